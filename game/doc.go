@@ -1,0 +1,48 @@
+// Package game defines what an impartial game is, as small Go interfaces.
+//
+// An impartial game is played by two players who have the same moves from
+// every position; they move in turn, and under normal play the player who
+// cannot move loses. A game is therefore described completely by the moves
+// from each position, which is the one method of [Game]:
+//
+//	type Game[P comparable] interface {
+//		AppendMoves(dst []P, p P) []P
+//	}
+//
+// P is the type of positions: an int for a heap or a graph vertex, a small
+// struct or array for anything else. It must be comparable so that an engine
+// can remember positions it has solved.
+//
+// # Optional capabilities
+//
+// A game may say more about itself through optional interfaces, found by type
+// assertion as in the standard library (io.WriterTo, say):
+//
+//   - [Decomposer]: a position is a sum of independent components (a row of
+//     heaps), so an engine memoizes components rather than whole positions.
+//   - [Canonicalizer]: different positions that are the same game, such as
+//     (x, y) and (y, x) in Nim, share one canonical representative.
+//   - [Indexer]: positions are numbered densely, so a memo can be a slice.
+//
+// # Sums
+//
+// Playing several games side by side, moving in exactly one of them each
+// turn, is their disjunctive sum. [Sum] builds the sum of two games of any
+// kinds as a game whose positions are [Pair] values; the Sprague–Grundy
+// theorem says its value is the XOR of the parts' values, and the property
+// tests of package sg check that against a brute-force search of exactly
+// this product game. Package sg's Sum holds sums of any number of positions
+// of different games and finds winning moves in them without the product.
+//
+// # Games as data
+//
+// [Digraph] is a game given by its graph of positions, the directed-graph
+// game of the notes; any finite acyclic game can be written as one.
+//
+// # Heap games
+//
+// [HeapRule] describes games played on heaps of tokens where a move acts on
+// one heap (subtraction, octal and hexadecimal games, Grundy's game). Their
+// values form a sequence G(0), G(1), … that package sg computes and checks
+// for periodicity; package rulesets has the rules themselves.
+package game

@@ -1,0 +1,78 @@
+package game
+
+import "iter"
+
+// Game gives the rules of an impartial game whose positions have type P.
+//
+// AppendMoves appends to dst every position reachable from p in one move and
+// returns the extended slice, in the style of [strconv.AppendInt]: a caller
+// that reuses dst allocates nothing once the buffer is large enough, which is
+// what the engine in package sg does in its hot loop. A position with no
+// moves is terminal; under normal play the player to move there loses.
+//
+// AppendMoves must not keep dst, and must not modify dst[:len(dst)].
+// The same position may be appended more than once; callers treat the
+// options as a set.
+type Game[P comparable] interface {
+	AppendMoves(dst []P, p P) []P
+}
+
+// Moves returns the options of p as an iterator, for callers that prefer a
+// range loop to a buffer:
+//
+//	for q := range game.Moves(g, p) { … }
+//
+// Each call allocates a buffer; hot loops should call g.AppendMoves with a
+// reused slice instead.
+func Moves[P comparable](g Game[P], p P) iter.Seq[P] {
+	return func(yield func(P) bool) {
+		for _, q := range g.AppendMoves(nil, p) {
+			if !yield(q) {
+				return
+			}
+		}
+	}
+}
+
+// Terminal reports whether p has no moves.
+func Terminal[P comparable](g Game[P], p P) bool {
+	var buf [8]P
+	return len(g.AppendMoves(buf[:0], p)) == 0
+}
+
+// Decomposer is an optional interface for games whose positions fall apart
+// into independent components: a position is the disjunctive sum of its
+// components, and a move is a move in exactly one of them. A take-and-break
+// game whose position is a list of heaps is the standard case: each heap is
+// a component.
+//
+// AppendComponents appends the components of p to dst. A position that does
+// not fall apart appends exactly itself; the empty position appends nothing.
+// Each component must itself be a position that appends exactly itself.
+//
+// The engine in package sg uses this to memoize components instead of whole
+// positions, and computes the value of p as the XOR (nim-sum) of the values
+// of its components, which is the Sprague–Grundy sum theorem.
+type Decomposer[P comparable] interface {
+	AppendComponents(dst []P, p P) []P
+}
+
+// Canonicalizer is an optional interface for games in which different
+// positions are known to be the same game, such as (x, y) and (y, x) in
+// two-heap Nim. Canonical returns the representative of p's class; it must
+// be idempotent and respect moves (equal classes have equal option classes).
+// Memo tables and explanations merge positions with the same canonical form.
+type Canonicalizer[P comparable] interface {
+	Canonical(p P) P
+}
+
+// Indexer is an optional interface for games whose positions can be numbered
+// 0, 1, …, NumPositions()-1, such as the vertices of a [Digraph]. The engine
+// then keeps its memo in a flat slice instead of a map, which is several
+// times faster.
+//
+// Index returns p's number, or -1 when p is not a position of the game.
+type Indexer[P comparable] interface {
+	NumPositions() int
+	Index(p P) int
+}

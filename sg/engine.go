@@ -1,0 +1,443 @@
+package sg
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/impartial-go/impartial/game"
+)
+
+// DefaultMemoLimit is the number of positions an [Engine] remembers before
+// it stops with an error wrapping [ErrMemoLimit], unless [WithMemoLimit]
+// says otherwise. At about 50 bytes a position in a map it bounds the memo
+// near 1 GiB.
+const DefaultMemoLimit = 1 << 24
+
+// ErrMemoLimit is wrapped by the error returned when a search would memoize
+// more positions than its limit allows.
+var ErrMemoLimit = errors.New("memo limit reached")
+
+// ErrCycle is wrapped by the error returned when a search meets a position
+// that can be reached from itself: such a loopy game has no Grundy values
+// in the ordinary sense. Use errors.As with a [*CycleError] to get the
+// position.
+var ErrCycle = errors.New("game has a cycle of moves")
+
+// ErrNotPosition is wrapped by the error returned when a game with an
+// [game.Indexer] says a position is not one of its positions.
+var ErrNotPosition = errors.New("not a position of the game")
+
+// CycleError reports a position that lies on a cycle of moves.
+type CycleError[P comparable] struct {
+	Position P
+}
+
+func (e *CycleError[P]) Error() string {
+	return fmt.Sprintf("sg: position %v can be reached from itself: %v", e.Position, ErrCycle)
+}
+
+// Unwrap returns [ErrCycle].
+func (e *CycleError[P]) Unwrap() error { return ErrCycle }
+
+// Stats describes the work an engine has done, for progress reports.
+type Stats struct {
+	// Memoized is the number of positions whose values the engine holds.
+	Memoized int
+	// Expanded is the number of positions whose moves were generated since
+	// the engine was made (or reset).
+	Expanded uint64
+	// Depth is the current depth of the search stack.
+	Depth int
+}
+
+// Option configures an [Engine] or an [Exhaustive] search.
+type Option func(*config)
+
+type config struct {
+	memoLimit     int
+	progress      func(Stats)
+	progressEvery uint64
+}
+
+func newConfig(opts []Option) config {
+	c := config{memoLimit: DefaultMemoLimit, progressEvery: 1 << 20}
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
+// WithMemoLimit bounds the number of memoized positions. A search that
+// would exceed it stops and returns an error wrapping [ErrMemoLimit]; what
+// was finished before stays memoized. n ≤ 0 means no limit.
+func WithMemoLimit(n int) Option {
+	return func(c *config) { c.memoLimit = n }
+}
+
+// WithProgress asks for f to be called with the engine's [Stats] after
+// every `every` expanded positions (every ≤ 0 means 1<<20). f runs on the
+// searching goroutine and should return quickly.
+func WithProgress(every int, f func(Stats)) Option {
+	return func(c *config) {
+		c.progress = f
+		if every > 0 {
+			c.progressEvery = uint64(every)
+		}
+	}
+}
+
+// Sentinels kept in the memo. Values the engine computes are mex values or
+// XORs of them, bounded by the number of options, so they never come near.
+const (
+	unknown    = ^Nimber(0)
+	inProgress = ^Nimber(0) - 1
+	notPos     = ^Nimber(0) - 2
+)
+
+// how often a search polls its context
+const pollEvery = 1 << 12
+
+type frameKind uint8
+
+const (
+	mexFrame frameKind = iota // value = mex of the children
+	xorFrame                  // value = xor of the children (components)
+)
+
+type frame[P comparable] struct {
+	pos  P
+	lo   int // children are kids[lo:hi], their values vals[lo:hi]
+	hi   int
+	next int
+	kind frameKind
+}
+
+// Engine computes Sprague–Grundy values of the positions of one game, and
+// remembers every value it computes, so that later questions about related
+// positions cost only the positions not seen before: a bot that asks about
+// each position of a game in turn pays for each position once.
+//
+// The search is iterative, with an explicit stack, so a chain of millions of
+// positions needs no goroutine stack. It allocates only when its buffers or
+// memo grow. When the game implements [game.Indexer] and has at most the
+// memo limit of positions, the memo is a slice; otherwise a map. When it
+// implements [game.Decomposer], only components are memoized, and a
+// position's value is the XOR of its components' values. When it implements
+// [game.Canonicalizer], positions are canonicalized before lookup.
+//
+// An Engine is not safe for concurrent use; [SharedEngine] is.
+type Engine[P comparable] struct {
+	g   game.Game[P]
+	dec game.Decomposer[P]
+	can game.Canonicalizer[P]
+	idx game.Indexer[P]
+	cfg config
+
+	dense  []Nimber // indexed memo, nil until first use or when unused
+	sparse map[P]Nimber
+	count  int // memoized or in-progress positions
+	stats  Stats
+
+	stack []frame[P]
+	kids  []P
+	vals  []Nimber
+	mex   MexBuffer
+	tmp   []P
+}
+
+// NewEngine returns an engine for g with an empty memo.
+func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
+	e := &Engine[P]{g: g, cfg: newConfig(opts)}
+	e.dec, _ = g.(game.Decomposer[P])
+	e.can, _ = g.(game.Canonicalizer[P])
+	if idx, ok := g.(game.Indexer[P]); ok {
+		n := idx.NumPositions()
+		if n >= 0 && (e.cfg.memoLimit <= 0 || n <= e.cfg.memoLimit) {
+			e.idx = idx
+		}
+	}
+	e.Reset()
+	return e
+}
+
+// Game returns the game the engine solves.
+func (e *Engine[P]) Game() game.Game[P] { return e.g }
+
+// Reset forgets every memoized value.
+func (e *Engine[P]) Reset() {
+	e.dense = nil
+	e.sparse = nil
+	if e.idx == nil {
+		e.sparse = make(map[P]Nimber)
+	}
+	e.count = 0
+	e.stats = Stats{}
+}
+
+// Len returns the number of memoized positions.
+func (e *Engine[P]) Len() int { return e.count }
+
+// Stats returns the work done so far.
+func (e *Engine[P]) Stats() Stats {
+	s := e.stats
+	s.Memoized = e.count
+	return s
+}
+
+// Known returns the memoized value of p, if the engine has it, without
+// searching.
+func (e *Engine[P]) Known(p P) (Nimber, bool) {
+	if e.can != nil {
+		p = e.can.Canonical(p)
+	}
+	v := e.get(p)
+	if v >= notPos {
+		return 0, false
+	}
+	return v, true
+}
+
+func (e *Engine[P]) get(p P) Nimber {
+	if e.idx != nil {
+		i := e.idx.Index(p)
+		if i < 0 {
+			return notPos
+		}
+		if e.dense == nil {
+			return unknown
+		}
+		return e.dense[i]
+	}
+	if v, ok := e.sparse[p]; ok {
+		return v
+	}
+	return unknown
+}
+
+func (e *Engine[P]) set(p P, v Nimber) {
+	if e.idx != nil {
+		if e.dense == nil {
+			e.dense = make([]Nimber, e.idx.NumPositions())
+			for i := range e.dense {
+				e.dense[i] = unknown
+			}
+		}
+		e.dense[e.idx.Index(p)] = v
+		return
+	}
+	e.sparse[p] = v
+}
+
+func (e *Engine[P]) unset(p P) {
+	if e.idx != nil {
+		e.dense[e.idx.Index(p)] = unknown
+		return
+	}
+	delete(e.sparse, p)
+}
+
+// Value returns the Sprague–Grundy value of p: 0 exactly when the player to
+// move loses. It returns an error when ctx is done, when the memo limit is
+// reached, when p lies on or leads to a cycle of moves, or when p is not a
+// position of the game; finished values stay memoized in every case, so a
+// later call resumes where this one stopped.
+func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
+	if e.can != nil {
+		p = e.can.Canonical(p)
+	}
+	switch v := e.get(p); v {
+	case notPos:
+		return 0, fmt.Errorf("sg: position %v: %w", p, ErrNotPosition)
+	case unknown:
+	default:
+		return v, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("sg: value of %v: %w", p, err)
+	}
+	return e.search(ctx, p)
+}
+
+// search runs the iterative depth-first search from an unknown position p.
+func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
+	e.stack = e.stack[:0]
+	e.kids = e.kids[:0]
+	e.vals = e.vals[:0]
+	if err := e.push(root); err != nil {
+		return 0, err
+	}
+	for {
+		f := &e.stack[len(e.stack)-1]
+		pushed := false
+		for f.next < f.hi {
+			c := e.kids[f.next]
+			if e.can != nil {
+				c = e.can.Canonical(c)
+			}
+			v := e.get(c)
+			if v < notPos {
+				e.vals[f.next] = v
+				f.next++
+				continue
+			}
+			switch v {
+			case inProgress:
+				return 0, e.fail(&CycleError[P]{Position: c})
+			case notPos:
+				return 0, e.fail(fmt.Errorf("sg: move from %v to %v: %w", f.pos, c, ErrNotPosition))
+			}
+			if err := e.push(c); err != nil {
+				return 0, err
+			}
+			if e.stats.Expanded%pollEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return 0, e.fail(fmt.Errorf("sg: value of %v: %w", root, err))
+				}
+			}
+			pushed = true
+			break
+		}
+		if pushed {
+			continue
+		}
+		// Every child is known: finish this frame.
+		var v Nimber
+		if f.kind == mexFrame {
+			v = e.mex.Mex(e.vals[f.lo:f.hi])
+			e.set(f.pos, v)
+		} else {
+			for _, x := range e.vals[f.lo:f.hi] {
+				v ^= x
+			}
+		}
+		e.kids = e.kids[:f.lo]
+		e.vals = e.vals[:f.lo]
+		e.stack = e.stack[:len(e.stack)-1]
+		if len(e.stack) == 0 {
+			return v, nil
+		}
+		parent := &e.stack[len(e.stack)-1]
+		e.vals[parent.next] = v
+		parent.next++
+	}
+}
+
+// push expands p (known to be unknown) onto the stack.
+func (e *Engine[P]) push(p P) error {
+	lo := len(e.kids)
+	kind := mexFrame
+	if e.dec != nil {
+		e.kids = e.dec.AppendComponents(e.kids, p)
+		if len(e.kids)-lo != 1 || e.kids[lo] != p {
+			kind = xorFrame
+		} else {
+			e.kids = e.kids[:lo]
+		}
+	}
+	if kind == mexFrame {
+		if e.cfg.memoLimit > 0 && e.count >= e.cfg.memoLimit {
+			return e.fail(fmt.Errorf("sg: %w: %d positions memoized, cannot add %v (raise it with WithMemoLimit)",
+				ErrMemoLimit, e.count, p))
+		}
+		e.set(p, inProgress)
+		e.count++
+		e.kids = e.g.AppendMoves(e.kids, p)
+	}
+	hi := len(e.kids)
+	e.vals = append(e.vals, make([]Nimber, hi-lo)...)
+	e.stack = append(e.stack, frame[P]{pos: p, lo: lo, hi: hi, next: lo, kind: kind})
+	e.stats.Expanded++
+	if e.cfg.progress != nil && e.stats.Expanded%e.cfg.progressEvery == 0 {
+		s := e.Stats()
+		s.Depth = len(e.stack)
+		e.cfg.progress(s)
+	}
+	return nil
+}
+
+// fail unwinds the stack, forgetting positions still in progress, and
+// returns err.
+func (e *Engine[P]) fail(err error) error {
+	for _, f := range e.stack {
+		if f.kind == mexFrame {
+			e.unset(f.pos)
+			e.count--
+		}
+	}
+	e.stack = e.stack[:0]
+	e.kids = e.kids[:0]
+	e.vals = e.vals[:0]
+	return err
+}
+
+// Outcome returns [P] when the player to move from p loses, [N] otherwise.
+func (e *Engine[P]) Outcome(ctx context.Context, p P) (Outcome, error) {
+	v, err := e.Value(ctx, p)
+	if err != nil {
+		return Outcome(0), err // P; the name P is the type parameter here
+	}
+	return OutcomeOf(v), nil
+}
+
+// WinningMoves returns every option of p whose value is 0, in the game's
+// move order, with duplicates removed: the moves that leave the opponent
+// lost. It is empty exactly when p is a P-position.
+func (e *Engine[P]) WinningMoves(ctx context.Context, p P) ([]P, error) {
+	return e.MovesTo(ctx, p, 0)
+}
+
+// MovesTo returns every option of p whose value is v, in the game's move
+// order, with duplicates removed. By the definition of mex it is nonempty
+// whenever v is less than p's value.
+func (e *Engine[P]) MovesTo(ctx context.Context, p P, v Nimber) ([]P, error) {
+	if _, err := e.Value(ctx, p); err != nil {
+		return nil, err
+	}
+	e.tmp = e.g.AppendMoves(e.tmp[:0], p)
+	opts := append([]P(nil), e.tmp...)
+	var out []P
+	for i, q := range opts {
+		w, err := e.Value(ctx, q)
+		if err != nil {
+			return nil, err
+		}
+		if w == v && !contains(opts[:i], q) {
+			out = append(out, q)
+		}
+	}
+	return out, nil
+}
+
+// WinningMove returns one option of p of value 0 and true, or the zero
+// position and false when p is a P-position (every move loses). A bot that
+// must still move from a P-position can take any option; package rulesets
+// and the Player type choose well among them.
+func (e *Engine[P]) WinningMove(ctx context.Context, p P) (P, bool, error) {
+	var zero P
+	v, err := e.Value(ctx, p)
+	if err != nil || v == 0 {
+		return zero, false, err
+	}
+	e.tmp = e.g.AppendMoves(e.tmp[:0], p)
+	opts := append([]P(nil), e.tmp...)
+	for _, q := range opts {
+		w, err := e.Value(ctx, q)
+		if err != nil {
+			return zero, false, err
+		}
+		if w == 0 {
+			return q, true, nil
+		}
+	}
+	return zero, false, fmt.Errorf("sg: no option of %v has value 0 although its value is %v (inconsistent game)", p, v)
+}
+
+func contains[P comparable](s []P, x P) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,169 @@
+package sg
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Part is one position in a disjunctive sum: a position of some game that
+// can tell its value and move to an option of a given value. Parts of one
+// [Sum] may come from different games: a subtraction-game heap, a Nim heap
+// ([Heap]), a token on a graph ([Position] over a game.Digraph engine).
+type Part interface {
+	// Value returns the position's Sprague–Grundy value.
+	Value(ctx context.Context) (Nimber, error)
+	// MoveTo returns an option of the position whose value is v, and
+	// false when there is none. When v is less than the position's value
+	// there always is one (that is what mex means).
+	MoveTo(ctx context.Context, v Nimber) (Part, bool, error)
+	// String describes the position for people.
+	String() string
+}
+
+// Sum is a disjunctive sum of positions of any games: a move is a move in
+// exactly one part. By the Sprague–Grundy theorem its value is the XOR of
+// its parts' values, so it is solved part by part and never as a product.
+type Sum []Part
+
+// SumMove is a move in a [Sum]: part Index becomes To.
+type SumMove struct {
+	Index int
+	To    Part
+}
+
+// String formats the move as "part i: from → to" without the from.
+func (m SumMove) String() string { return fmt.Sprintf("part %d → %v", m.Index, m.To) }
+
+// Values returns the values of the parts, in order.
+func (s Sum) Values(ctx context.Context) ([]Nimber, error) {
+	vs := make([]Nimber, len(s))
+	for i, p := range s {
+		v, err := p.Value(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("sg: part %d (%v): %w", i, p, err)
+		}
+		vs[i] = v
+	}
+	return vs, nil
+}
+
+// Value returns the value of the sum: the XOR of its parts' values.
+func (s Sum) Value(ctx context.Context) (Nimber, error) {
+	vs, err := s.Values(ctx)
+	if err != nil {
+		return 0, err
+	}
+	return NimSum(vs...), nil
+}
+
+// Outcome returns the outcome of the sum.
+func (s Sum) Outcome(ctx context.Context) (Outcome, error) {
+	v, err := s.Value(ctx)
+	return OutcomeOf(v), err
+}
+
+// WinningMoves returns one winning move in each part where there is one:
+// with x the value of the sum and v the value of part i, part i has a
+// winning move exactly when v ⊕ x < v, and the move takes it to a position
+// of value v ⊕ x (Bouton's rule applied to values). The result is empty
+// when the sum is a P-position.
+func (s Sum) WinningMoves(ctx context.Context) ([]SumMove, error) {
+	vs, err := s.Values(ctx)
+	if err != nil {
+		return nil, err
+	}
+	x := NimSum(vs...)
+	if x == 0 {
+		return nil, nil
+	}
+	var out []SumMove
+	for i, v := range vs {
+		t := v ^ x
+		if t >= v {
+			continue
+		}
+		q, ok, err := s[i].MoveTo(ctx, t)
+		if err != nil {
+			return nil, fmt.Errorf("sg: part %d (%v): %w", i, s[i], err)
+		}
+		if !ok {
+			return nil, fmt.Errorf("sg: part %d (%v) of value %v has no option of value %v", i, s[i], v, t)
+		}
+		out = append(out, SumMove{Index: i, To: q})
+	}
+	return out, nil
+}
+
+// Play returns a new sum with move m made; s is not changed. It panics
+// when m.Index is out of range, which is a programmer error.
+func (s Sum) Play(m SumMove) Sum {
+	t := append(Sum(nil), s...)
+	t[m.Index] = m.To
+	return t
+}
+
+// String lists the parts as "a + b + c".
+func (s Sum) String() string {
+	parts := make([]string, len(s))
+	for i, p := range s {
+		parts[i] = p.String()
+	}
+	return strings.Join(parts, " + ")
+}
+
+// Heap is a Nim heap as a [Part]: its value is its size, and it can move to
+// any smaller size. Heaps up to 2^64-1 cost nothing to solve.
+type Heap uint64
+
+// Value returns the heap's size.
+func (h Heap) Value(context.Context) (Nimber, error) { return Nimber(h), nil }
+
+// MoveTo returns the heap of size v when v < h.
+func (h Heap) MoveTo(_ context.Context, v Nimber) (Part, bool, error) {
+	if uint64(v) >= uint64(h) {
+		return nil, false, nil
+	}
+	return Heap(v), true, nil
+}
+
+// String formats the heap as "nim(5)".
+func (h Heap) String() string { return fmt.Sprintf("nim(%d)", uint64(h)) }
+
+// Valuer is what a [Position] part needs from an engine: satisfied by
+// [*Engine] and [*SharedEngine].
+type Valuer[P comparable] interface {
+	Value(ctx context.Context, p P) (Nimber, error)
+	MovesTo(ctx context.Context, p P, v Nimber) ([]P, error)
+}
+
+// Position returns position p of the game solved by e as a [Part]. Several
+// parts may share one engine (tokens on one graph), and then share its memo.
+// Use a [SharedEngine] when parts are used from several goroutines.
+func Position[P comparable](e Valuer[P], p P) Part {
+	return position[P]{e: e, p: p}
+}
+
+type position[P comparable] struct {
+	e Valuer[P]
+	p P
+}
+
+func (q position[P]) Value(ctx context.Context) (Nimber, error) { return q.e.Value(ctx, q.p) }
+
+func (q position[P]) MoveTo(ctx context.Context, v Nimber) (Part, bool, error) {
+	opts, err := q.e.MovesTo(ctx, q.p, v)
+	if err != nil || len(opts) == 0 {
+		return nil, false, err
+	}
+	return position[P]{e: q.e, p: opts[0]}, true, nil
+}
+
+func (q position[P]) String() string { return fmt.Sprint(q.p) }
+
+// At returns the position of a part made by [Position], and false for
+// parts of other kinds or another position type.
+func At[P comparable](p Part) (P, bool) {
+	q, ok := p.(position[P])
+	return q.p, ok
+}
