@@ -1,0 +1,169 @@
+package game
+
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Heaps is a position of a heap game: a multiset of nonempty heap sizes,
+// stored sorted in a string so that it is comparable and can key a memo.
+// The zero value is the empty position. Make one with [MakeHeaps].
+type Heaps string
+
+// MakeHeaps returns the position with the given heap sizes, in any order.
+// Zero heaps are dropped. It returns an error naming the index of a
+// negative size.
+func MakeHeaps(sizes ...int) (Heaps, error) {
+	s := make([]int, 0, len(sizes))
+	for i, n := range sizes {
+		if n < 0 {
+			return "", fmt.Errorf("game: heap %d has negative size %d", i, n)
+		}
+		if n > 0 {
+			s = append(s, n)
+		}
+	}
+	slices.Sort(s)
+	return encodeHeaps(nil, s), nil
+}
+
+func encodeHeaps(buf []byte, sorted []int) Heaps {
+	buf = buf[:0]
+	for _, n := range sorted {
+		buf = binary.AppendUvarint(buf, uint64(n))
+	}
+	return Heaps(buf)
+}
+
+// AppendSizes appends the heap sizes of h, smallest first, to dst.
+func (h Heaps) AppendSizes(dst []int) []int {
+	for s := string(h); len(s) > 0; {
+		var v uint64
+		var shift uint
+		i := 0
+		for ; ; i++ {
+			b := s[i]
+			v |= uint64(b&0x7f) << shift
+			shift += 7
+			if b < 0x80 {
+				break
+			}
+		}
+		s = s[i+1:]
+		dst = append(dst, int(v))
+	}
+	return dst
+}
+
+// Sizes returns the heap sizes of h, smallest first.
+func (h Heaps) Sizes() []int { return h.AppendSizes(nil) }
+
+// String formats h as "(1, 2, 3)"; the empty position is "()".
+func (h Heaps) String() string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, n := range h.Sizes() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(n))
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+// HeapGame plays a [HeapRule] on positions made of several heaps. It is a
+// [Game] over [Heaps] and a [Decomposer] (each heap is a component), so the
+// engine in package sg memoizes single heaps; it is the bridge that lets the
+// generic engine and the exhaustive search check the fast value-sequence
+// code of package sg on the same rules.
+//
+// Moves are enumerated in full (every way to leave Remain tokens as Parts
+// heaps), so HeapGame suits small heaps; it allocates a string per position.
+// A HeapGame keeps scratch buffers and is not safe for concurrent use.
+type HeapGame struct {
+	Rule HeapRule
+
+	sizes  []int
+	moves  []HeapMove
+	parts  []int
+	next   []int
+	encBuf []byte
+}
+
+// NewHeapGame returns the heap game played with rule r.
+func NewHeapGame(r HeapRule) *HeapGame { return &HeapGame{Rule: r} }
+
+// AppendComponents appends each heap of p as a one-heap position.
+func (g *HeapGame) AppendComponents(dst []Heaps, p Heaps) []Heaps {
+	g.sizes = p.AppendSizes(g.sizes[:0])
+	if len(g.sizes) == 1 {
+		return append(dst, p)
+	}
+	for _, n := range g.sizes {
+		dst = append(dst, encodeHeaps(g.encBuf, []int{n}))
+	}
+	return dst
+}
+
+// AppendMoves appends every position reachable from p by one move on one
+// heap. Equal heaps are expanded once.
+func (g *HeapGame) AppendMoves(dst []Heaps, p Heaps) []Heaps {
+	sizes := p.AppendSizes(nil)
+	for i, n := range sizes {
+		if i > 0 && sizes[i-1] == n {
+			continue
+		}
+		g.moves = g.Rule.AppendHeapMoves(g.moves[:0], n)
+		moves := slices.Clone(g.moves)
+		for _, m := range moves {
+			g.partitions(m, func(parts []int) {
+				g.next = append(g.next[:0], sizes[:i]...)
+				g.next = append(g.next, sizes[i+1:]...)
+				g.next = append(g.next, parts...)
+				slices.Sort(g.next)
+				dst = append(dst, encodeHeaps(g.encBuf, g.next))
+			})
+		}
+	}
+	return dst
+}
+
+// partitions calls f with every way to write m.Remain as m.Parts nonempty
+// parts in nondecreasing order (strictly increasing when m.Unequal).
+func (g *HeapGame) partitions(m HeapMove, f func([]int)) {
+	if m.Parts == 0 {
+		if m.Remain == 0 {
+			f(nil)
+		}
+		return
+	}
+	if m.Parts < 0 || m.Remain < m.Parts {
+		return
+	}
+	g.parts = g.parts[:0]
+	var rec func(left, k, min int)
+	rec = func(left, k, min int) {
+		if k == 1 {
+			if left >= min {
+				g.parts = append(g.parts, left)
+				f(g.parts)
+				g.parts = g.parts[:len(g.parts)-1]
+			}
+			return
+		}
+		for a := min; a*k <= left; a++ {
+			g.parts = append(g.parts, a)
+			next := a
+			if m.Unequal {
+				next = a + 1
+			}
+			rec(left-a, k-1, next)
+			g.parts = g.parts[:len(g.parts)-1]
+		}
+	}
+	rec(m.Remain, m.Parts, 1)
+}
