@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -98,20 +99,22 @@ const (
 // how often a search polls its context
 const pollEvery = 1 << 12
 
-type frameKind uint8
-
-const (
-	mexFrame frameKind = iota // value = mex of the children
-	xorFrame                  // value = xor of the children (components)
-)
-
+// A frame is a position on the search stack. Its children are
+// kids[lo:len(kids)] with values vals[lo:len(vals)] while it is on top (the
+// children of frames above it are truncated away when they finish), so no
+// upper bound is stored: a frame is 32 bytes for int positions, which
+// matters for searches a million positions deep.
 type frame[P comparable] struct {
 	pos  P
-	lo   int // children are kids[lo:hi], their values vals[lo:hi]
-	hi   int
+	slot int // index in the dense memo; sparseSlot for the map; xorSlot for a sum
+	lo   int
 	next int
-	kind frameKind
 }
+
+const (
+	sparseSlot = -1 // a position memoized in the map: value = mex of children
+	xorSlot    = -2 // a sum of components, not memoized: value = xor of children
+)
 
 // Engine computes Sprague–Grundy values of the positions of one game, and
 // remembers every value it computes, so that later questions about related
@@ -215,26 +218,52 @@ func (e *Engine[P]) get(p P) Nimber {
 	return unknown
 }
 
-func (e *Engine[P]) set(p P, v Nimber) {
-	if e.idx != nil {
-		if e.dense == nil {
-			e.dense = make([]Nimber, e.idx.NumPositions())
-			for i := range e.dense {
-				e.dense[i] = unknown
-			}
-		}
-		e.dense[e.idx.Index(p)] = v
+// store records v for the position of frame f.
+func (e *Engine[P]) store(f *frame[P], v Nimber) {
+	if f.slot >= 0 {
+		e.dense[f.slot] = v
 		return
 	}
-	e.sparse[p] = v
+	e.sparse[f.pos] = v
 }
 
-func (e *Engine[P]) unset(p P) {
-	if e.idx != nil {
-		e.dense[e.idx.Index(p)] = unknown
-		return
+// ensureDense allocates the dense memo on first use.
+func (e *Engine[P]) ensureDense() {
+	if e.idx != nil && e.dense == nil {
+		e.dense = make([]Nimber, e.idx.NumPositions())
+		for i := range e.dense {
+			e.dense[i] = unknown
+		}
 	}
-	delete(e.sparse, p)
+}
+
+// resolve looks up the memoized value of every position in kids.
+func (e *Engine[P]) resolve(kids []P, vals []Nimber) {
+	vals = vals[:len(kids)]
+	switch {
+	case e.can != nil:
+		for j, c := range kids {
+			vals[j] = e.get(e.can.Canonical(c))
+		}
+	case e.idx != nil:
+		dense := e.dense
+		for j, c := range kids {
+			i := e.idx.Index(c)
+			if uint(i) < uint(len(dense)) {
+				vals[j] = dense[i]
+			} else {
+				vals[j] = notPos
+			}
+		}
+	default:
+		for j, c := range kids {
+			if v, ok := e.sparse[c]; ok {
+				vals[j] = v
+			} else {
+				vals[j] = unknown
+			}
+		}
+	}
 }
 
 // Value returns the Sprague–Grundy value of p: 0 exactly when the player to
@@ -256,7 +285,44 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("sg: value of %v: %w", p, err)
 	}
+	if v, ok := e.shallow(p); ok {
+		return v, nil
+	}
 	return e.search(ctx, p)
+}
+
+// shallow computes the value of an atomic position p whose options are all
+// memoized, without the search stack: the common case of a bot asking
+// about successive positions. It reports false, changing nothing, when p
+// needs a real search.
+func (e *Engine[P]) shallow(p P) (Nimber, bool) {
+	if e.dec != nil || (e.cfg.memoLimit > 0 && e.count >= e.cfg.memoLimit) {
+		return 0, false
+	}
+	if e.idx != nil && e.dense == nil {
+		e.ensureDense()
+	}
+	e.kids = e.g.AppendMoves(e.kids[:0], p)
+	n := len(e.kids)
+	if cap(e.vals) < n {
+		e.vals = make([]Nimber, n, 2*n)
+	}
+	vals := e.vals[:n]
+	e.resolve(e.kids, vals)
+	for _, v := range vals {
+		if v >= notPos {
+			return 0, false
+		}
+	}
+	v := e.mex.Mex(vals)
+	if e.idx != nil {
+		e.dense[e.idx.Index(p)] = v
+	} else {
+		e.sparse[p] = v
+	}
+	e.count++
+	e.stats.Expanded++
+	return v, true
 }
 
 // search runs the iterative depth-first search from an unknown position p.
@@ -264,13 +330,23 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 	e.stack = e.stack[:0]
 	e.kids = e.kids[:0]
 	e.vals = e.vals[:0]
+	if e.idx != nil && e.dense == nil {
+		e.ensureDense()
+	}
 	if err := e.push(root); err != nil {
 		return 0, err
 	}
 	for {
 		f := &e.stack[len(e.stack)-1]
 		pushed := false
-		for f.next < f.hi {
+		hi := len(e.kids)
+		for f.next < hi {
+			if e.vals[f.next] < notPos {
+				f.next++
+				continue
+			}
+			// Unknown when the frame was pushed: a sibling's search may
+			// have solved it since, so look again before descending.
 			c := e.kids[f.next]
 			if e.can != nil {
 				c = e.can.Canonical(c)
@@ -303,11 +379,11 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 		}
 		// Every child is known: finish this frame.
 		var v Nimber
-		if f.kind == mexFrame {
-			v = e.mex.Mex(e.vals[f.lo:f.hi])
-			e.set(f.pos, v)
+		if f.slot != xorSlot {
+			v = e.mex.Mex(e.vals[f.lo:hi])
+			e.store(f, v)
 		} else {
-			for _, x := range e.vals[f.lo:f.hi] {
+			for _, x := range e.vals[f.lo:hi] {
 				v ^= x
 			}
 		}
@@ -326,27 +402,46 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 // push expands p (known to be unknown) onto the stack.
 func (e *Engine[P]) push(p P) error {
 	lo := len(e.kids)
-	kind := mexFrame
+	slot := sparseSlot
 	if e.dec != nil {
 		e.kids = e.dec.AppendComponents(e.kids, p)
 		if len(e.kids)-lo != 1 || e.kids[lo] != p {
-			kind = xorFrame
+			slot = xorSlot
 		} else {
 			e.kids = e.kids[:lo]
 		}
 	}
-	if kind == mexFrame {
+	if slot != xorSlot {
 		if e.cfg.memoLimit > 0 && e.count >= e.cfg.memoLimit {
 			return e.fail(fmt.Errorf("sg: %w: %d positions memoized, cannot add %v (raise it with WithMemoLimit)",
 				ErrMemoLimit, e.count, p))
 		}
-		e.set(p, inProgress)
+		if e.idx != nil {
+			slot = e.idx.Index(p)
+			e.dense[slot] = inProgress
+		} else {
+			e.sparse[p] = inProgress
+		}
 		e.count++
+		if cap(e.kids)-len(e.kids) < 64 {
+			e.kids = slices.Grow(e.kids, max(64, len(e.kids)))
+		}
 		e.kids = e.g.AppendMoves(e.kids, p)
 	}
 	hi := len(e.kids)
-	e.vals = append(e.vals, make([]Nimber, hi-lo)...)
-	e.stack = append(e.stack, frame[P]{pos: p, lo: lo, hi: hi, next: lo, kind: kind})
+	if cap(e.vals) < hi {
+		e.vals = slices.Grow(e.vals, max(hi, 2*cap(e.vals))-len(e.vals))
+	}
+	e.vals = e.vals[:hi]
+	// Resolve the children in one tight pass: the memo loads are
+	// independent, so the processor overlaps them.
+	e.resolve(e.kids[lo:hi], e.vals[lo:hi])
+	if len(e.stack) == cap(e.stack) {
+		// Double, rather than let append grow large stacks by 1.25x:
+		// a search a million positions deep copies its stack less.
+		e.stack = slices.Grow(e.stack, max(16, len(e.stack)))
+	}
+	e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: lo, next: lo})
 	e.stats.Expanded++
 	if e.cfg.progress != nil && e.stats.Expanded%e.cfg.progressEvery == 0 {
 		s := e.Stats()
@@ -359,9 +454,13 @@ func (e *Engine[P]) push(p P) error {
 // fail unwinds the stack, forgetting positions still in progress, and
 // returns err.
 func (e *Engine[P]) fail(err error) error {
-	for _, f := range e.stack {
-		if f.kind == mexFrame {
-			e.unset(f.pos)
+	for i := range e.stack {
+		if f := &e.stack[i]; f.slot != xorSlot {
+			if f.slot >= 0 {
+				e.dense[f.slot] = unknown
+			} else {
+				delete(e.sparse, f.pos)
+			}
 			e.count--
 		}
 	}

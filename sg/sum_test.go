@@ -1,0 +1,164 @@
+package sg_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+)
+
+type (
+	pair2 = game.Pair[int, int]
+	pair3 = game.Pair[pair2, int]
+	pair4 = game.Pair[pair3, int]
+)
+
+// TestSumTheorem is property 2 of the foundation issue. For a random acyclic
+// digraph token D, a random subtraction-game heap S and a Nim heap H, the
+// exhaustive search over the product game D+S+H (no Grundy values anywhere)
+// says P exactly when G(D) ⊕ G(S) ⊕ G(H) = 0, and the sum's value equals
+// that XOR: D+S+H+*k is P exactly for k = G(D) ⊕ G(S) ⊕ G(H), which is the
+// definition of equality of values tested with outcomes only. The engine run
+// on the product game, which knows nothing of the decomposition, must find
+// the same value.
+func TestSumTheorem(t *testing.T) {
+	params := gametest.Parameters(t, 300)
+	props := gopter.NewProperties(params)
+	props.Property("value of a sum = XOR of values", prop.ForAll(
+		func(seed uint64, nv, d, s, h int) string {
+			r := rand.New(rand.NewPCG(seed, 2))
+			dag := gametest.RandomDAG(r, nv, 0.3)
+			set := subtraction(gametest.SubtractionSet(r, 4))
+			d %= nv
+			three := game.NewSum[pair2, int](game.NewSum[int, int](dag, set), nimHeap{})
+			four := game.NewSum[pair3, int](three, nimHeap{})
+
+			gd, _ := sg.NewEngine[int](dag).Value(bg, d)
+			gs, _ := sg.NewEngine[int](set).Value(bg, s)
+			x := gd ^ gs ^ sg.Nimber(h)
+
+			pos := pair3{A: pair2{A: d, B: s}, B: h}
+			o, err := sg.NewExhaustive[pair3](three).Outcome(bg, pos)
+			if err != nil {
+				return err.Error()
+			}
+			if o != sg.OutcomeOf(x) {
+				return fmt.Sprintf("%v: exhaustive %v, XOR %v", pos, o, x)
+			}
+			ex := sg.NewExhaustive[pair4](four)
+			for k := 0; k < 16; k++ {
+				o, err := ex.Outcome(bg, pair4{A: pos, B: k})
+				if err != nil {
+					return err.Error()
+				}
+				if (o == sg.P) != (sg.Nimber(k) == x) {
+					return fmt.Sprintf("%v + *%d is %v but the XOR of values is %v", pos, k, o, x)
+				}
+			}
+			v, err := sg.NewEngine[pair3](three).Value(bg, pos)
+			if err != nil {
+				return err.Error()
+			}
+			if v != x {
+				return fmt.Sprintf("%v: engine on the product %v, XOR %v", pos, v, x)
+			}
+			return ""
+		},
+		gen.UInt64(), gen.IntRange(1, 10), gen.IntRange(0, 9), gen.IntRange(0, 10), gen.IntRange(0, 7),
+	))
+	props.TestingRun(t)
+}
+
+// TestSumWinningMoves checks sg.Sum on mixed parts: every move it proposes
+// reaches a P-position according to the exhaustive search over the product.
+func TestSumWinningMoves(t *testing.T) {
+	params := gametest.Parameters(t, 300)
+	props := gopter.NewProperties(params)
+	props.Property("sum winning moves reach P", prop.ForAll(
+		func(seed uint64, d, s, h int) string {
+			r := rand.New(rand.NewPCG(seed, 3))
+			dag := gametest.RandomDAG(r, 10, 0.35)
+			set := subtraction(gametest.SubtractionSet(r, 4))
+			sum := sg.Sum{sg.Position(sg.NewEngine[int](dag), d), sg.Position(sg.NewEngine[int](set), s), sg.Heap(h)}
+			prod := sg.NewExhaustive[pair3](game.NewSum[pair2, int](game.NewSum[int, int](dag, set), nimHeap{}))
+			o, err := sum.Outcome(bg)
+			if err != nil {
+				return err.Error()
+			}
+			if want, _ := prod.Outcome(bg, pair3{A: pair2{A: d, B: s}, B: h}); o != want {
+				return fmt.Sprintf("outcome %v, exhaustive %v", o, want)
+			}
+			moves, err := sum.WinningMoves(bg)
+			if err != nil {
+				return err.Error()
+			}
+			if (len(moves) > 0) != (o == sg.N) {
+				return fmt.Sprintf("%v position with %d winning moves", o, len(moves))
+			}
+			for _, m := range moves {
+				next := sum.Play(m)
+				dd, _ := sg.At[int](next[0])
+				ss, _ := sg.At[int](next[1])
+				hv, _ := next[2].Value(bg)
+				if o, _ := prod.Outcome(bg, pair3{A: pair2{A: dd, B: ss}, B: int(hv)}); o != sg.P {
+					return fmt.Sprintf("move %v from %v reaches %v", m, sum, o)
+				}
+			}
+			return ""
+		},
+		gen.UInt64(), gen.IntRange(0, 9), gen.IntRange(0, 12), gen.IntRange(0, 7),
+	))
+	props.TestingRun(t)
+}
+
+func TestSumSeedCompositeGame(t *testing.T) {
+	// Seed note 002: heap 1 takes 1–3 (value x mod 4), heap 2 takes an odd
+	// number (value x mod 2), the rest are Nim heaps. (5, 4, 3, 2):
+	// 1 ⊕ 0 ⊕ 3 ⊕ 2 = 0, a P-position; (6, 3, 3, 2): 2 ⊕ 1 ⊕ 3 ⊕ 2 = 2, N.
+	odd := subtraction{1, 3, 5, 7, 9}
+	mk := func(a, b, c, d int) sg.Sum {
+		return sg.Sum{sg.Position(sg.NewEngine[int](subtraction{1, 2, 3}), a), sg.Position(sg.NewEngine[int](odd), b), sg.Heap(c), sg.Heap(d)}
+	}
+	if v, err := mk(5, 4, 3, 2).Value(bg); err != nil || v != 0 {
+		t.Errorf("(5,4,3,2) = %v, %v; want 0", v, err)
+	}
+	s := mk(6, 3, 3, 2)
+	if v, _ := s.Value(bg); v != 2 {
+		t.Errorf("(6,3,3,2) = %v, want *2", v)
+	}
+	moves, err := s.WinningMoves(bg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Part 0 (value 2) → value 0: 6 → 4; part 3 (heap 2) → 0; part 2 (3) → 1.
+	got := fmt.Sprint(moves)
+	if got != "[part 0 → 4 part 2 → nim(1) part 3 → nim(0)]" {
+		t.Errorf("winning moves %s", got)
+	}
+	if s.String() != "6 + 3 + nim(3) + nim(2)" {
+		t.Errorf("String = %q", s.String())
+	}
+}
+
+func TestHugeNimHeapsInSum(t *testing.T) {
+	s := sg.Sum{sg.Heap(1<<64 - 1), sg.Heap(1 << 63), sg.Heap(12345)}
+	v, _ := s.Value(bg)
+	if v != (1<<64-1)^(1<<63)^12345 {
+		t.Errorf("value %v", v)
+	}
+	moves, _ := s.WinningMoves(bg)
+	for _, m := range moves {
+		if w, _ := s.Play(m).Value(bg); w != 0 {
+			t.Errorf("move %v leaves %v", m, w)
+		}
+	}
+	if len(moves) != 1 {
+		t.Errorf("moves = %v, want exactly one (the heap with the top bit)", moves)
+	}
+}
