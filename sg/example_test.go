@@ -1,0 +1,111 @@
+package sg_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
+)
+
+// takeOneToThree is the subtraction game of the seed notes: take 1, 2 or 3
+// tokens from one heap.
+type takeOneToThree struct{}
+
+func (takeOneToThree) AppendMoves(dst []int, n int) []int {
+	for k := 1; k <= 3 && k <= n; k++ {
+		dst = append(dst, n-k)
+	}
+	return dst
+}
+
+func ExampleEngine() {
+	ctx := context.Background()
+	e := sg.NewEngine[int](takeOneToThree{})
+	var values []sg.Nimber
+	for n := 0; n <= 8; n++ {
+		v, _ := e.Value(ctx, n)
+		values = append(values, v)
+	}
+	fmt.Println(values)
+	moves, _ := e.WinningMoves(ctx, 10)
+	fmt.Println("from 10, move to", moves)
+	// Output:
+	// [0 *1 *2 *3 0 *1 *2 *3 0]
+	// from 10, move to [8]
+}
+
+func ExampleEngine_digraph() {
+	// The directed-graph game: a token on vertex 0 of this graph, players
+	// alternately slide it along an arc; who cannot move loses.
+	//
+	//	0 → 1 → 3
+	//	0 → 2 → 3
+	//	    1 → 2
+	d, _ := game.NewDigraph(4)
+	for _, a := range [][2]int{{0, 1}, {0, 2}, {1, 3}, {2, 3}, {1, 2}} {
+		_ = d.AddArc(a[0], a[1])
+	}
+	e := sg.NewEngine[int](d)
+	for v := range 4 {
+		g, _ := e.Value(context.Background(), v)
+		fmt.Printf("g(%d) = %v\n", v, g)
+	}
+	// Output:
+	// g(0) = 0
+	// g(1) = *2
+	// g(2) = *1
+	// g(3) = 0
+}
+
+func ExampleSum() {
+	// The composite game of the seed notes: heap 1 allows taking 1–3
+	// tokens, the others are Nim heaps. Position (6, 3, 5).
+	ctx := context.Background()
+	e := sg.NewEngine[int](takeOneToThree{})
+	s := sg.Sum{sg.Position(e, 6), sg.Heap(3), sg.Heap(5)}
+	v, _ := s.Value(ctx)
+	fmt.Println("value", v, "outcome", sg.OutcomeOf(v))
+	moves, _ := s.WinningMoves(ctx)
+	for _, m := range moves {
+		fmt.Println(m)
+	}
+	// Output:
+	// value *4 outcome N
+	// part 2 → nim(1)
+}
+
+func ExampleExhaustive() {
+	// The exhaustive search knows nothing of Grundy values: it applies the
+	// definitions of P and N. Two equal Nim heaps are a P-position, as the
+	// seed notes prove by hand for (3, 3).
+	sum := game.NewSum[int, int](nimRule{}, nimRule{})
+	x := sg.NewExhaustive[game.Pair[int, int]](sum)
+	o, _ := x.Outcome(context.Background(), game.Pair[int, int]{A: 3, B: 3})
+	fmt.Println("(3, 3) is", o)
+	o, _ = x.Outcome(context.Background(), game.Pair[int, int]{A: 3, B: 1})
+	fmt.Println("(3, 1) is", o)
+	// Output:
+	// (3, 3) is P
+	// (3, 1) is N
+}
+
+// nimRule is one Nim heap.
+type nimRule struct{}
+
+func (nimRule) AppendMoves(dst []int, n int) []int {
+	for m := range n {
+		dst = append(dst, m)
+	}
+	return dst
+}
+
+func ExampleMex() {
+	fmt.Println(sg.Mex([]sg.Nimber{0, 1, 2, 4}), sg.Mex([]sg.Nimber{1, 3, 5}), sg.Mex(nil))
+	// Output: *3 0 0
+}
+
+func ExampleNimSum() {
+	fmt.Println(sg.NimSum(1, 2, 3), sg.NimSum(1, 2, 3, 4))
+	// Output: 0 *4
+}
