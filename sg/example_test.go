@@ -109,3 +109,23 @@ func ExampleNimSum() {
 	fmt.Println(sg.NimSum(1, 2, 3), sg.NimSum(1, 2, 3, 4))
 	// Output: 0 *4
 }
+
+func ExampleSum_tokens() {
+	// Several tokens on one graph, moved one at a time, form a sum: the
+	// parts share one engine and so one memo. Graph: 3 → 2 → 1 → 0, 3 → 1.
+	d, _ := game.NewDigraph(4)
+	for _, a := range [][2]int{{3, 2}, {2, 1}, {1, 0}, {3, 1}} {
+		_ = d.AddArc(a[0], a[1])
+	}
+	e := sg.NewEngine[int](d)
+	tokens := sg.Sum{sg.Position(e, 3), sg.Position(e, 2), sg.Position(e, 2)}
+	ctx := context.Background()
+	vs, _ := tokens.Values(ctx)
+	v, _ := tokens.Value(ctx)
+	fmt.Println("values", vs, "sum", v)
+	moves, _ := tokens.WinningMoves(ctx)
+	fmt.Println("winning moves:", moves)
+	// Output:
+	// values [*2 0 0] sum *2
+	// winning moves: [part 0 → 2]
+}
