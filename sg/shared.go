@@ -73,3 +73,13 @@ func (s *SharedEngine[P]) Len() int {
 	defer s.mu.RUnlock()
 	return s.e.Len()
 }
+
+// AppendOptions appends the options of p, calling the game's AppendMoves
+// under the engine's write lock, so that callers sharing the engine can
+// list moves of a game that is not itself safe for concurrent use (such as
+// game.HeapGame).
+func (s *SharedEngine[P]) AppendOptions(dst []P, p P) []P {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.e.g.AppendMoves(dst, p)
+}

@@ -1,0 +1,28 @@
+// Command nimbot plays a heap game against you in the terminal: Nim by
+// default, or any GAME that sgtool accepts (".07", "sub:1,3,4", "kayles",
+// "grundy", …).
+//
+//	go run ./examples/nimbot [-game GAME] [-first you|bot] [-seed N] [HEAP...]
+//
+// Type a move as "HEAP TAKE" (from heap 2 take 3: "2 3"). In games that
+// split heaps, list the sizes of the new heaps after TAKE except the last,
+// which is the rest: "2 3 1" takes 3 from heap 2 and leaves heaps of 1 and
+// of the rest. Type "hint" for the winning move and why, "quit" to stop.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+)
+
+func main() {
+	err := run(os.Stdin, os.Stdout, os.Args[1:])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "nimbot:", err)
+		if errors.Is(err, errUsage) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,296 @@
+// Command ore solves the contest problem 矿物运输 (ore transport) of the
+// seed notes, a game of staircase Nim on a tree.
+//
+// Mines form a tree rooted at mine 0; mine i holds val[i] units of ore. Two
+// players take turns; a move sends at least one unit from a mine to its
+// parent; the player who cannot move loses. For each test case ore prints
+// "win" when the first player wins with best play and "lose" otherwise.
+// The position is lost exactly when the XOR of the values at odd depth is
+// 0 (see package nim, [nim.TreeOutcome]).
+//
+// The input is as in the problem statement: the number of cases T; then
+// per case n, the n-1 parents fa[1] … fa[n-1], and the n values val[0] …
+// val[n-1], all separated by white space. The statement promises T ≤ 30,
+// 1 ≤ n ≤ 200000, 0 ≤ fa[i] < i and 0 ≤ val[i] < 10^9. The program
+// checks 1 ≤ n ≤ 200000 and 0 ≤ fa[i] < n, accepts any parents that form
+// a tree rooted at 0 (fa[i] < i is not needed), and values up to 10^18.
+//
+// The input is streamed through a hand-written scanner with no allocation
+// per number. Malformed input (a token that is not a nonnegative integer,
+// a missing or extra token, n or a parent out of range, parents that form
+// a cycle) makes ore print one line naming the case, the token and its
+// line to standard error and exit with status 1; nothing is printed to
+// standard output, because the answers are written only at the end.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/impartial-go/impartial/nim"
+	"github.com/impartial-go/impartial/sg"
+)
+
+// Limits of the input.
+const (
+	maxN     = 200_000
+	maxValue = 1_000_000_000_000_000_000 // 10^18, beyond the statement's 10^9
+)
+
+func main() {
+	if err := run(os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "ore:", err)
+		os.Exit(1)
+	}
+}
+
+// run solves every case of in and writes the answers to out, all at once
+// at the end, so that malformed input produces no output at all.
+func run(in io.Reader, out io.Writer) error {
+	s := newScanner(in)
+	numCases, err := s.number(maxValue)
+	if err != nil {
+		return s.errorf(err, "the number of cases T")
+	}
+	var (
+		answers []byte
+		parent  []int
+		values  []uint64
+		tree    nim.Tree
+	)
+	for c := uint64(1); c <= numCases; c++ {
+		n, err := s.number(maxN)
+		switch {
+		case err != nil:
+			return s.errorf(err, "case %d: n (1 to %d)", c, maxN)
+		case n == 0:
+			s.tok = append(s.tok[:0], '0')
+			return s.errorf(errRange, "case %d: n (1 to %d)", c, maxN)
+		}
+		parent = resize(parent, int(n))
+		values = resize(values, int(n))
+		parent[0] = -1
+		for i := 1; i < int(n); i++ {
+			p, err := s.number(n - 1)
+			if err != nil {
+				return s.errorf(err, "case %d: fa[%d] (0 to n-1 = %d)", c, i, n-1)
+			}
+			parent[i] = int(p)
+		}
+		for i := range values {
+			if values[i], err = s.number(maxValue); err != nil {
+				return s.errorf(err, "case %d: val[%d] (0 to 10^18)", c, i)
+			}
+		}
+		if err := tree.Reset(parent); err != nil {
+			return fmt.Errorf("case %d: the parents fa[1..%d] do not form a tree rooted at 0: %w", c, n-1, err)
+		}
+		o, err := nim.TreeOutcome(&tree, values)
+		if err != nil {
+			return fmt.Errorf("case %d: %w", c, err) // unreachable: values ≥ 0, len n
+		}
+		if o == sg.N {
+			answers = append(answers, "win\n"...)
+		} else {
+			answers = append(answers, "lose\n"...)
+		}
+	}
+	if err := s.end(); err != nil {
+		return s.errorf(err, "after case %d", numCases)
+	}
+	_, err = out.Write(answers)
+	return err
+}
+
+func resize[E any](s []E, n int) []E {
+	if cap(s) < n {
+		return make([]E, n)
+	}
+	return s[:n]
+}
+
+// Why a token was rejected; scanner.errorf adds the token and its line.
+var (
+	errRange   = errors.New("is out of range")
+	errSyntax  = errors.New("is not a nonnegative integer")
+	errMissing = errors.New("is missing: the input ends")
+	errExtra   = errors.New("unexpected token")
+)
+
+// scanner reads decimal numbers separated by white space straight out of
+// a bufio.Reader's buffer, with no allocation per number.
+type scanner struct {
+	r     *bufio.Reader
+	buf   []byte // the reader's buffered bytes, not yet discarded
+	pos   int    // next byte of buf to read
+	lines int    // newlines in the input before buf
+	tok   []byte // the last token, filled in on errors only
+	err   error  // a read error other than io.EOF
+}
+
+func newScanner(in io.Reader) *scanner {
+	return &scanner{r: bufio.NewReaderSize(in, 1<<16)}
+}
+
+// fill makes more input available in buf, keeping buf[keep:] (the part of
+// a token read so far) in s.tok. It reports false at the end of input.
+func (s *scanner) fill(keep int) bool {
+	if keep < len(s.buf) {
+		s.tok = append(s.tok, s.buf[keep:]...)
+	}
+	s.lines += bytes.Count(s.buf, newline)
+	if _, err := s.r.Discard(len(s.buf)); err != nil {
+		s.err = err
+		return false
+	}
+	s.buf, s.pos = nil, 0
+	if _, err := s.r.Peek(1); err != nil {
+		if err != io.EOF {
+			s.err = err
+		}
+		return false
+	}
+	s.buf, _ = s.r.Peek(s.r.Buffered())
+	return true
+}
+
+// skipSpace moves past white space (any byte up to ' ') and reports
+// whether a token follows.
+func (s *scanner) skipSpace() bool {
+	for {
+		for s.pos < len(s.buf) {
+			c := s.buf[s.pos]
+			if c > ' ' {
+				return true
+			}
+			s.pos++
+		}
+		if !s.fill(len(s.buf)) {
+			return false
+		}
+	}
+}
+
+// number reads the next token as a decimal integer from 0 to max.
+func (s *scanner) number(max uint64) (uint64, error) {
+	// Fast path, in local variables: the token and the white space after
+	// it are in the buffer, and the number is good.
+	buf, pos := s.buf, s.pos
+	for pos < len(buf) && buf[pos] <= ' ' {
+		pos++
+	}
+	start := pos
+	var v uint64
+	for ; pos < len(buf); pos++ {
+		d := buf[pos] - '0'
+		if d > 9 {
+			break
+		}
+		v = v*10 + uint64(d)
+	}
+	if pos < len(buf) && buf[pos] <= ' ' && pos > start && pos-start <= 19 && v <= max {
+		s.pos = pos
+		return v, nil
+	}
+	return s.numberSlow(max)
+}
+
+// numberSlow is number when the token may cross the end of the buffer, or
+// is bad.
+func (s *scanner) numberSlow(max uint64) (uint64, error) {
+	s.tok = s.tok[:0]
+	if !s.skipSpace() {
+		return 0, errMissing
+	}
+	var v uint64
+	digits := 0
+	start := s.pos
+	for {
+		for s.pos < len(s.buf) {
+			d := s.buf[s.pos] - '0'
+			if d > 9 {
+				goto done
+			}
+			v = v*10 + uint64(d)
+			digits++
+			s.pos++
+		}
+		more := s.fill(start)
+		start = 0 // fill moved buf[start:] to s.tok
+		if !more {
+			break
+		}
+	}
+done:
+	// A number ends at white space or at the end of the input.
+	if s.pos < len(s.buf) && s.buf[s.pos] > ' ' || digits == 0 {
+		s.readToken(start)
+		return 0, errSyntax
+	}
+	if digits > 19 || v > max { // 19 digits cannot overflow a uint64
+		s.readToken(start)
+		return 0, errRange
+	}
+	return v, nil
+}
+
+// readToken collects the rest of the current token, which began at
+// buf[start], into s.tok, for an error message.
+func (s *scanner) readToken(start int) {
+	for {
+		for s.pos < len(s.buf) && s.buf[s.pos] > ' ' {
+			s.pos++
+		}
+		if s.pos < len(s.buf) {
+			break
+		}
+		more := s.fill(start)
+		start = 0
+		if !more {
+			break
+		}
+	}
+	s.tok = append(s.tok, s.buf[start:s.pos]...)
+}
+
+// end checks that only white space is left.
+func (s *scanner) end() error {
+	s.tok = s.tok[:0]
+	if !s.skipSpace() {
+		return nil
+	}
+	s.readToken(s.pos)
+	return errExtra
+}
+
+var newline = []byte{'\n'}
+
+// line returns the number of the line being read, from 1. Lines are
+// counted only when needed, a buffer at a time, to keep the scan fast.
+func (s *scanner) line() int {
+	return 1 + s.lines + bytes.Count(s.buf[:s.pos], newline)
+}
+
+// errorf describes the token just read, which failed with err.
+func (s *scanner) errorf(err error, format string, args ...any) error {
+	what := fmt.Sprintf(format, args...)
+	if s.err != nil {
+		return fmt.Errorf("%s: reading line %d: %w", what, s.line(), s.err)
+	}
+	tok := string(s.tok)
+	if len(tok) > 40 {
+		tok = tok[:40] + "…"
+	}
+	switch err {
+	case errMissing:
+		return fmt.Errorf("%s %w at line %d", what, err, s.line())
+	case errExtra:
+		return fmt.Errorf("%s: %w %s at line %d", what, err, strconv.Quote(tok), s.line())
+	}
+	return fmt.Errorf("%s: %s %w (line %d)", what, strconv.Quote(tok), err, s.line())
+}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/impartial-go/impartial/game/gametest"
+)
+
+func TestSamples(t *testing.T) {
+	tests := []struct {
+		name, in   string
+		status     int
+		out, inErr string
+	}{
+		// Worked by hand: with stripes of 1 and 5, a strip of 1 or 5 is
+		// covered at once; a strip of 6 always leaves an odd number of
+		// free fields to the second player, who wins (every move takes an
+		// odd number of fields, so G(n) = n mod 2).
+		{"hand", "1 5 1\n3\n1\n5\n6\n", 0, "1\n1\n2\n", ""},
+		// A = B = C = 2 is the seed notes' game C: f = 0,0,1,1,2,0,3,1.
+		{"game C", "2 2 2\n8\n0\n1\n2\n3\n4\n5\n6\n7\n", 0, "2\n2\n1\n1\n1\n2\n1\n1\n", ""},
+		{"one line", "2 2 2 3 5 6 7", 0, "2\n1\n1\n", ""},
+		{"no strips", "1 2 3\n0\n", 0, "", ""},
+		// Dawson's Kayles has a certified period (34 after 53), so even
+		// the longest strip is decided: 2^64-1 ≡ 85 (mod 34), and
+		// G(85) = 5 (OEIS A002187: a(84) = 5), a first-player win.
+		{"huge", "2 2 2\n1\n18446744073709551615\n", 0, "1\n", ""},
+		{"bad A", "x 2 3\n1\n4\n", 2, "", `line 1: bad stripe length A "x"`},
+		{"zero C", "1 2 0\n1\n4\n", 2, "", `bad stripe length C "0"`},
+		{"bad m", "1 2 3\n-1\n", 2, "", `line 2: bad number of strips m "-1"`},
+		{"bad L", "1 2 3\n2\n4\nfive\n", 2, "", `line 4: bad strip length L (strip 2) "five"`},
+		{"missing L", "1 2 3\n2\n4\n", 2, "", "missing strip length L (strip 2)"},
+		{"empty", "", 2, "", "missing stripe length A"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			status := run(strings.NewReader(tc.in), &out, &errb)
+			if status != tc.status || out.String() != tc.out {
+				t.Fatalf("status %d, output %q (stderr %q); want %d, %q", status, out.String(), errb.String(), tc.status, tc.out)
+			}
+			if !strings.Contains(errb.String(), tc.inErr) || strings.Count(errb.String(), "\n") > 1 {
+				t.Errorf("stderr %q, want one line containing %q", errb.String(), tc.inErr)
+			}
+		})
+	}
+}
+
+// TestAgainstBoardSearch plays Stripes on an actual board, as a bit mask of
+// free fields where a move lays a stripe on consecutive free fields, and
+// compares who wins with the program's answers for random stripe lengths.
+func TestAgainstBoardSearch(t *testing.T) {
+	r := gametest.Rand(t)
+	const maxL = 14
+	for range 12 {
+		a, b, c := 1+r.IntN(5), 1+r.IntN(5), 1+r.IntN(5)
+		var in strings.Builder
+		fmt.Fprintf(&in, "%d %d %d\n%d\n", a, b, c, maxL+1)
+		for L := 0; L <= maxL; L++ {
+			fmt.Fprintln(&in, L)
+		}
+		var out, errb bytes.Buffer
+		if status := run(strings.NewReader(in.String()), &out, &errb); status != 0 {
+			t.Fatalf("%d %d %d: status %d: %s", a, b, c, status, errb.String())
+		}
+		got := strings.Fields(out.String())
+		memo := map[uint32]bool{}
+		for L := 0; L <= maxL; L++ {
+			want := "2"
+			if firstWins(uint32(1)<<L-1, []int{a, b, c}, memo) {
+				want = "1"
+			}
+			if got[L] != want {
+				t.Fatalf("stripes %d %d %d, L = %d: program says %s, board search %s", a, b, c, L, got[L], want)
+			}
+		}
+	}
+}
+
+// firstWins reports whether the player to move wins on the board whose
+// free fields are the set bits of free.
+func firstWins(free uint32, sizes []int, memo map[uint32]bool) bool {
+	if v, ok := memo[free]; ok {
+		return v
+	}
+	win := false
+	for _, k := range sizes {
+		stripe := uint32(1)<<k - 1
+		for at := 0; at+k <= 32 && !win; at++ {
+			if s := stripe << at; free&s == s && !firstWins(free&^s, sizes, memo) {
+				win = true
+			}
+		}
+	}
+	memo[free] = win
+	return win
+}

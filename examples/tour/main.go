@@ -1,0 +1,26 @@
+// Command tour is a guided walk through the theory of impartial games as
+// the seed notes teach it, with every example computed by the library:
+// P- and N-positions from the definition, Bouton's theorem for Nim, the
+// Sprague–Grundy theorem for sums, staircase Nim, the mex table of a
+// take-and-break game and periodicity.
+//
+//	go run ./examples/tour
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+)
+
+func main() {
+	w := bufio.NewWriter(os.Stdout)
+	err := run(w)
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tour:", err)
+		os.Exit(1)
+	}
+}

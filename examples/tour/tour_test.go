@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// The key lines of the tour: each one is a fact from the seed notes,
+// computed by the library.
+func TestTourFacts(t *testing.T) {
+	var b bytes.Buffer
+	if err := run(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, want := range []string{
+		// seed 000/001: (3, 3) from the definition.
+		"(3, 3) is P: every option is N: (0, 3), (1, 3), (2, 3).",
+		"  (0, 3) is N: it moves to (0, 0), which is P.",
+		"  (1, 3) is N: it moves to (1, 1), which is P.",
+		"    (1, 1) is P: every option is N: (0, 1).",
+		"  (2, 3) is N: it moves to (2, 2), which is P.",
+		// seeds 003/004: Bouton.
+		"(1, 2, 3) is P",
+		"(1, 2, 3, 4) is N",
+		"4 XOR 4 = 0 < 4, so take 4 - 0 = 4 from heap 4, leaving XOR 0.",
+		"the move leaves (1, 2, 3, 0), which the search confirms is P.",
+		"(3, 3, 1) is N",
+		"the move leaves (2, 3, 1), which the search confirms is P.",
+		"(2, 2, 5, 5, 5, 5, 7, 7) is P",
+		// seed 002: mex and the Grundy function.
+		"mex{0, 1, 2, 4} = 3, mex{1, 3, 5} = 0, mex{} = 0.",
+		"  g(1, 2) = 3   (N: (0, 2), (0, 1), (1, 1))\n",
+		// seed 002: the composite game, as a sum.
+		"bash:3(7)  3  11\n",
+		"odd(4)     0  00\n",
+		"3 XOR 2 = 1 < 3, so move bash:3(7) to bash:3(5), of value 1, leaving XOR 0.",
+		"agrees: (7, 4, 2, 3) is N, and (5, 4, 2, 3) is P.",
+		// seed 002: staircase and the ore sample (answer: win).
+		"odd steps 3 XOR 2 = 1, so the position is N\n(a search over every position says N)",
+		"4 XOR 0 XOR 2 = 6, so Jim, moving first, answers \"win\".",
+		// seed 004: game C.
+		"$(7) = {(5), (1, 4), (2, 3)}\n",
+		"  #(1, 4) = f(1) ⊕ f(4) = 0 ⊕ 2 = 2\n",
+		"g(7) = {0, 2}, G(7) = {1, 3, 4, …}, f(7) = 1\n",
+		"g(6) = {0, 1, 2}, G(6) = {3, 4, …}, f(6) = 3\n",
+		"x    0 1 2 3 4 5 6 7\nf(x) 0 0 1 1 2 0 3 1\n",
+		"(7, 3, 3): 1 XOR 1 XOR 1 = 1, so it is N (a search agrees: N).",
+		"(3, 4, 6): 1 XOR 2 XOR 3 = 0, so it is P (a search agrees: P).",
+		"(7, 3, 5): 1 XOR 1 XOR 0 = 0, so it is P (a search agrees: P).",
+		// Kayles: Winning Ways ch. 4; OEIS A002186 for the first values.
+		"G(0..23) = 0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7, ...",
+		"preperiod 71, period 12",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("tour output lacks %q", want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("output:\n%s", out)
+	}
+}
+
+type failWriter struct{ n int }
+
+func (w *failWriter) Write(p []byte) (int, error) {
+	if w.n <= 0 {
+		return 0, errors.New("disk full")
+	}
+	w.n--
+	return len(p), nil
+}
+
+// A write error stops the tour and is returned.
+func TestTourWriteError(t *testing.T) {
+	err := run(&failWriter{n: 3})
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("run on a failing writer: %v, want disk full", err)
+	}
+}

@@ -1,0 +1,162 @@
+package rulesets_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+)
+
+func ExampleParse() {
+	for _, spec := range []string{".07", "sub:4,1,3", "bash:3", "kayles", "0.333…", "sub:1,x"} {
+		r, err := rulesets.Parse(spec)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Printf("%-10s → %v\n", spec, r)
+	}
+	// Output:
+	// .07        → 0.07
+	// sub:4,1,3  → sub:1,3,4
+	// bash:3     → bash:3
+	// kayles     → kayles
+	// 0.333…     → 0.[3]
+	// rulesets: "sub:1,x": "x" at position 7: not a size between 1 and 1048576
+}
+
+func ExampleParseCode() {
+	r, err := rulesets.ParseCode(".07")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	// Removing 2 tokens from a row of 7 leaves one heap of 5, or two
+	// heaps totalling 5: the seed notes' $(7) = {(5), (1,4), (2,3)}.
+	fmt.Println(r, r.Digit(2), r.AppendHeapMoves(nil, 7))
+
+	_, err = rulesets.ParseCode("0.0x7")
+	fmt.Println(err)
+	// Output:
+	// 0.07 7 [{5 1 false} {5 2 false}]
+	// rulesets: "0.0x7": "x" at position 4: not a digit (want 0-9, A-F, {n}, [group] or …)
+}
+
+// The seed notes' game C: its values and the worked positions.
+func ExampleGameC() {
+	ctx := context.Background()
+	seq, err := sg.Values(ctx, rulesets.GameC(), 8)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	f := seq.AppendValues(nil, 0, 8)
+	fmt.Print("f =")
+	for _, v := range f {
+		fmt.Print(" ", uint64(v))
+	}
+	fmt.Println()
+	for _, pos := range [][]int{{7, 3, 3}, {3, 4, 6}, {7, 3, 5}} {
+		var x sg.Nimber
+		for _, h := range pos {
+			x ^= f[h]
+		}
+		fmt.Println(pos, "#S =", uint64(x), sg.OutcomeOf(x))
+	}
+	// Output:
+	// f = 0 0 1 1 2 0 3 1
+	// [7 3 3] #S = 1 N
+	// [3 4 6] #S = 0 P
+	// [7 3 5] #S = 0 P
+}
+
+// The seed notes' composite game: heap 1 takes 1 to 3, heap 2 takes an odd
+// number, the others are Nim heaps. Each part is solved on its own.
+func ExampleHeapPart() {
+	ctx := context.Background()
+	take3, _ := rulesets.Subtraction(1, 2, 3)
+	sum := sg.Sum{
+		rulesets.MustHeapPart(take3, nil, 7),          // 7 mod 4 = 3
+		rulesets.MustHeapPart(rulesets.Odd(), nil, 6), // 6 mod 2 = 0
+		sg.Heap(5),
+		sg.Heap(1),
+	}
+	v, _ := sum.Value(ctx)
+	fmt.Println(sum, "=", v)
+	moves, _ := sum.WinningMoves(ctx)
+	for _, m := range moves {
+		fmt.Println(m)
+	}
+	// Output:
+	// sub:1,2,3(7) + odd(6) + nim(5) + nim(1) = *7
+	// part 2 → nim(2)
+}
+
+func ExampleWythoff() {
+	w := rulesets.Wythoff{}
+	for k := range uint64(5) {
+		a, b, _ := rulesets.WythoffPair(k)
+		fmt.Printf("(%d,%d)\n", a, b)
+	}
+	moves, _ := w.WinningMoves([2]uint64{10, 1 << 60})
+	fmt.Println(moves)
+	// Output:
+	// (0,0)
+	// (1,2)
+	// (3,5)
+	// (4,7)
+	// (6,10)
+	// [[10 6]]
+}
+
+func ExampleValueOf() {
+	for _, spec := range []string{"nim", "bash:3", "odd", "lasker", "kayles"} {
+		r, _ := rulesets.Parse(spec)
+		v, ok := rulesets.ValueOf(r, 1<<63+3)
+		fmt.Println(spec, uint64(v), ok)
+	}
+	// Output:
+	// nim 9223372036854775811 true
+	// bash:3 3 true
+	// odd 1 true
+	// lasker 9223372036854775812 true
+	// kayles 0 false
+}
+
+// Kayles' values are periodic with period 12 from heap 71 on, and package
+// sg certifies it from the first 256 values, after which any heap has a
+// value.
+func ExampleKayles() {
+	ctx := context.Background()
+	seq, per, err := sg.Period(ctx, rulesets.Kayles(), 1<<12)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(per.Preperiod, per.Period, per.Certified)
+	v, _ := per.ValueAt(seq, 1_000_000_000_000)
+	fmt.Println("G(10^12) =", uint64(v))
+	// Output:
+	// 71 12 true
+	// G(10^12) = 1
+}
+
+func ExampleSubtraction() {
+	r, err := rulesets.Subtraction(1, 3, 4)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	seq, _ := sg.Values(context.Background(), r, 14)
+	fmt.Print(r, " ", r.Code(), ":")
+	for _, v := range seq.AppendValues(nil, 0, seq.Len()) {
+		fmt.Print(" ", uint64(v))
+	}
+	fmt.Println()
+	_, err = rulesets.Subtraction(2, -1)
+	fmt.Println(err)
+	// Output:
+	// sub:1,3,4 0.3033: 0 1 0 1 2 3 2 0 1 0 1 2 3 2
+	// rulesets: sub: size -1 (index 1) must be between 1 and 1048576
+}

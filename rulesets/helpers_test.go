@@ -1,0 +1,70 @@
+package rulesets_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/sg"
+)
+
+var bg = context.Background()
+
+// engineValues returns G(0..n-1) of rule r computed by the generic engine
+// over the heap game: the reference the rulesets are checked against.
+func engineValues(t testing.TB, r game.HeapRule, n int) []sg.Nimber {
+	t.Helper()
+	e := sg.NewEngine[game.Heaps](game.NewHeapGame(r))
+	out := make([]sg.Nimber, n)
+	for k := range n {
+		h, err := game.MakeHeaps(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := e.Value(bg, h)
+		if err != nil {
+			t.Fatalf("%v: heap %d: %v", r, k, err)
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// exhaustiveOutcome returns the outcome of the position with the given
+// heaps by plain win/lose search, with no Grundy values.
+func exhaustiveOutcome(t testing.TB, x *sg.Exhaustive[game.Heaps], sizes ...int) sg.Outcome {
+	t.Helper()
+	h, err := game.MakeHeaps(sizes...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := x.Outcome(bg, h)
+	if err != nil {
+		t.Fatalf("heaps %v: %v", sizes, err)
+	}
+	return o
+}
+
+func nimbers(vs ...int) []sg.Nimber {
+	out := make([]sg.Nimber, len(vs))
+	for i, v := range vs {
+		out[i] = sg.Nimber(v)
+	}
+	return out
+}
+
+func equalPrefix(t testing.TB, name string, got, want []sg.Nimber) {
+	t.Helper()
+	for i := range want {
+		if i >= len(got) {
+			t.Fatalf("%s: only %d values, want %d", name, len(got), len(want))
+		}
+		if got[i] != want[i] {
+			t.Fatalf("%s: G(%d) = %d, want %d (got %v)", name, i, got[i], want[i], got[:min(len(got), len(want))])
+		}
+	}
+}
+
+func newRand(t testing.TB) *rand.Rand { return gametest.Rand(t) }

@@ -1,0 +1,258 @@
+package rulesets_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+)
+
+type composite = game.Pair[game.Pair[game.Heaps, game.Heaps], game.Heaps]
+
+// TestPropertyCompositeGame solves the seed notes' composite game (seed
+// 002: heap 1 takes 1 to 3, heap 2 takes an odd number, the other heaps
+// are Nim heaps) as an sg.Sum of HeapParts, and checks the outcome and
+// every winning move against plain exhaustive search of the product game.
+func TestPropertyCompositeGame(t *testing.T) {
+	take3, err := rulesets.Subtraction(1, 2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	odd, nim := rulesets.Odd(), rulesets.Nim()
+	product := game.NewSum[game.Pair[game.Heaps, game.Heaps], game.Heaps](
+		game.NewSum[game.Heaps, game.Heaps](game.NewHeapGame(take3), game.NewHeapGame(odd)),
+		game.NewHeapGame(nim))
+	x := sg.NewExhaustive[composite](product)
+	heaps := func(n ...uint64) game.Heaps {
+		s := make([]int, len(n))
+		for i, v := range n {
+			s[i] = int(v)
+		}
+		h, _ := game.MakeHeaps(s...)
+		return h
+	}
+	props := gopter.NewProperties(gametest.Parameters(t, 100))
+	props.Property("composite game: sum = product search", prop.ForAll(
+		func(a, b uint64, ns []uint64) (bool, error) {
+			sum := sg.Sum{rulesets.MustHeapPart(take3, nil, a), rulesets.MustHeapPart(odd, nil, b)}
+			for _, n := range ns {
+				sum = append(sum, sg.Heap(n))
+			}
+			pos := composite{A: game.Pair[game.Heaps, game.Heaps]{A: heaps(a), B: heaps(b)}, B: heaps(ns...)}
+			want, err := x.Outcome(bg, pos)
+			if err != nil {
+				return false, err
+			}
+			got, err := sum.Outcome(bg)
+			if err != nil || got != want {
+				return false, fmt.Errorf("%v: sum says %v (%v), search says %v", sum, got, err, want)
+			}
+			moves, err := sum.WinningMoves(bg)
+			if err != nil {
+				return false, err
+			}
+			if (len(moves) > 0) != (want == sg.N) {
+				return false, fmt.Errorf("%v: %d winning moves for outcome %v", sum, len(moves), want)
+			}
+			for _, m := range moves {
+				next := sum.Play(m)
+				if o, _ := next.Outcome(bg); o != sg.P {
+					return false, fmt.Errorf("%v: move %v does not reach a P-position", sum, m)
+				}
+				// The move must be legal: check it against the product game.
+				if !legal(t, product, pos, next) {
+					return false, fmt.Errorf("%v: move %v is not a legal move", sum, m)
+				}
+			}
+			return true, nil
+		},
+		gen.UInt64Range(0, 9), gen.UInt64Range(0, 9), gen.SliceOfN(2, gen.UInt64Range(0, 7)),
+	))
+	props.TestingRun(t)
+}
+
+// legal reports whether the sum next is one move from pos in the product.
+func legal(t *testing.T, g game.Game[composite], pos composite, next sg.Sum) bool {
+	t.Helper()
+	get := func(p sg.Part) game.Heaps {
+		switch q := p.(type) {
+		case *rulesets.HeapPart:
+			s := q.Heaps()
+			sizes := make([]int, len(s))
+			for i, v := range s {
+				sizes[i] = int(v)
+			}
+			h, _ := game.MakeHeaps(sizes...)
+			return h
+		case sg.Heap:
+			h, _ := game.MakeHeaps(int(q))
+			return h
+		}
+		t.Fatalf("unexpected part %T", p)
+		return ""
+	}
+	var nimSizes []int
+	for _, p := range next[2:] {
+		nimSizes = append(nimSizes, int(p.(sg.Heap)))
+	}
+	nimHeaps, _ := game.MakeHeaps(nimSizes...)
+	want := composite{A: game.Pair[game.Heaps, game.Heaps]{A: get(next[0]), B: get(next[1])}, B: nimHeaps}
+	for _, q := range g.AppendMoves(nil, pos) {
+		if q == want {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHeapPartHugeHeaps finds winning moves in sums of heaps near 2^64,
+// where only closed forms and certified periods can give values.
+func TestHeapPartHugeHeaps(t *testing.T) {
+	ctx := context.Background()
+	bash5, _ := rulesets.Bash(5)
+	sum := sg.Sum{
+		rulesets.MustHeapPart(bash5, nil, 1<<63+3),        // (2^63+3) mod 6 = 5
+		rulesets.MustHeapPart(rulesets.Odd(), nil, 1<<62), // 0
+		rulesets.MustHeapPart(rulesets.Nim(), nil, 1<<40),
+		rulesets.MustHeapPart(rulesets.Lasker(), nil, 1<<50+3), // 2^50+4
+	}
+	v, err := sum.Value(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := sg.Nimber(5 ^ 1<<40 ^ (1<<50 + 4)); v != want {
+		t.Fatalf("value %d, want %d", v, want)
+	}
+	moves, err := sum.WinningMoves(ctx)
+	if err != nil || len(moves) == 0 {
+		t.Fatalf("winning moves %v, %v", moves, err)
+	}
+	for _, m := range moves {
+		if v, err := sum.Play(m).Value(ctx); err != nil || v != 0 {
+			t.Errorf("move %v leaves value %d, %v", m, v, err)
+		}
+	}
+	// Lasker's Nim heap 4k+3 (value 4k+4) to value 4k+3 needs a split.
+	p := rulesets.MustHeapPart(rulesets.Lasker(), nil, 1<<50+3)
+	q, ok, err := p.MoveTo(ctx, 1<<50+3)
+	if err != nil || !ok {
+		t.Fatalf("Lasker MoveTo: %v, %v", ok, err)
+	}
+	if hs := q.(*rulesets.HeapPart).Heaps(); len(hs) != 2 || hs[0]+hs[1] != 1<<50+3 {
+		t.Errorf("Lasker split = %v", hs)
+	}
+	if _, err := rulesets.NewHeapPart(rulesets.Kayles(), nil, 5); err == nil {
+		t.Error("Kayles has no closed form, but NewHeapPart accepted no ValueFunc")
+	}
+	if got := p.String(); got != "lasker(1125899906842627)" {
+		t.Errorf("String() = %q", got)
+	}
+}
+
+// TestHeapPartPeriodic uses a certified period as the ValueFunc of Kayles
+// heaps, and checks moves in small positions against the engine.
+func TestHeapPartPeriodic(t *testing.T) {
+	ctx := context.Background()
+	seq, per, err := sg.Period(ctx, rulesets.Kayles(), 1<<12)
+	if err != nil || !per.Certified {
+		t.Fatalf("Kayles period: %v, %v", per, err)
+	}
+	value := func(n uint64) (sg.Nimber, bool) { return per.ValueAt(seq, n) }
+	e := sg.NewEngine[game.Heaps](game.NewHeapGame(rulesets.Kayles()))
+	for a := uint64(0); a < 14; a++ {
+		for b := uint64(0); b < 14; b++ {
+			p := rulesets.MustHeapPart(rulesets.Kayles(), value, a, b)
+			h, _ := game.MakeHeaps(int(a), int(b))
+			want, _ := e.Value(ctx, h)
+			got, err := p.Value(ctx)
+			if err != nil || got != want {
+				t.Fatalf("kayles(%d, %d) = %d, engine %d", a, b, got, want)
+			}
+			for v := range want {
+				q, ok, err := p.MoveTo(ctx, v)
+				if err != nil || !ok {
+					t.Fatalf("kayles(%d, %d) has no move to %d", a, b, v)
+				}
+				qs := q.(*rulesets.HeapPart).Heaps()
+				sizes := make([]int, len(qs))
+				for i, s := range qs {
+					sizes[i] = int(s)
+				}
+				qh, _ := game.MakeHeaps(sizes...)
+				if got, _ := e.Value(ctx, qh); got != v {
+					t.Fatalf("kayles(%d, %d) → %v has value %d, want %d", a, b, qh, got, v)
+				}
+				if !contains(game.NewHeapGame(rulesets.Kayles()).AppendMoves(nil, h), qh) {
+					t.Fatalf("kayles(%d, %d) → %v is not a move", a, b, qh)
+				}
+			}
+		}
+	}
+	// A huge Kayles heap: one move to a P-position.
+	big := rulesets.MustHeapPart(rulesets.Kayles(), value, 1<<63+1)
+	if v, _ := big.Value(ctx); v == 0 {
+		t.Skip("huge heap is P")
+	}
+	q, ok, err := big.MoveTo(ctx, 0)
+	if err != nil || !ok {
+		t.Fatalf("huge Kayles heap: %v %v", ok, err)
+	}
+	if v, _ := q.Value(ctx); v != 0 {
+		t.Fatalf("huge Kayles move leaves %d", v)
+	}
+}
+
+func contains(s []game.Heaps, h game.Heaps) bool {
+	for _, x := range s {
+		if x == h {
+			return true
+		}
+	}
+	return false
+}
+
+// TestHeapPartHexadecimal: in 0.0F (take two stones anywhere, leaving up to
+// three rows) every move to every smaller value is found, including those
+// that need three rows, and is a legal move of the value asked for.
+func TestHeapPartHexadecimal(t *testing.T) {
+	ctx := context.Background()
+	for _, code := range []string{"0.0F", "0.F", "0.{15}F", "0.8"} {
+		r := mustCode(t, code)
+		vs := engineValues(t, r, 24)
+		value := func(n uint64) (sg.Nimber, bool) {
+			if n < uint64(len(vs)) {
+				return vs[n], true
+			}
+			return 0, false
+		}
+		g := game.NewHeapGame(r)
+		for n := range uint64(24) {
+			p := rulesets.MustHeapPart(r, value, n)
+			h, _ := game.MakeHeaps(int(n))
+			for v := range vs[n] {
+				q, ok, err := p.MoveTo(ctx, v)
+				if err != nil || !ok {
+					t.Fatalf("%s heap %d: no move to %d (%v)", code, n, v, err)
+				}
+				qs := q.(*rulesets.HeapPart).Heaps()
+				sizes := make([]int, len(qs))
+				var x sg.Nimber
+				for i, s := range qs {
+					sizes[i] = int(s)
+					x ^= vs[s]
+				}
+				qh, _ := game.MakeHeaps(sizes...)
+				if x != v || !contains(g.AppendMoves(nil, h), qh) {
+					t.Fatalf("%s heap %d → %v: value %d (want %d), legal %v", code, n, qh, x, v, contains(g.AppendMoves(nil, h), qh))
+				}
+			}
+		}
+	}
+}

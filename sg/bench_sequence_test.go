@@ -1,0 +1,129 @@
+package sg
+
+import (
+	"context"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+)
+
+// Benchmarks of the direct engine and of period finding:
+//
+//	go test -run '^$' -bench 'DirectValues|FindPeriod' ./sg
+//
+// The direct engine is O(n²): .07 and .77 to 10^5 heaps take seconds.
+
+func benchDirect(b *testing.B, r game.HeapRule, n int) {
+	b.ReportAllocs()
+	for b.Loop() {
+		s, err := Values(context.Background(), r, n, WithMethod(MethodDirect))
+		if err != nil || s.Len() != n {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/heap")
+}
+
+func BenchmarkDirectValues(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		r    game.HeapRule
+		n    int
+	}{
+		{".07/1e5", seqParse(".07"), 100_000},
+		{".77/1e5", seqParse(".77"), 100_000},
+		{"grundy/2^14", seqGrundy{}, 1 << 14},
+		{".F/2^12", seqParse("0.F"), 1 << 12},
+	} {
+		b.Run(tc.name, func(b *testing.B) { benchDirect(b, tc.r, tc.n) })
+	}
+}
+
+// BenchmarkFindPeriod finds the period of a 10^6-value sequence: Kayles's
+// values to 10^6 (period 12 from heap 71) checked as Kayles, and the same
+// values with a long preperiod-like stretch checked with no theorem.
+func BenchmarkFindPeriod(b *testing.B) {
+	kayles := seqParse(".77")
+	first, err := Values(context.Background(), kayles, 1000)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := NewSequence(1_000_000)
+	for n := range 1_000_000 {
+		if n < 1000 {
+			s.Append(first.At(n))
+		} else {
+			s.Append(first.At(71 + (n-71)%12))
+		}
+	}
+	b.Run("kayles/1e6", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if p := FindPeriod(s, kayles); !p.Certified || p.Period != 12 || p.Preperiod != 71 {
+				b.Fatal(p)
+			}
+		}
+	})
+	// A sequence with a long period: 10^6 values of period 99991 from
+	// heap 500000.
+	long := NewSequence(1_000_000)
+	x := uint64(1)
+	for n := range 1_000_000 {
+		if n < 500_000+99_991 {
+			x = x*6364136223846793005 + 1442695040888963407
+			long.Append(Nimber(x >> 61))
+		} else {
+			long.Append(long.At(n - 99_991))
+		}
+	}
+	b.Run("period99991/1e6", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if p := FindPeriod(long, nil); p.Period != 99_991 {
+				b.Fatal(p)
+			}
+		}
+	})
+}
+
+// BenchmarkPeriod certifies periods end to end with the default engine
+// (the sparse engine where it applies):
+//
+//	go test -run '^$' -bench 'Period/' -benchtime 1x ./sg
+//
+// The long rows are skipped under -short.
+func BenchmarkPeriod(b *testing.B) {
+	for _, tc := range []struct {
+		code     string
+		pre, per int
+		long     bool
+	}{
+		// Kayles and Dawson's Kayles (Winning Ways ch. 4).
+		{".77", 71, 12, false},
+		{".07", 53, 34, false},
+		// .16: preperiod 105351, period 149459; .56: 326640 / 144
+		// (Flammenkamp's octal tables, as quoted in issue 5).
+		{".16", 105351, 149459, true},
+		{".56", 326640, 144, true},
+		// .376: 2268248 / 4; .354: 10061916 / 1180 (issue 5's table).
+		{".376", 2268248, 4, true},
+		{".354", 10061916, 1180, true},
+	} {
+		b.Run(tc.code, func(b *testing.B) {
+			if tc.long && testing.Short() {
+				b.Skip("long run")
+			}
+			b.ReportAllocs()
+			r := seqParse(tc.code)
+			var n int
+			for b.Loop() {
+				s, p, err := Period(context.Background(), r, 1<<26)
+				if err != nil || !p.Certified || p.Preperiod != tc.pre || p.Period != tc.per {
+					b.Fatalf("%v: %v, %v", tc.code, p, err)
+				}
+				n = s.Len()
+			}
+			b.ReportMetric(float64(n), "heaps")
+		})
+	}
+}

@@ -1,0 +1,132 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/impartial-go/impartial/sg"
+)
+
+// ErrTooManyMoves is wrapped by the error [Play] returns when a game goes
+// on past its move limit.
+var ErrTooManyMoves = errors.New("game longer than the move limit")
+
+// probeValues is how far a [SumPlayer] looks for a move out of a part of
+// value 0: it asks the part for options of values 1, 2, …, probeValues.
+const probeValues = 64
+
+// SumChoice is a move chosen by a [SumPlayer].
+type SumChoice struct {
+	Move sg.SumMove
+	Kind Kind
+}
+
+// SumPlayer chooses moves in an [sg.Sum] of positions of any games. A sum
+// exposes its parts' values and moves by value ([sg.Part.MoveTo]), not
+// their full lists of options, so from a lost sum the player works on
+// values: [Longest] moves the part of greatest value to the next smaller
+// value (the smallest change it can make), [Random] moves a random part of
+// nonzero value to a random smaller value. Parts of value 0 are moved
+// only when no other part can move, to an option of value 1, 2, … 64 if
+// they have one.
+//
+// A SumPlayer is safe for concurrent use when its parts are (parts made
+// by [sg.Position] over an [sg.SharedEngine] are).
+type SumPlayer struct {
+	mu  sync.Mutex
+	cfg config
+	rng *rand.Rand
+}
+
+// NewSumPlayer returns a player for sums. [WithSearchLimit] does not apply.
+func NewSumPlayer(opts ...Option) *SumPlayer {
+	c := newConfig(opts)
+	return &SumPlayer{cfg: c, rng: rand.New(rand.NewPCG(c.seed, c.seed^0x5851f42d4c957f2d))}
+}
+
+// Choose returns the player's move in s, and false when no part can move.
+// Winning moves come from [sg.Sum.WinningMoves] (the first one). It
+// returns an error naming the part whose value or move fails.
+func (sp *SumPlayer) Choose(ctx context.Context, s sg.Sum) (SumChoice, bool, error) {
+	wins, err := s.WinningMoves(ctx)
+	if err != nil {
+		return SumChoice{}, false, fmt.Errorf("bot: %w", err)
+	}
+	if len(wins) > 0 {
+		return SumChoice{Move: wins[0], Kind: Winning}, true, nil
+	}
+	vals, err := s.Values(ctx)
+	if err != nil {
+		return SumChoice{}, false, fmt.Errorf("bot: %w", err)
+	}
+	var movable []int
+	for i, v := range vals {
+		if v > 0 {
+			movable = append(movable, i)
+		}
+	}
+	if len(movable) > 0 {
+		i, to := -1, sg.Nimber(0)
+		sp.mu.Lock()
+		if sp.cfg.fallback == Random {
+			i = movable[sp.rng.IntN(len(movable))]
+			to = sg.Nimber(sp.rng.Uint64N(uint64(vals[i])))
+		}
+		sp.mu.Unlock()
+		if i < 0 {
+			for _, j := range movable {
+				if i < 0 || vals[j] > vals[i] {
+					i = j
+				}
+			}
+			to = vals[i] - 1
+		}
+		q, ok, err := s[i].MoveTo(ctx, to)
+		if err != nil {
+			return SumChoice{}, false, fmt.Errorf("bot: part %d (%v): %w", i, s[i], err)
+		}
+		if !ok {
+			return SumChoice{}, false, fmt.Errorf("bot: part %d (%v) of value %v has no option of value %v", i, s[i], vals[i], to)
+		}
+		return SumChoice{Move: sg.SumMove{Index: i, To: q}, Kind: sp.cfg.fallback}, true, nil
+	}
+	for i, part := range s {
+		for v := sg.Nimber(1); v <= probeValues; v++ {
+			q, ok, err := part.MoveTo(ctx, v)
+			if err != nil {
+				return SumChoice{}, false, fmt.Errorf("bot: part %d (%v): %w", i, part, err)
+			}
+			if ok {
+				return SumChoice{Move: sg.SumMove{Index: i, To: q}, Kind: sp.cfg.fallback}, true, nil
+			}
+		}
+	}
+	return SumChoice{}, false, nil
+}
+
+// Play plays a game from start between two strategies, first[0] moving
+// first, until a player cannot move. It returns the index (0 or 1) of the
+// winner, the one who made the last move, and the positions of the game
+// from start on. It returns an error wrapping [ErrTooManyMoves] when the
+// game would last more than maxMoves moves, and the strategies' errors.
+func Play[P comparable](ctx context.Context, players [2]Strategy[P], start P, maxMoves int) (winner int, line []P, err error) {
+	line = []P{start}
+	p := start
+	for turn := 0; ; turn++ {
+		c, ok, err := players[turn%2].Choose(ctx, p)
+		if err != nil {
+			return 0, line, err
+		}
+		if !ok {
+			return (turn + 1) % 2, line, nil
+		}
+		if turn >= maxMoves {
+			return 0, line, fmt.Errorf("bot: %w: %d moves from %v", ErrTooManyMoves, maxMoves, start)
+		}
+		p = c.To
+		line = append(line, p)
+	}
+}

@@ -1,0 +1,182 @@
+package sg
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/impartial-go/impartial/game"
+)
+
+// cancelAt plays rule HeapRule (hiding any other interface) and calls
+// cancel when asked for the moves of heap at, to interrupt a run at a
+// known point. Its name is the rule's, so runs with and without cancel
+// share checkpoints.
+type cancelAt struct {
+	game.HeapRule
+	at     int
+	cancel func()
+}
+
+func (c cancelAt) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	if n == c.at && c.cancel != nil {
+		c.cancel()
+	}
+	return c.HeapRule.AppendHeapMoves(dst, n)
+}
+
+func (c cancelAt) String() string { return ruleName(c.HeapRule) }
+
+func TestCheckpointResume(t *testing.T) {
+	for _, m := range []Method{MethodDirect, MethodAuto} {
+		for _, rule := range []game.HeapRule{seqGrundy{}, seqParse(".6"), seqParse(".177")} {
+			const maxN = 3000
+			path := filepath.Join(t.TempDir(), "run.ckpt")
+			ctx, cancel := context.WithCancel(context.Background())
+			r := cancelAt{HeapRule: rule, at: 300, cancel: cancel}
+			s, _, err := Period(ctx, r, maxN, WithMethod(m), WithCheckpoint(path, time.Hour))
+			cancel()
+			if !errors.Is(err, context.Canceled) || s.Len() >= maxN {
+				t.Fatalf("%v, %v: interrupted run: error %v after %d values, want context.Canceled", r, m, err, s.Len())
+			}
+			stopped := s.Len()
+			r.cancel = nil
+			loaded, err := loadCheckpoint(path, r)
+			if err != nil || loaded.Len() != stopped {
+				t.Fatalf("%v: checkpoint holds %v values (%v), the run stopped at %d", r, loaded, err, stopped)
+			}
+			resumed, p, err := Period(context.Background(), r, maxN, WithMethod(m), WithCheckpoint(path, time.Hour))
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole, q, err := Period(context.Background(), r, maxN, WithMethod(m))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p != q || !slices.Equal(resumed.AppendValues(nil, 0, resumed.Len()), whole.AppendValues(nil, 0, whole.Len())) {
+				t.Fatalf("%v: resumed run (%v, %d values) differs from an uninterrupted one (%v, %d values)",
+					r, p, resumed.Len(), q, whole.Len())
+			}
+			// The final checkpoint holds the whole sequence.
+			final, err := loadCheckpoint(path, r)
+			if err != nil || final.Len() != whole.Len() {
+				t.Fatalf("%v: final checkpoint %v, %v", r, final, err)
+			}
+		}
+	}
+}
+
+func TestCheckpointValuesResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kayles.ckpt")
+	if _, err := Values(context.Background(), seqParse(".77"), 500, WithCheckpoint(path, time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	// A shorter request is answered from the checkpoint, and a longer one
+	// extends it.
+	short, err := Values(context.Background(), seqParse(".77"), 100, WithCheckpoint(path, time.Hour))
+	if err != nil || short.Len() != 100 {
+		t.Fatalf("short: %v, %v", short, err)
+	}
+	if want := slices.Max(seqValues(t, seqParse(".77"), 100)); short.Max() != want {
+		t.Errorf("short: Max %v, want %v", short.Max(), want)
+	}
+	long, err := Values(context.Background(), seqParse(".77"), 900, WithCheckpoint(path, time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := seqValues(t, seqParse(".77"), 900)
+	if !slices.Equal(long.AppendValues(nil, 0, long.Len()), want) {
+		t.Fatal("extended checkpoint differs from a fresh run")
+	}
+	if s, _ := loadCheckpoint(path, seqParse(".77")); s.Len() != 900 {
+		t.Fatalf("checkpoint holds %d values, want 900", s.Len())
+	}
+}
+
+func TestCheckpointWide(t *testing.T) {
+	// Nim's values need 2 bytes from heap 256 on.
+	path := filepath.Join(t.TempDir(), "nim.ckpt")
+	nim := seqParse("0.…3")
+	s, err := Values(context.Background(), nim, 700, WithCheckpoint(path, time.Hour))
+	if err != nil || s.BytesPerValue() != 2 {
+		t.Fatalf("%v, width %d", err, s.BytesPerValue())
+	}
+	got, err := loadCheckpoint(path, nim)
+	if err != nil || !slices.Equal(got.AppendValues(nil, 0, got.Len()), s.AppendValues(nil, 0, s.Len())) || got.BytesPerValue() != 2 {
+		t.Fatalf("reloaded: %v, %v", got, err)
+	}
+	// 8-byte values.
+	big := NewSequence(0)
+	for _, v := range []Nimber{0, 1 << 40, 3} {
+		big.Append(v)
+	}
+	if err := writeCheckpoint(path, nim, big); err != nil {
+		t.Fatal(err)
+	}
+	got, err = loadCheckpoint(path, nim)
+	if err != nil || got.BytesPerValue() != 8 || got.At(1) != 1<<40 || got.At(2) != 3 {
+		t.Fatalf("8-byte values reloaded as %v, %v", got, err)
+	}
+}
+
+func TestCheckpointRefused(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "kayles.ckpt")
+	kayles := seqParse(".77")
+	if _, err := Values(context.Background(), kayles, 300, WithCheckpoint(path, time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect := func(name string, data []byte, r game.HeapRule, what string) {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := Values(context.Background(), r, 400, WithCheckpoint(p, time.Hour))
+		if !errors.Is(err, ErrCheckpoint) || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), what) {
+			t.Errorf("%s: error %v, want one naming %s and %q", name, err, p, what)
+		}
+		// The refused file is left alone.
+		if after, _ := os.ReadFile(p); !slices.Equal(after, data) {
+			t.Errorf("%s: refused checkpoint was overwritten", name)
+		}
+	}
+	corrupt := slices.Clone(good)
+	corrupt[len(corrupt)-20] ^= 0x40 // a value near the end
+	expect("corrupt.ckpt", corrupt, kayles, "checksum mismatch")
+	name := slices.Clone(good)
+	name[17] ^= 1 // in the rule name ".77": damage, not another rule
+	expect("name.ckpt", name, kayles, "checksum mismatch")
+	expect("truncated.ckpt", good[:len(good)-50], kayles, "truncated")
+	magic := slices.Clone(good)
+	magic[0] = 'X'
+	expect("magic.ckpt", magic, kayles, "bad magic")
+	version := slices.Clone(good)
+	version[8] = 9
+	expect("version.ckpt", version, kayles, "format version 9")
+	expect("short.ckpt", good[:5], kayles, "too short")
+	expect("empty.ckpt", nil, kayles, "too short")
+	// Another rule: .07's checkpoint is refused for Kayles.
+	expect("other.ckpt", good, seqParse(".07"), `written for rule ".77"`)
+	// Same name, different moves: the fingerprint tells them apart.
+	impostor := seqParse(".07")
+	impostor.name = ".77"
+	expect("impostor.ckpt", good, impostor, "fingerprint")
+}
+
+func TestCheckpointUnwritable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no", "such", "dir", "x.ckpt")
+	_, err := Values(context.Background(), seqParse(".77"), 50, WithCheckpoint(path, time.Hour))
+	if err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("error %v, want one naming %s", err, path)
+	}
+}

@@ -1,0 +1,118 @@
+package sg_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
+)
+
+// octal is a small octal game written for these examples (package
+// rulesets has complete ones): digits[k] says what removing k tokens may
+// leave, bit j set meaning "j nonempty heaps".
+type octal []uint32
+
+// Digit returns the code digit for removing k tokens.
+func (o octal) Digit(k int) uint32 {
+	if k < len(o) {
+		return o[k]
+	}
+	return 0
+}
+
+// MaxTake returns the largest number of tokens a move removes.
+func (o octal) MaxTake() int { return len(o) - 1 }
+
+// AppendHeapMoves lists the moves from a heap of n tokens.
+func (o octal) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	for k := 1; k < len(o) && k <= n; k++ {
+		r := n - k
+		if o[k]&1 != 0 && r == 0 {
+			dst = append(dst, game.HeapMove{})
+		}
+		if o[k]&2 != 0 && r >= 1 {
+			dst = append(dst, game.HeapMove{Remain: r, Parts: 1})
+		}
+		if o[k]&4 != 0 && r >= 2 {
+			dst = append(dst, game.HeapMove{Remain: r, Parts: 2})
+		}
+	}
+	return dst
+}
+
+var (
+	kayles = octal{0, 7, 7} // .77: knock down one pin or two adjacent pins
+	dawson = octal{0, 0, 7} // .07: take two adjacent stones from a row
+	sub123 = octal{0, 3, 3, 3}
+)
+
+// The value sequence of Dawson's Kayles, the seed notes' game C (take two
+// adjacent stones from a row): a position of several rows is lost for the
+// player to move exactly when the XOR of its rows' values is 0.
+func ExampleValues() {
+	s, err := sg.Values(context.Background(), dawson, 8)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s)
+	fmt.Println("(7,3,3):", sg.OutcomeOf(s.At(7)^s.At(3)^s.At(3)))
+	fmt.Println("(3,4,6):", sg.OutcomeOf(s.At(3)^s.At(4)^s.At(6)))
+	// Output:
+	// 0 0 1 1 2 0 3 1
+	// (7,3,3): N
+	// (3,4,6): P
+}
+
+// Kayles is periodic with period 12 after its last exceptional value
+// G(70): the Guy–Smith theorem certifies it from a few hundred values, and
+// then any heap, however large, has a known value.
+func ExamplePeriod() {
+	s, p, err := sg.Period(context.Background(), kayles, 1_000_000)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p)
+	v, ok := p.ValueAt(s, math.MaxUint64)
+	fmt.Println("G(2^64-1) =", v, ok)
+	// Output:
+	// preperiod 71, period 12 (certified from 256 values)
+	// G(2^64-1) = *8 true
+}
+
+// FindPeriod examines values already computed; for the subtraction game
+// {1, 2, 3} the values are n mod 4.
+func ExampleFindPeriod() {
+	s, err := sg.Values(context.Background(), sub123, 20)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s)
+	fmt.Println(sg.FindPeriod(s, sub123))
+	// Output:
+	// 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3
+	// preperiod 0, period 4 (certified from 20 values)
+}
+
+// A Sequence stores one byte per value while the values are small.
+func ExampleSequence() {
+	s := sg.NewSequence(0)
+	s.Append(3)
+	s.Append(200)
+	fmt.Println(s.Len(), s.BytesPerValue(), s.Max())
+	s.Append(1000)
+	fmt.Println(s.Len(), s.BytesPerValue(), s.Max())
+	for n, v := range s.All() {
+		fmt.Printf("G(%d) = %v\n", n, v)
+	}
+	// Output:
+	// 2 1 *200
+	// 3 2 *1000
+	// G(0) = *3
+	// G(1) = *200
+	// G(2) = *1000
+}

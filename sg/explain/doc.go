@@ -1,0 +1,71 @@
+// Package explain turns the computations of package sg into explanations
+// a person can follow: the derivations, tables and pictures that notes on
+// impartial games draw by hand. Every explanation is a plain Go value with
+// JSON struct tags, for a user interface to render, and has a Text method
+// that renders it for a terminal.
+//
+// # Why a position is P or N
+//
+// A position is N (the player to move wins) when some move leads to a
+// P-position, and P (the player to move loses) when every move leads to an
+// N-position; a position with no moves is therefore P. Those two sentences
+// are a complete algorithm, and [Why] runs it for a small position of any
+// [game.Game], recording the reason for each label as a tree of [Node]
+// values: an N node points at the option that is P, a P node lists its
+// options, all N, each with its own reason. For two-heap Nim from (3, 3)
+// it prints the derivation of the seed notes:
+//
+//	(3, 3) is P: every option is N: (0, 3), (1, 3), (2, 3).
+//	  (0, 3) is N: it moves to (0, 0), which is P.
+//	    (0, 0) is P: it has no moves.
+//	  (1, 3) is N: it moves to (1, 1), which is P.
+//	…
+//
+// A position that occurs twice is derived once; when the game implements
+// [game.Canonicalizer], positions it says are equal ((1, 3) and (3, 1)) are
+// merged too. The tree is bounded by [WhyOptions]: past its depth or size
+// limits Why returns an error wrapping [ErrTooDeep] or [ErrTooLarge]
+// rather than a tree nobody could read.
+//
+// # The nim-sum in binary
+//
+// Bouton's theorem replaces the search by arithmetic: a Nim position is P
+// exactly when the XOR of its heaps is 0, and otherwise the heap a_i that
+// has the highest set bit of the XOR s can shrink to a_i XOR s, taking
+// a_i - (s XOR a_i) tokens. [Nim] writes this out as a [Table]: the heaps in
+// binary, the XOR row, the highest bit and the move. By the
+// Sprague–Grundy theorem every sum of games behaves like Nim on its parts'
+// Grundy values, so [SumTable] does the same for an [sg.Sum] whose parts
+// come from any games, finding the part's move with [sg.Part.MoveTo].
+//
+// # mex and the value table of a heap game
+//
+// For a game played on heaps, f(x), the Grundy value of a single heap of
+// x, is the mex (least excluded value) of the set g(x) of the values of
+// its options, where an option that leaves several heaps is worth the XOR
+// of their values. [HeapTable] computes f(0), …, f(n-1) for any
+// [game.HeapRule] and keeps, for every x, the options, g(x), the first
+// elements of its complement G(x) and f(x), in the notation of the seed
+// notes' game C (take two adjacent tokens from a row):
+//
+//	$(7) = {(5), (1, 4), (2, 3)}
+//	g(7) = {0, 2}, G(7) = {1, 3, 4, …}, f(7) = 1
+//
+// # Game graphs
+//
+// Every impartial game is a token moving on the directed graph of its
+// positions. [GameGraph] collects the positions reachable from a start,
+// with their Grundy values, and [Graph.WriteDOT] (or [DOT] in one call)
+// writes the graph in the Graphviz DOT language, P-positions as double
+// circles. A limit on the number of positions ([GraphOptions]) stops
+// with an error wrapping [ErrTooLarge] before anything is written.
+//
+// # Cost and concurrency
+//
+// Explanations are for small positions: Why and GameGraph visit every
+// position reachable from the one asked about (bounded by their options),
+// Nim and SumTable are linear in the number of heaps, and HeapTable is
+// linear in the total number of heap options. The functions keep no state
+// between calls and are safe for concurrent use as long as the game they
+// are given is; the values they return are not shared.
+package explain

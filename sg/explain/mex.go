@@ -1,0 +1,290 @@
+package explain
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
+)
+
+// DefaultMaxOptions bounds the number of options [HeapTable] lists in all.
+const DefaultMaxOptions = 1_000_000
+
+// HeapOption is one option of a single heap: the heaps it leaves and their
+// nim-sum, which the seed notes write #(1, 4) = f(1) + f(4) = 0 + 2 = 2.
+type HeapOption struct {
+	// Heaps are the sizes of the heaps left, smallest first; empty when
+	// the move removes the heap.
+	Heaps []int `json:"heaps"`
+	// Terms are f(h) for each h in Heaps.
+	Terms []uint64 `json:"terms"`
+	// Value is the XOR of Terms.
+	Value uint64 `json:"value"`
+}
+
+// MexRow is the computation of one value f(x) of a heap rule, in the
+// notation of the seed notes' game C table: the options $(x), their values
+// g(x), the excluded values G(x) and f(x) = min G(x) = mex g(x).
+type MexRow struct {
+	// X is the heap size.
+	X int `json:"x"`
+	// Options are the distinct options of a heap of X, in the rule's
+	// move order.
+	Options []HeapOption `json:"options"`
+	// Values is g(x): the distinct option values, in increasing order.
+	Values []uint64 `json:"values"`
+	// Excluded lists the least elements of G(x), the values not in g(x):
+	// every such value up to max g(x) + 1. G(x) is Excluded followed by
+	// every number above max g(x) + 1.
+	Excluded []uint64 `json:"excluded"`
+	// Mex is f(x), the least element of G(x).
+	Mex uint64 `json:"mex"`
+}
+
+// MexTable is the value table of a heap rule for heaps 0, 1, …, len(Rows)-1.
+type MexTable struct {
+	Rows []MexRow `json:"rows"`
+}
+
+// Values returns f(0), f(1), … in order.
+func (t *MexTable) Values() []uint64 {
+	out := make([]uint64, len(t.Rows))
+	for i, r := range t.Rows {
+		out[i] = r.Mex
+	}
+	return out
+}
+
+// HeapTable computes f(0), …, f(n-1) of the heap rule r, keeping for each
+// heap the options and sets that explain its value. The work is one pass
+// over every option of every heap, O(n × options per heap); it returns an
+// error wrapping [ErrTooLarge] when there would be more than
+// [DefaultMaxOptions] options in all, an error naming the heap when the
+// rule lets a heap become itself (such a rule loops), and ctx's error when
+// it is done. For long sequences without explanations, use the value
+// sequences of package sg.
+func HeapTable(ctx context.Context, r game.HeapRule, n int) (*MexTable, error) {
+	if n < 0 {
+		return nil, fmt.Errorf("explain: table size %d is negative", n)
+	}
+	f := make([]uint64, 0, n)
+	t := &MexTable{Rows: make([]MexRow, 0, n)}
+	var moves []game.HeapMove
+	total := 0
+	for x := range n {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("explain: table of heap %d: %w", x, err)
+		}
+		row := MexRow{X: x}
+		moves = r.AppendHeapMoves(moves[:0], x)
+		var bad error
+		for _, m := range moves {
+			partitions(m, func(parts []int) bool {
+				for _, h := range parts {
+					if h >= x {
+						bad = fmt.Errorf("explain: heap %d may become a heap of %d: the rule does not end", x, h)
+						return false
+					}
+				}
+				for _, o := range row.Options {
+					if slices.Equal(o.Heaps, parts) {
+						return true
+					}
+				}
+				total++
+				if total > DefaultMaxOptions {
+					bad = fmt.Errorf("explain: table of heap %d: %w: more than %d options", x, ErrTooLarge, DefaultMaxOptions)
+					return false
+				}
+				o := HeapOption{Heaps: slices.Clone(parts), Terms: make([]uint64, len(parts))}
+				if o.Heaps == nil {
+					o.Heaps = []int{}
+				}
+				for i, h := range parts {
+					o.Terms[i] = f[h]
+					o.Value ^= f[h]
+				}
+				row.Options = append(row.Options, o)
+				return true
+			})
+			if bad != nil {
+				return nil, bad
+			}
+		}
+		vals := make([]sg.Nimber, len(row.Options))
+		for i, o := range row.Options {
+			vals[i] = sg.Nimber(o.Value)
+			if !slices.Contains(row.Values, o.Value) {
+				row.Values = append(row.Values, o.Value)
+			}
+		}
+		slices.Sort(row.Values)
+		if row.Values == nil {
+			row.Values = []uint64{}
+		}
+		row.Mex = uint64(sg.Mex(vals))
+		top := uint64(0)
+		if len(row.Values) > 0 {
+			top = row.Values[len(row.Values)-1] + 1
+		}
+		row.Excluded = []uint64{}
+		for v := uint64(0); v <= top; v++ {
+			if _, found := slices.BinarySearch(row.Values, v); !found {
+				row.Excluded = append(row.Excluded, v)
+			}
+		}
+		f = append(f, row.Mex)
+		t.Rows = append(t.Rows, row)
+	}
+	return t, nil
+}
+
+// partitions calls yield with every way to leave m.Remain tokens as m.Parts
+// nonempty heaps, smallest first (pairwise different when m.Unequal),
+// until yield returns false. The slice passed to yield is reused.
+func partitions(m game.HeapMove, yield func([]int) bool) {
+	if m.Parts <= 0 {
+		if m.Parts == 0 && m.Remain == 0 {
+			yield(nil)
+		}
+		return
+	}
+	if m.Remain < m.Parts {
+		return
+	}
+	parts := make([]int, 0, m.Parts)
+	var rec func(left, k, lo int) bool
+	rec = func(left, k, lo int) bool {
+		if k == 1 {
+			if left < lo {
+				return true
+			}
+			parts = append(parts, left)
+			ok := yield(parts)
+			parts = parts[:len(parts)-1]
+			return ok
+		}
+		for a := lo; a*k <= left; a++ {
+			parts = append(parts, a)
+			next := a
+			if m.Unequal {
+				next = a + 1
+			}
+			ok := rec(left-a, k-1, next)
+			parts = parts[:len(parts)-1]
+			if !ok {
+				return false
+			}
+		}
+		return true
+	}
+	rec(m.Remain, m.Parts, 1)
+}
+
+func set(vs []uint64) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		parts[i] = strconv.FormatUint(v, 10)
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}
+
+// tupleOf formats heap sizes as "(1, 4)", and no heap as "(0)" as the seed
+// notes do.
+func tupleOf(hs []int) string {
+	if len(hs) == 0 {
+		return "(0)"
+	}
+	parts := make([]string, len(hs))
+	for i, h := range hs {
+		parts[i] = strconv.Itoa(h)
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// Text returns the row in the notation of the seed notes, for example
+// for game C (take two adjacent tokens) and x = 7:
+//
+//	$(7) = {(5), (1, 4), (2, 3)}
+//	  #(5) = f(5) = 0
+//	  #(1, 4) = f(1) ⊕ f(4) = 0 ⊕ 2 = 2
+//	  #(2, 3) = f(2) ⊕ f(3) = 1 ⊕ 1 = 0
+//	g(7) = {0, 2}, G(7) = {1, 3, 4, …}, f(7) = 1
+func (r *MexRow) Text() string {
+	var b strings.Builder
+	names := make([]string, len(r.Options))
+	for i, o := range r.Options {
+		names[i] = tupleOf(o.Heaps)
+	}
+	fmt.Fprintf(&b, "$(%d) = {%s}\n", r.X, strings.Join(names, ", "))
+	for i, o := range r.Options {
+		fmt.Fprintf(&b, "  #%s = ", names[i])
+		switch len(o.Heaps) {
+		case 0:
+			b.WriteString("0 (no heap left)\n")
+			continue
+		case 1:
+			fmt.Fprintf(&b, "f(%d) = %d\n", o.Heaps[0], o.Value)
+			continue
+		}
+		fs := make([]string, len(o.Heaps))
+		ts := make([]string, len(o.Heaps))
+		for j, h := range o.Heaps {
+			fs[j] = fmt.Sprintf("f(%d)", h)
+			ts[j] = strconv.FormatUint(o.Terms[j], 10)
+		}
+		fmt.Fprintf(&b, "%s = %s = %d\n", strings.Join(fs, " ⊕ "), strings.Join(ts, " ⊕ "), o.Value)
+	}
+	ex := set(r.Excluded)
+	top := uint64(0)
+	if len(r.Values) > 0 {
+		top = r.Values[len(r.Values)-1] + 1
+	}
+	ex = ex[:len(ex)-1]
+	if len(r.Excluded) > 0 {
+		ex += ", "
+	}
+	ex += strconv.FormatUint(top+1, 10) + ", …}"
+	fmt.Fprintf(&b, "g(%d) = %s, G(%d) = %s, f(%d) = %d\n", r.X, set(r.Values), r.X, ex, r.X, r.Mex)
+	return b.String()
+}
+
+// Text returns every row's [MexRow.Text], then the values in a line:
+//
+//	x     0  1  2  3  4  5  6  7
+//	f(x)  0  0  1  1  2  0  3  1
+func (t *MexTable) Text() string {
+	var b strings.Builder
+	for i := range t.Rows {
+		b.WriteString(t.Rows[i].Text())
+	}
+	b.WriteString(t.Summary())
+	return b.String()
+}
+
+// Summary returns only the two-line table of x and f(x).
+func (t *MexTable) Summary() string {
+	w := 1
+	for _, r := range t.Rows {
+		w = max(w, len(strconv.Itoa(r.X)), len(strconv.FormatUint(r.Mex, 10)))
+	}
+	var x, f strings.Builder
+	x.WriteString("x   ")
+	f.WriteString("f(x)")
+	for _, r := range t.Rows {
+		fmt.Fprintf(&x, " %*d", w, r.X)
+		fmt.Fprintf(&f, " %*d", w, r.Mex)
+	}
+	return x.String() + "\n" + f.String() + "\n"
+}
+
+// WriteText writes [MexTable.Text] to w.
+func (t *MexTable) WriteText(w io.Writer) error {
+	_, err := io.WriteString(w, t.Text())
+	return err
+}

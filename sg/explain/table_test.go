@@ -1,0 +1,253 @@
+package explain_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/explain"
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+)
+
+// The Nim positions of the seed notes (003, 004): (1, 2, 3) is P,
+// (1, 2, 3, 4) is N by emptying the 4, (3, 3, 1) is N,
+// (2, 2, 5, 5, 5, 5, 7, 7) is P.
+func TestNimSeedPositions(t *testing.T) {
+	for _, c := range []struct {
+		heaps                  []int
+		sum                    uint64
+		high, chosen           int
+		from, to, take         uint64
+		outcome, firstBinaries string
+	}{
+		{[]int{1, 2, 3}, 0, -1, -1, 0, 0, 0, "P", "01"},
+		{[]int{1, 2, 3, 4}, 4, 2, 3, 4, 0, 4, "N", "001"},
+		{[]int{3, 3, 1}, 1, 0, 0, 3, 2, 1, "N", "11"},
+		{[]int{2, 2, 5, 5, 5, 5, 7, 7}, 0, -1, -1, 0, 0, 0, "P", "010"},
+		{[]int{}, 0, -1, -1, 0, 0, 0, "P", ""},
+	} {
+		tab, err := explain.Nim(c.heaps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tab.Sum != c.sum || tab.HighBit != c.high || tab.Chosen != c.chosen ||
+			tab.From != c.from || tab.To != c.to || tab.Take != c.take || tab.Outcome != c.outcome {
+			t.Errorf("%v: %+v", c.heaps, tab)
+		}
+		if len(c.heaps) > 0 && tab.Rows[0].Binary != c.firstBinaries {
+			t.Errorf("%v: first row in binary %q, want %q", c.heaps, tab.Rows[0].Binary, c.firstBinaries)
+		}
+	}
+	tab, _ := explain.Nim([]int{1, 2, 3, 4})
+	for _, line := range []string{
+		"heap 4  4  100\n",
+		"XOR     4  100\n",
+		"the highest set bit of the XOR is bit 2 (value 4); heap 4 has it:\n",
+		"4 XOR 4 = 0 < 4, so take 4 - 0 = 4 from heap 4, leaving XOR 0.\n",
+	} {
+		if !strings.Contains(tab.Text(), line) {
+			t.Errorf("table of (1, 2, 3, 4) lacks %q:\n%s", line, tab.Text())
+		}
+	}
+	if _, err := json.Marshal(tab); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestNimErrorsAndBigHeaps(t *testing.T) {
+	_, err := explain.Nim([]int64{3, -2})
+	if err == nil || !strings.Contains(err.Error(), "heap 2") || !strings.Contains(err.Error(), "-2") {
+		t.Errorf("negative heap: %v", err)
+	}
+	tab, err := explain.Nim([]uint64{math.MaxUint64, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tab.Sum != math.MaxUint64-1 || tab.Width != 64 || tab.To != 1 || tab.Take != math.MaxUint64-1 {
+		t.Errorf("huge heaps: %+v", tab)
+	}
+}
+
+// Bouton's move: the chosen heap shrinks, the XOR after it is 0, and it
+// takes a_i - (s XOR a_i).
+func TestNimMoveProperty(t *testing.T) {
+	properties := gopter.NewProperties(gametest.Parameters(t, 500))
+	properties.Property("the move reaches XOR 0", prop.ForAll(
+		func(heaps []uint32) bool {
+			tab, err := explain.Nim(heaps)
+			if err != nil {
+				return false
+			}
+			var s uint64
+			for _, h := range heaps {
+				s ^= uint64(h)
+			}
+			if s == 0 {
+				return tab.Chosen == -1 && tab.Outcome == "P"
+			}
+			a := uint64(heaps[tab.Chosen])
+			after := s ^ a ^ tab.To
+			return tab.To < a && after == 0 && tab.Take == a-(s^a) && tab.Rows[tab.Chosen].Value>>tab.HighBit&1 == 1
+		},
+		gen.SliceOf(gen.UInt32()),
+	))
+	properties.TestingRun(t)
+}
+
+// The composite game of seed 002: heap 1 takes 1–3 (value x mod 4), heap 2
+// takes an odd number (x mod 2), the rest are Nim heaps.
+func TestSumTableComposite(t *testing.T) {
+	h1 := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction{1, 2, 3})))
+	h2 := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction{1, 3, 5, 7, 9})))
+	heap := func(n int) game.Heaps { h, _ := game.MakeHeaps(n); return h }
+	s := sg.Sum{sg.Position(h1, heap(7)), sg.Position(h2, heap(3)), sg.Heap(6)}
+	tab, err := explain.SumTable(ctx, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// values 7 mod 4 = 3, 3 mod 2 = 1, 6: XOR 4, and only nim(6) has bit 2.
+	if got := []uint64{tab.Rows[0].Value, tab.Rows[1].Value, tab.Rows[2].Value}; !slices.Equal(got, []uint64{3, 1, 6}) {
+		t.Errorf("values %v, want [3 1 6]", got)
+	}
+	if tab.Sum != 4 || tab.Chosen != 2 || tab.To != 2 || tab.Move != "nim(2)" {
+		t.Errorf("table %+v", tab)
+	}
+	if !strings.Contains(tab.Text(), "so move nim(6) to nim(2), of value 2, leaving XOR 0.") {
+		t.Errorf("text:\n%s", tab.Text())
+	}
+	// A move inside a subtraction heap: (5) in take-1–3 has value 1.
+	s = sg.Sum{sg.Position(h1, heap(5)), sg.Heap(0)}
+	tab, err = explain.SumTable(ctx, s)
+	if err != nil || tab.Move != "(4)" {
+		t.Errorf("move in heap 1: %+v, %v", tab, err)
+	}
+}
+
+// The seed notes' game C (004): take two adjacent tokens. Its table is
+// f = 0, 0, 1, 1, 2, 0, 3, 1 with g(7) = {0, 2}, G(7) = {1, 3, 4, …}.
+func TestHeapTableGameC(t *testing.T) {
+	tab, err := explain.HeapTable(ctx, gameC, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tab.Values(); !slices.Equal(got, []uint64{0, 0, 1, 1, 2, 0, 3, 1}) {
+		t.Errorf("f = %v", got)
+	}
+	for _, c := range []struct {
+		x            int
+		options      string
+		values, excl []uint64
+		text         string
+	}{
+		{0, "", []uint64{}, []uint64{0}, "g(0) = {}, G(0) = {0, 1, …}, f(0) = 0"},
+		{4, "(2) (1,1)", []uint64{0, 1}, []uint64{2}, "g(4) = {0, 1}, G(4) = {2, 3, …}, f(4) = 2"},
+		{5, "(3) (1,2)", []uint64{1}, []uint64{0, 2}, "g(5) = {1}, G(5) = {0, 2, 3, …}, f(5) = 0"},
+		{6, "(4) (1,3) (2,2)", []uint64{0, 1, 2}, []uint64{3}, "g(6) = {0, 1, 2}, G(6) = {3, 4, …}, f(6) = 3"},
+		{7, "(5) (1,4) (2,3)", []uint64{0, 2}, []uint64{1, 3}, "g(7) = {0, 2}, G(7) = {1, 3, 4, …}, f(7) = 1"},
+	} {
+		r := tab.Rows[c.x]
+		var opts []string
+		for _, o := range r.Options {
+			opts = append(opts, compact(o.Heaps))
+		}
+		if got := strings.Join(opts, " "); got != c.options {
+			t.Errorf("$(%d) = %s, want %s", c.x, got, c.options)
+		}
+		if !slices.Equal(r.Values, c.values) || !slices.Equal(r.Excluded, c.excl) {
+			t.Errorf("row %d: g %v G %v", c.x, r.Values, r.Excluded)
+		}
+		if !strings.Contains(r.Text(), c.text) {
+			t.Errorf("row %d text:\n%s\nlacks %s", c.x, r.Text(), c.text)
+		}
+	}
+	if !strings.Contains(tab.Rows[7].Text(), "#(1, 4) = f(1) ⊕ f(4) = 0 ⊕ 2 = 2") {
+		t.Errorf("row 7:\n%s", tab.Rows[7].Text())
+	}
+	if want := "x    0 1 2 3 4 5 6 7\nf(x) 0 0 1 1 2 0 3 1\n"; tab.Summary() != want {
+		t.Errorf("summary:\n%s", tab.Summary())
+	}
+	// The seed's positions: (7, 3, 3) wins, (3, 4, 6) and (7, 3, 5) lose;
+	// the table and a plain search agree.
+	f := tab.Values()
+	ex := sg.NewExhaustive(game.Game[game.Heaps](game.NewHeapGame(gameC)))
+	for _, c := range []struct {
+		heaps []int
+		want  sg.Outcome
+	}{{[]int{7, 3, 3}, sg.N}, {[]int{3, 4, 6}, sg.P}, {[]int{7, 3, 5}, sg.P}} {
+		var x uint64
+		for _, h := range c.heaps {
+			x ^= f[h]
+		}
+		h, _ := game.MakeHeaps(c.heaps...)
+		out, err := ex.Outcome(ctx, h)
+		if err != nil || out != c.want || sg.OutcomeOf(sg.Nimber(x)) != c.want {
+			t.Errorf("%v: table XOR %d, search %v (%v), want %v", c.heaps, x, out, err, c.want)
+		}
+	}
+}
+
+// compact formats heap sizes as "(1,4)".
+func compact(hs []int) string {
+	parts := make([]string, len(hs))
+	for i, h := range hs {
+		parts[i] = strconv.Itoa(h)
+	}
+	return "(" + strings.Join(parts, ",") + ")"
+}
+
+// Kayles (.77) starts 0,1,2,3,1,4,3,2,1,4,2,6,4,1,2,7,1,4,3,2 (Winning Ways,
+// ch. 4; OEIS A002186).
+func TestHeapTableKayles(t *testing.T) {
+	tab, err := explain.HeapTable(ctx, kayles, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []uint64{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2}
+	if got := tab.Values(); !slices.Equal(got, want) {
+		t.Errorf("Kayles: %v\nwant     %v", got, want)
+	}
+}
+
+// For random subtraction games, the table equals the engine's values.
+func TestHeapTableMatchesEngine(t *testing.T) {
+	r := gametest.Rand(t)
+	for range 30 {
+		set := subtraction(gametest.SubtractionSet(r, 6))
+		tab, err := explain.HeapTable(ctx, set, 25)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(set)))
+		for x, row := range tab.Rows {
+			h, _ := game.MakeHeaps(x)
+			v, err := e.Value(ctx, h)
+			if err != nil || uint64(v) != row.Mex {
+				t.Fatalf("%v heap %d: table %d, engine %d (%v)", set, x, row.Mex, v, err)
+			}
+		}
+	}
+}
+
+func TestHeapTableErrors(t *testing.T) {
+	if _, err := explain.HeapTable(ctx, nim{}, -1); err == nil || !strings.Contains(err.Error(), "-1") {
+		t.Errorf("negative size: %v", err)
+	}
+	if _, err := explain.HeapTable(ctx, looper, 4); err == nil || !strings.Contains(err.Error(), "heap 1 may become a heap of 1") {
+		t.Errorf("looping rule: %v", err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := explain.HeapTable(cctx, nim{}, 4); !errors.Is(err, context.Canceled) {
+		t.Errorf("canceled: %v", err)
+	}
+}

@@ -1,0 +1,368 @@
+package sg
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/impartial-go/impartial/game"
+)
+
+// Periodicity describes the periodic behaviour of a value sequence:
+// G(n+Period) = G(n) + Saltus for every n ≥ Preperiod, where "+" is
+// ordinary integer addition. Saltus 0 is ordinary periodicity (octal games
+// such as Kayles); Saltus > 0 is arithmetic periodicity (Nim has Period 1
+// and Saltus 1, Lasker's Nim Period 4 and Saltus 4).
+//
+// Period 0 means no period was found. Period is the smallest period, and
+// Preperiod the smallest preperiod for it: the number of values before
+// the periodic part, counting heap 0 (Kayles has Preperiod 71: its last
+// exceptional value is G(70)).
+//
+// Certified says that a theorem proves the periodicity for every n, not
+// only for the CheckedTo values observed (G(0) … G(CheckedTo-1)).
+type Periodicity struct {
+	Preperiod, Period int
+	Saltus            Nimber
+	Certified         bool
+	CheckedTo         int
+}
+
+// String formats p as, for instance, "preperiod 71, period 12 (certified
+// to 166)" or "no period in 1000 values".
+func (p Periodicity) String() string {
+	if p.Period == 0 {
+		return fmt.Sprintf("no period in %d values", p.CheckedTo)
+	}
+	s := fmt.Sprintf("preperiod %d, period %d", p.Preperiod, p.Period)
+	if p.Saltus != 0 {
+		s += fmt.Sprintf(", saltus %d", uint64(p.Saltus))
+	}
+	if p.Certified {
+		return s + fmt.Sprintf(" (certified from %d values)", p.CheckedTo)
+	}
+	return s + fmt.Sprintf(" (observed in %d values)", p.CheckedTo)
+}
+
+// ValueAt returns G(n) for any n: from s when n < s.Len(), and otherwise
+// from the period when p is certified (with s holding at least
+// p.Preperiod + p.Period values). It returns false when G(n) is not known
+// this way, or when an arithmetic-periodic value overflows a Nimber. It
+// runs in O(1).
+func (p Periodicity) ValueAt(s *Sequence, n uint64) (Nimber, bool) {
+	if n < uint64(s.Len()) {
+		return s.At(int(n)), true
+	}
+	if !p.Certified || p.Period <= 0 || p.Preperiod < 0 || p.Preperiod+p.Period > s.Len() {
+		return 0, false
+	}
+	q, r := bits.Div64(0, n-uint64(p.Preperiod), uint64(p.Period))
+	v := s.At(p.Preperiod + int(r))
+	if p.Saltus == 0 {
+		return v, true
+	}
+	hi, lo := bits.Mul64(q, uint64(p.Saltus))
+	sum, carry := bits.Add64(lo, uint64(v), 0)
+	if hi != 0 || carry != 0 {
+		return 0, false
+	}
+	return Nimber(sum), true
+}
+
+// theorem says when a periodicity theorem applies to a rule, and with
+// which window: G(n+p) = G(n) for e ≤ n < window(e, p) proves it for every
+// n ≥ e.
+type theorem struct {
+	ok bool
+	m  int // the most heaps a move may leave (at least 1)
+	t  int // the most tokens a move may remove
+}
+
+// theoremFor returns the periodicity theorem that applies to r: r must be
+// a take-and-break code with a finite MaxTake. (Rules with unequal splits,
+// such as Grundy's game, and rules known only by their HeapMove lists are
+// never certified.)
+func theoremFor(r game.HeapRule) theorem {
+	tb, ok := r.(game.TakeBreakRule)
+	if !ok {
+		return theorem{}
+	}
+	t := tb.MaxTake()
+	if t < 0 {
+		return theorem{}
+	}
+	m := 1
+	for k := 0; k <= t; k++ {
+		if d := tb.Digit(k); d != 0 {
+			m = max(m, bits.Len32(d)-1)
+		}
+	}
+	return theorem{ok: true, m: m, t: t}
+}
+
+// window returns W such that checking G(n+p) = G(n) for e ≤ n < W proves
+// it for all n ≥ e. (It needs the values G(0) … G(W+p-1).)
+//
+// For octal games (moves leave at most m = 2 heaps) this is the periodicity
+// theorem of Guy and Smith (R. K. Guy and C. A. B. Smith, "The G-values of
+// various games", Proc. Cambridge Philos. Soc. 52 (1956) 514–526; also
+// E. R. Berlekamp, J. H. Conway and R. K. Guy, Winning Ways, ch. 4, "The
+// periodicity theorem"): if G(n+p) = G(n) for e ≤ n < 2e + p + t, where t is the
+// largest number of tokens a move removes, then for all n ≥ e.
+//
+// The same induction proves the general case of moves that leave at most
+// m heaps, with W = m·e₁ + (m-1)·p + t - m + 2 where e₁ = max(e, 1). Let
+// n ≥ W and assume the claim below n. A move from n+p removes k ≤ t tokens
+// and leaves j ≤ m heaps adding up to n+p-k ≥ m(e₁+p-1) + 2, so its
+// largest heap b has b ≥ e₁+p, and G(b) = G(b-p) by induction: replacing b
+// by the nonempty heap b-p gives an option of n (same k, same number of
+// heaps) with the same value. Conversely an option of n has a largest heap
+// c ≥ e (as n-k ≥ m(e-1)+1), and c+p gives an option of n+p of the same
+// value. As n > t, no move removes a whole heap. So the options of n and
+// n+p have the same values, and G(n+p) = G(n). For m = 2 and e ≥ 1 the
+// window is Guy and Smith's 2e + p + t (e = 0 costs two more values, so
+// that no heap shrinks to nothing); for m = 1 (subtraction games) it is
+// e₁ + t + 1: t consecutive values past heap t that repeat.
+func (th theorem) window(e, p int) int {
+	return th.m*max(e, 1) + (th.m-1)*p + th.t - th.m + 2
+}
+
+// certifies says whether n values with period p from e prove the period.
+func (th theorem) certifies(n, e, p int) bool {
+	return th.ok && th.window(e, p)+p <= n
+}
+
+// maxBlock bounds the tail block that tailPeriod examines (and its
+// scratch memory, 4 bytes per value): periods up to maxBlock/2 values are
+// found.
+const maxBlock = 1 << 27
+
+// bigLimit is the block size past which tailPeriod stops when it has
+// already found a periodic tail of at least a quarter of the values.
+const bigLimit = 1 << 22
+
+// tailPeriod finds the smallest period p of the values v(0) … v(n-1) in a
+// periodic tail, and the tail's smallest start e. For L ≤ b, the KMP
+// failure function of the last b values read backwards gives π(L), the
+// smallest period of the last L values, which never decreases as L grows;
+// each maximal run of L with the same π = q and L ≥ 2q is a candidate, and
+// when the run reaches the block's start the periodic stretch is extended
+// backwards. Blocks double in size (b = 2, 4, 8, … up to n or maxBlock),
+// so short periods are found with little work and memory.
+//
+// tailPeriod returns the candidate of smallest p for which accept(e, p)
+// holds; failing that, the one of smallest p whose periodic part covers at
+// least half the values and two periods (found true), if any. It runs in
+// O(n log n) time at worst and O(n) when the period is found early, with
+// 4 bytes of scratch memory per value of the largest block examined.
+//
+// The hint is the candidate with the longest periodic stretch (at least
+// two periods), even when it covers less than half the values: Period uses
+// it to compute how far to go next.
+func tailPeriod(n int, v func(int) uint64, accept func(e, p int) bool) (e, p int, accepted, found bool, hint [2]int) {
+	var fail []int32
+	hintLen := 0
+	tail := 0 // the longest stretch found by extending a run backwards
+	noMore := false
+	for b := min(n, 2); b > 0; {
+		f := blockFailure(v, n-b, b, &fail)
+		next := 2 * b
+		for l := 1; l <= b; {
+			q := l - int(f[l])
+			m := l // the run of lengths with smallest period q is l … m
+			for m < b && m+1-int(f[m+1]) == q {
+				m++
+			}
+			if 2*q <= m {
+				start := n - m
+				if m == b {
+					for start > 0 && v(start-1) == v(start-1+q) {
+						start--
+					}
+					tail = max(tail, n-start)
+					// A tail of length L with smallest period q and no
+					// longer q-periodic stretch excludes every other
+					// periodic tail of period q' ≤ L - q (by the theorem of
+					// Fine and Wilf their overlap would have period
+					// gcd(q, q') = q, extending the q-stretch): only
+					// q' > L - q, in tails of at least 2q', remain.
+					if 2*(n-start-q) >= n {
+						noMore = true
+					}
+					// Blocks up to this stretch show the same runs.
+					for next <= n-start {
+						next *= 2
+					}
+				}
+				if n-start > hintLen {
+					hint, hintLen = [2]int{start, q}, n-start
+				}
+				if accept(start, q) {
+					return start, q, true, true, hint
+				}
+				if l := n - start; !found && 2*l >= n && l >= 2*q {
+					e, p, found = start, q, true
+				}
+			}
+			l = m + 1
+		}
+		// Past bigLimit values, larger blocks are examined only while no
+		// substantial periodic tail has been found: they cost 4 bytes a
+		// value and could only find periods longer than that tail.
+		if noMore || b == n || b >= maxBlock || next > bigLimit && 4*tail >= n {
+			break
+		}
+		b = min(next, n, maxBlock)
+	}
+	return e, p, false, found, hint
+}
+
+// blockFailure returns the KMP failure function f of the block
+// v(lo+b-1), v(lo+b-2), …, v(lo) (the block read backwards): f[L] is the
+// length of the longest proper border of its first L values, so the last
+// L values of the block have smallest period L - f[L].
+func blockFailure(v func(int) uint64, lo, b int, buf *[]int32) []int32 {
+	if cap(*buf) < b+1 {
+		*buf = make([]int32, b+1)
+	}
+	f := (*buf)[:b+1]
+	hi := lo + b - 1 // x(i) = v(hi - i)
+	f[0] = -1
+	k := int32(-1)
+	for i := range b {
+		for k >= 0 && v(hi-int(k)) != v(hi-i) {
+			k = f[k]
+		}
+		k++
+		f[i+1] = k
+	}
+	return f
+}
+
+// FindPeriod returns the smallest period and preperiod that s shows for
+// the heap game r, as described by [Periodicity]. Ordinary periodicity is
+// certified when a theorem proves it for r:
+//
+//   - take-and-break codes (octal, hexadecimal, …) with a finite largest
+//     removal t whose moves leave at most m heaps: the periodicity theorem
+//     of Guy and Smith for m = 2 (values up to 2e + p + t must repeat),
+//     and its generalization for any m (up to m·e + (m-1)·p + t - m + 2,
+//     with e counted as at least 1); finite subtraction games are the case
+//     m = 1;
+//   - nothing else: Grundy's game, rules known only by their moves, and
+//     arithmetic periodicity are reported as observed.
+//
+// A period that is not certified is reported only when its periodic part
+// covers at least half of s and two full periods. When s shows no ordinary
+// period, FindPeriod looks for arithmetic periodicity (an ordinary period
+// of the differences G(n+1) - G(n)) with a positive saltus.
+//
+// FindPeriod runs in O(n log n) time at worst for n = s.Len(), usually
+// O(n), with 4 bytes of scratch memory per value of the largest tail block
+// it examines (about twice the period, at most n).
+func FindPeriod(s *Sequence, r game.HeapRule) Periodicity {
+	p, _ := findPeriod(s, theoremFor(r))
+	return p
+}
+
+// findPeriod is FindPeriod with the theorem for the rule, and it also
+// returns the hint of tailPeriod for ordinary periodicity.
+func findPeriod(s *Sequence, th theorem) (Periodicity, [2]int) {
+	n := s.Len()
+	res := Periodicity{CheckedTo: n}
+	at := s.valueFunc()
+	e, p, cert, found, hint := tailPeriod(n, at, func(e, p int) bool { return th.certifies(n, e, p) })
+	if found {
+		res.Preperiod, res.Period, res.Certified = e, p, cert
+		return res, hint
+	}
+	if n < 3 {
+		return res, hint
+	}
+	// Arithmetic periodicity: the differences are periodic.
+	diff := func(i int) uint64 { return at(i+1) - at(i) }
+	e, p, _, found, _ = tailPeriod(n-1, diff, func(int, int) bool { return false })
+	if !found {
+		return res, hint
+	}
+	saltus := at(e+p) - at(e)
+	if int64(saltus) <= 0 {
+		return res, hint
+	}
+	res.Preperiod, res.Period, res.Saltus = e, p, Nimber(saltus)
+	return res, hint
+}
+
+// valueFunc returns G as a function, without the width switch of At.
+func (s *Sequence) valueFunc() func(int) uint64 {
+	switch s.width {
+	case 2:
+		b := s.b16
+		return func(i int) uint64 { return uint64(b[i]) }
+	case 8:
+		b := s.b64
+		return func(i int) uint64 { return uint64(b[i]) }
+	}
+	b := s.b8
+	return func(i int) uint64 { return uint64(b[i]) }
+}
+
+// Period computes the value sequence of r, checking its periodicity as it
+// grows, and stops as soon as a period is certified (see [FindPeriod]) or
+// when maxN values are computed. It returns the values, the periodicity
+// found in them (Period 0 when none), and an error when ctx is done first
+// (with the values and periodicity so far) or r is not a valid rule.
+//
+// The sequence grows geometrically, and when a period is observed but not
+// yet certified, straight to the length its certification needs; so the
+// run stops soon after the theorem's window is covered, and the checks cost
+// O(n) in all (O(n log n) at worst). The options are those of [Values]:
+// the engine, progress reports and checkpoints (a resumed run gives the
+// same results as an uninterrupted one).
+func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...SeqOption) (*Sequence, Periodicity, error) {
+	if maxN < 0 {
+		return nil, Periodicity{}, fmt.Errorf("sg: Period: negative maxN %d", maxN)
+	}
+	if r == nil {
+		return nil, Periodicity{}, errors.New("sg: Period: nil rule")
+	}
+	cfg := newSeqConfig(r, opts)
+	cfg.target = maxN
+	s, err := startSequence(cfg, min(maxN, 1<<16))
+	if err != nil {
+		return nil, Periodicity{}, err
+	}
+	e, m := chooseEngine(r, cfg)
+	th := theoremFor(r)
+	var per Periodicity
+	// The lengths at which periodicity is checked depend only on the
+	// values, not on where a resumed run started, so that a resumed run
+	// stops where an uninterrupted one does.
+	done := 0
+	for target := min(maxN, 256); ; {
+		if err = e.extend(ctx, s, target); err != nil {
+			break
+		}
+		done = target
+		var hint [2]int
+		per, hint = findPeriod(s.prefix(target), th)
+		if per.Certified || target >= maxN {
+			break
+		}
+		next := 2 * target
+		if hint[1] > 0 && th.ok {
+			// The length that would certify the longest periodic
+			// stretch seen, if it goes on.
+			need := th.window(hint[0], hint[1]) + hint[1]
+			next = min(next, max(need, target+1))
+		}
+		target = min(maxN, next)
+	}
+	if err != nil {
+		done = s.Len()
+		per, _ = findPeriod(s, th)
+	}
+	err = finish(cfg, s, m, err)
+	return s.prefix(done), per, err
+}

@@ -1,0 +1,439 @@
+package sg
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+)
+
+// The rules below are small local test rules (package rulesets has the
+// real ones): take-and-break codes, Grundy's game, and a wrapper that hides
+// the TakeBreakRule interface so that the generic HeapMove path is tested.
+
+// seqCode is a take-and-break code: digits[k] for k = 0 … len-1, then tail
+// for every larger k when tail != 0 (so MaxTake is -1).
+type seqCode struct {
+	name   string
+	digits []uint32
+	tail   uint32
+}
+
+// seqParse reads a code such as ".07", "0.77", "4.07" or "0.F"; a final
+// "…" followed by a digit repeats that digit for ever ("0.…3" is Nim).
+func seqParse(code string) seqCode {
+	c := seqCode{name: code}
+	intPart, frac, ok := strings.Cut(code, ".")
+	if !ok {
+		panic("no point in " + code)
+	}
+	d0 := uint32(0)
+	if intPart != "" {
+		fmt.Sscanf(intPart, "%x", &d0)
+	}
+	c.digits = append(c.digits, d0)
+	if rep, ok := strings.CutPrefix(frac, "…"); ok {
+		var d uint32
+		fmt.Sscanf(rep, "%x", &d)
+		c.tail = d
+		return c
+	}
+	for _, ch := range frac {
+		var d uint32
+		fmt.Sscanf(string(ch), "%x", &d)
+		c.digits = append(c.digits, d)
+	}
+	return c
+}
+
+func (c seqCode) String() string { return c.name }
+
+func (c seqCode) Digit(k int) uint32 {
+	if k < len(c.digits) {
+		return c.digits[k]
+	}
+	return c.tail
+}
+
+func (c seqCode) MaxTake() int {
+	if c.tail != 0 {
+		return -1
+	}
+	for k := len(c.digits) - 1; k >= 0; k-- {
+		if c.digits[k] != 0 {
+			return k
+		}
+	}
+	return 0
+}
+
+func (c seqCode) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	for k := 0; k <= n; k++ {
+		d, r := c.Digit(k), n-k
+		if d&1 != 0 && r == 0 && k > 0 {
+			dst = append(dst, game.HeapMove{})
+		}
+		for j := 1; j < 32; j++ {
+			if d&(1<<j) != 0 && r >= j && (k > 0 || j >= 2) {
+				dst = append(dst, game.HeapMove{Remain: r, Parts: j})
+			}
+		}
+	}
+	return dst
+}
+
+// seqSub is the subtraction game with a finite set, as a code.
+func seqSub(set ...int) seqCode {
+	c := seqCode{name: fmt.Sprint("sub", set)}
+	for _, k := range set {
+		for len(c.digits) <= k {
+			c.digits = append(c.digits, 0)
+		}
+		c.digits[k] = 3
+	}
+	return c
+}
+
+// seqGrundy is Grundy's game: split a heap into two unequal heaps.
+type seqGrundy struct{}
+
+func (seqGrundy) String() string { return "grundy" }
+
+func (seqGrundy) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	if n >= 3 {
+		dst = append(dst, game.HeapMove{Remain: n, Parts: 2, Unequal: true})
+	}
+	return dst
+}
+
+// seqMovesOnly hides every interface of r but HeapRule.
+type seqMovesOnly struct{ r game.HeapRule }
+
+func (m seqMovesOnly) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	return m.r.AppendHeapMoves(dst, n)
+}
+
+// seqEngineValues computes G(0 … n-1) with the generic engine.
+func seqEngineValues(t *testing.T, r game.HeapRule, n int) []Nimber {
+	t.Helper()
+	e := NewEngine[game.Heaps](game.NewHeapGame(r))
+	var vs []Nimber
+	for h := range n {
+		p, err := game.MakeHeaps(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := e.Value(context.Background(), p)
+		if err != nil {
+			t.Fatalf("engine: heap %d: %v", h, err)
+		}
+		vs = append(vs, v)
+	}
+	return vs
+}
+
+func seqValues(t testing.TB, r game.HeapRule, n int, opts ...SeqOption) []Nimber {
+	t.Helper()
+	s, err := Values(context.Background(), r, n, opts...)
+	if err != nil {
+		t.Fatalf("Values(%v, %d): %v", r, n, err)
+	}
+	if s.Len() != n {
+		t.Fatalf("Values(%v, %d) has %d values", r, n, s.Len())
+	}
+	return s.AppendValues(nil, 0, n)
+}
+
+func nimbers(vs ...uint64) []Nimber {
+	out := make([]Nimber, len(vs))
+	for i, v := range vs {
+		out[i] = Nimber(v)
+	}
+	return out
+}
+
+func TestSequenceWidening(t *testing.T) {
+	s := NewSequence(4)
+	if s.Len() != 0 || s.Max() != 0 || s.BytesPerValue() != 1 {
+		t.Fatalf("empty: len %d max %d width %d", s.Len(), s.Max(), s.BytesPerValue())
+	}
+	want := []Nimber{0, 255, 3}
+	for _, v := range want {
+		s.Append(v)
+	}
+	if s.BytesPerValue() != 1 {
+		t.Fatalf("width %d after values < 256", s.BytesPerValue())
+	}
+	for _, v := range []Nimber{256, 7, 65535} {
+		s.Append(v)
+		want = append(want, v)
+	}
+	if s.BytesPerValue() != 2 {
+		t.Fatalf("width %d after values < 65536", s.BytesPerValue())
+	}
+	for _, v := range []Nimber{65536, 1, 1 << 63} {
+		s.Append(v)
+		want = append(want, v)
+	}
+	if s.BytesPerValue() != 8 || s.Max() != 1<<63 {
+		t.Fatalf("width %d, max %d", s.BytesPerValue(), s.Max())
+	}
+	if got := s.AppendValues(nil, 0, s.Len()); !slices.Equal(got, want) {
+		t.Fatalf("values %v, want %v", got, want)
+	}
+	for n, v := range s.All() {
+		if v != want[n] || s.At(n) != want[n] {
+			t.Fatalf("G(%d) = %d / %d, want %d", n, v, s.At(n), want[n])
+		}
+	}
+	// Skipping a width: 1 byte straight to 8.
+	var z Sequence
+	z.Append(1)
+	z.Append(1 << 20)
+	if z.BytesPerValue() != 8 || z.At(0) != 1 || z.At(1) != 1<<20 {
+		t.Fatalf("zero Sequence: width %d, values %v", z.BytesPerValue(), z.AppendValues(nil, 0, 2))
+	}
+}
+
+func TestSequenceProperty(t *testing.T) {
+	props := gopter.NewProperties(gametest.Parameters(t, 100))
+	props.Property("Sequence stores what was appended", prop.ForAll(
+		func(vs []uint64, shift uint) bool {
+			s := NewSequence(0)
+			var want []Nimber
+			for _, v := range vs {
+				v >>= shift % 64
+				s.Append(Nimber(v))
+				want = append(want, Nimber(v))
+			}
+			mx := Nimber(0)
+			if len(want) > 0 {
+				mx = slices.Max(want)
+			}
+			width := 1
+			if mx >= 1<<16 {
+				width = 8
+			} else if mx >= 1<<8 {
+				width = 2
+			}
+			return slices.Equal(s.AppendValues(nil, 0, s.Len()), want) && s.Max() == mx && s.BytesPerValue() == width
+		},
+		gen.SliceOf(gen.UInt64()), gen.UIntRange(0, 63),
+	))
+	props.TestingRun(t)
+}
+
+func TestAppendValuesPanicsOutOfRange(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("no panic for AppendValues(0, 5) on 2 values")
+		}
+	}()
+	s := NewSequence(0)
+	s.Append(0)
+	s.Append(1)
+	s.AppendValues(nil, 0, 5)
+}
+
+// Published values.
+func TestKnownValues(t *testing.T) {
+	for _, tc := range []struct {
+		rule game.HeapRule
+		want []Nimber
+	}{
+		// Kayles (.77): OEIS A002186; Winning Ways ch. 4.
+		{seqParse(".77"), nimbers(0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2)},
+		// Dawson's Kayles (.07): OEIS A002187. The seed notes' game C (take
+		// two adjacent stones from a row) is .07: its table starts
+		// f = 0,0,1,1,2,0,3,1.
+		{seqParse(".07"), nimbers(0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2)},
+		// Grundy's game: OEIS A002188.
+		{seqGrundy{}, nimbers(0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0)},
+		// Subtraction {1,2,3}: n mod 4.
+		{seqSub(1, 2, 3), nimbers(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3)},
+		// Bash with m = 4 (take 1 to 4): n mod 5.
+		{seqSub(1, 2, 3, 4), nimbers(0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 0, 1)},
+		// Nim (0.333…): n.
+		{seqParse("0.…3"), nimbers(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)},
+		// Lasker's Nim (4.333…): 4k+1, 4k+2, 4k+4, 4k+3 (Winning Ways ch. 4).
+		{seqParse("4.…3"), nimbers(0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11)},
+	} {
+		for _, r := range []game.HeapRule{tc.rule, seqMovesOnly{tc.rule}} {
+			got := seqValues(t, r, len(tc.want))
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("%v: values\n%v\nwant\n%v", r, got, tc.want)
+			}
+		}
+	}
+}
+
+// The seed notes' game C worked positions: (7,3,3) wins, (3,4,6) and
+// (7,3,5) lose.
+func TestSeedGameCPositions(t *testing.T) {
+	g := seqValues(t, seqParse(".07"), 8)
+	for _, tc := range []struct {
+		heaps []int
+		want  Outcome
+	}{{[]int{7, 3, 3}, N}, {[]int{3, 4, 6}, P}, {[]int{7, 3, 5}, P}} {
+		var v Nimber
+		for _, h := range tc.heaps {
+			v ^= g[h]
+		}
+		if OutcomeOf(v) != tc.want {
+			t.Errorf("%v: value %v, outcome %v, want %v", tc.heaps, v, OutcomeOf(v), tc.want)
+		}
+	}
+}
+
+// Every rule family against the generic engine on the same game.
+func TestDirectMatchesEngine(t *testing.T) {
+	const heaps = 22
+	digit := func(max uint32) gopter.Gen { return gen.UInt32Range(0, max) }
+	check := func(r game.HeapRule) bool {
+		want := seqEngineValues(t, r, heaps)
+		for _, rr := range []game.HeapRule{r, seqMovesOnly{r}} {
+			got := seqValues(t, rr, heaps, WithMethod(MethodDirect))
+			if !slices.Equal(got, want) {
+				t.Logf("%v (%T): direct %v, engine %v", r, rr, got, want)
+				return false
+			}
+		}
+		return true
+	}
+	props := gopter.NewProperties(gametest.Parameters(t, 60))
+	props.Property("octal codes", prop.ForAll(
+		func(ds []uint32, split bool) bool {
+			c := seqCode{digits: append([]uint32{0}, ds...)}
+			if split {
+				c.digits[0] = 4
+			}
+			c.name = fmt.Sprint(c.digits)
+			return check(c)
+		},
+		gen.SliceOfN(4, digit(7)), gen.Bool(),
+	))
+	props.Property("hexadecimal codes", prop.ForAll(
+		func(ds []uint32, d0 uint32) bool {
+			c := seqCode{digits: append([]uint32{d0 &^ 3}, ds...)}
+			c.name = fmt.Sprint(c.digits)
+			return check(c)
+		},
+		gen.SliceOfN(3, digit(15)), digit(15),
+	))
+	rnd := gametest.Rand(t)
+	props.Property("subtraction sets", prop.ForAll(
+		func(int) bool { return check(seqSub(gametest.SubtractionSet(rnd, 6)...)) },
+		gen.Int(),
+	))
+	props.TestingRun(t)
+	for _, r := range []game.HeapRule{seqGrundy{}, seqParse("0.…3"), seqParse("4.…3"), seqParse("0.…F"), seqParse("8.1")} {
+		if !check(r) {
+			t.Errorf("%v: direct engine differs from the generic engine", r)
+		}
+	}
+}
+
+// splitRule leaves Parts heaps of pairwise different sizes, or of any
+// sizes, after removing one token: it exercises the ≥ 3-part code paths
+// of general rules.
+type splitRule struct {
+	parts   int
+	unequal bool
+}
+
+func (s splitRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	if n >= 1 {
+		dst = append(dst, game.HeapMove{Remain: n - 1, Parts: 1})
+		dst = append(dst, game.HeapMove{Remain: n - 1, Parts: s.parts, Unequal: s.unequal})
+	}
+	return dst
+}
+
+func TestManyPartsMatchEngine(t *testing.T) {
+	for _, r := range []game.HeapRule{splitRule{3, false}, splitRule{3, true}, splitRule{4, false}, splitRule{4, true}} {
+		want := seqEngineValues(t, r, 24)
+		// MethodSparse falls back to the direct engine for these rules.
+		for _, m := range []Method{MethodDirect, MethodSparse, MethodAuto} {
+			if got := seqValues(t, r, 24, WithMethod(m)); !slices.Equal(got, want) {
+				t.Errorf("%+v, %v: %v, engine %v", r, m, got, want)
+			}
+		}
+	}
+}
+
+// loopRule has a move that leaves the heap as it was.
+type loopRule struct{}
+
+func (loopRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	if n == 5 {
+		return append(dst, game.HeapMove{Remain: 1, Parts: 1}, game.HeapMove{Remain: 5, Parts: 1})
+	}
+	return dst
+}
+
+func TestBadRules(t *testing.T) {
+	_, err := Values(context.Background(), loopRule{}, 10)
+	if !errors.Is(err, ErrBadRule) || !strings.Contains(err.Error(), "heap 5: move 1") {
+		t.Errorf("loop rule: error %v", err)
+	}
+	_, err = Values(context.Background(), seqParse("2.1"), 10)
+	if !errors.Is(err, ErrBadRule) || !strings.Contains(err.Error(), "removing 0 tokens") {
+		t.Errorf("code 2.1: error %v", err)
+	}
+	if _, err := Values(context.Background(), seqParse(".1"), -1); err == nil || !strings.Contains(err.Error(), "-1") {
+		t.Errorf("negative length: error %v", err)
+	}
+	if _, err := Values(context.Background(), nil, 3); err == nil {
+		t.Error("nil rule: no error")
+	}
+}
+
+func TestValuesCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s, err := Values(ctx, seqParse(".77"), 100)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if s == nil || s.Len() >= 100 {
+		t.Fatalf("cancelled run returned %v", s)
+	}
+}
+
+func TestValuesProgress(t *testing.T) {
+	var reports []SeqProgress
+	_, err := Values(context.Background(), seqParse(".77"), 3000, WithSeqProgress(1, func(p SeqProgress) {
+		reports = append(reports, p)
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(reports) == 0 {
+		t.Fatal("no progress report")
+	}
+	last := reports[len(reports)-1]
+	if last.Done != 3000 || last.Target != 3000 || last.Method != MethodDirect && last.Method != MethodSparse {
+		t.Errorf("last report %+v", last)
+	}
+	for i := 1; i < len(reports); i++ {
+		if reports[i].Done < reports[i-1].Done {
+			t.Errorf("Done went back: %+v then %+v", reports[i-1], reports[i])
+		}
+	}
+}
+
+func TestMethodString(t *testing.T) {
+	for m, want := range map[Method]string{MethodAuto: "auto", MethodDirect: "direct", MethodSparse: "sparse", 7: "Method(7)"} {
+		if m.String() != want {
+			t.Errorf("%d: %q, want %q", int(m), m.String(), want)
+		}
+	}
+}
