@@ -186,7 +186,7 @@ func loadCheckpoint(path string, r game.HeapRule) (*Sequence, error) {
 	if size < int64(len(checkpointMagic))+8 {
 		return nil, checkpointError(path, "file too short (%d bytes) to be a checkpoint", size)
 	}
-	cr := &checkReader{r: bufio.NewReaderSize(io.LimitReader(f, size-8), 1<<20), h: crc}
+	cr := &checkReader{r: bufio.NewReaderSize(io.LimitReader(f, size-8), 1<<20), h: crc, limit: size - 8}
 	s, name, fp, err := decodeCheckpoint(cr, path)
 	if err != nil {
 		return nil, err
@@ -210,9 +210,10 @@ func loadCheckpoint(path string, r game.HeapRule) (*Sequence, error) {
 
 // checkReader reads through a hash and counts the bytes read.
 type checkReader struct {
-	r *bufio.Reader
-	h hash.Hash64
-	n int64
+	r     *bufio.Reader
+	h     hash.Hash64
+	n     int64 // bytes read so far
+	limit int64 // bytes before the checksum
 }
 
 func (c *checkReader) Read(p []byte) (int, error) {
@@ -272,10 +273,11 @@ func decodeCheckpoint(c *checkReader, path string) (s *Sequence, name string, fp
 		return nil, "", fp, err
 	}
 	count := binary.LittleEndian.Uint64(b[:8])
-	if count > 1<<40 {
-		return nil, "", fp, checkpointError(path, "value count %d is impossible: the file is corrupted", count)
+	if left := c.limit - c.n; count > uint64(left) || count*uint64(width) != uint64(left) {
+		return nil, "", fp, checkpointError(path, "value count %d does not match the %d bytes of values in the file: the file is corrupted", count, left)
 	}
-	s = NewSequence(0)
+	s = &Sequence{width: width}
+	s.reserve(int(count))
 	buf := make([]byte, 1<<16)
 	per := width
 	for left := int(count); left > 0; {

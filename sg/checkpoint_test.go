@@ -122,6 +122,11 @@ func TestCheckpointWide(t *testing.T) {
 	if err != nil || got.BytesPerValue() != 8 || got.At(1) != 1<<40 || got.At(2) != 3 {
 		t.Fatalf("8-byte values reloaded as %v, %v", got, err)
 	}
+	// Such values cannot be Nim's: the direct engine refuses to go on.
+	_, err = Values(context.Background(), nim, 10, WithCheckpoint(path, time.Hour), WithMethod(MethodDirect))
+	if err == nil || !strings.Contains(err.Error(), "1099511627776") {
+		t.Errorf("extending impossible values: %v", err)
+	}
 }
 
 func TestCheckpointRefused(t *testing.T) {
@@ -142,7 +147,8 @@ func TestCheckpointRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err := Values(context.Background(), r, 400, WithCheckpoint(p, time.Hour))
-		if !errors.Is(err, ErrCheckpoint) || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), what) {
+		if !errors.Is(err, ErrCheckpoint) || !strings.Contains(err.Error(), p) ||
+			!strings.Contains(strings.ReplaceAll(err.Error(), p, "FILE"), what) {
 			t.Errorf("%s: error %v, want one naming %s and %q", name, err, p, what)
 		}
 		// The refused file is left alone.
@@ -156,7 +162,10 @@ func TestCheckpointRefused(t *testing.T) {
 	name := slices.Clone(good)
 	name[17] ^= 1 // in the rule name ".77": damage, not another rule
 	expect("name.ckpt", name, kayles, "checksum mismatch")
-	expect("truncated.ckpt", good[:len(good)-50], kayles, "truncated")
+	expect("truncated.ckpt", good[:len(good)-50], kayles, "does not match")
+	count := slices.Clone(good)
+	count[16+3+32+1+7] = 0x7f // the top byte of the value count: 2^62 values
+	expect("count.ckpt", count, kayles, "does not match")
 	magic := slices.Clone(good)
 	magic[0] = 'X'
 	expect("magic.ckpt", magic, kayles, "bad magic")

@@ -2,8 +2,12 @@ package sg_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
@@ -115,4 +119,33 @@ func ExampleSequence() {
 	// G(0) = *3
 	// G(1) = *200
 	// G(2) = *1000
+}
+
+// A long run saves checkpoints and resumes from them: here the first run
+// is cancelled at once, and the second one picks up its values.
+func ExampleWithCheckpoint() {
+	dir, err := os.MkdirTemp("", "sg-example")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "kayles.ckpt")
+
+	// A run that is interrupted still saves what it computed.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = sg.Values(ctx, kayles, 1000, sg.WithCheckpoint(path, time.Minute))
+	fmt.Println(errors.Is(err, context.Canceled))
+
+	s, p, err := sg.Period(context.Background(), kayles, 1000, sg.WithCheckpoint(path, time.Minute))
+	fmt.Println(s.Len(), p, err)
+
+	// A checkpoint of another game is refused.
+	_, err = sg.Values(context.Background(), dawson, 10, sg.WithCheckpoint(path, time.Minute))
+	fmt.Println(errors.Is(err, sg.ErrCheckpoint))
+	// Output:
+	// true
+	// 256 preperiod 71, period 12 (certified from 256 values) <nil>
+	// true
 }

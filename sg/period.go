@@ -133,14 +133,17 @@ func (th theorem) certifies(n, e, p int) bool {
 	return th.ok && th.window(e, p)+p <= n
 }
 
-// maxBlock bounds the tail block that tailPeriod examines (and its
-// scratch memory, 4 bytes per value): periods up to maxBlock/2 values are
-// found.
-const maxBlock = 1 << 27
-
-// bigLimit is the block size past which tailPeriod stops when it has
-// already found a periodic tail of at least a quarter of the values.
-const bigLimit = 1 << 22
+// bigLimit and maxBlock bound the tail blocks that tailPeriod examines,
+// and so its scratch memory (4 bytes per value of a block) and the periods
+// it can find (half a block). Blocks grow to max(bigLimit, n/4) values for
+// n values, but not past maxBlock: so periods up to 2^19 are always found,
+// and longer ones up to n/8 (and 2^26); the scratch memory stays below
+// 4 MiB or n bytes. Past bigLimit, blocks also stop growing once a
+// periodic tail of a quarter of the values has been found.
+const (
+	bigLimit = 1 << 20
+	maxBlock = 1 << 27
+)
 
 // tailPeriod finds the smallest period p of the values v(0) … v(n-1) in a
 // periodic tail, and the tail's smallest start e. For L ≤ b, the KMP
@@ -148,8 +151,9 @@ const bigLimit = 1 << 22
 // smallest period of the last L values, which never decreases as L grows;
 // each maximal run of L with the same π = q and L ≥ 2q is a candidate, and
 // when the run reaches the block's start the periodic stretch is extended
-// backwards. Blocks double in size (b = 2, 4, 8, … up to n or maxBlock),
-// so short periods are found with little work and memory.
+// backwards. Blocks double in size (b = 2, 4, 8, … up to the limits of
+// bigLimit and maxBlock), so short periods are found with little work and
+// memory.
 //
 // tailPeriod returns the candidate of smallest p for which accept(e, p)
 // holds; failing that, the one of smallest p whose periodic part covers at
@@ -160,13 +164,12 @@ const bigLimit = 1 << 22
 // The hint is the candidate with the longest periodic stretch (at least
 // two periods), even when it covers less than half the values: Period uses
 // it to compute how far to go next.
-func tailPeriod(n int, v func(int) uint64, accept func(e, p int) bool) (e, p int, accepted, found bool, hint [2]int) {
-	var fail []int32
+func tailPeriod(n int, v func(int) uint64, accept func(e, p int) bool, fail *[]int32) (e, p int, accepted, found bool, hint [2]int) {
 	hintLen := 0
 	tail := 0 // the longest stretch found by extending a run backwards
 	noMore := false
 	for b := min(n, 2); b > 0; {
-		f := blockFailure(v, n-b, b, &fail)
+		f := blockFailure(v, n-b, b, fail)
 		next := 2 * b
 		for l := 1; l <= b; {
 			q := l - int(f[l])
@@ -210,10 +213,11 @@ func tailPeriod(n int, v func(int) uint64, accept func(e, p int) bool) (e, p int
 		// Past bigLimit values, larger blocks are examined only while no
 		// substantial periodic tail has been found: they cost 4 bytes a
 		// value and could only find periods longer than that tail.
-		if noMore || b == n || b >= maxBlock || next > bigLimit && 4*tail >= n {
+		limit := min(max(bigLimit, n/4), maxBlock)
+		if noMore || b == n || b >= limit || next > bigLimit && 4*tail >= n {
 			break
 		}
-		b = min(next, n, maxBlock)
+		b = min(next, n, limit)
 	}
 	return e, p, false, found, hint
 }
@@ -224,6 +228,7 @@ func tailPeriod(n int, v func(int) uint64, accept func(e, p int) bool) (e, p int
 // L values of the block have smallest period L - f[L].
 func blockFailure(v func(int) uint64, lo, b int, buf *[]int32) []int32 {
 	if cap(*buf) < b+1 {
+		*buf = nil // let the old buffer go first
 		*buf = make([]int32, b+1)
 	}
 	f := (*buf)[:b+1]
@@ -260,29 +265,36 @@ func blockFailure(v func(int) uint64, lo, b int, buf *[]int32) []int32 {
 //
 // FindPeriod runs in O(n log n) time at worst for n = s.Len(), usually
 // O(n), with 4 bytes of scratch memory per value of the largest tail block
-// it examines (about twice the period, at most n).
+// it examines: about twice the period, at most max(2^20, n/4) values. It
+// finds periods up to 2^19, and longer ones up to n/8 (and 2^26).
 func FindPeriod(s *Sequence, r game.HeapRule) Periodicity {
-	p, _ := findPeriod(s, theoremFor(r))
+	var scratch []int32
+	p, _ := findPeriod(s, theoremFor(r), &scratch)
 	return p
 }
 
-// findPeriod is FindPeriod with the theorem for the rule, and it also
-// returns the hint of tailPeriod for ordinary periodicity.
-func findPeriod(s *Sequence, th theorem) (Periodicity, [2]int) {
+// findPeriod is FindPeriod with the theorem for the rule and a scratch
+// buffer to reuse; it also returns the hint of tailPeriod for ordinary
+// periodicity.
+func findPeriod(s *Sequence, th theorem, scratch *[]int32) (Periodicity, [2]int) {
 	n := s.Len()
 	res := Periodicity{CheckedTo: n}
 	at := s.valueFunc()
-	e, p, cert, found, hint := tailPeriod(n, at, func(e, p int) bool { return th.certifies(n, e, p) })
+	e, p, cert, found, hint := tailPeriod(n, at, func(e, p int) bool { return th.certifies(n, e, p) }, scratch)
 	if found {
 		res.Preperiod, res.Period, res.Certified = e, p, cert
 		return res, hint
 	}
-	if n < 3 {
+	if n < 3 || th.ok && th.m <= 2 {
+		// Octal games with a finite largest removal are never
+		// arithmetic periodic (D. G. Horrocks and R. J. Nowakowski,
+		// "Regularity in the G-sequences of octal games with a pass",
+		// Integers 3 (2003) G1, abstract).
 		return res, hint
 	}
 	// Arithmetic periodicity: the differences are periodic.
 	diff := func(i int) uint64 { return at(i+1) - at(i) }
-	e, p, _, found, _ = tailPeriod(n-1, diff, func(int, int) bool { return false })
+	e, p, _, found, _ = tailPeriod(n-1, diff, func(int, int) bool { return false }, scratch)
 	if !found {
 		return res, hint
 	}
@@ -340,28 +352,41 @@ func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...SeqOption) (
 	// values, not on where a resumed run started, so that a resumed run
 	// stops where an uninterrupted one does.
 	done := 0
+	var scratch []int32 // reused by the periodicity checks
+	jumped := false     // the last step went to a certification length
 	for target := min(maxN, 256); ; {
+		s.reserve(target)
 		if err = e.extend(ctx, s, target); err != nil {
 			break
 		}
 		done = target
 		var hint [2]int
-		per, hint = findPeriod(s.prefix(target), th)
+		per, hint = findPeriod(s.prefix(target), th, &scratch)
 		if per.Certified || target >= maxN {
 			break
 		}
 		next := 2 * target
-		if hint[1] > 0 && th.ok {
+		if hint[1] == 0 || !th.ok {
+			jumped = false
+		} else {
 			// The length that would certify the longest periodic
 			// stretch seen, if it goes on.
+			// (When the last jump there did not certify, grow by at least
+			// 1/16: that bounds the number of checks if stretches keep
+			// breaking just before their window.)
+			step := 1
+			if jumped {
+				step = target/16 + 1
+			}
 			need := th.window(hint[0], hint[1]) + hint[1]
-			next = min(next, max(need, target+1))
+			jumped = need < next
+			next = min(next, max(need, target+step))
 		}
 		target = min(maxN, next)
 	}
 	if err != nil {
 		done = s.Len()
-		per, _ = findPeriod(s, th)
+		per, _ = findPeriod(s, th, &scratch)
 	}
 	err = finish(cfg, s, m, err)
 	return s.prefix(done), per, err

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
@@ -120,9 +121,14 @@ func TestPeriodStopsSoon(t *testing.T) {
 		t.Errorf("Kayles certified only after %d values", s.Len())
 	}
 	// .177 needs 2·497 + 20 + 3 + 20 = 1037.
-	s, p, err = Period(context.Background(), seqParse(".177"), 1<<20)
+	var last SeqProgress
+	s, p, err = Period(context.Background(), seqParse(".177"), 1<<20,
+		WithSeqProgress(time.Nanosecond, func(p SeqProgress) { last = p }))
 	if err != nil || !p.Certified || s.Len() != 1037 {
 		t.Errorf(".177: %v after %d values, %v", p, s.Len(), err)
+	}
+	if last.Done != 1037 || last.Target != 1<<20 || last.Elapsed <= 0 {
+		t.Errorf(".177: last progress report %+v", last)
 	}
 }
 

@@ -107,6 +107,34 @@ func (s *Sequence) widen(v Nimber) {
 	}
 }
 
+// reserve makes room for n values in all, so that growing to n values
+// allocates once, exactly. The new room is not written: fresh memory from
+// the operating system stays untouched until values are stored.
+func (s *Sequence) reserve(n int) {
+	if n <= s.Len() {
+		return
+	}
+	switch s.width {
+	case 2:
+		s.b16 = grown(s.b16, n)
+	case 8:
+		s.b64 = grown(s.b64, n)
+	default:
+		s.width = 1
+		s.b8 = grown(s.b8, n)
+	}
+}
+
+// grown returns vs with capacity at least n.
+func grown[T uint8 | uint16 | Nimber](vs []T, n int) []T {
+	if cap(vs) >= n {
+		return vs
+	}
+	w := make([]T, len(vs), n)
+	copy(w, vs)
+	return w
+}
+
 // prefix returns a sequence of the first n values of s that shares its
 // storage (clipped, so that appending to it never writes into s).
 func (s *Sequence) prefix(n int) *Sequence {
@@ -261,6 +289,8 @@ type seqConfig struct {
 	startDone      int
 	lastReport     time.Time
 	lastCheckpoint time.Time
+	rare           int    // the engine's last reported state
+	mask           uint64 // (for the final report)
 }
 
 // WithMethod chooses the algorithm (default [MethodAuto]).
@@ -324,6 +354,7 @@ func (c *seqConfig) poll(ctx context.Context, s *Sequence, rare int, mask uint64
 	if c.progress == nil && c.checkpointPath == "" {
 		return nil
 	}
+	c.rare, c.mask = rare, mask
 	now := time.Now()
 	if c.progress != nil && now.Sub(c.lastReport) >= c.progressEvery {
 		c.report(now, s, rare, mask, m)
@@ -427,7 +458,7 @@ func startSequence(cfg *seqConfig, n int) (*Sequence, error) {
 			return s, nil
 		}
 	}
-	return NewSequence(min(n, 1<<20)), nil
+	return NewSequence(n), nil
 }
 
 // finish writes the final checkpoint and progress report of a run that
@@ -438,7 +469,7 @@ func finish(cfg *seqConfig, s *Sequence, m Method, err error) error {
 			err = cerr
 		}
 	}
-	cfg.report(time.Now(), s, 0, 0, m)
+	cfg.report(time.Now(), s, cfg.rare, cfg.mask, m)
 	return err
 }
 
@@ -517,6 +548,9 @@ func (e *directEngine) learnDigits(k int) {
 	}
 }
 
+// maxDirectValue bounds the values the direct engine works with.
+const maxDirectValue = 1 << 32
+
 // pollWork is the amount of inner-loop work between two polls (a few
 // milliseconds).
 const pollWork = 1 << 22
@@ -557,6 +591,12 @@ func directRun[T uint8 | uint16 | Nimber](ctx context.Context, e *directEngine, 
 		h := len(g)
 		// Option values are XORs of values ≤ Max, so they are below
 		// 2^bits(Max), and the mex is at most that.
+		if s.max >= maxDirectValue {
+			// Impossible for a real game of fewer than 2^32 heaps (a
+			// value is at most the number of options): the values came
+			// from elsewhere, and would need a mark table of 2^32 words.
+			return fmt.Errorf("sg: heap %d: value %d in the sequence is too large for the direct engine", h, uint64(s.max))
+		}
 		e.size = 1 << bits.Len64(uint64(s.max))
 		e.marks.reset(e.size + 1)
 		var err error
