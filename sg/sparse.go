@@ -1,0 +1,547 @@
+package sg
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/impartial-go/impartial/game"
+)
+
+// This file holds the sparse-space value-sequence engine ("rare values"),
+// used by [Values] and [Period] for take-and-break rules whose moves leave
+// at most two heaps: octal codes with a finite last digit, and rules such as
+// Grundy's game. Its hot loops are in sparse_loop.go.
+//
+// # The method
+//
+// The method is described in Winning Ways (Berlekamp, Conway, Guy, 2nd ed.
+// vol. 1, ch. 4, "sparse space") and by Gangolli and Plambeck, "A note on
+// periodicity in some octal games", Int. J. Game Theory 18 (1989) 311–320;
+// Flammenkamp's octal-game tables were computed with it. Choose a mask m
+// and a flag p (0 or 1) and call heap a rare when
+//
+//	q(a) = parity(G(a) & m) ^ p·(a mod 2)
+//
+// equals a fixed bit (see rareBit below), common otherwise. For a split of r
+// tokens into a + b, parity((G(a)^G(b)) & m) = q(a) ^ q(b) ^ p·(r mod 2),
+// so the option values of one parity class (the "enumerable" class of r)
+// come only from splits with exactly one rare part. When rare heaps are few
+// the engine finds every enumerable option by running over the rare heaps
+// alone, takes the least missing enumerable value c as a candidate, and then
+// only has to confirm the values of the other class below c, which it does
+// by scanning splits until they are all found. Heaps whose value is of the
+// other class (the rare heaps themselves) need a complete scan, but there
+// are few of them.
+//
+// Nothing here depends on the mask being good: every value is the exact mex
+// of all options for every choice of (m, p). A bad mask only costs time.
+// The engine chooses (m, p) from the histogram of the values computed so
+// far (the one that makes the fewest heaps rare), chooses again each time
+// the sequence doubles, and uses the plain method for a stretch where even
+// the best mask leaves more than [sparseMaxRare] of the heaps rare.
+//
+// The parity flag p can be used only when, for every heap n, all split
+// sizes r have the same parity as n - k0 for a fixed k0 (all two-heap
+// removals of an octal code have the same parity; Grundy's game splits the
+// whole heap): then the enumerable class 1 ^ p·((n-k0) mod 2) is the same
+// for every split of heap n. A rule known only by its moves is watched at
+// every heap, and the variant is dropped the first time a split breaks it.
+//
+// # Confirming the other class
+//
+// Most of the time goes into confirming the values of the other class
+// below c, which common-common splits give. It is done in three steps:
+// a scan of the splits whose smaller part is below [sparseFirstScan],
+// which finds most of them; a targeted search (seek) for each value v
+// still missing, trying the known heaps a of value v^u for the most
+// frequent values u, where a try succeeds with about u's frequency; and a
+// scan of the remaining splits for whatever is still missing (always for
+// a rare heap, whose value is one of the missing ones). As the issue that
+// asked for this engine notes, the scans run over the smaller part a in
+// increasing order and, for each a, over every removal amount at once:
+// the last missing value turns up far earlier than when each removal
+// amount is scanned to the end in turn. With 1-byte values a scan reads 8
+// parts and their 8 partners as two words, and one XOR gives 8 options.
+//
+// # Cost
+//
+// A heap costs O(R·t) for R rare heaps and t removal amounts that split,
+// plus the confirmation, typically a few hundred splits; a rare heap costs
+// O(n·t). Values are read straight from the [Sequence] (1 or 2 bytes each);
+// the engine's own memory is O(R + V) for V distinct values, and nothing is
+// allocated per heap.
+
+// Tuning of the sparse engine.
+const (
+	// sparseStart is the number of heaps computed with the plain method
+	// before the first choice of mask.
+	sparseStart = 1 << 9
+	// sparseMaxRare is the largest fraction of rare heaps for which the
+	// rare-value method is used; above it the plain method is cheaper.
+	sparseMaxRare = 0.2
+	// sparseMaskBits bounds the value bits a mask may use (4096 masks).
+	sparseMaskBits = 12
+	// sparsePollWork is the number of inner-loop steps between two polls
+	// of the context and the progress clock (a few milliseconds of work).
+	sparsePollWork = 1 << 22
+	// sparseMaxGrow bounds the values for which extend makes room at once.
+	sparseMaxGrow = 1 << 29
+	// sparseFirstScan is the end of the first scan for the values to
+	// confirm (smaller parts a < sparseFirstScan); sparseSeekMax the most
+	// values left for which seek is tried, and sparseSeekBudget the tries
+	// per value; sparseTop the number of frequent values seek uses, and
+	// sparsePosCap the heaps listed per value.
+	sparseFirstScan  = 64
+	sparseSeekMax    = 16
+	sparseSeekBudget = 64
+	sparseTop        = 8
+	sparsePosCap     = 256
+)
+
+func init() { sparseEngineFactory = newSparseEngine }
+
+// rareHeap is a rare heap and its value, kept in increasing order of a.
+type rareHeap struct {
+	a uint32
+	g uint32
+}
+
+// sparseTab is a table indexed by a value (every stored value is below
+// 2^16), with room for the mex 2^16 and for reading whole 64-value words.
+type sparseTab [1<<16 + 64]uint8
+
+// sparseEngine computes value sequences with the rare-value method. It is
+// not safe for concurrent use; [Values] and [Period] make one per call.
+type sparseEngine struct {
+	rule game.HeapRule
+	cfg  *seqConfig
+
+	// Moves of a take-and-break code with finite MaxTake (code == true):
+	// zeroK[n] says a heap of exactly n may be taken whole, oneK lists the
+	// k ≥ 1 that may leave one heap, twoK (ascending) the k that may leave
+	// two. Other rules are asked for their moves at each heap.
+	code     bool
+	zeroK    []bool
+	oneK     []int
+	twoK     []int
+	moveBuf  []game.HeapMove
+	parityOK bool // the parity variant applies
+	k0       int  // parity of n - r for every split size r of heap n
+
+	// Moves of the current heap: zero (taken whole), one (sizes of the
+	// single heap left), two/uneq (sizes r split into two heaps, in
+	// decreasing order, and whether the two heaps must differ), and, for a
+	// rule met at this heap with a move the engine cannot use, handOff.
+	zero    bool
+	one     []int
+	two     []int
+	uneq    []bool
+	handOff bool
+
+	// fallback is the direct engine, once the sparse engine has handed
+	// the rule over to it.
+	fallback seqEngine
+
+	// seq is the sequence the state below was derived from, and done the
+	// number of its heaps counted in it.
+	seq  *Sequence
+	done int
+
+	maxV  int      // largest value so far
+	limit int      // a power of two ≥ 64 above every value: options are < limit
+	hist  []uint64 // hist[2v+e]: heaps n ≡ e (mod 2) with value v
+
+	// Rare-value state. direct is set for a stretch computed by the plain
+	// method; rare is then not maintained (rareOK false).
+	direct     bool
+	mask       uint64
+	par        int
+	rareOK     bool
+	rare       []rareHeap
+	enum       [2][]uint64 // enum[π] has bit v when parity(v & mask) == π
+	mark       []uint64    // options of the current heap, as bits, up to the candidate
+	needList   []int       // values still to confirm at the current heap
+	nextChoose int
+
+	// marks holds 1 at each option value of the current heap found so
+	// far; needs holds 1 at each value still to confirm. Both are all zero
+	// between heaps.
+	marks, needs *sparseTab
+
+	// pos[w] lists the first (up to sparsePosCap) heaps a ≥ 1 of value w;
+	// top holds the most frequent values, most frequent first. seek uses
+	// them to find a split of a given value.
+	pos [][]int32
+	top []int
+
+	work int // inner-loop steps since the last poll
+
+	// start is the number of heaps computed plainly before the first
+	// choice of mask (sparseStart; tests lower it). fixed keeps the mask
+	// set by fixMask instead of choosing one.
+	start int
+	fixed bool
+}
+
+// newSparseEngine returns the sparse engine for r, or false when r has
+// moves it cannot use (leaving three or more heaps), has no moves that
+// split a heap (the direct engine is then as fast), or splits heaps in an
+// unbounded number of ways (as 0.777… does), where sparsity cannot pay.
+func newSparseEngine(r game.HeapRule, cfg *seqConfig) (seqEngine, bool) {
+	if r == nil {
+		return nil, false
+	}
+	if cfg == nil {
+		cfg = newSeqConfig(r, nil)
+	}
+	e := &sparseEngine{rule: r, cfg: cfg, start: sparseStart}
+	if tb, ok := r.(game.TakeBreakRule); ok {
+		mt := tb.MaxTake()
+		if mt < 0 || mt > 1<<16 {
+			return nil, false
+		}
+		e.code = true
+		e.zeroK = make([]bool, mt+1)
+		for k := 0; k <= mt; k++ {
+			d := tb.Digit(k)
+			if d&^7 != 0 || (k == 0 && d&3 != 0) {
+				return nil, false // three heaps or more, or a loop: the direct engine reports it
+			}
+			e.zeroK[k] = d&1 != 0
+			if d&2 != 0 {
+				e.oneK = append(e.oneK, k)
+			}
+			if d&4 != 0 {
+				e.twoK = append(e.twoK, k)
+			}
+		}
+		if len(e.twoK) == 0 {
+			return nil, false
+		}
+		e.parityOK = true
+		e.k0 = e.twoK[0] & 1
+		for _, k := range e.twoK {
+			if k&1 != e.k0 {
+				e.parityOK = false
+			}
+		}
+		return e, true
+	}
+	// Any other rule: probe the first heaps for what its moves look like.
+	const probe = 160
+	splits, k0, parOK := 0, -1, true
+	for n := 0; n <= probe; n++ {
+		if err := e.loadMoves(n); err != nil || e.handOff {
+			return nil, false
+		}
+		for _, rr := range e.two {
+			if k0 < 0 {
+				k0 = (n - rr) & 1
+			} else if (n-rr)&1 != k0 {
+				parOK = false
+			}
+		}
+		splits = len(e.two)
+	}
+	if k0 < 0 || splits > 8 {
+		return nil, false
+	}
+	e.k0, e.parityOK = k0, parOK
+	return e, true
+}
+
+// loadMoves fills zero, one, two and uneq with the moves from a heap of n.
+// It sets handOff for a move leaving three heaps or more, and returns an
+// error wrapping [ErrBadRule] for a move that does not shrink the heap.
+func (e *sparseEngine) loadMoves(n int) error {
+	e.zero = false
+	e.one = e.one[:0]
+	e.two = e.two[:0]
+	e.uneq = e.uneq[:0]
+	if e.code {
+		e.zero = n > 0 && n < len(e.zeroK) && e.zeroK[n]
+		for _, k := range e.oneK {
+			if n-k >= 1 {
+				e.one = append(e.one, n-k)
+			}
+		}
+		for _, k := range e.twoK {
+			if n-k >= 2 {
+				e.two = append(e.two, n-k)
+				e.uneq = append(e.uneq, false)
+			}
+		}
+		return nil
+	}
+	e.moveBuf = e.rule.AppendHeapMoves(e.moveBuf[:0], n)
+	for i, m := range e.moveBuf {
+		switch {
+		case m.Parts == 0:
+			e.zero = e.zero || m.Remain == 0
+			continue
+		case m.Parts < 0 || m.Remain < m.Parts || (m.Unequal && m.Parts == 2 && m.Remain < 3):
+			continue // no such move (as in game.HeapGame)
+		case m.Parts > 2:
+			e.handOff = true
+			return nil
+		}
+		largest := m.Remain - (m.Parts - 1)
+		if m.Unequal && m.Parts == 2 {
+			largest = m.Remain - 2
+		}
+		if largest >= n {
+			return fmt.Errorf("sg: heap %d: move %d of rule %s, %+v, can leave a heap of %d tokens: %w",
+				n, i, ruleName(e.rule), m, largest, ErrBadRule)
+		}
+		if m.Parts == 1 {
+			e.one = append(e.one, m.Remain)
+			continue
+		}
+		e.addSplit(m.Remain, m.Unequal)
+		if (n-m.Remain)&1 != e.k0 {
+			e.parityOK = false // the caller drops the parity variant
+		}
+	}
+	return nil
+}
+
+// addSplit records a split of r tokens into two heaps, keeping two in
+// decreasing order without duplicates (an unrestricted split of r subsumes
+// an unequal one).
+func (e *sparseEngine) addSplit(r int, unequal bool) {
+	i := 0
+	for i < len(e.two) && e.two[i] > r {
+		i++
+	}
+	if i < len(e.two) && e.two[i] == r {
+		e.uneq[i] = e.uneq[i] && unequal
+		return
+	}
+	e.two = slices.Insert(e.two, i, r)
+	e.uneq = slices.Insert(e.uneq, i, unequal)
+}
+
+// extend computes values until s.Len() ≥ n, reading and appending to s's
+// storage directly. When s is not the sequence the engine last extended,
+// or has been changed since, it first rebuilds its state (histogram, mask
+// and rare list) from the values in s. Once the rule shows a move leaving
+// three heaps, or a value reaches 2^16, the rest of this and every later
+// call is left to the direct engine.
+func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if n <= s.Len() {
+		return nil
+	}
+	if e.fallback != nil {
+		return e.fallback.extend(ctx, s, n)
+	}
+	if s.width == 8 { // values of 2^16 or more
+		e.fallback = newDirectEngine(e.rule, e.cfg)
+		return e.fallback.extend(ctx, s, n)
+	}
+	if e.marks == nil {
+		e.marks, e.needs = new(sparseTab), new(sparseTab)
+	}
+	if e.seq != s || e.done != s.Len() {
+		e.reset(s)
+	}
+	// Room for the values asked for, up to a bound so that a huge n
+	// (ended by ctx) does not allocate at once.
+	room := min(n, sparseMaxGrow)
+	for s.Len() < n && !e.handOff && s.width != 8 {
+		var err error
+		if s.width == 2 {
+			s.b16 = slices.Grow(s.b16, max(room-len(s.b16), 0))
+			err = sparseRun(ctx, e, s, n, func(s *Sequence) []uint16 { return s.b16 }, scanRange[uint16])
+		} else {
+			s.width = 1 // the zero Sequence
+			s.b8 = slices.Grow(s.b8, max(room-len(s.b8), 0))
+			err = sparseRun(ctx, e, s, n, func(s *Sequence) []uint8 { return s.b8 }, scanRange8)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if s.Len() < n {
+		e.seq = nil // the state no longer follows s
+		e.fallback = newDirectEngine(e.rule, e.cfg)
+		return e.fallback.extend(ctx, s, n)
+	}
+	return nil
+}
+
+// reset rebuilds the engine's state from the values already in s.
+func (e *sparseEngine) reset(s *Sequence) {
+	e.seq, e.done = s, 0
+	e.maxV, e.limit = 0, 64
+	e.hist = e.hist[:0]
+	e.pos = e.pos[:0]
+	e.rare = e.rare[:0]
+	e.rareOK = false
+	e.direct = true
+	if !e.fixed {
+		e.mask, e.par = 0, 0
+	}
+	e.resize()
+	for i := range s.Len() {
+		e.count(i, int(s.At(i)))
+	}
+	e.done = s.Len()
+	e.nextChoose = max(e.start, s.Len()) // choose before the next heap
+}
+
+// count adds heap n of value g to the histogram and the value bounds.
+func (e *sparseEngine) count(n, g int) {
+	if g > e.maxV {
+		e.maxV = g
+	}
+	if 2*g+1 >= len(e.hist) {
+		e.hist = append(e.hist, make([]uint64, 2*g+2-len(e.hist))...)
+	}
+	e.hist[2*g+n&1]++
+	if n > 0 {
+		for len(e.pos) <= g {
+			e.pos = append(e.pos, nil)
+		}
+		if len(e.pos[g]) < sparsePosCap {
+			e.pos[g] = append(e.pos[g], int32(n))
+		}
+	}
+	if g >= e.limit {
+		for e.limit <= g {
+			e.limit *= 2
+		}
+		e.resize()
+	}
+}
+
+// resize sizes the bitsets for values below e.limit (and the bit for
+// e.limit itself, a possible mex) and recomputes the class bitsets.
+func (e *sparseEngine) resize() {
+	w := e.limit/64 + 1
+	e.mark = make([]uint64, w)
+	for p := range e.enum {
+		e.enum[p] = make([]uint64, w)
+	}
+	e.fillEnum()
+}
+
+// fillEnum sets enum[π] to the values v with parity(v & mask) == π.
+func (e *sparseEngine) fillEnum() {
+	for i := range e.enum[0] {
+		var w0, w1 uint64
+		for j := range 64 {
+			v := uint64(i*64 + j)
+			if bits.OnesCount64(v&e.mask)&1 == 0 {
+				w0 |= 1 << j
+			} else {
+				w1 |= 1 << j
+			}
+		}
+		e.enum[0][i], e.enum[1][i] = w0, w1
+	}
+}
+
+// rareBit is the value of q(a) that makes heap a rare: q(a) = rareBit
+// exactly when G(a) is outside the enumerable class of heap a.
+func (e *sparseEngine) rareBit() int { return e.par & e.k0 }
+
+// isRare reports whether heap n of value g is rare under the current mask.
+func (e *sparseEngine) isRare(n, g int) bool {
+	q := bits.OnesCount64(uint64(g)&e.mask)&1 ^ e.par&n
+	return q&1 == e.rareBit()
+}
+
+// choose picks the mask and parity flag that make the fewest of the first
+// n heaps rare, or the plain method when even they leave too many. When it
+// keeps the sparse method with a new mask it clears rareOK, and the caller
+// rebuilds the rare list.
+func (e *sparseEngine) choose(n int) {
+	e.nextChoose = 2 * n
+	type vc struct {
+		v      uint64
+		h0, h1 uint64
+	}
+	var vs []vc
+	for v := 0; 2*v+1 < len(e.hist); v++ {
+		if h0, h1 := e.hist[2*v], e.hist[2*v+1]; h0+h1 > 0 {
+			vs = append(vs, vc{uint64(v), h0, h1})
+		}
+	}
+	slices.SortStableFunc(vs, func(x, y vc) int { return cmp.Compare(y.h0+y.h1, x.h0+x.h1) })
+	e.top = e.top[:0]
+	for _, x := range vs[:min(len(vs), sparseTop)] {
+		e.top = append(e.top, int(x.v))
+	}
+	if e.fixed {
+		if e.par == 1 && !e.parityOK {
+			e.par, e.rareOK = 0, false
+		}
+		if e.direct {
+			e.direct, e.rareOK = false, false
+			e.fillEnum()
+		}
+		return
+	}
+	mb := min(bits.Len(uint(e.limit-1)), sparseMaskBits)
+	best, bestMask, bestPar := ^uint64(0), uint64(0), 0
+	for par := 0; par <= 1; par++ {
+		if par == 1 && !e.parityOK {
+			break
+		}
+		rb := par & e.k0
+		for m := uint64(1); m < 1<<mb; m++ {
+			var cnt uint64
+			for _, x := range vs {
+				pv := bits.OnesCount64(x.v&m) & 1
+				if pv == rb {
+					cnt += x.h0
+				}
+				if pv^par == rb {
+					cnt += x.h1
+				}
+			}
+			if cnt < best || (cnt == best && m == e.mask && par == e.par) {
+				best, bestMask, bestPar = cnt, m, par
+			}
+		}
+	}
+	if float64(best) > sparseMaxRare*float64(n) {
+		e.direct, e.rareOK = true, false
+		e.rare = e.rare[:0]
+		return
+	}
+	if e.direct || bestMask != e.mask || bestPar != e.par {
+		e.direct = false
+		e.mask, e.par = bestMask, bestPar
+		e.fillEnum()
+		e.rareOK = false
+	}
+}
+
+// fixMask makes the engine use mask m and parity flag par (0 when the
+// parity variant does not apply) from its first choice on, whatever the
+// values: tests use it to check that any mask gives exact values.
+func (e *sparseEngine) fixMask(m uint64, par int) {
+	if !e.parityOK {
+		par = 0
+	}
+	e.fixed, e.mask, e.par = true, m, par&1
+}
+
+// progressMask is the mask reported in [SeqProgress]: the value mask, with
+// bit 63 set when the heap-size parity variant is in use.
+func (e *sparseEngine) progressMask() uint64 {
+	if e.direct {
+		return 0
+	}
+	if e.par == 1 {
+		return e.mask | 1<<63
+	}
+	return e.mask
+}

@@ -1,0 +1,85 @@
+package sg_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
+)
+
+// sparseGrundy is Grundy's game: split a heap into two heaps of different
+// sizes. Its moves leave two heaps, so the sparse-space engine handles it.
+type sparseGrundy struct{}
+
+// AppendHeapMoves lists the one kind of move from a heap of n tokens.
+func (sparseGrundy) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	if n >= 3 {
+		dst = append(dst, game.HeapMove{Remain: n, Parts: 2, Unequal: true})
+	}
+	return dst
+}
+
+// Grundy's game has no known period; its values (OEIS A002188) are
+// computed to large heaps by the sparse-space method, which WithMethod
+// asks for (MethodAuto would choose it too).
+func ExampleValues_sparse() {
+	s, err := sg.Values(context.Background(), sparseGrundy{}, 1<<15, sg.WithMethod(sg.MethodSparse))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s.AppendValues(nil, 0, 21))
+	fmt.Println("bytes per value:", s.BytesPerValue())
+	// Output:
+	// [0 0 0 *1 0 *2 *1 0 *2 *1 0 *2 *1 *3 *2 *1 *3 *2 *4 *3 0]
+	// bytes per value: 1
+}
+
+// The octal game .16 (take one token from a heap of one, or two tokens
+// leaving one or two heaps) becomes periodic only after 105351 heaps, with
+// period 149459 (Gangolli & Plambeck 1989). Period computes the values
+// with the sparse-space engine until the period is proved.
+func ExamplePeriod_sparse() {
+	dot16 := sparseOctal{0, 1, 6}
+	_, p, err := sg.Period(context.Background(), dot16, 1<<22)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Preperiod, p.Period, p.Certified)
+	// Output:
+	// 105351 149459 true
+}
+
+// sparseOctal is a take-and-break code for the examples: digits[k] says what
+// removing k tokens may leave (bit j: j nonempty heaps).
+type sparseOctal []uint32
+
+// Digit returns the digit for removing k tokens.
+func (c sparseOctal) Digit(k int) uint32 {
+	if k < len(c) {
+		return c[k]
+	}
+	return 0
+}
+
+// MaxTake returns the largest number of tokens a move removes.
+func (c sparseOctal) MaxTake() int { return len(c) - 1 }
+
+// AppendHeapMoves lists the moves from a heap of n tokens.
+func (c sparseOctal) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	for k := 1; k < len(c) && k <= n; k++ {
+		r := n - k
+		if c[k]&1 != 0 && r == 0 {
+			dst = append(dst, game.HeapMove{})
+		}
+		if c[k]&2 != 0 && r >= 1 {
+			dst = append(dst, game.HeapMove{Remain: r, Parts: 1})
+		}
+		if c[k]&4 != 0 && r >= 2 {
+			dst = append(dst, game.HeapMove{Remain: r, Parts: 2})
+		}
+	}
+	return dst
+}

@@ -1,0 +1,470 @@
+package sg
+
+import (
+	"cmp"
+	"context"
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
+
+// The hot loops of the sparse engine (see sparse.go for the method). They
+// are generic over the width of the stored values, uint8 while every value
+// is below 256 and uint16 after, so that a heap costs one or two bytes and
+// each width gets its own compiled loop. Option values are marked in byte
+// tables indexed by value (a store with no dependency on the previous one)
+// and packed into bit words only up to the candidate. Nothing here
+// allocates.
+
+// scanFunc looks for the values marked in needs among the splits of the
+// sizes in two whose smaller part a is in [a0, a1), clearing each one it
+// finds; see scanRange.
+type scanFunc[T uint8 | uint16] func(vals []T, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int)
+
+// sparseRun computes heaps while s keeps the width whose slice get returns,
+// until s.Len() reaches target.
+func sparseRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int,
+	get func(*Sequence) []T, scan scanFunc[T]) error {
+	w := s.width
+	for s.Len() < target && s.width == w {
+		vals := get(s)
+		n := len(vals)
+		if n >= e.nextChoose {
+			e.choose(n)
+			if !e.direct && !e.rareOK {
+				rebuildRare(e, vals)
+			}
+		}
+		if err := e.loadMoves(n); err != nil {
+			return err
+		}
+		if e.handOff {
+			return nil
+		}
+		if e.par == 1 && !e.parityOK {
+			// A split that breaks the parity variant: choose again.
+			e.choose(n)
+			if !e.direct && !e.rareOK {
+				rebuildRare(e, vals)
+			}
+		}
+		g, steps := heapValue(e, vals, n, scan)
+		s.Append(Nimber(g))
+		e.count(n, g)
+		e.done = n + 1
+		if !e.direct && n > 0 && e.isRare(n, g) {
+			e.rare = append(e.rare, rareHeap{a: uint32(n), g: uint32(g)})
+		}
+		if e.work += steps + 8; e.work >= sparsePollWork {
+			e.work = 0
+			if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// rebuildRare lists the rare heaps 1 … len(vals)-1 under the current mask.
+func rebuildRare[T uint8 | uint16](e *sparseEngine, vals []T) {
+	e.rare = e.rare[:0]
+	for a := 1; a < len(vals); a++ {
+		if g := int(vals[a]); e.isRare(a, g) {
+			e.rare = append(e.rare, rareHeap{a: uint32(a), g: uint32(g)})
+		}
+	}
+	e.rareOK = true
+}
+
+// heapValue returns G(n) from the values of the smaller heaps and the moves
+// loaded by loadMoves, and a count of the inner-loop steps it took.
+func heapValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
+	tab := e.marks
+	if e.zero {
+		tab[0] = 1
+	}
+	for _, r := range e.one {
+		tab[vals[r]] = 1
+	}
+	switch {
+	case len(e.two) == 0:
+		g = firstZeroByte(tab, e.limit)
+	case e.direct:
+		steps = markAll(vals, e.two, e.uneq, tab)
+		g = firstZeroByte(tab, e.limit)
+	default:
+		if e.code {
+			steps = markRareCode(vals, e.rare, n, e.twoK, tab)
+		} else {
+			for i, r := range e.two {
+				steps += markRare(vals, e.rare, r, e.uneq[i], tab)
+			}
+		}
+		var scanned int
+		g, scanned = confirm(e, vals, n, scan)
+		steps += scanned
+	}
+	clear(tab[:e.limit])
+	return g, steps
+}
+
+// confirm finishes heap n once the splits with a rare part are marked: the
+// candidate c is the least value of the enumerable class that is not an
+// option, and G(n) is c unless a value of the other class below c is not an
+// option either. Those values are confirmed in three steps: a scan of the
+// splits with a small smaller part (which finds most of them), a targeted
+// search for each value left (seek), and the scan of the remaining splits
+// for what is still missing.
+func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
+	c, cnt := e.candidate(n)
+	if cnt == 0 {
+		return c, 0
+	}
+	left, next, steps := scan(vals, e.two, e.uneq, e.needs, e.needList, cnt, 1, sparseFirstScan)
+	if left > 0 && left <= sparseSeekMax {
+		for _, v := range e.needList {
+			if e.needs[v] == 0 {
+				continue
+			}
+			ok, st := seek(vals, e.two, e.uneq, v, e.top, e.pos, sparseSeekBudget)
+			steps += st
+			if ok {
+				e.needs[v] = 0
+				left--
+			}
+		}
+	}
+	if left > 0 {
+		var st int
+		left, _, st = scan(vals, e.two, e.uneq, e.needs, e.needList, left, next, e.two[0])
+		steps += st
+	}
+	g = c
+	if left > 0 {
+		for _, v := range e.needList {
+			if e.needs[v] != 0 {
+				g = v
+				break
+			}
+		}
+	}
+	for _, v := range e.needList {
+		e.needs[v] = 0
+	}
+	return g, steps
+}
+
+// seek looks for a split of one of the sizes in two with value v, among
+// those with a part a of value v^u for the most frequent values u (top):
+// each try succeeds with about u's frequency. It stops after budget tries.
+func seek[T uint8 | uint16](vals []T, two []int, uneq []bool, v int, top []int, pos [][]int32, budget int) (found bool, steps int) {
+	rmax := two[0]
+	for _, u := range top {
+		w := v ^ u
+		if w >= len(pos) {
+			continue
+		}
+		for _, a32 := range pos[w] {
+			a := int(a32)
+			if a >= rmax {
+				break
+			}
+			for i, r := range two {
+				b := r - a
+				if b < 1 {
+					break // every later r is smaller still
+				}
+				if int(vals[b]) == u && (b != a || !uneq[i]) {
+					return true, steps + 1
+				}
+			}
+			if steps++; steps >= budget {
+				return false, steps
+			}
+		}
+	}
+	return false, steps
+}
+
+// candidate returns the candidate c for heap n (see confirm), marks in
+// needs the values of the other class below c that are not yet known to be
+// options, lists them in needList, and returns their number.
+func (e *sparseEngine) candidate(n int) (c, cnt int) {
+	enum := e.enum[1^(e.par&(n-e.k0)&1)]
+	c = e.limit
+	nw := 0
+	for i := range e.mark {
+		m := packWord(e.marks, i)
+		e.mark[i] = m
+		nw = i + 1
+		if z := enum[i] &^ m; z != 0 {
+			c = min(i*64+bits.TrailingZeros64(z), c)
+			break
+		}
+	}
+	e.needList = e.needList[:0]
+	for i := range nw {
+		w := ^e.mark[i] &^ enum[i]
+		if lo := i * 64; c-lo < 64 {
+			w &= 1<<uint(c-lo) - 1
+		}
+		for ; w != 0; w &= w - 1 {
+			v := i*64 + bits.TrailingZeros64(w)
+			e.needList = append(e.needList, v)
+			e.needs[v] = 1
+		}
+	}
+	return c, len(e.needList)
+}
+
+// markRareCode marks, for a take-and-break code, the values of the splits
+// of n-k (k in twoK, ascending) that have a rare heap as one part, and
+// returns the number of splits it marked. It runs over the rare heaps once,
+// with the removal amounts innermost.
+func markRareCode[T uint8 | uint16](vals []T, rare []rareHeap, n int, twoK []int, tab *sparseTab) int {
+	kmin, kmax := twoK[0], twoK[len(twoK)-1]
+	// Rare heaps a ≤ n-kmax-1 split every n-k; those up to n-kmin-1 some.
+	end := len(rare)
+	for end > 0 && int(rare[end-1].a) > n-kmin-1 {
+		end--
+	}
+	full := end
+	for full > 0 && int(rare[full-1].a) > n-kmax-1 {
+		full--
+	}
+	switch len(twoK) {
+	case 1:
+		v := vals[:n-kmin]
+		for _, h := range rare[:full] {
+			g := T(h.g)
+			tab[g^v[len(v)-int(h.a)]] = 1
+		}
+	case 2:
+		k1 := twoK[1] - kmin
+		v := vals[:n-kmin]
+		rs := rare[:full]
+		i := 0
+		for ; i+2 <= len(rs); i += 2 {
+			h0, h1 := rs[i], rs[i+1]
+			g0, b0 := T(h0.g), len(v)-int(h0.a)
+			g1, b1 := T(h1.g), len(v)-int(h1.a)
+			x0, y0 := v[b0], v[b0-k1]
+			x1, y1 := v[b1], v[b1-k1]
+			tab[g0^x0] = 1
+			tab[g0^y0] = 1
+			tab[g1^x1] = 1
+			tab[g1^y1] = 1
+		}
+		for _, h := range rs[i:] {
+			g, b := T(h.g), len(v)-int(h.a)
+			tab[g^v[b]] = 1
+			tab[g^v[b-k1]] = 1
+		}
+	case 3:
+		k1, k2 := twoK[1]-kmin, twoK[2]-kmin
+		v := vals[:n-kmin]
+		for _, h := range rare[:full] {
+			g, b := T(h.g), len(v)-int(h.a)
+			tab[g^v[b]] = 1
+			tab[g^v[b-k1]] = 1
+			tab[g^v[b-k2]] = 1
+		}
+	default:
+		for _, h := range rare[:full] {
+			g, b := T(h.g), n-int(h.a)
+			for _, k := range twoK {
+				tab[g^vals[b-k]] = 1
+			}
+		}
+	}
+	for _, h := range rare[full:end] {
+		g, b := T(h.g), n-int(h.a)
+		for _, k := range twoK {
+			if b-k >= 1 {
+				tab[g^vals[b-k]] = 1
+			}
+		}
+	}
+	return full*len(twoK) + (end-full)*len(twoK)
+}
+
+// markRare marks the values of the splits of r tokens that have a rare
+// heap as one part (unequal: the two parts must differ), and returns the
+// number of rare heaps it used.
+func markRare[T uint8 | uint16](vals []T, rare []rareHeap, r int, unequal bool, tab *sparseTab) int {
+	end := len(rare)
+	for end > 0 && int(rare[end-1].a) >= r {
+		end--
+	}
+	rs := rare[:end]
+	if unequal && r%2 == 0 {
+		// Leave out the equal split r/2 + r/2 if r/2 is rare.
+		if i, ok := slices.BinarySearchFunc(rs, uint32(r/2), func(h rareHeap, a uint32) int { return cmp.Compare(h.a, a) }); ok {
+			markRareRun(vals[:r], rs[:i], tab)
+			markRareRun(vals[:r], rs[i+1:], tab)
+			return end - 1
+		}
+	}
+	markRareRun(vals[:r], rs, tab)
+	return end
+}
+
+// markRareRun marks G(a) ^ G(r-a) for the rare heaps a in rs, all below
+// r = len(v).
+func markRareRun[T uint8 | uint16](v []T, rs []rareHeap, tab *sparseTab) {
+	r := len(v)
+	i := 0
+	for ; i+4 <= len(rs); i += 4 {
+		h0, h1, h2, h3 := rs[i], rs[i+1], rs[i+2], rs[i+3]
+		tab[T(h0.g)^v[r-int(h0.a)]] = 1
+		tab[T(h1.g)^v[r-int(h1.a)]] = 1
+		tab[T(h2.g)^v[r-int(h2.a)]] = 1
+		tab[T(h3.g)^v[r-int(h3.a)]] = 1
+	}
+	for _, h := range rs[i:] {
+		tab[T(h.g)^v[r-int(h.a)]] = 1
+	}
+}
+
+// markAll marks the values of every split: the plain method.
+func markAll[T uint8 | uint16](vals []T, two []int, uneq []bool, tab *sparseTab) (steps int) {
+	for i, r := range two {
+		hi := r / 2
+		if uneq[i] && r%2 == 0 {
+			hi--
+		}
+		if hi < 1 {
+			continue
+		}
+		lo := vals[1 : hi+1]
+		up := vals[r-hi : r] // vals[r-1-i] is up[hi-1-i]
+		m := hi - 1
+		for i, x := range lo {
+			tab[x^up[m-i]] = 1
+		}
+		steps += hi
+	}
+	return steps
+}
+
+// scanRange looks for the values marked in needs among all splits whose
+// smaller part a is in [a0, a1), clearing each one it finds. It returns
+// how many are left, the a to resume from, and the number of splits it
+// looked at. It runs over a in increasing order and, for each a, over
+// every split size at once (two is in decreasing order), so that it stops
+// as soon as the last needed value turns up, whichever size gives it.
+func scanRange[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, _ []int, cnt, a0, a1 int) (left, next, steps int) {
+	top := two[0]
+	a1 = min(a1, top/2+1)
+	if len(two) == 1 {
+		if uneq[0] && top%2 == 0 {
+			a1 = min(a1, top/2)
+		}
+		v := vals[:top]
+		for a := a0; a < a1; a++ {
+			x := v[a] ^ v[top-a]
+			if needs[x] != 0 {
+				needs[x] = 0
+				if cnt--; cnt == 0 {
+					return 0, a + 1, a - a0 + 1
+				}
+			}
+		}
+		return cnt, max(a1, a0), max(a1-a0, 0)
+	}
+	for a := a0; a < a1; a++ {
+		ga := vals[a]
+		for i, r := range two {
+			b := r - a
+			if b < a || (b == a && uneq[i]) {
+				break // every later r is smaller still
+			}
+			x := ga ^ vals[b]
+			if needs[x] != 0 {
+				needs[x] = 0
+				if cnt--; cnt == 0 {
+					return 0, a + 1, (a - a0 + 1) * len(two)
+				}
+			}
+		}
+	}
+	return cnt, max(a1, a0), max(a1-a0, 0) * len(two)
+}
+
+// scanRange8 is scanRange for 1-byte values: it reads 8 smaller parts
+// a … a+7 as one word and their partners r-a … r-a-7 as one byte-swapped
+// word, so that one XOR gives the values of 8 splits. While many values
+// are needed it looks the 8 bytes up together; once at most 4 are left
+// (the long tail of the scan) it compares the word with each of them
+// broadcast to every byte, a few word operations per 8 splits.
+func scanRange8(vals []uint8, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	rmin := two[len(two)-1]
+	a := a0
+	var bc [4]uint64 // the needed values broadcast, when cnt ≤ 4
+	few := false
+	for ; 2*(a+7) < rmin && a+8 <= a1; a += 8 {
+		if !few && cnt <= len(bc) {
+			few = true
+			k := 0
+			for _, v := range list {
+				if needs[v] != 0 {
+					bc[k] = uint64(v) * ones
+					k++
+				}
+			}
+			for ; k < len(bc); k++ {
+				bc[k] = bc[0]
+			}
+		}
+		lo := binary.LittleEndian.Uint64(vals[a : a+8])
+		for _, r := range two {
+			b := r - a - 7
+			x := lo ^ binary.BigEndian.Uint64(vals[b:b+8])
+			if few {
+				t0, t1, t2, t3 := x^bc[0], x^bc[1], x^bc[2], x^bc[3]
+				if ((t0-ones)&^t0|(t1-ones)&^t1|(t2-ones)&^t2|(t3-ones)&^t3)&highs == 0 {
+					continue
+				}
+				few = false // recompute bc after the lookups below
+			} else {
+				hit := needs[uint8(x)] | needs[uint8(x>>8)] | needs[uint8(x>>16)] | needs[uint8(x>>24)] |
+					needs[uint8(x>>32)] | needs[uint8(x>>40)] | needs[uint8(x>>48)] | needs[uint8(x>>56)]
+				if hit == 0 {
+					continue
+				}
+			}
+			for j := 0; j < 64; j += 8 {
+				if v := uint8(x >> j); needs[v] != 0 {
+					needs[v] = 0
+					if cnt--; cnt == 0 {
+						return 0, a + 8, (a + 8 - a0) * len(two)
+					}
+				}
+			}
+		}
+	}
+	left, next, steps = scanRange(vals, two, uneq, needs, list, cnt, a, a1)
+	return left, next, steps + (a-a0)*len(two)
+}
+
+// packWord returns bits 64i … 64i+63 of the 0/1 byte table t as a word.
+func packWord(t *sparseTab, i int) uint64 {
+	b := t[i*64 : i*64+64 : i*64+64]
+	var m uint64
+	for j := range 8 {
+		w := binary.LittleEndian.Uint64(b[8*j:])
+		m |= (w * 0x0102040810204080 >> 56) << (8 * j)
+	}
+	return m
+}
+
+// firstZeroByte returns the least v ≤ limit with t[v] == 0.
+func firstZeroByte(t *sparseTab, limit int) int {
+	for i := 0; i*64 <= limit; i++ {
+		if m := packWord(t, i); m != ^uint64(0) {
+			return min(i*64+bits.TrailingZeros64(^m), limit)
+		}
+	}
+	return limit
+}

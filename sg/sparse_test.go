@@ -1,0 +1,568 @@
+package sg
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+)
+
+// The tests of the sparse engine compare it with a naive mex computation
+// written here (so that they do not depend on the direct engine), with the
+// direct engine and the generic Engine, and with published values.
+
+// spCode is an octal code for these tests: digits[k] for k = 0, 1, ….
+type spCode []uint32
+
+func (c spCode) String() string {
+	s := fmt.Sprint(c[0]) + "."
+	for _, d := range c[1:] {
+		s += fmt.Sprint(d)
+	}
+	return s
+}
+
+func (c spCode) Digit(k int) uint32 {
+	if k < 0 || k >= len(c) {
+		return 0
+	}
+	return c[k]
+}
+
+func (c spCode) MaxTake() int {
+	for k := len(c) - 1; k >= 0; k-- {
+		if c[k] != 0 {
+			return k
+		}
+	}
+	return -1
+}
+
+func (c spCode) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	for k := 0; k <= n && k < len(c); k++ {
+		d := c[k]
+		if d&1 != 0 && k == n && k > 0 {
+			dst = append(dst, game.HeapMove{})
+		}
+		if d&2 != 0 && n-k >= 1 && k > 0 {
+			dst = append(dst, game.HeapMove{Remain: n - k, Parts: 1})
+		}
+		if d&4 != 0 && n-k >= 2 {
+			dst = append(dst, game.HeapMove{Remain: n - k, Parts: 2})
+		}
+	}
+	return dst
+}
+
+// spGrundy is Grundy's game: split a heap into two heaps of different sizes.
+type spGrundy struct{}
+
+func (spGrundy) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	if n >= 3 {
+		dst = append(dst, game.HeapMove{Remain: n, Parts: 2, Unequal: true})
+	}
+	return dst
+}
+
+// spMoves hides every interface of r but HeapRule, so that the engine asks
+// for moves heap by heap.
+type spMoves struct{ r game.HeapRule }
+
+func (m spMoves) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	return m.r.AppendHeapMoves(dst, n)
+}
+
+// spNaive returns G(0 … n-1) of r by the definition: the mex of the
+// option values, every split enumerated.
+func spNaive(r game.HeapRule, n int) []Nimber {
+	g := make([]Nimber, 0, n)
+	var moves []game.HeapMove
+	seen := map[Nimber]int{} // seen[v] == h+1: v is an option of heap h
+	for h := range n {
+		moves = r.AppendHeapMoves(moves[:0], h)
+		for _, m := range moves {
+			switch m.Parts {
+			case 0:
+				seen[0] = h + 1
+			case 1:
+				seen[g[m.Remain]] = h + 1
+			case 2:
+				for a := 1; 2*a <= m.Remain; a++ {
+					if b := m.Remain - a; !m.Unequal || a != b {
+						seen[g[a]^g[b]] = h + 1
+					}
+				}
+			default:
+				panic("spNaive: more than 2 parts")
+			}
+		}
+		v := Nimber(0)
+		for seen[v] == h+1 {
+			v++
+		}
+		g = append(g, v)
+	}
+	return g
+}
+
+// spRun computes G(0 … n-1) with a new sparse engine, which must accept r.
+// start, when positive, replaces the number of heaps computed plainly
+// before the first mask choice, so that small tests exercise the method.
+func spRun(t testing.TB, r game.HeapRule, n, start int) (*Sequence, *sparseEngine) {
+	t.Helper()
+	se, ok := newSparseEngine(r, newSeqConfig(r, nil))
+	if !ok {
+		t.Fatalf("newSparseEngine(%v) refused the rule", r)
+	}
+	e := se.(*sparseEngine)
+	if start > 0 {
+		e.start = start
+	}
+	s := NewSequence(0)
+	if err := e.extend(context.Background(), s, n); err != nil {
+		t.Fatalf("extend(%v, %d): %v", r, n, err)
+	}
+	if s.Len() != n {
+		t.Fatalf("extend(%v, %d) gave %d values", r, n, s.Len())
+	}
+	return s, e
+}
+
+// spFirstDiff returns the first n where s and want differ, or -1.
+func spFirstDiff(s *Sequence, want []Nimber) int {
+	if s.Len() != len(want) {
+		return min(s.Len(), len(want))
+	}
+	for n, w := range want {
+		if s.At(n) != w {
+			return n
+		}
+	}
+	return -1
+}
+
+// OEIS A002188: values of Grundy's game, from heap 0.
+var spGrundyValues = []Nimber{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0}
+
+func TestSparseGrundyKnownValues(t *testing.T) {
+	s, _ := spRun(t, spGrundy{}, len(spGrundyValues), 4)
+	if i := spFirstDiff(s, spGrundyValues); i >= 0 {
+		t.Fatalf("Grundy's game G(%d) = %v, want %v (OEIS A002188)", i, s.At(i), spGrundyValues[i])
+	}
+	const n = 3000
+	s, e := spRun(t, spGrundy{}, n, 64)
+	if i := spFirstDiff(s, spNaive(spGrundy{}, n)); i >= 0 {
+		t.Fatalf("Grundy's game G(%d) = %v, naive says otherwise", i, s.At(i))
+	}
+	if e.direct || len(e.rare) == 0 || float64(len(e.rare)) > sparseMaxRare*n {
+		t.Errorf("Grundy's game to %d: direct %v, %d rare heaps; want the sparse method with few rare heaps",
+			n, e.direct, len(e.rare))
+	}
+}
+
+// Kayles is 0.77 and Dawson's Kayles 0.137 (Winning Ways ch. 4): Kayles
+// has period 12 after its last exception at 70, Dawson's Kayles period 34
+// after its last exception at 51. The first values of Kayles are from
+// OEIS A002186.
+func TestSparseKaylesAndDawson(t *testing.T) {
+	kayles := []Nimber{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7}
+	for _, tc := range []struct {
+		code        spCode
+		last, perio int
+		head        []Nimber
+	}{
+		{spCode{0, 7, 7}, 70, 12, kayles},
+		{spCode{0, 1, 3, 7}, 51, 34, nil},
+	} {
+		const n = 2000
+		s, _ := spRun(t, tc.code, n, 32)
+		if i := spFirstDiff(s, spNaive(tc.code, n)); i >= 0 {
+			t.Fatalf("%v: G(%d) = %v differs from the naive value", tc.code, i, s.At(i))
+		}
+		if tc.head != nil {
+			for i, w := range tc.head {
+				if s.At(i) != w {
+					t.Fatalf("%v: G(%d) = %v, want %v", tc.code, i, s.At(i), w)
+				}
+			}
+		}
+		spCheckPeriod(t, tc.code.String(), s, tc.last+1, tc.perio)
+	}
+}
+
+// spCheckPeriod checks that G(n+p) = G(n) for every n ≥ pre in s, and not
+// for n = pre-1.
+func spCheckPeriod(t *testing.T, name string, s *Sequence, pre, p int) {
+	t.Helper()
+	if s.Len() < pre+2*p {
+		t.Fatalf("%s: only %d values to check preperiod %d and period %d", name, s.Len(), pre, p)
+	}
+	if pre > 0 && s.At(pre-1) == s.At(pre-1+p) {
+		t.Errorf("%s: G(%d) = G(%d): the preperiod is shorter than %d", name, pre-1, pre-1+p, pre)
+	}
+	for n := pre; n+p < s.Len(); n++ {
+		if s.At(n) != s.At(n+p) {
+			t.Fatalf("%s: G(%d) = %v but G(%d) = %v: not period %d from %d",
+				name, n, s.At(n), n+p, s.At(n+p), p, pre)
+		}
+	}
+}
+
+// spGenCode draws octal codes 0.d1 … d4 that split heaps somewhere.
+func spGenCode() gopter.Gen {
+	return gen.SliceOfN(4, gen.UInt32Range(0, 7)).
+		SuchThat(func(ds []uint32) bool {
+			return slices.ContainsFunc(ds, func(d uint32) bool { return d&4 != 0 })
+		}).
+		Map(func(ds []uint32) spCode { return append(spCode{0}, ds...) })
+}
+
+func TestSparseMatchesNaiveProperty(t *testing.T) {
+	const n = 1200
+	properties := gopter.NewProperties(gametest.Parameters(t, 40))
+	properties.Property("sparse engine = naive mex, automatic mask", prop.ForAll(
+		func(c spCode) string {
+			s, _ := spRun(t, c, n, 24)
+			if i := spFirstDiff(s, spNaive(c, n)); i >= 0 {
+				return fmt.Sprintf("%v: G(%d) = %v differs", c, i, s.At(i))
+			}
+			return ""
+		}, spGenCode()))
+	properties.Property("sparse engine = naive mex, any fixed mask", prop.ForAll(
+		func(c spCode, mask uint64, par int) string {
+			se, ok := newSparseEngine(c, newSeqConfig(c, nil))
+			if !ok {
+				return fmt.Sprintf("%v refused", c)
+			}
+			e := se.(*sparseEngine)
+			e.start = 8
+			e.fixMask(mask, par)
+			s := NewSequence(0)
+			if err := e.extend(context.Background(), s, n); err != nil {
+				return err.Error()
+			}
+			if i := spFirstDiff(s, spNaive(c, n)); i >= 0 {
+				return fmt.Sprintf("%v mask %#x par %d: G(%d) = %v differs", c, mask, par, i, s.At(i))
+			}
+			return ""
+		}, spGenCode(), gen.UInt64Range(0, 63), gen.IntRange(0, 1)))
+	properties.TestingRun(t)
+}
+
+// spUnequal is a code whose splits must leave two different heaps, known
+// only by its moves: the engine's generic path with Unequal splits.
+type spUnequal struct{ c spCode }
+
+func (u spUnequal) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	i := len(dst)
+	dst = u.c.AppendHeapMoves(dst, n)
+	for j := i; j < len(dst); j++ {
+		dst[j].Unequal = dst[j].Parts == 2
+	}
+	return dst
+}
+
+func TestSparseGenericMatchesNaiveProperty(t *testing.T) {
+	const n = 900
+	properties := gopter.NewProperties(gametest.Parameters(t, 30))
+	properties.Property("sparse engine = naive mex, rules known by their moves", prop.ForAll(
+		func(c spCode, unequal bool) string {
+			var r game.HeapRule = spMoves{c}
+			if unequal {
+				r = spUnequal{c}
+			}
+			s, _ := spRun(t, r, n, 24)
+			if i := spFirstDiff(s, spNaive(r, n)); i >= 0 {
+				return fmt.Sprintf("%v (unequal %v): G(%d) = %v differs", c, unequal, i, s.At(i))
+			}
+			return ""
+		}, spGenCode(), gen.Bool()))
+	properties.TestingRun(t)
+}
+
+// The generic path (a rule known only by its moves) and the widening from
+// 1 to 2 bytes per value: spNimSplit lets a heap become any smaller heap
+// (so G(n) ≥ n and values pass 255) or split after removing one token.
+type spNimSplit struct{}
+
+func (spNimSplit) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	for m := range n {
+		if m == 0 {
+			dst = append(dst, game.HeapMove{})
+		} else {
+			dst = append(dst, game.HeapMove{Remain: m, Parts: 1})
+		}
+	}
+	if n >= 3 {
+		dst = append(dst, game.HeapMove{Remain: n - 1, Parts: 2})
+	}
+	return dst
+}
+
+func TestSparseGenericRules(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    game.HeapRule
+		n    int
+	}{
+		{"0.16 by moves", spMoves{spCode{0, 1, 6}}, 3000},
+		{"0.376 by moves", spMoves{spCode{0, 3, 7, 6}}, 3000},
+		{"0.4 (split, no removal)", spMoves{spCode{4}}, 2000},
+		{"nim+split", spNimSplit{}, 700},
+	} {
+		s, e := spRun(t, tc.r, tc.n, 32)
+		if i := spFirstDiff(s, spNaive(tc.r, tc.n)); i >= 0 {
+			t.Errorf("%s: G(%d) = %v differs from the naive value", tc.name, i, s.At(i))
+		}
+		if tc.name == "nim+split" && s.BytesPerValue() != 2 {
+			t.Errorf("%s: %d bytes per value, want 2", tc.name, s.BytesPerValue())
+		}
+		t.Logf("%s: %d rare heaps, mask %#x, direct %v", tc.name, len(e.rare), e.progressMask(), e.direct)
+	}
+}
+
+// TestSparseTwoBytes runs the 2-byte loops on values that would fit in one.
+func TestSparseTwoBytes(t *testing.T) {
+	for _, r := range []game.HeapRule{spCode{0, 3, 7, 6}, spGrundy{}, spCode{0, 1, 7, 7, 7}} {
+		const n = 2500
+		want := spNaive(r, n)
+		s := &Sequence{width: 2}
+		for _, v := range want[:50] {
+			s.b16 = append(s.b16, uint16(v))
+			s.max = max(s.max, v)
+		}
+		se, _ := newSparseEngine(r, newSeqConfig(r, nil))
+		e := se.(*sparseEngine)
+		e.start = 64
+		if err := e.extend(context.Background(), s, n); err != nil {
+			t.Fatal(err)
+		}
+		if i := spFirstDiff(s, want); i >= 0 || s.BytesPerValue() != 2 {
+			t.Fatalf("%v: 2-byte run: G(%d) differs (or %d bytes per value)", r, i, s.BytesPerValue())
+		}
+	}
+}
+
+// TestSparseResume extends, in several steps and with fresh engines, a
+// sequence started elsewhere, as a resumed checkpoint is.
+func TestSparseResume(t *testing.T) {
+	r := spCode{0, 3, 5, 4} // 0.354
+	const n = 6000
+	whole, _ := spRun(t, r, n, 0)
+	for _, cut := range []int{1, 100, 700, 2049, 5999} {
+		s := NewSequence(0)
+		if err := newDirectEngine(r, newSeqConfig(r, nil)).extend(context.Background(), s, cut); err != nil {
+			t.Fatal(err)
+		}
+		e, _ := newSparseEngine(r, newSeqConfig(r, nil))
+		for _, to := range []int{cut + 1, (cut + n) / 2, n} {
+			if err := e.extend(context.Background(), s, to); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i := spFirstDiff(s, whole.AppendValues(nil, 0, n)); i >= 0 {
+			t.Fatalf("resumed at %d: G(%d) = %v differs from the uninterrupted run", cut, i, s.At(i))
+		}
+	}
+	// The same engine on another sequence rebuilds its state.
+	e, _ := newSparseEngine(r, newSeqConfig(r, nil))
+	a, b := NewSequence(0), NewSequence(0)
+	for _, to := range []int{1000, 3000, 6000} {
+		if err := e.extend(context.Background(), a, to); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.extend(context.Background(), b, to/2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if spFirstDiff(a, whole.AppendValues(nil, 0, n)) >= 0 || spFirstDiff(b, whole.AppendValues(nil, 0, n/2)) >= 0 {
+		t.Fatal("one engine on two sequences: values differ")
+	}
+}
+
+func TestSparseFactory(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		r    game.HeapRule
+		ok   bool
+	}{
+		{"0.16", spCode{0, 1, 6}, true},
+		{"Grundy", spGrundy{}, true},
+		{"0.16 by moves", spMoves{spCode{0, 1, 6}}, true},
+		{"three heaps (0.8)", spCode{0, 8}, false},
+		{"three heaps by moves", spMoves{spCode{0, 8}}, false},
+		{"subtraction {1,2}", spCode{0, 3, 3}, false},
+		{"loop: digit 2 at k=0", spCode{2, 4}, false},
+		{"nil", nil, false},
+	} {
+		if _, ok := newSparseEngine(tc.r, newSeqConfig(tc.r, nil)); ok != tc.ok {
+			t.Errorf("%s: newSparseEngine ok = %v, want %v", tc.name, ok, tc.ok)
+		}
+	}
+}
+
+// spLate behaves like 0.16 up to heap 300 and then also lets a heap of n
+// become three heaps (n ≥ 303) or, if bad, stay as it is.
+type spLate struct{ bad bool }
+
+func (l spLate) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	dst = spCode{0, 1, 6}.AppendHeapMoves(dst, n)
+	if n > 300 {
+		if l.bad {
+			return append(dst, game.HeapMove{Remain: n, Parts: 1})
+		}
+		dst = append(dst, game.HeapMove{Remain: n - 3, Parts: 3})
+	}
+	return dst
+}
+
+// spParityBreak is Grundy's game until heap 400, after which a heap may
+// also lose one token and split: the split sizes n and n-1 then have
+// different parities, and the parity variant no longer applies.
+type spParityBreak struct{}
+
+func (spParityBreak) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	dst = spGrundy{}.AppendHeapMoves(dst, n)
+	if n > 400 {
+		dst = append(dst, game.HeapMove{Remain: n - 1, Parts: 2})
+	}
+	return dst
+}
+
+func TestSparseParityBreak(t *testing.T) {
+	r := spParityBreak{}
+	const n = 1500
+	want := spNaive(r, n)
+	for _, fixed := range []bool{false, true} {
+		se, ok := newSparseEngine(r, newSeqConfig(r, nil))
+		if !ok {
+			t.Fatal("refused")
+		}
+		e := se.(*sparseEngine)
+		e.start = 16
+		if fixed {
+			e.fixMask(0x6, 1)
+		}
+		s := NewSequence(0)
+		if err := e.extend(context.Background(), s, 300); err != nil {
+			t.Fatal(err)
+		}
+		usedParity := e.par == 1
+		if err := e.extend(context.Background(), s, n); err != nil {
+			t.Fatal(err)
+		}
+		if i := spFirstDiff(s, want); i >= 0 {
+			t.Fatalf("fixed %v: G(%d) = %v differs from the naive value", fixed, i, s.At(i))
+		}
+		if fixed && (!usedParity || e.par != 0) {
+			t.Errorf("fixed mask: parity variant used before heap 400 %v, after %v; want true, false", usedParity, e.par == 1)
+		}
+	}
+}
+
+func TestSparseLateMoves(t *testing.T) {
+	ctx := context.Background()
+	r := spLate{}
+	e, ok := newSparseEngine(r, newSeqConfig(r, nil))
+	if !ok {
+		t.Fatal("refused")
+	}
+	s := NewSequence(0)
+	if err := e.extend(ctx, s, 600); err != nil {
+		t.Fatal(err)
+	}
+	d := NewSequence(0)
+	if err := newDirectEngine(r, newSeqConfig(r, nil)).extend(ctx, d, 600); err != nil {
+		t.Fatal(err)
+	}
+	if i := spFirstDiff(s, d.AppendValues(nil, 0, 600)); i >= 0 {
+		t.Fatalf("three-heap moves from 301: G(%d) differs from the direct engine", i)
+	}
+	bad := spLate{bad: true}
+	e, _ = newSparseEngine(bad, newSeqConfig(bad, nil))
+	err := e.extend(ctx, NewSequence(0), 600)
+	if !errors.Is(err, ErrBadRule) {
+		t.Fatalf("a move that keeps the heap: err = %v, want ErrBadRule", err)
+	}
+	t.Log(err)
+}
+
+func TestSparseCancelAndProgress(t *testing.T) {
+	r := spCode{0, 3, 7, 6} // 0.376
+	ctx, cancel := context.WithCancel(context.Background())
+	var reports []SeqProgress
+	cfg := newSeqConfig(r, []SeqOption{WithSeqProgress(time.Nanosecond, func(p SeqProgress) {
+		reports = append(reports, p)
+		if p.Done > 20000 {
+			cancel()
+		}
+	})})
+	cfg.target = 1 << 22
+	e, _ := newSparseEngine(r, cfg)
+	s := NewSequence(0)
+	err := e.extend(ctx, s, 1<<22)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if len(reports) == 0 {
+		t.Fatal("no progress reports")
+	}
+	last := reports[len(reports)-1]
+	if last.Method != MethodSparse || last.Rare == 0 || last.Mask == 0 || last.Done > s.Len() {
+		t.Errorf("last report %+v (sequence has %d values)", last, s.Len())
+	}
+	if i := spFirstDiff(s, spNaive(r, min(s.Len(), 3000))); i >= 0 && i < 3000 {
+		t.Errorf("values before the cancel are wrong at %d", i)
+	}
+	if err := e.extend(ctx, s, s.Len()+1); !errors.Is(err, context.Canceled) {
+		t.Errorf("extend with a done context: err = %v", err)
+	}
+}
+
+// TestSparseValuesAPI goes through Values: the sparse method must give the
+// direct method's values.
+func TestSparseValuesAPI(t *testing.T) {
+	for _, r := range []game.HeapRule{spCode{0, 5, 6}, spGrundy{}, spCode{0, 1, 7, 7, 7}} {
+		const n = 4000
+		sp, err := Values(context.Background(), r, n, WithMethod(MethodSparse))
+		if err != nil {
+			t.Fatal(err)
+		}
+		di, err := Values(context.Background(), r, n, WithMethod(MethodDirect))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i := spFirstDiff(sp, di.AppendValues(nil, 0, n)); i >= 0 {
+			t.Fatalf("%v: sparse G(%d) = %v, direct %v", r, i, sp.At(i), di.At(i))
+		}
+	}
+}
+
+// Long runs on published periods (Flammenkamp's octal-game tables):
+// 0.16 has preperiod 105351 and period 149459, 0.56 preperiod 326640 and
+// period 144. They take a few seconds under the race detector.
+func TestSparseLongKnownPeriods(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long run")
+	}
+	for _, tc := range []struct {
+		code    spCode
+		pre, pd int
+	}{
+		{spCode{0, 1, 6}, 105351, 149459},
+		{spCode{0, 5, 6}, 326640, 144},
+	} {
+		n := tc.pre + 2*tc.pd + 16
+		s, e := spRun(t, tc.code, n, 0)
+		spCheckPeriod(t, tc.code.String(), s, tc.pre, tc.pd)
+		t.Logf("%v to %d: %d rare heaps, mask %#x", tc.code, n, len(e.rare), e.progressMask())
+	}
+}
