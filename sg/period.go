@@ -362,6 +362,11 @@ func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...SeqOption) (
 		done = target
 		var hint [2]int
 		per, hint = findPeriod(s.prefix(target), th, &scratch)
+		if cap(scratch) > bigLimit {
+			// Keep small scratch for the next check, but not a large
+			// block: it would sit beside the sequence when it next grows.
+			scratch = nil
+		}
 		if per.Certified || target >= maxN {
 			break
 		}
