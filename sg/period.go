@@ -135,11 +135,13 @@ func (th theorem) certifies(n, e, p int) bool {
 
 // bigLimit and maxBlock bound the tail blocks that tailPeriod examines,
 // and so its scratch memory (4 bytes per value of a block) and the periods
-// it can find (half a block). Blocks grow to max(bigLimit, n/4) values for
+// it can find (half a block). Blocks grow to max(bigLimit, n/3) values for
 // n values, but not past maxBlock: so periods up to 2^19 are always found,
-// and longer ones up to n/8 (and 2^26); the scratch memory stays below
-// 4 MiB or n bytes. Past bigLimit, blocks also stop growing once a
-// periodic tail of a quarter of the values has been found.
+// and longer ones up to n/6 (and 2^26); the scratch memory stays below
+// 4 MiB or 4n/3 bytes. (The bound n/3 is what lets .1777, period
+// 60,620,715, be certified at the 443,139,470 values its window needs.)
+// Past bigLimit, blocks also stop growing once a periodic tail of a quarter
+// of the values has been found.
 const (
 	bigLimit = 1 << 20
 	maxBlock = 1 << 27
@@ -213,7 +215,7 @@ func tailPeriod(n int, v func(int) uint64, accept func(e, p int) bool, fail *[]i
 		// Past bigLimit values, larger blocks are examined only while no
 		// substantial periodic tail has been found: they cost 4 bytes a
 		// value and could only find periods longer than that tail.
-		limit := min(max(bigLimit, n/4), maxBlock)
+		limit := min(max(bigLimit, n/3), maxBlock)
 		if noMore || b == n || b >= limit || next > bigLimit && 4*tail >= n {
 			break
 		}
@@ -265,8 +267,8 @@ func blockFailure(v func(int) uint64, lo, b int, buf *[]int32) []int32 {
 //
 // FindPeriod runs in O(n log n) time at worst for n = s.Len(), usually
 // O(n), with 4 bytes of scratch memory per value of the largest tail block
-// it examines: about twice the period, at most max(2^20, n/4) values. It
-// finds periods up to 2^19, and longer ones up to n/8 (and 2^26).
+// it examines: about twice the period, at most max(2^20, n/3) values. It
+// finds periods up to 2^19, and longer ones up to n/6 (and 2^26).
 func FindPeriod(s *Sequence, r game.HeapRule) Periodicity {
 	var scratch []int32
 	p, _ := findPeriod(s, theoremFor(r), &scratch)
