@@ -84,6 +84,10 @@ func (d *Digraph) Index(v int) int {
 	return v
 }
 
+// IdentityIndex marks Digraph as a [Dense] game: its positions are the
+// vertex numbers 0, 1, …, NumPositions()-1 and Index is the identity.
+func (d *Digraph) IdentityIndex() {}
+
 // Successors returns the heads of the arcs leaving v, in the order they
 // were added. The slice belongs to the graph and must not be modified.
 // It is nil when v is out of range.

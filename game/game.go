@@ -76,3 +76,13 @@ type Indexer[P comparable] interface {
 	NumPositions() int
 	Index(p P) int
 }
+
+// Dense is an optional interface for a game over int positions that are
+// exactly 0, 1, …, NumPositions()-1, such as the vertices of a [Digraph]:
+// an [Indexer] whose Index is the identity, which it declares by having the
+// marker method IdentityIndex. The engine in package sg then indexes its memo
+// by the positions themselves, with no call to Index in its inner loop.
+type Dense interface {
+	Indexer[int]
+	IdentityIndex()
+}

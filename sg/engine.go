@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -137,6 +138,10 @@ type Engine[P comparable] struct {
 	idx game.Indexer[P]
 	cfg config
 
+	// identity: the game is a game.Dense over int positions, so a
+	// position is its own memo index (read through asInt, no Index call).
+	identity bool
+
 	dense  []Nimber // indexed memo, nil until first use or when unused
 	sparse map[P]Nimber
 	count  int // memoized or in-progress positions
@@ -158,6 +163,11 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 		n := idx.NumPositions()
 		if n >= 0 && (e.cfg.memoLimit <= 0 || n <= e.cfg.memoLimit) {
 			e.idx = idx
+			// A Dense game's positions are their own indexes. P is then
+			// int itself (Dense embeds Indexer[int]), checked here once.
+			_, dense := g.(game.Dense)
+			_, isInt := any(*new(P)).(int)
+			e.identity = dense && isInt
 		}
 	}
 	e.Reset()
@@ -245,6 +255,15 @@ func (e *Engine[P]) resolve(kids []P, vals []Nimber) {
 		for j, c := range kids {
 			vals[j] = e.get(e.can.Canonical(c))
 		}
+	case e.identity:
+		dense := e.dense
+		for j, c := range kids {
+			if i := asInt(&c); uint(i) < uint(len(dense)) {
+				vals[j] = dense[i]
+			} else {
+				vals[j] = notPos
+			}
+		}
 	case e.idx != nil:
 		dense := e.dense
 		for j, c := range kids {
@@ -275,32 +294,43 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 	if e.can != nil {
 		p = e.can.Canonical(p)
 	}
-	switch v := e.get(p); v {
-	case notPos:
-		return 0, fmt.Errorf("sg: position %v: %w", p, ErrNotPosition)
-	case unknown:
-	default:
+	slot := sparseSlot
+	v := unknown
+	if e.idx != nil {
+		if e.dense == nil {
+			e.ensureDense()
+		}
+		if e.identity {
+			slot = asInt(&p)
+		} else {
+			slot = e.idx.Index(p)
+		}
+		if uint(slot) >= uint(len(e.dense)) {
+			return 0, fmt.Errorf("sg: position %v: %w", p, ErrNotPosition)
+		}
+		v = e.dense[slot]
+	} else if w, ok := e.sparse[p]; ok {
+		v = w
+	}
+	if v < notPos {
 		return v, nil
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("sg: value of %v: %w", p, err)
 	}
-	if v, ok := e.shallow(p); ok {
+	if v, ok := e.shallow(p, slot); ok {
 		return v, nil
 	}
 	return e.search(ctx, p)
 }
 
-// shallow computes the value of an atomic position p whose options are all
-// memoized, without the search stack: the common case of a bot asking
-// about successive positions. It reports false, changing nothing, when p
-// needs a real search.
-func (e *Engine[P]) shallow(p P) (Nimber, bool) {
+// shallow computes the value of an atomic position p (memo slot slot)
+// whose options are all memoized, without the search stack: the common
+// case of a bot asking about successive positions. It reports false,
+// changing nothing, when p needs a real search.
+func (e *Engine[P]) shallow(p P, slot int) (Nimber, bool) {
 	if e.dec != nil || (e.cfg.memoLimit > 0 && e.count >= e.cfg.memoLimit) {
 		return 0, false
-	}
-	if e.idx != nil && e.dense == nil {
-		e.ensureDense()
 	}
 	e.kids = e.g.AppendMoves(e.kids[:0], p)
 	n := len(e.kids)
@@ -308,15 +338,32 @@ func (e *Engine[P]) shallow(p P) (Nimber, bool) {
 		e.vals = make([]Nimber, n, 2*n)
 	}
 	vals := e.vals[:n]
-	e.resolve(e.kids, vals)
-	for _, v := range vals {
-		if v >= notPos {
-			return 0, false
+	if e.identity {
+		// The hot case of a bot over a dense game, written out.
+		dense := e.dense
+		for j, c := range e.kids {
+			i := asInt(&c)
+			if uint(i) >= uint(len(dense)) || dense[i] >= notPos {
+				return 0, false
+			}
+			vals[j] = dense[i]
+		}
+	} else {
+		e.resolve(e.kids, vals)
+		for _, v := range vals {
+			if v >= notPos {
+				return 0, false
+			}
 		}
 	}
-	v := e.mex.Mex(vals)
-	if e.idx != nil {
-		e.dense[e.idx.Index(p)] = v
+	var v Nimber
+	if len(vals) < 64 {
+		v = mexWord(vals)
+	} else {
+		v = e.mex.Mex(vals)
+	}
+	if slot >= 0 {
+		e.dense[slot] = v
 	} else {
 		e.sparse[p] = v
 	}
@@ -416,7 +463,10 @@ func (e *Engine[P]) push(p P) error {
 			return e.fail(fmt.Errorf("sg: %w: %d positions memoized, cannot add %v (raise it with WithMemoLimit)",
 				ErrMemoLimit, e.count, p))
 		}
-		if e.idx != nil {
+		if e.identity {
+			slot = asInt(&p)
+			e.dense[slot] = inProgress
+		} else if e.idx != nil {
 			slot = e.idx.Index(p)
 			e.dense[slot] = inProgress
 		} else {
@@ -531,6 +581,10 @@ func (e *Engine[P]) WinningMove(ctx context.Context, p P) (P, bool, error) {
 	}
 	return zero, false, fmt.Errorf("sg: no option of %v has value 0 although its value is %v (inconsistent game)", p, v)
 }
+
+// asInt reads a position known to be an int (the engine checked that P is
+// int when it set identity).
+func asInt[P comparable](p *P) int { return *(*int)(unsafe.Pointer(p)) }
 
 func contains[P comparable](s []P, x P) bool {
 	for _, y := range s {
