@@ -35,6 +35,7 @@ type CycleError[P comparable] struct {
 	Position P
 }
 
+// Error names the position on the cycle.
 func (e *CycleError[P]) Error() string {
 	return fmt.Sprintf("sg: position %v can be reached from itself: %v", e.Position, ErrCycle)
 }

@@ -1,11 +1,3 @@
-// Package gametest helps test impartial-game code: reproducible seeds for
-// gopter property tests, and random small games to test against.
-//
-// Every property test in this module takes its seed from the environment
-// variable IMPARTIAL_SEED when it is set, and otherwise from the clock; the
-// seed is printed when the test fails, so a failure can be replayed with
-//
-//	IMPARTIAL_SEED=1234 go test -run TestName ./pkg
 package gametest
 
 import (
