@@ -27,15 +27,15 @@ func MakeHeaps(sizes ...int) (Heaps, error) {
 		}
 	}
 	slices.Sort(s)
-	return encodeHeaps(nil, s), nil
+	return Heaps(appendHeaps(nil, s...)), nil
 }
 
-func encodeHeaps(buf []byte, sorted []int) Heaps {
-	buf = buf[:0]
+// appendHeaps appends the encoding of the sorted sizes to buf.
+func appendHeaps(buf []byte, sorted ...int) []byte {
 	for _, n := range sorted {
 		buf = binary.AppendUvarint(buf, uint64(n))
 	}
-	return Heaps(buf)
+	return buf
 }
 
 // AppendSizes appends the heap sizes of h, smallest first, to dst.
@@ -104,28 +104,35 @@ func (g *HeapGame) AppendComponents(dst []Heaps, p Heaps) []Heaps {
 		return append(dst, p)
 	}
 	for _, n := range g.sizes {
-		dst = append(dst, encodeHeaps(g.encBuf, []int{n}))
+		dst = append(dst, g.encode(n))
 	}
 	return dst
+}
+
+// encode returns the position with the given sorted sizes, reusing the
+// game's encoding buffer (the string conversion is the one allocation).
+func (g *HeapGame) encode(sorted ...int) Heaps {
+	g.encBuf = appendHeaps(g.encBuf[:0], sorted...)
+	return Heaps(g.encBuf)
 }
 
 // AppendMoves appends every position reachable from p by one move on one
 // heap. Equal heaps are expanded once.
 func (g *HeapGame) AppendMoves(dst []Heaps, p Heaps) []Heaps {
-	sizes := p.AppendSizes(nil)
+	g.sizes = p.AppendSizes(g.sizes[:0])
+	sizes := g.sizes
 	for i, n := range sizes {
 		if i > 0 && sizes[i-1] == n {
 			continue
 		}
 		g.moves = g.Rule.AppendHeapMoves(g.moves[:0], n)
-		moves := slices.Clone(g.moves)
-		for _, m := range moves {
+		for _, m := range g.moves {
 			g.partitions(m, func(parts []int) {
 				g.next = append(g.next[:0], sizes[:i]...)
 				g.next = append(g.next, sizes[i+1:]...)
 				g.next = append(g.next, parts...)
 				slices.Sort(g.next)
-				dst = append(dst, encodeHeaps(g.encBuf, g.next))
+				dst = append(dst, g.encode(g.next...))
 			})
 		}
 	}

@@ -80,14 +80,16 @@
 // of values before the periodic part, counting heap 0). Some games are
 // arithmetically periodic: G(n+p) = G(n) + s with saltus s > 0, like Nim
 // itself (p = 1, s = 1). [FindPeriod] finds the smallest period and
-// preperiod that a computed prefix shows, in O(n). Seeing is not proving;
+// preperiod that a computed prefix shows, usually in O(n) and at worst
+// O(n log n). Seeing is not proving;
 // the Guy–Smith periodicity theorem is: for an octal game whose largest
 // removal is t, if G(n+p) = G(n) for all n with e ≤ n < 2e + p + t, then
 // for all n ≥ e (Guy and Smith, 1956). [Period] grows a sequence, checking
 // as it grows, and stops as soon as the window a theorem needs is covered;
 // its [Periodicity] says whether the period is Certified or merely
 // observed. The same argument gives a window for codes that may leave up to
-// m heaps, and a window of t values for finite subtraction sets.
+// m heaps, and for finite subtraction sets (which leave one heap) a window
+// of t+1 values past the preperiod.
 // Arithmetic periodicity is reported but never certified.
 //
 // With a certified period, [Periodicity.ValueAt] gives G(n) for any n up

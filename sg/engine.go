@@ -238,13 +238,12 @@ func (e *Engine[P]) store(f *frame[P], v Nimber) {
 	e.sparse[f.pos] = v
 }
 
-// ensureDense allocates the dense memo on first use.
+// ensureDense allocates the dense memo; Value calls it before the first
+// search of an indexed game.
 func (e *Engine[P]) ensureDense() {
-	if e.idx != nil && e.dense == nil {
-		e.dense = make([]Nimber, e.idx.NumPositions())
-		for i := range e.dense {
-			e.dense[i] = unknown
-		}
+	e.dense = make([]Nimber, e.idx.NumPositions())
+	for i := range e.dense {
+		e.dense[i] = unknown
 	}
 }
 
@@ -339,30 +338,13 @@ func (e *Engine[P]) shallow(p P, slot int) (Nimber, bool) {
 		e.vals = make([]Nimber, n, 2*n)
 	}
 	vals := e.vals[:n]
-	if e.identity {
-		// The hot case of a bot over a dense game, written out.
-		dense := e.dense
-		for j, c := range e.kids {
-			i := asInt(&c)
-			if uint(i) >= uint(len(dense)) || dense[i] >= notPos {
-				return 0, false
-			}
-			vals[j] = dense[i]
-		}
-	} else {
-		e.resolve(e.kids, vals)
-		for _, v := range vals {
-			if v >= notPos {
-				return 0, false
-			}
+	e.resolve(e.kids, vals)
+	for _, v := range vals {
+		if v >= notPos {
+			return 0, false
 		}
 	}
-	var v Nimber
-	if len(vals) < 64 {
-		v = mexWord(vals)
-	} else {
-		v = e.mex.Mex(vals)
-	}
+	v := e.mex.Mex(vals)
 	if slot >= 0 {
 		e.dense[slot] = v
 	} else {
@@ -378,9 +360,6 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 	e.stack = e.stack[:0]
 	e.kids = e.kids[:0]
 	e.vals = e.vals[:0]
-	if e.idx != nil && e.dense == nil {
-		e.ensureDense()
-	}
 	if err := e.push(root); err != nil {
 		return 0, err
 	}
@@ -541,46 +520,51 @@ func (e *Engine[P]) WinningMoves(ctx context.Context, p P) ([]P, error) {
 // order, with duplicates removed. By the definition of mex it is nonempty
 // whenever v is less than p's value.
 func (e *Engine[P]) MovesTo(ctx context.Context, p P, v Nimber) ([]P, error) {
-	if _, err := e.Value(ctx, p); err != nil {
-		return nil, err
-	}
-	e.tmp = e.g.AppendMoves(e.tmp[:0], p)
-	opts := append([]P(nil), e.tmp...)
 	var out []P
-	for i, q := range opts {
-		w, err := e.Value(ctx, q)
-		if err != nil {
-			return nil, err
-		}
-		if w == v && !contains(opts[:i], q) {
+	err := e.eachOptionOfValue(ctx, p, v, func(q P) bool {
+		if !contains(out, q) {
 			out = append(out, q)
 		}
-	}
-	return out, nil
+		return true
+	})
+	return out, err
 }
 
 // WinningMove returns one option of p of value 0 and true, or the zero
 // position and false when p is a P-position (every move loses). A bot that
-// must still move from a P-position can take any option; package rulesets
-// and the Player type choose well among them.
+// must still move from a P-position can take any option; the Player of
+// package sg/bot chooses well among them.
 func (e *Engine[P]) WinningMove(ctx context.Context, p P) (P, bool, error) {
-	var zero P
-	v, err := e.Value(ctx, p)
-	if err != nil || v == 0 {
-		return zero, false, err
+	var move P
+	found := false
+	err := e.eachOptionOfValue(ctx, p, 0, func(q P) bool {
+		move, found = q, true
+		return false
+	})
+	return move, found, err
+}
+
+// eachOptionOfValue calls f with each option of p whose value is v, in the
+// game's move order, until f returns false. The options are listed in
+// e.tmp, which Value never touches, so they need no copy.
+func (e *Engine[P]) eachOptionOfValue(ctx context.Context, p P, v Nimber, f func(P) bool) error {
+	pv, err := e.Value(ctx, p)
+	if err != nil || pv == v {
+		// By the definition of mex no option has p's own value: in
+		// particular a P-position has no winning move.
+		return err
 	}
 	e.tmp = e.g.AppendMoves(e.tmp[:0], p)
-	opts := append([]P(nil), e.tmp...)
-	for _, q := range opts {
+	for _, q := range e.tmp {
 		w, err := e.Value(ctx, q)
 		if err != nil {
-			return zero, false, err
+			return err
 		}
-		if w == 0 {
-			return q, true, nil
+		if w == v && !f(q) {
+			return nil
 		}
 	}
-	return zero, false, fmt.Errorf("sg: no option of %v has value 0 although its value is %v (inconsistent game)", p, v)
+	return nil
 }
 
 // asInt reads a position known to be an int (the engine checked that P is
