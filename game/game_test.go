@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -104,5 +105,38 @@ func TestHeapGamePartitions(t *testing.T) {
 	}
 	if strings.Join(s, " ") != "(1, 1, 4, 7) (1, 2, 3, 7) (2, 2, 2, 7)" {
 		t.Errorf("three-way splits: %v", s)
+	}
+}
+
+func TestPartitions(t *testing.T) {
+	var got []string
+	for p := range game.Partitions(game.HeapMove{Remain: 7, Parts: 3}) {
+		got = append(got, fmt.Sprint(p))
+	}
+	if strings.Join(got, " ") != "[1 1 5] [1 2 4] [1 3 3] [2 2 3]" {
+		t.Errorf("7 in 3 parts: %v", got)
+	}
+	got = nil
+	for p := range game.Partitions(game.HeapMove{Remain: 9, Parts: 3, Unequal: true}) {
+		got = append(got, fmt.Sprint(p))
+		if len(got) == 2 {
+			break // early stop must be honoured
+		}
+	}
+	if strings.Join(got, " ") != "[1 2 6] [1 3 5]" {
+		t.Errorf("9 in 3 unequal parts, first two: %v", got)
+	}
+	n := 0
+	for p := range game.Partitions(game.HeapMove{}) {
+		if len(p) != 0 {
+			t.Errorf("empty move yields %v", p)
+		}
+		n++
+	}
+	for range game.Partitions(game.HeapMove{Remain: 2, Parts: 3}) {
+		n += 100
+	}
+	if n != 1 {
+		t.Errorf("count %d, want one empty partition and none of 2 in 3 parts", n)
 	}
 }

@@ -3,6 +3,7 @@ package game
 import (
 	"encoding/binary"
 	"fmt"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -127,50 +128,57 @@ func (g *HeapGame) AppendMoves(dst []Heaps, p Heaps) []Heaps {
 		}
 		g.moves = g.Rule.AppendHeapMoves(g.moves[:0], n)
 		for _, m := range g.moves {
-			g.partitions(m, func(parts []int) {
+			appendPartitions(g.parts[:0], m, func(parts []int) bool {
+				g.parts = parts[:0] // keep the grown buffer
 				g.next = append(g.next[:0], sizes[:i]...)
 				g.next = append(g.next, sizes[i+1:]...)
 				g.next = append(g.next, parts...)
 				slices.Sort(g.next)
 				dst = append(dst, g.encode(g.next...))
+				return true
 			})
 		}
 	}
 	return dst
 }
 
-// partitions calls f with every way to write m.Remain as m.Parts nonempty
-// parts in nondecreasing order (strictly increasing when m.Unequal).
-func (g *HeapGame) partitions(m HeapMove, f func([]int)) {
+// Partitions returns the ways to leave m.Remain tokens as m.Parts nonempty
+// heaps, each as sizes in nondecreasing order (strictly increasing when
+// m.Unequal), smallest first part first. Parts 0 yields one empty list when
+// Remain is 0. The slice yielded is reused from one iteration to the next:
+// copy it to keep it. There are about Remain^(Parts-1) partitions, so this
+// suits small heaps or small Parts.
+func Partitions(m HeapMove) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		var parts []int
+		appendPartitions(parts, m, yield)
+	}
+}
+
+// appendPartitions calls f with each partition described by m, appended to
+// buf, until f returns false; it reports whether f never did.
+func appendPartitions(buf []int, m HeapMove, f func([]int) bool) bool {
 	if m.Parts == 0 {
-		if m.Remain == 0 {
-			f(nil)
-		}
-		return
+		return m.Remain != 0 || f(buf)
 	}
 	if m.Parts < 0 || m.Remain < m.Parts {
-		return
+		return true
 	}
-	g.parts = g.parts[:0]
-	var rec func(left, k, min int)
-	rec = func(left, k, min int) {
+	var rec func(buf []int, left, k, min int) bool
+	rec = func(buf []int, left, k, min int) bool {
 		if k == 1 {
-			if left >= min {
-				g.parts = append(g.parts, left)
-				f(g.parts)
-				g.parts = g.parts[:len(g.parts)-1]
-			}
-			return
+			return left < min || f(append(buf, left))
 		}
 		for a := min; a*k <= left; a++ {
-			g.parts = append(g.parts, a)
 			next := a
 			if m.Unequal {
 				next = a + 1
 			}
-			rec(left-a, k-1, next)
-			g.parts = g.parts[:len(g.parts)-1]
+			if !rec(append(buf, a), left-a, k-1, next) {
+				return false
+			}
 		}
+		return true
 	}
-	rec(m.Remain, m.Parts, 1)
+	return rec(buf, m.Remain, m.Parts, 1)
 }

@@ -71,25 +71,19 @@ func BenchmarkMooreWinningMove(b *testing.B) {
 // the contest's numbering (fa[i] < i) or in a random one.
 func treeInput(n int, shuffled bool) ([]int, []uint32) {
 	r := rand.New(rand.NewPCG(3, 4))
-	parent := make([]int, n)
-	values := make([]uint32, n)
-	parent[0] = -1
-	for i := 1; i < n; i++ {
-		parent[i] = r.IntN(i)
+	var parent []int
+	if shuffled {
+		parent = randomTree(r, n)
+	} else {
+		parent = make([]int, n)
+		parent[0] = -1
+		for i := 1; i < n; i++ {
+			parent[i] = r.IntN(i)
+		}
 	}
+	values := make([]uint32, n)
 	for i := range values {
 		values[i] = r.Uint32N(1_000_000_000)
-	}
-	if shuffled {
-		perm := r.Perm(n)
-		shuffledParent := make([]int, n)
-		for i, p := range parent {
-			if p >= 0 {
-				p = perm[p]
-			}
-			shuffledParent[perm[i]] = p
-		}
-		parent = shuffledParent
 	}
 	return parent, values
 }

@@ -97,7 +97,8 @@
 // k+1; for k = 1 this is Bouton's theorem. [MooreOutcome] applies the rule
 // and [MooreWinningMove] builds a move that touches at most k heaps, going
 // down the digits from the highest; its documentation gives the
-// construction. Both take O(n · 64) time.
+// construction. [MooreOutcome] takes O(64·n) time and [MooreWinningMove]
+// O(64·(n + min(k, 64)²)).
 //
 // # Playing the games move by move
 //

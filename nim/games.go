@@ -2,6 +2,7 @@ package nim
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -99,7 +100,7 @@ type MooreGame struct {
 // AppendMoves appends every position one move away from p.
 func (g MooreGame) AppendMoves(dst []game.Heaps, p game.Heaps) []game.Heaps {
 	sizes := p.Sizes()
-	cur := p.Sizes()
+	cur := slices.Clone(sizes)
 	// Odometer over the choices: each heap keeps its size or takes a
 	// smaller one, with between 1 and K heaps changed.
 	changed := 0

@@ -37,14 +37,12 @@ func misereScan[S ~[]T, T constraints.Integer](heaps S) (s T, ones, big, last in
 func MisereOutcome[S ~[]T, T constraints.Integer](heaps S) (sg.Outcome, error) {
 	s, ones, big, _, err := misereScan(heaps)
 	switch {
-	case err != nil:
-		return sg.P, err
-	case big == 0 && ones%2 == 1:
+	case err != nil || big > 0:
+		return outcome(s, err)
+	case ones%2 == 1:
 		return sg.P, nil
-	case big == 0:
-		return sg.N, nil
 	}
-	return sg.OutcomeOf(sg.Nimber(s)), nil
+	return sg.N, nil
 }
 
 // AppendMisereWinningMoves appends every winning move of the position under
@@ -65,15 +63,7 @@ func AppendMisereWinningMoves[S ~[]T, T constraints.Integer](dst []Move[T], heap
 	case err != nil:
 		return dst, err
 	case big >= 2:
-		if s == 0 {
-			return dst, nil
-		}
-		top := topBit(s)
-		for i, a := range heaps {
-			if a&top != 0 {
-				dst = append(dst, Move[T]{Heap: i, From: a, To: a ^ s})
-			}
-		}
+		dst = appendNimMoves(dst, heaps, s)
 	case big == 1:
 		to := T(1)
 		if ones%2 == 1 {
@@ -100,12 +90,13 @@ func MisereWinningMoves[S ~[]T, T constraints.Integer](heaps S) ([]Move[T], erro
 // the lowest-numbered heap, and false when there is none. It does not
 // allocate.
 func MisereWinningMove[S ~[]T, T constraints.Integer](heaps S) (Move[T], bool, error) {
-	_, ones, big, last, err := misereScan(heaps)
+	s, ones, big, last, err := misereScan(heaps)
 	switch {
 	case err != nil:
 		return Move[T]{}, false, err
 	case big >= 2:
-		return WinningMove(heaps)
+		m, ok := nimMove(heaps, s)
+		return m, ok, nil
 	case big == 1:
 		return Move[T]{Heap: last, From: heaps[last], To: T(1 - ones%2)}, true, nil
 	case ones > 0 && ones%2 == 0:

@@ -42,7 +42,7 @@ func mooreResidue(c, k int) int {
 // Annals of Mathematics 11 (1910) 93–94): the position is P exactly when,
 // for every binary digit, the number of heaps with a 1 in that digit is
 // divisible by k+1. For k = 1 this is Bouton's rule. A k below 1 is an
-// error. O(n · bits), no allocation.
+// error. O(64·n), no allocation.
 func MooreOutcome[S ~[]T, T constraints.Integer](heaps S, k int) (sg.Outcome, error) {
 	counts, err := mooreCounts(heaps, k)
 	if err != nil {
@@ -77,8 +77,11 @@ func MooreWinningMove[S ~[]T, T constraints.Integer](heaps S, k int) ([]Move[T],
 // failed. Each digit ends with a count divisible by k+1, so the result is a
 // P-position, and at most k heaps were lowered.
 //
-// O(n · bits · min(k, 64)) time; besides growing dst it allocates only
-// when k > 64, a bitmap of n bits.
+// It takes O(64·(n + min(k, 64)²)) time: at each of the 64 digits one
+// pass over the heaps, in which at most |M| + r ≤ k distinct heaps are
+// looked up in M, each lookup a scan of M (|M| ≤ min(k, 64) whenever
+// lookups scan). Besides growing dst it allocates only when k > 64 and
+// there are more than 64 heaps: one bitmap of n bits, for lookups in O(1).
 func AppendMooreWinningMove[S ~[]T, T constraints.Integer](dst []Move[T], heaps S, k int) ([]Move[T], error) {
 	counts, err := mooreCounts(heaps, k)
 	if err != nil {

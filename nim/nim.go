@@ -66,7 +66,13 @@ func Sum[S ~[]T, T constraints.Integer](heaps S) (T, error) {
 // Outcome returns [sg.P] when the player to move loses the Nim position
 // (its nim-sum is 0, Bouton's theorem) and [sg.N] otherwise. O(n).
 func Outcome[S ~[]T, T constraints.Integer](heaps S) (sg.Outcome, error) {
-	s, err := Sum(heaps)
+	return outcome(Sum(heaps))
+}
+
+// outcome turns a Sprague–Grundy value s, and the error of computing it,
+// into the verdict: [sg.P] for 0 and [sg.N] otherwise, or [sg.P] with the
+// error.
+func outcome[T constraints.Integer](s T, err error) (sg.Outcome, error) {
 	if err != nil {
 		return sg.P, err
 	}
@@ -83,8 +89,18 @@ func Outcome[S ~[]T, T constraints.Integer](heaps S) (sg.Outcome, error) {
 // bot that reuses dst calls it on a million heaps without garbage.
 func AppendWinningMoves[S ~[]T, T constraints.Integer](dst []Move[T], heaps S) ([]Move[T], error) {
 	s, err := Sum(heaps)
-	if err != nil || s == 0 {
+	if err != nil {
 		return dst, err
+	}
+	return appendNimMoves(dst, heaps, s), nil
+}
+
+// appendNimMoves appends the winning moves of the Nim position heaps, whose
+// nim-sum is s, to dst: a_i to a_i ⊕ s on every heap with a 1 in the
+// highest digit of s, none when s = 0.
+func appendNimMoves[S ~[]T, T constraints.Integer](dst []Move[T], heaps S, s T) []Move[T] {
+	if s == 0 {
+		return dst
 	}
 	top := topBit(s)
 	for i, a := range heaps {
@@ -92,7 +108,7 @@ func AppendWinningMoves[S ~[]T, T constraints.Integer](dst []Move[T], heaps S) (
 			dst = append(dst, Move[T]{Heap: i, From: a, To: a ^ s})
 		}
 	}
-	return dst, nil
+	return dst
 }
 
 // WinningMoves returns every winning move of the Nim position (see
@@ -105,13 +121,23 @@ func WinningMoves[S ~[]T, T constraints.Integer](heaps S) ([]Move[T], error) {
 // one, and false when the position is a P-position. It does not allocate.
 func WinningMove[S ~[]T, T constraints.Integer](heaps S) (Move[T], bool, error) {
 	s, err := Sum(heaps)
-	if err != nil || s == 0 {
+	if err != nil {
 		return Move[T]{}, false, err
+	}
+	m, ok := nimMove(heaps, s)
+	return m, ok, nil
+}
+
+// nimMove returns the first of the moves [appendNimMoves] would append, and
+// false when s = 0.
+func nimMove[S ~[]T, T constraints.Integer](heaps S, s T) (Move[T], bool) {
+	if s == 0 {
+		return Move[T]{}, false
 	}
 	top := topBit(s)
 	for i, a := range heaps {
 		if a&top != 0 {
-			return Move[T]{Heap: i, From: a, To: a ^ s}, true, nil
+			return Move[T]{Heap: i, From: a, To: a ^ s}, true
 		}
 	}
 	panic("nim: unreachable: no heap has the top bit of the nim-sum")

@@ -3,7 +3,9 @@ package nim_test
 import (
 	"context"
 	"errors"
+	"iter"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -33,6 +35,75 @@ func searchOutcome[P comparable](t testing.TB, s *sg.Exhaustive[P], p P) sg.Outc
 		t.Fatalf("exhaustive search of %v: %v", p, err)
 	}
 	return o
+}
+
+// nimMoves yields every Nim move from heaps with the position it reaches,
+// in increasing heap order and then increasing size left. The position is
+// valid until the next iteration.
+func nimMoves(heaps []int) iter.Seq2[nim.Move[int], []int] {
+	return func(yield func(nim.Move[int], []int) bool) {
+		next := slices.Clone(heaps)
+		for i, a := range heaps {
+			for to := range a {
+				next[i] = to
+				if !yield(nim.Move[int]{Heap: i, From: a, To: to}, next) {
+					return
+				}
+			}
+			next[i] = a
+		}
+	}
+}
+
+// transfers yields every move of tree staircase Nim from values, with the
+// position it reaches, in increasing order of the node moved from and then
+// of the count; parent(v) is v's parent, -1 for the root. A staircase is
+// the tree with parent(i) = i-1 (see stairParent). The position is valid
+// until the next iteration.
+func transfers(values []int, parent func(int) int) iter.Seq2[nim.Transfer[int], []int] {
+	return func(yield func(nim.Transfer[int], []int) bool) {
+		next := slices.Clone(values)
+		for v := range values {
+			p := parent(v)
+			for k := 1; p >= 0 && k <= values[v]; k++ {
+				next[v], next[p] = values[v]-k, values[p]+k
+				if !yield(nim.Transfer[int]{From: v, To: p, Count: k}, next) {
+					return
+				}
+			}
+			if p >= 0 {
+				next[v], next[p] = values[v], values[p]
+			}
+		}
+	}
+}
+
+// stairParent is the parent function of a staircase for transfers.
+func stairParent(i int) int { return i - 1 }
+
+// winningBySearch returns, in order, the moves that reach a position which
+// outcome says is P: the winning moves, when outcome is a search.
+func winningBySearch[M any](moves iter.Seq2[M, []int], outcome func([]int) sg.Outcome) []M {
+	var winning []M
+	for m, next := range moves {
+		if outcome(next) == sg.P {
+			winning = append(winning, m)
+		}
+	}
+	return winning
+}
+
+// boardOutcome returns a function that decides positions of g, given as
+// the tokens on each place, by exhaustive search.
+func boardOutcome(t testing.TB, g game.Game[nim.Board]) func([]int) sg.Outcome {
+	search := sg.NewExhaustive(g)
+	return func(values []int) sg.Outcome {
+		var b nim.Board
+		for i, a := range values {
+			b[i] = uint8(a)
+		}
+		return searchOutcome(t, search, b)
+	}
 }
 
 // The positions and verdicts of the seed notes (001: (3,3) is P, worked by
@@ -84,7 +155,7 @@ func TestSeedNotes(t *testing.T) {
 	moves, err := nim.WinningMoves([]int{1, 2, 3, 4})
 	want := []nim.Move[int]{{Heap: 3, From: 4, To: 0}}
 	if err != nil || !slices.Equal(moves, want) {
-		t.Errorf("WinningMoves(1,2,3,4) = %v, %v; want %v", moves, err, want)
+		t.Fatalf("WinningMoves(1,2,3,4) = %v, %v; want %v", moves, err, want)
 	}
 	if moves[0].Take() != 4 {
 		t.Errorf("Take() = %d, want 4", moves[0].Take())
@@ -112,29 +183,23 @@ func TestSeedNotes(t *testing.T) {
 // reaches a P-position, and WinningMoves lists exactly the moves that do.
 func TestBouton(t *testing.T) {
 	search := sg.NewExhaustive[game.Heaps](nim.Game{})
+	outcome := func(heaps []int) sg.Outcome {
+		return searchOutcome(t, search, mustHeaps(t, heaps...))
+	}
 	properties := gopter.NewProperties(gametest.Parameters(t, 3000))
 	properties.Property("Bouton's theorem", prop.ForAll(
 		func(raw []int, n int) string {
 			heaps := raw[:n]
 			s, _ := nim.Sum(heaps)
-			o := searchOutcome(t, search, mustHeaps(t, heaps...))
-			if (o == sg.P) != (s == 0) {
+			if (outcome(heaps) == sg.P) != (s == 0) {
 				return "outcome disagrees with the nim-sum"
 			}
 			moves, err := nim.WinningMoves(heaps)
 			if err != nil {
 				return err.Error()
 			}
-			var fromSearch []nim.Move[int]
-			next := slices.Clone(heaps)
+			fromSearch := winningBySearch(nimMoves(heaps), outcome)
 			for i, a := range heaps {
-				for to := range a {
-					next[i] = to
-					if searchOutcome(t, search, mustHeaps(t, next...)) == sg.P {
-						fromSearch = append(fromSearch, nim.Move[int]{Heap: i, From: a, To: to})
-					}
-				}
-				next[i] = a
 				if s != 0 && s^a < a && !slices.Contains(fromSearch, nim.Move[int]{Heap: i, From: a, To: s ^ a}) {
 					return "Bouton's move a_i - (s⊕a_i) is not winning"
 				}
@@ -260,19 +325,52 @@ func TestMoveString(t *testing.T) {
 	}
 }
 
-// Finding the winning move allocates nothing, on any number of heaps.
+// Finding the winning move allocates nothing, on any number of heaps,
+// steps or nodes, when the caller reuses its buffer; Moore's Nim_k
+// allocates only its documented bitmap, for k > 64 and more than 64 heaps.
 func TestNoAllocs(t *testing.T) {
 	heaps := make([]uint64, 1000)
 	for i := range heaps {
 		heaps[i] = uint64(i * 7919)
 	}
-	buf := make([]nim.Move[uint64], 0, len(heaps))
-	allocs := testing.AllocsPerRun(10, func() {
-		_, _, _ = nim.WinningMove(heaps)
-		buf, _ = nim.AppendWinningMoves(buf[:0], heaps)
-		_, _, _ = nim.MisereWinningMove(heaps)
-	})
-	if allocs != 0 {
-		t.Errorf("%v allocations per run, want 0", allocs)
+	tr := mustTree(t, randomTree(rand.New(rand.NewPCG(5, 6)), len(heaps)))
+	// Every position below is an N-position, so the searches for a move
+	// run to the end rather than stop at a zero sum.
+	if s, _ := nim.Sum(heaps); s == 0 {
+		t.Fatal("the heaps are a P-position")
+	}
+	if s, _ := nim.StaircaseSum(heaps); s == 0 {
+		t.Fatal("the staircase is a P-position")
+	}
+	if s, _ := nim.TreeSum(tr, heaps); s == 0 {
+		t.Fatal("the tree is a P-position")
+	}
+	if o, _ := nim.MooreOutcome(heaps, 65); o != sg.N {
+		t.Fatal("the heaps are a P-position of Moore's Nim_65")
+	}
+	mbuf := make([]nim.Move[uint64], 0, len(heaps))
+	tbuf := make([]nim.Transfer[uint64], 0, len(heaps))
+	for _, tc := range []struct {
+		name string
+		want float64
+		f    func()
+	}{
+		{"WinningMove", 0, func() { _, _, _ = nim.WinningMove(heaps) }},
+		{"AppendWinningMoves", 0, func() { mbuf, _ = nim.AppendWinningMoves(mbuf[:0], heaps) }},
+		{"MisereOutcome", 0, func() { _, _ = nim.MisereOutcome(heaps) }},
+		{"MisereWinningMove", 0, func() { _, _, _ = nim.MisereWinningMove(heaps) }},
+		{"StaircaseWinningMove", 0, func() { _, _, _ = nim.StaircaseWinningMove(heaps) }},
+		{"AppendStaircaseWinningMoves", 0, func() { tbuf, _ = nim.AppendStaircaseWinningMoves(tbuf[:0], heaps) }},
+		{"TreeSum", 0, func() { _, _ = nim.TreeSum(tr, heaps) }},
+		{"TreeWinningMove", 0, func() { _, _, _ = nim.TreeWinningMove(tr, heaps) }},
+		{"AppendTreeWinningMoves", 0, func() { tbuf, _ = nim.AppendTreeWinningMoves(tbuf[:0], tr, heaps) }},
+		{"AppendMooreWinningMove k=1", 0, func() { mbuf, _ = nim.AppendMooreWinningMove(mbuf[:0], heaps, 1) }},
+		{"AppendMooreWinningMove k=64", 0, func() { mbuf, _ = nim.AppendMooreWinningMove(mbuf[:0], heaps, 64) }},
+		{"AppendMooreWinningMove k=65, 64 heaps", 0, func() { mbuf, _ = nim.AppendMooreWinningMove(mbuf[:0], heaps[:64], 65) }},
+		{"AppendMooreWinningMove k=65", 1, func() { mbuf, _ = nim.AppendMooreWinningMove(mbuf[:0], heaps, 65) }},
+	} {
+		if got := testing.AllocsPerRun(10, tc.f); got != tc.want {
+			t.Errorf("%s: %v allocations per run, want %v", tc.name, got, tc.want)
+		}
 	}
 }

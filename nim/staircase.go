@@ -39,11 +39,7 @@ func StaircaseSum[S ~[]T, T constraints.Integer](steps S) (T, error) {
 // StaircaseOutcome returns [sg.P] when the player to move loses the
 // staircase position (the odd steps' nim-sum is 0) and [sg.N] otherwise.
 func StaircaseOutcome[S ~[]T, T constraints.Integer](steps S) (sg.Outcome, error) {
-	s, err := StaircaseSum(steps)
-	if err != nil {
-		return sg.P, err
-	}
-	return sg.OutcomeOf(sg.Nimber(s)), nil
+	return outcome(StaircaseSum(steps))
 }
 
 // AppendStaircaseWinningMoves appends every winning move of the staircase
@@ -66,24 +62,27 @@ func AppendStaircaseWinningMoves[S ~[]T, T constraints.Integer](dst []Transfer[T
 		return dst, err
 	}
 	for i := 1; i < len(steps); i++ {
-		if t, ok := staircaseMove(steps, s, i); ok {
+		if t, ok := transferRule(i, i-1, i&1 == 1, steps[i], steps[i-1], s); ok {
 			dst = append(dst, t)
 		}
 	}
 	return dst, nil
 }
 
-// staircaseMove returns the winning move from step i ≥ 1, if any, for
-// odd-step nim-sum s ≠ 0.
-func staircaseMove[S ~[]T, T constraints.Integer](steps S, s T, i int) (Transfer[T], bool) {
-	if i&1 == 1 {
-		if a := steps[i]; a^s < a {
-			return Transfer[T]{From: i, To: i - 1, Count: a - (a ^ s)}, true
+// transferRule is the winning-move rule shared by staircase Nim and tree
+// staircase Nim, for a nim-sum s ≠ 0 of the odd places: it returns the
+// winning move from place from, which holds a, to the place below it (the
+// step below or the parent), which holds b, if there is one. From an odd
+// place it lowers a to a ⊕ s, as in Nim, when a ⊕ s < a; from an even
+// place it raises the odd place below from b to b ⊕ s, when b ⊕ s > b and
+// a covers the difference. b is not read from an odd place.
+func transferRule[T constraints.Integer](from, to int, odd bool, a, b, s T) (Transfer[T], bool) {
+	if odd {
+		if a^s < a {
+			return Transfer[T]{From: from, To: to, Count: a - (a ^ s)}, true
 		}
-		return Transfer[T]{}, false
-	}
-	if b := steps[i-1]; b^s > b && (b^s)-b <= steps[i] {
-		return Transfer[T]{From: i, To: i - 1, Count: (b ^ s) - b}, true
+	} else if b^s > b && (b^s)-b <= a {
+		return Transfer[T]{From: from, To: to, Count: (b ^ s) - b}, true
 	}
 	return Transfer[T]{}, false
 }
@@ -103,7 +102,7 @@ func StaircaseWinningMove[S ~[]T, T constraints.Integer](steps S) (Transfer[T], 
 		return Transfer[T]{}, false, err
 	}
 	for i := 1; i < len(steps); i += 2 {
-		if t, ok := staircaseMove(steps, s, i); ok {
+		if t, ok := transferRule(i, i-1, true, steps[i], steps[i-1], s); ok {
 			return t, true, nil
 		}
 	}

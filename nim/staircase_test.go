@@ -58,14 +58,7 @@ func TestStaircaseKnown(t *testing.T) {
 // Staircase Nim against exhaustive search of StaircaseGame: the outcome,
 // every winning move, and the answer to a move on an even step.
 func TestStaircaseProperty(t *testing.T) {
-	search := sg.NewExhaustive[nim.Board](nim.StaircaseGame{})
-	outcome := func(steps []int) sg.Outcome {
-		var b nim.Board
-		for i, a := range steps {
-			b[i] = uint8(a)
-		}
-		return searchOutcome(t, search, b)
-	}
+	outcome := boardOutcome(t, nim.StaircaseGame{})
 	properties := gopter.NewProperties(gametest.Parameters(t, 2000))
 	properties.Property("staircase Nim matches search", prop.ForAll(
 		func(raw []int, n int) string {
@@ -74,27 +67,18 @@ func TestStaircaseProperty(t *testing.T) {
 			if got, _ := nim.StaircaseOutcome(steps); got != o {
 				return "outcome disagrees with search"
 			}
-			var fromSearch []nim.Transfer[int]
-			next := slices.Clone(steps)
-			for i := 1; i < len(steps); i++ {
-				for k := 1; k <= steps[i]; k++ {
-					next[i], next[i-1] = steps[i]-k, steps[i-1]+k
-					if outcome(next) == sg.P {
-						fromSearch = append(fromSearch, nim.Transfer[int]{From: i, To: i - 1, Count: k})
-					}
-					if o == sg.P && i%2 == 0 {
-						// The opponent moved k coins from an even step;
-						// moving them on from step i-1 must win.
-						reply := nim.Transfer[int]{From: i - 1, To: i - 2, Count: k}
-						if ms, _ := nim.StaircaseWinningMoves(next); !slices.Contains(ms, reply) {
-							return "no answer to a move on an even step"
-						}
+			for m, next := range transfers(steps, stairParent) {
+				if o == sg.P && m.From%2 == 0 {
+					// The opponent moved m.Count coins from an even step;
+					// moving them on from the step below must win.
+					reply := nim.Transfer[int]{From: m.To, To: m.To - 1, Count: m.Count}
+					if ms, _ := nim.StaircaseWinningMoves(next); !slices.Contains(ms, reply) {
+						return "no answer to a move on an even step"
 					}
 				}
-				next[i], next[i-1] = steps[i], steps[i-1]
 			}
 			moves, _ := nim.StaircaseWinningMoves(steps)
-			if !slices.Equal(moves, fromSearch) {
+			if !slices.Equal(moves, winningBySearch(transfers(steps, stairParent), outcome)) {
 				return "winning moves differ from search"
 			}
 			m, ok, _ := nim.StaircaseWinningMove(steps)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/impartial-go/impartial/sg"
 	"golang.org/x/exp/constraints"
@@ -89,8 +90,9 @@ func (t *Tree) reset(parent []int, root int) error {
 	case n > math.MaxInt32:
 		return fmt.Errorf("nim: tree with %d nodes, more than %d: %w", n, math.MaxInt32, ErrBadTree)
 	}
-	t.parent = resize(t.parent, n)
-	t.depth = resize(t.depth, n)
+	// Every entry is written below, so the old contents may stay.
+	t.parent = slices.Grow(t.parent[:0], n)[:n]
+	t.depth = slices.Grow(t.depth[:0], n)[:n]
 	t.root = root
 	for v, p := range parent {
 		if uint(p) >= uint(n) || v == root { // one test for roots and bad parents
@@ -148,13 +150,6 @@ const (
 	onPath       = -2
 )
 
-func resize(s []int32, n int) []int32 {
-	if cap(s) < n {
-		return make([]int32, n)
-	}
-	return s[:n]
-}
-
 // Len returns the number of nodes.
 func (t *Tree) Len() int { return len(t.parent) }
 
@@ -200,29 +195,7 @@ func TreeSum[S ~[]T, T constraints.Integer](t *Tree, values S) (T, error) {
 // TreeOutcome returns [sg.P] when the player to move loses the tree
 // staircase position (the odd-depth nim-sum is 0) and [sg.N] otherwise.
 func TreeOutcome[S ~[]T, T constraints.Integer](t *Tree, values S) (sg.Outcome, error) {
-	s, err := TreeSum(t, values)
-	if err != nil {
-		return sg.P, err
-	}
-	return sg.OutcomeOf(sg.Nimber(s)), nil
-}
-
-// treeMove returns the winning move from node v (not the root), if any, for
-// odd-depth nim-sum s ≠ 0. It is the staircase rule: an odd-depth node
-// moves units down to its parent as in Nim; an even-depth node moves units
-// onto its odd-depth parent to raise the parent's value to value ⊕ s.
-func treeMove[S ~[]T, T constraints.Integer](t *Tree, values S, s T, v int) (Transfer[T], bool) {
-	p := int(t.parent[v])
-	if t.depth[v]&1 == 1 {
-		if a := values[v]; a^s < a {
-			return Transfer[T]{From: v, To: p, Count: a - (a ^ s)}, true
-		}
-		return Transfer[T]{}, false
-	}
-	if b := values[p]; b^s > b && (b^s)-b <= values[v] {
-		return Transfer[T]{From: v, To: p, Count: (b ^ s) - b}, true
-	}
-	return Transfer[T]{}, false
+	return outcome(TreeSum(t, values))
 }
 
 // AppendTreeWinningMoves appends every winning move of the tree staircase
@@ -237,11 +210,10 @@ func AppendTreeWinningMoves[S ~[]T, T constraints.Integer](dst []Transfer[T], t 
 		return dst, err
 	}
 	for v := range values {
-		if v == t.root {
-			continue
-		}
-		if m, ok := treeMove(t, values, s, v); ok {
-			dst = append(dst, m)
+		if p := int(t.parent[v]); p >= 0 { // every node but the root
+			if m, ok := transferRule(v, p, t.depth[v]&1 == 1, values[v], values[p], s); ok {
+				dst = append(dst, m)
+			}
 		}
 	}
 	return dst, nil
@@ -262,10 +234,13 @@ func TreeWinningMove[S ~[]T, T constraints.Integer](t *Tree, values S) (Transfer
 	if err != nil || s == 0 {
 		return Transfer[T]{}, false, err
 	}
-	top := topBit(s)
 	for v, a := range values {
-		if t.depth[v]&1 == 1 && a&top != 0 {
-			return Transfer[T]{From: v, To: int(t.parent[v]), Count: a - (a ^ s)}, true, nil
+		if t.depth[v]&1 == 1 {
+			// From an odd depth the parent's value does not matter: pass 0
+			// rather than load it from a random place in memory.
+			if m, ok := transferRule(v, int(t.parent[v]), true, a, 0, s); ok {
+				return m, true, nil
+			}
 		}
 	}
 	panic("nim: unreachable: no odd-depth node has the top bit of the nim-sum")

@@ -209,32 +209,13 @@ func TestTreeProperty(t *testing.T) {
 			if err != nil {
 				return err.Error()
 			}
-			search := sg.NewExhaustive[nim.Board](g)
+			outcome := boardOutcome(t, g)
 			values := raw[:n]
-			outcome := func(values []int) sg.Outcome {
-				var b nim.Board
-				for v, a := range values {
-					b[v] = uint8(a)
-				}
-				return searchOutcome(t, search, b)
-			}
 			if o, _ := nim.TreeOutcome(tr, values); o != outcome(values) {
 				return "outcome disagrees with search"
 			}
-			var fromSearch []nim.Transfer[int]
-			next := slices.Clone(values)
-			for v := range n {
-				p := tr.Parent(v)
-				for k := 1; p >= 0 && k <= values[v]; k++ {
-					next[v], next[p] = values[v]-k, values[p]+k
-					if outcome(next) == sg.P {
-						fromSearch = append(fromSearch, nim.Transfer[int]{From: v, To: p, Count: k})
-					}
-					next[v], next[p] = values[v], values[p]
-				}
-			}
 			moves, _ := nim.TreeWinningMoves(tr, values)
-			if !slices.Equal(moves, fromSearch) {
+			if !slices.Equal(moves, winningBySearch(transfers(values, tr.Parent), outcome)) {
 				return "winning moves differ from search"
 			}
 			m, ok, _ := nim.TreeWinningMove(tr, values)

@@ -69,15 +69,38 @@ func (s Sum) Outcome(ctx context.Context) (Outcome, error) {
 // of value v ⊕ x (Bouton's rule applied to values). The result is empty
 // when the sum is a P-position.
 func (s Sum) WinningMoves(ctx context.Context) ([]SumMove, error) {
+	var out []SumMove
+	err := s.eachWinningMove(ctx, func(m SumMove) bool {
+		out = append(out, m)
+		return true
+	})
+	return out, err
+}
+
+// WinningMove returns the winning move in the first part that has one, and
+// false when the sum is a P-position. It asks one part for a move, where
+// WinningMoves asks every part that has one.
+func (s Sum) WinningMove(ctx context.Context) (SumMove, bool, error) {
+	var move SumMove
+	found := false
+	err := s.eachWinningMove(ctx, func(m SumMove) bool {
+		move, found = m, true
+		return false
+	})
+	return move, found, err
+}
+
+// eachWinningMove calls f with the winning move of each part that has one,
+// in order, until f returns false.
+func (s Sum) eachWinningMove(ctx context.Context, f func(SumMove) bool) error {
 	vs, err := s.Values(ctx)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	x := NimSum(vs...)
 	if x == 0 {
-		return nil, nil
+		return nil
 	}
-	var out []SumMove
 	for i, v := range vs {
 		t := v ^ x
 		if t >= v {
@@ -85,14 +108,16 @@ func (s Sum) WinningMoves(ctx context.Context) ([]SumMove, error) {
 		}
 		q, ok, err := s[i].MoveTo(ctx, t)
 		if err != nil {
-			return nil, fmt.Errorf("sg: part %d (%v): %w", i, s[i], err)
+			return fmt.Errorf("sg: part %d (%v): %w", i, s[i], err)
 		}
 		if !ok {
-			return nil, fmt.Errorf("sg: part %d (%v) of value %v has no option of value %v", i, s[i], v, t)
+			return fmt.Errorf("sg: part %d (%v) of value %v has no option of value %v", i, s[i], v, t)
 		}
-		out = append(out, SumMove{Index: i, To: q})
+		if !f(SumMove{Index: i, To: q}) {
+			return nil
+		}
 	}
-	return out, nil
+	return nil
 }
 
 // Play returns a new sum with move m made; s is not changed. It panics

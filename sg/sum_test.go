@@ -141,6 +141,12 @@ func TestSumSeedCompositeGame(t *testing.T) {
 	if got != "[part 0 → 4 part 2 → nim(1) part 3 → nim(0)]" {
 		t.Errorf("winning moves %s", got)
 	}
+	if m, ok, err := s.WinningMove(bg); err != nil || !ok || m.Index != 0 || fmt.Sprint(m.To) != "4" {
+		t.Errorf("WinningMove = %v, %v, %v; want part 0 → 4", m, ok, err)
+	}
+	if _, ok, err := mk(5, 4, 3, 2).WinningMove(bg); ok || err != nil {
+		t.Errorf("P-position has a winning move (%v)", err)
+	}
 	if s.String() != "6 + 3 + nim(3) + nim(2)" {
 		t.Errorf("String = %q", s.String())
 	}

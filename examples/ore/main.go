@@ -30,6 +30,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 
 	"github.com/impartial-go/impartial/nim"
@@ -53,7 +54,7 @@ func main() {
 // at the end, so that malformed input produces no output at all.
 func run(in io.Reader, out io.Writer) error {
 	s := newScanner(in)
-	numCases, err := s.number(maxValue)
+	numCases, err := s.number(0, maxValue)
 	if err != nil {
 		return s.errorf(err, "the number of cases T")
 	}
@@ -64,26 +65,23 @@ func run(in io.Reader, out io.Writer) error {
 		tree    nim.Tree
 	)
 	for c := uint64(1); c <= numCases; c++ {
-		n, err := s.number(maxN)
-		switch {
-		case err != nil:
+		n, err := s.number(1, maxN)
+		if err != nil {
 			return s.errorf(err, "case %d: n (1 to %d)", c, maxN)
-		case n == 0:
-			s.tok = append(s.tok[:0], '0')
-			return s.errorf(errRange, "case %d: n (1 to %d)", c, maxN)
 		}
-		parent = resize(parent, int(n))
-		values = resize(values, int(n))
+		// Every entry is written below, so the old contents may stay.
+		parent = slices.Grow(parent[:0], int(n))[:n]
+		values = slices.Grow(values[:0], int(n))[:n]
 		parent[0] = -1
 		for i := 1; i < int(n); i++ {
-			p, err := s.number(n - 1)
+			p, err := s.number(0, n-1)
 			if err != nil {
 				return s.errorf(err, "case %d: fa[%d] (0 to n-1 = %d)", c, i, n-1)
 			}
 			parent[i] = int(p)
 		}
 		for i := range values {
-			if values[i], err = s.number(maxValue); err != nil {
+			if values[i], err = s.number(0, maxValue); err != nil {
 				return s.errorf(err, "case %d: val[%d] (0 to 10^18)", c, i)
 			}
 		}
@@ -105,13 +103,6 @@ func run(in io.Reader, out io.Writer) error {
 	}
 	_, err = out.Write(answers)
 	return err
-}
-
-func resize[E any](s []E, n int) []E {
-	if cap(s) < n {
-		return make([]E, n)
-	}
-	return s[:n]
 }
 
 // Why a token was rejected; scanner.errorf adds the token and its line.
@@ -176,8 +167,8 @@ func (s *scanner) skipSpace() bool {
 	}
 }
 
-// number reads the next token as a decimal integer from 0 to max.
-func (s *scanner) number(max uint64) (uint64, error) {
+// number reads the next token as a decimal integer from lo to hi.
+func (s *scanner) number(lo, hi uint64) (uint64, error) {
 	// Fast path, in local variables: the token and the white space after
 	// it are in the buffer, and the number is good.
 	buf, pos := s.buf, s.pos
@@ -193,16 +184,18 @@ func (s *scanner) number(max uint64) (uint64, error) {
 		}
 		v = v*10 + uint64(d)
 	}
-	if pos < len(buf) && buf[pos] <= ' ' && pos > start && pos-start <= 19 && v <= max {
+	// v-lo <= hi-lo is lo <= v && v <= hi in one comparison: below lo,
+	// v-lo wraps round to more than hi-lo.
+	if pos < len(buf) && buf[pos] <= ' ' && pos > start && pos-start <= 19 && v-lo <= hi-lo {
 		s.pos = pos
 		return v, nil
 	}
-	return s.numberSlow(max)
+	return s.numberSlow(lo, hi)
 }
 
 // numberSlow is number when the token may cross the end of the buffer, or
 // is bad.
-func (s *scanner) numberSlow(max uint64) (uint64, error) {
+func (s *scanner) numberSlow(lo, hi uint64) (uint64, error) {
 	s.tok = s.tok[:0]
 	if !s.skipSpace() {
 		return 0, errMissing
@@ -226,13 +219,16 @@ func (s *scanner) numberSlow(max uint64) (uint64, error) {
 			break
 		}
 	}
+	if s.err != nil {
+		return 0, s.err // the token may have been cut short
+	}
 done:
 	// A number ends at white space or at the end of the input.
 	if s.pos < len(s.buf) && s.buf[s.pos] > ' ' || digits == 0 {
 		s.readToken(start)
 		return 0, errSyntax
 	}
-	if digits > 19 || v > max { // 19 digits cannot overflow a uint64
+	if digits > 19 || v < lo || v > hi { // 19 digits cannot overflow a uint64
 		s.readToken(start)
 		return 0, errRange
 	}
@@ -258,11 +254,12 @@ func (s *scanner) readToken(start int) {
 	s.tok = append(s.tok, s.buf[start:s.pos]...)
 }
 
-// end checks that only white space is left.
+// end checks that only white space is left, up to the end of the input
+// rather than a read error.
 func (s *scanner) end() error {
 	s.tok = s.tok[:0]
 	if !s.skipSpace() {
-		return nil
+		return s.err
 	}
 	s.readToken(s.pos)
 	return errExtra

@@ -51,6 +51,8 @@ func TestMalformed(t *testing.T) {
 		{"2\n6\n0 0 2 2 4\n1 4 0 1 1 2\n3\n0 0\n1 2\n", "case 2: val[2] (0 to 10^18) is missing: the input ends at line 8"},
 		{"2\n1\n5\n", "case 2: n (1 to 200000) is missing: the input ends at line 4"},
 		{"1\n0\n", `case 1: n (1 to 200000): "0" is out of range (line 2)`},
+		{"1\n00\n", `case 1: n (1 to 200000): "00" is out of range (line 2)`},
+		{"1\n 000000", `case 1: n (1 to 200000): "000000" is out of range (line 2)`},
 		{"1\n200001\n", `case 1: n (1 to 200000): "200001" is out of range (line 2)`},
 		{"1\n3\n0 3\n1 1 1\n", `case 1: fa[2] (0 to n-1 = 2): "3" is out of range (line 3)`},
 		{"1\n2\n0\n1 1000000000000000001\n", `case 1: val[1] (0 to 10^18): "1000000000000000001" is out of range (line 4)`},
@@ -85,12 +87,30 @@ func TestMalformed(t *testing.T) {
 	}
 }
 
+// A read error is reported wherever it cuts the input short, even after
+// the last number, where the rest of the input cannot be checked.
 func TestReadError(t *testing.T) {
 	boom := errors.New("disk on fire")
-	in := io.MultiReader(strings.NewReader("1\n2\n0\n"), iotest.ErrReader(boom))
-	err := run(in, new(bytes.Buffer))
-	if !errors.Is(err, boom) || err.Error() != "case 1: val[0] (0 to 10^18): reading line 4: disk on fire" {
-		t.Errorf("read error: got %v", err)
+	tests := []struct{ in, msg string }{
+		{"1\n2\n0\n", "case 1: val[0] (0 to 10^18): reading line 4: disk on fire"},
+		// Right after the last digit: the number may go on.
+		{"1\n2\n0\n1 12", "case 1: val[1] (0 to 10^18): reading line 4: disk on fire"},
+		// After a trailing newline: an extra token may follow.
+		{"1\n2\n0\n1 12\n", "after case 1: reading line 5: disk on fire"},
+	}
+	for _, tc := range tests {
+		for _, oneByte := range []bool{false, true} {
+			in := io.MultiReader(strings.NewReader(tc.in), iotest.ErrReader(boom))
+			if oneByte {
+				in = iotest.OneByteReader(in)
+			}
+			var out bytes.Buffer
+			err := run(in, &out)
+			if !errors.Is(err, boom) || err.Error() != tc.msg || out.Len() != 0 {
+				t.Errorf("input %q (one byte at a time: %v), then a read error: output %q, error %v; want %q",
+					tc.in, oneByte, out.String(), err, tc.msg)
+			}
+		}
 	}
 }
 
@@ -181,17 +201,11 @@ func TestLargeCases(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var s uint64
-		for v, x := range values {
-			if tree.Depth(v)%2 == 1 {
-				s ^= x
-			}
+		o, err := nim.TreeOutcome(tree, values)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if s != 0 {
-			want.WriteString("win\n")
-		} else {
-			want.WriteString("lose\n")
-		}
+		want.WriteString(map[sg.Outcome]string{sg.N: "win\n", sg.P: "lose\n"}[o])
 	}
 	out, err := runString(string(in))
 	if err != nil || out != want.String() {
