@@ -7,32 +7,8 @@ import (
 	"strings"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/rulesets"
 )
-
-// position is a row of heaps in a fixed order, so that "heap 2" keeps its
-// meaning for the player; emptied heaps stay as 0. It is encoded as the
-// decimal sizes joined by commas, which makes it comparable.
-type position string
-
-func makePosition(sizes []int) position {
-	parts := make([]string, len(sizes))
-	for i, n := range sizes {
-		parts[i] = strconv.Itoa(n)
-	}
-	return position(strings.Join(parts, ","))
-}
-
-func (p position) sizes() []int {
-	if p == "" {
-		return nil
-	}
-	fields := strings.Split(string(p), ",")
-	out := make([]int, len(fields))
-	for i, f := range fields {
-		out[i], _ = strconv.Atoi(f) // positions are only made by makePosition
-	}
-	return out
-}
 
 // move takes Take tokens from heap Heap (0-based) and leaves the rest as
 // the heaps Parts, in order, in its place (no part for a removed heap).
@@ -79,82 +55,94 @@ func (m move) describe(n int) string {
 	return fmt.Sprintf("takes %d from heap %d and splits the rest into %s", m.Take, m.Heap+1, strings.Join(ps, " and "))
 }
 
-// rowGame plays a heap rule on positions: a game.Game and a
-// game.Decomposer (each nonempty heap is a component), so the engine
-// memoizes single heaps.
-type rowGame struct {
-	rule  game.HeapRule
-	moves []game.HeapMove
-}
-
-// heapMoves calls yield with every move on heap i of sizes, in the rule's
-// order, parts smallest first.
-func (g *rowGame) heapMoves(sizes []int, i int, yield func(move)) {
+// heapMoves calls yield with every move of the rule r on heap i of sizes,
+// in the rule's order and parts smallest first, until yield returns false.
+// The move's Parts are reused by the next call of yield: copy them to keep
+// them. buf is scratch space for the rule's moves; heapMoves returns it,
+// grown, for the next call.
+func heapMoves(r game.HeapRule, buf []game.HeapMove, sizes []int, i int, yield func(move) bool) []game.HeapMove {
 	n := sizes[i]
-	g.moves = g.rule.AppendHeapMoves(g.moves[:0], n)
-	for _, hm := range slices.Clone(g.moves) {
-		partitions(hm, func(parts []int) {
-			yield(move{Heap: i, Take: n - hm.Remain, Parts: slices.Clone(parts)})
-		})
+	buf = r.AppendHeapMoves(buf[:0], n)
+	for _, hm := range buf {
+		for parts := range game.Partitions(hm) {
+			if !yield(move{Heap: i, Take: n - hm.Remain, Parts: parts}) {
+				return buf
+			}
+		}
 	}
+	return buf
 }
 
-func (g *rowGame) AppendMoves(dst []position, p position) []position {
-	sizes := p.sizes()
+// hasMove reports whether some heap of sizes has a move under r.
+func hasMove(r game.HeapRule, buf []game.HeapMove, sizes []int) (bool, []game.HeapMove) {
+	found := false
 	for i := range sizes {
-		g.heapMoves(sizes, i, func(m move) {
-			dst = append(dst, makePosition(m.apply(sizes)))
+		buf = heapMoves(r, buf, sizes, i, func(move) bool {
+			found = true
+			return false
 		})
+		if found {
+			break
+		}
 	}
+	return found, buf
+}
+
+// heapsAfter appends to dst the heap sizes after m, without the empty
+// heaps, smallest first: the position as the engine sees it.
+func heapsAfter(dst []int, sizes []int, m move) []int {
+	for j, n := range sizes {
+		if j != m.Heap && n > 0 {
+			dst = append(dst, n)
+		}
+	}
+	dst = append(dst, m.Parts...)
+	slices.Sort(dst)
 	return dst
 }
 
-func (g *rowGame) AppendComponents(dst []position, p position) []position {
-	sizes := p.sizes()
-	nonzero := 0
-	for _, n := range sizes {
-		if n > 0 {
-			nonzero++
+// checkWork counts the moves of r from a heap of each size up to the
+// largest of sizes: moves[x] is the number for a heap of x. It returns an
+// error naming the largest heap when there are more than limit in all.
+// The engine values every such heap, and the bot's search lists the moves
+// of positions made of them, so this bounds the work before the first
+// prompt and per move. Counting stops at the limit, so the check itself
+// is cheap.
+func checkWork(r rulesets.Ruleset, sizes []int, limit int) (moves []int, err error) {
+	top, at := 0, -1
+	for i, n := range sizes {
+		if n > top {
+			top, at = n, i
 		}
 	}
-	if nonzero == 1 && len(sizes) == 1 {
-		return append(dst, p)
-	}
-	for _, n := range sizes {
-		if n > 0 {
-			dst = append(dst, makePosition([]int{n}))
+	moves = make([]int, top+1)
+	total := 0
+	var buf []game.HeapMove
+	for x := 1; x <= top; x++ {
+		buf = r.AppendHeapMoves(buf[:0], x)
+		for _, hm := range buf {
+			for range game.Partitions(hm) {
+				moves[x]++
+				if total++; total > limit {
+					return nil, fmt.Errorf("heap %d: %d is too large for %s: the heaps up to %d already have more than %d moves in all", at+1, top, r, x, limit)
+				}
+			}
 		}
 	}
-	return dst
+	return moves, nil
 }
 
-// partitions calls f with every way to leave m.Remain tokens as m.Parts
-// nonempty heaps, smallest first (pairwise different when m.Unequal).
-func partitions(m game.HeapMove, f func([]int)) {
-	if m.Parts <= 0 {
-		if m.Parts == 0 && m.Remain == 0 {
-			f(nil)
-		}
-		return
-	}
-	parts := make([]int, 0, m.Parts)
-	var rec func(left, k, lo int)
-	rec = func(left, k, lo int) {
-		if k == 1 {
-			if left >= lo {
-				f(append(parts, left))
-			}
-			return
-		}
-		for a := lo; a*k <= left; a++ {
-			parts = append(parts, a)
-			next := a
-			if m.Unequal {
-				next = a + 1
-			}
-			rec(left-a, k-1, next)
-			parts = parts[:len(parts)-1]
+// searchLimitFor returns the bot's search limit, in positions, for a game
+// starting from sizes, whose heaps have moves[x] moves each: searchWork
+// divided by the moves of the start position, between 1 and searchLimit.
+// Positions later in the game have fewer moves in the usual rules, where
+// splitting a heap does not add moves.
+func searchLimitFor(sizes, moves []int) int {
+	start := 0
+	for i, n := range sizes {
+		if !slices.Contains(sizes[:i], n) { // equal heaps are expanded once
+			start += moves[n]
 		}
 	}
-	rec(m.Remain, m.Parts, 1)
+	return min(max(searchWork/max(start, 1), 1), searchLimit)
 }

@@ -8,6 +8,12 @@
 // split heaps, list the sizes of the new heaps after TAKE except the last,
 // which is the rest: "2 3 1" takes 3 from heap 2 and leaves heaps of 1 and
 // of the rest. Type "hint" for the winning move and why, "quit" to stop.
+//
+// The bot computes the values of every heap size up to the largest, so
+// heaps are refused, with a message naming the heap, when those sizes have
+// more than 200,000 moves in all: heaps up to 631 in Nim, but only up to
+// 38 in "anywhere" (take any number of stones anywhere in a row), whose
+// moves are the partitions of the stones left.
 package main
 
 import (

@@ -24,8 +24,19 @@ var errUsage = errors.New("usage: nimbot [-game GAME] [-first you|bot] [-seed N]
 // maxHeap bounds heap sizes: values are computed by search, heap by heap.
 const maxHeap = 1000
 
-// searchLimit bounds the bot's remoteness search per move.
+// maxMoves bounds the moves of all heap sizes up to the largest heap (see
+// checkWork): Nim and Kayles fit heaps up to 631, Grundy's game and game C
+// (.07) up to about 895, but "take any number anywhere", whose heap of x
+// has a move per partition of each number below x, only up to 38.
+const maxMoves = 200_000
+
+// searchLimit bounds the bot's remoteness search per move, in positions.
 const searchLimit = 200
+
+// searchWork bounds, roughly, the moves the bot's search lists per move:
+// from positions with many moves it searches fewer positions (see
+// searchLimitFor).
+const searchWork = 2_000_000
 
 // session is one game in the terminal.
 type session struct {
@@ -33,10 +44,11 @@ type session struct {
 	in    *bufio.Scanner
 	out   io.Writer
 	rules rulesets.Ruleset
-	g     *rowGame
-	e     *sg.Engine[position]
-	bot   *bot.Player[position]
-	sizes []int
+	e     *sg.Engine[game.Heaps]
+	bot   *bot.Player[game.Heaps]
+	sizes []int // in the player's order, emptied heaps kept as 0
+	buf   []game.HeapMove
+	next  []int
 }
 
 // run plays one game, reading moves from in and writing to out, with the
@@ -69,16 +81,18 @@ func run(in io.Reader, out io.Writer, args []string) error {
 			sizes = append(sizes, n)
 		}
 	}
-	g := &rowGame{rule: rules}
-	e := sg.NewEngine(game.Game[position](g))
+	moves, err := checkWork(rules, sizes, maxMoves)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errUsage, err)
+	}
+	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(rules)))
 	s := &session{
 		ctx:   context.Background(),
 		in:    bufio.NewScanner(in),
 		out:   out,
 		rules: rules,
-		g:     g,
 		e:     e,
-		bot:   bot.New(e, bot.WithSeed(*seed), bot.WithSearchLimit(searchLimit)),
+		bot:   bot.New(e, bot.WithSeed(*seed), bot.WithSearchLimit(searchLimitFor(sizes, moves))),
 		sizes: sizes,
 	}
 	return s.play(*first == "you")
@@ -97,18 +111,16 @@ func (s *session) play(yourTurn bool) error {
 		if err := s.show(); err != nil {
 			return err
 		}
-		var opts []move
-		for i := range s.sizes {
-			s.g.heapMoves(s.sizes, i, func(m move) { opts = append(opts, m) })
-		}
-		if len(opts) == 0 {
+		var canMove bool
+		canMove, s.buf = hasMove(s.rules, s.buf, s.sizes)
+		if !canMove {
 			if yourTurn {
 				return s.printf("You cannot move: the bot wins.\n")
 			}
 			return s.printf("The bot cannot move: you win!\n")
 		}
 		if !yourTurn {
-			if err := s.botMove(opts); err != nil {
+			if err := s.botMove(); err != nil {
 				return err
 			}
 			yourTurn = true
@@ -132,24 +144,49 @@ func (s *session) show() error {
 	return s.printf("%s", b.String())
 }
 
-func (s *session) botMove(opts []move) error {
-	c, ok, err := s.bot.Choose(s.ctx, makePosition(s.sizes))
+// position returns the heaps as the engine sees them.
+func (s *session) position() (game.Heaps, error) {
+	return game.MakeHeaps(s.sizes...)
+}
+
+// botMove plays the bot's move, shown as the move on the player's row of
+// heaps that leads to the position the bot chose.
+func (s *session) botMove() error {
+	p, err := s.position()
+	if err != nil {
+		return err
+	}
+	c, ok, err := s.bot.Choose(s.ctx, p)
 	if err != nil {
 		return err
 	}
 	if !ok {
 		return errors.New("the bot found no move although there is one")
 	}
-	for _, m := range opts {
-		if makePosition(m.apply(s.sizes)) == c.To {
-			if err := s.printf("bot: %s (%s; %s move)\n", m.notation(), m.describe(s.sizes[m.Heap]), c.Kind); err != nil {
-				return err
+	want := c.To.Sizes()
+	var found *move
+	for i := range s.sizes {
+		s.buf = heapMoves(s.rules, s.buf, s.sizes, i, func(m move) bool {
+			s.next = heapsAfter(s.next[:0], s.sizes, m)
+			if !slices.Equal(s.next, want) {
+				return true
 			}
-			s.sizes = m.apply(s.sizes)
-			return nil
+			m.Parts = slices.Clone(m.Parts)
+			found = &m
+			return false
+		})
+		if found != nil {
+			break
 		}
 	}
-	return fmt.Errorf("the bot's move to %s is not among the options", c.To)
+	if found == nil {
+		return fmt.Errorf("the bot's move to %s is not among the options", c.To)
+	}
+	if err := s.printf("bot: %s (%s; %s move)\n", found.notation(), found.describe(s.sizes[found.Heap]), c.Kind); err != nil {
+		return err
+	}
+	s.sizes = found.apply(s.sizes)
+	return nil
 }
 
 // yourMove reads lines until a legal move, hint or quit; it reports true
@@ -237,10 +274,9 @@ func (s *session) parse(line string) (move, error) {
 	sorted := append([]int(nil), parts...)
 	slices.Sort(sorted)
 	legal := false
-	s.g.heapMoves(s.sizes, h-1, func(m move) {
-		if m.Take == take && slices.Equal(m.Parts, sorted) {
-			legal = true
-		}
+	s.buf = heapMoves(s.rules, s.buf, s.sizes, h-1, func(m move) bool {
+		legal = m.Take == take && slices.Equal(m.Parts, sorted)
+		return !legal
 	})
 	if !legal {
 		return move{}, fmt.Errorf("illegal in %s: taking %d from heap %d of %d and leaving %s", s.rules, take, h, n, leaving(parts))
@@ -263,11 +299,15 @@ func leaving(parts []int) string {
 }
 
 // hint prints the winning move, if any, and the nim-sum table of the
-// heaps' values that finds it.
+// heaps' values that finds it. The move is the one the table found.
 func (s *session) hint() error {
 	sum := make(sg.Sum, 0, len(s.sizes))
 	for i, n := range s.sizes {
-		sum = append(sum, heapPart{s: s, i: i, p: makePosition([]int{n})})
+		p, err := game.MakeHeaps(n)
+		if err != nil {
+			return err
+		}
+		sum = append(sum, heapPart{Part: sg.Position(s.e, p), i: i, n: n})
 	}
 	tab, err := explain.SumTable(s.ctx, sum)
 	if err != nil {
@@ -276,49 +316,44 @@ func (s *session) hint() error {
 	if tab.Chosen < 0 {
 		return s.printf("no winning move: the values' XOR is 0, so every move loses against best play.\n%s", tab.Text())
 	}
-	var found *move
-	s.g.heapMoves(s.sizes, tab.Chosen, func(m move) {
-		if found != nil {
-			return
-		}
-		v, err := s.e.Value(s.ctx, makePosition(m.Parts))
-		if err == nil && uint64(v) == tab.To {
-			found = &m
-		}
-	})
-	if found == nil {
-		return errors.New("no option of the chosen heap has the value the table asks for")
+	next, ok := tab.Next.(heapPart)
+	if !ok {
+		return fmt.Errorf("the table moved heap %d to a part of type %T", tab.Chosen+1, tab.Next)
 	}
-	return s.printf("hint: %s (%s)\n%s", found.notation(), found.describe(s.sizes[found.Heap]), tab.Text())
+	left, ok := sg.At[game.Heaps](next.Part)
+	if !ok {
+		return fmt.Errorf("the table moved heap %d to %v, not to heaps", tab.Chosen+1, next)
+	}
+	parts := left.Sizes()
+	m := move{Heap: tab.Chosen, Take: s.sizes[tab.Chosen], Parts: parts}
+	for _, p := range parts {
+		m.Take -= p
+	}
+	return s.printf("hint: %s (%s)\n%s", m.notation(), m.describe(s.sizes[m.Heap]), tab.Text())
 }
 
-// heapPart is one heap (or, after MoveTo, what it becomes) as an sg.Part,
-// for the nim-sum table.
+// heapPart is heap i of the player's row, of n tokens (or, after MoveTo,
+// what it becomes), as an sg.Part named for the nim-sum table.
 type heapPart struct {
-	s     *session
-	i     int
-	p     position
+	sg.Part
+	i, n  int
 	moved bool
 }
 
-func (h heapPart) Value(ctx context.Context) (sg.Nimber, error) {
-	return h.s.e.Value(ctx, h.p)
-}
-
 func (h heapPart) MoveTo(ctx context.Context, v sg.Nimber) (sg.Part, bool, error) {
-	qs, err := h.s.e.MovesTo(ctx, h.p, v)
-	if err != nil || len(qs) == 0 {
-		return nil, false, err
+	q, ok, err := h.Part.MoveTo(ctx, v)
+	if err != nil || !ok {
+		return nil, ok, err
 	}
-	return heapPart{s: h.s, i: h.i, p: qs[0], moved: true}, true, nil
+	return heapPart{Part: q, i: h.i, moved: true}, true, nil
 }
 
 func (h heapPart) String() string {
 	if !h.moved {
-		return fmt.Sprintf("heap %d (%s)", h.i+1, h.p)
+		return fmt.Sprintf("heap %d (%d)", h.i+1, h.n)
 	}
-	if h.p == "" || h.p == "0" {
+	if left, ok := sg.At[game.Heaps](h.Part); ok && left == "" {
 		return "nothing"
 	}
-	return "(" + strings.ReplaceAll(string(h.p), ",", ", ") + ")"
+	return h.Part.String()
 }

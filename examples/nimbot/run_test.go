@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/impartial-go/impartial/rulesets"
 )
 
 func script(t *testing.T, input string, args ...string) string {
@@ -122,6 +125,8 @@ func TestBadArguments(t *testing.T) {
 		{"3", "-1"},
 		{"3", "x"},
 		{"3", "100000"},
+		{"3", "632"},
+		{"-game", "anywhere", "3", "80"},
 		{"-bogus"},
 	} {
 		var out bytes.Buffer
@@ -134,5 +139,71 @@ func TestBadArguments(t *testing.T) {
 		if !strings.Contains(err.Error(), strings.TrimPrefix(last, "-")) {
 			t.Errorf("%v: error %q does not name %q", args, err, last)
 		}
+	}
+}
+
+// The work is bounded before anything is computed: the moves of every
+// heap size up to the largest are counted, up to maxMoves.
+func TestWorkLimit(t *testing.T) {
+	for _, c := range []struct {
+		spec    string
+		fits    int // the largest heap accepted
+		message string
+	}{
+		{"nim", 631, "heap 2: 632 is too large for nim: the heaps up to 632 already have more than 200000 moves in all"},
+		{"anywhere", 38, "heap 2: 39 is too large for anywhere: the heaps up to 39 already have more than 200000 moves in all"},
+	} {
+		r, err := rulesets.Parse(c.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, err := checkWork(r, []int{1, c.fits}, maxMoves)
+		if err != nil || len(moves) != c.fits+1 {
+			t.Errorf("%s: heap %d refused: %v", c.spec, c.fits, err)
+		}
+		_, err = checkWork(r, []int{1, c.fits + 1}, maxMoves)
+		if err == nil || err.Error() != c.message {
+			t.Errorf("%s: heap %d: %v, want %q", c.spec, c.fits+1, err, c.message)
+		}
+	}
+	// Nim has x moves from a heap of x; game C (.07) has (5), (1, 4),
+	// (2, 3) from 7 (the seed notes' $(7)).
+	nim, _ := rulesets.Parse("nim")
+	moves, err := checkWork(nim, []int{3, 9, 0}, maxMoves)
+	if err != nil || !slices.Equal(moves, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}) {
+		t.Errorf("nim moves %v, %v", moves, err)
+	}
+	moves, err = checkWork(rulesets.GameC(), []int{7}, maxMoves)
+	if err != nil || moves[7] != 3 || moves[1] != 0 {
+		t.Errorf("game C moves %v, %v", moves, err)
+	}
+}
+
+// The bot searches fewer positions from positions with many moves, so
+// that a move costs about searchWork listed moves at most.
+func TestSearchLimit(t *testing.T) {
+	nim, _ := rulesets.Parse("nim")
+	sizes := []int{3, 4, 5}
+	moves, _ := checkWork(nim, sizes, maxMoves)
+	if got := searchLimitFor(sizes, moves); got != searchLimit {
+		t.Errorf("nim (3, 4, 5): search limit %d, want %d", got, searchLimit)
+	}
+	anywhere := rulesets.AnyAnywhere()
+	sizes = []int{38, 37, 36, 35, 34, 33}
+	moves, err := checkWork(anywhere, sizes, maxMoves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := moves[33] + moves[34] + moves[35] + moves[36] + moves[37] + moves[38]
+	if got := searchLimitFor(sizes, moves); got != searchWork/start || got < 1 || got >= searchLimit {
+		t.Errorf("anywhere: search limit %d for a start with %d moves", got, start)
+	}
+	// Equal heaps are expanded once, so they count once.
+	if a, b := searchLimitFor([]int{38, 38}, moves), searchLimitFor([]int{38}, moves); a != b || a != searchWork/moves[38] {
+		t.Errorf("anywhere (38, 38): search limit %d, (38): %d", a, b)
+	}
+	// Nothing to move: the limit stays in range.
+	if got := searchLimitFor([]int{0}, []int{0}); got != searchLimit {
+		t.Errorf("empty position: search limit %d", got)
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/bot"
 	"github.com/leanovate/gopter"
@@ -18,33 +19,14 @@ import (
 
 var ctx = context.Background()
 
-// nim takes any number of tokens from a heap.
-type nim struct{}
-
-func (nim) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	for k := 1; k <= n; k++ {
-		if k == n {
-			dst = append(dst, game.HeapMove{})
-		} else {
-			dst = append(dst, game.HeapMove{Remain: n - k, Parts: 1})
-		}
+// subtraction returns the subtraction game with the given move sizes.
+func subtraction(tb testing.TB, set ...int) *rulesets.TakeBreak {
+	tb.Helper()
+	r, err := rulesets.Subtraction(set...)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	return dst
-}
-
-// subtraction takes a number of tokens in the set.
-type subtraction []int
-
-func (s subtraction) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	for _, k := range s {
-		switch {
-		case k == n:
-			dst = append(dst, game.HeapMove{})
-		case k < n:
-			dst = append(dst, game.HeapMove{Remain: n - k, Parts: 1})
-		}
-	}
-	return dst
+	return r
 }
 
 func heaps(t testing.TB, sizes ...int) game.Heaps {
@@ -132,7 +114,7 @@ func TestPlayerProperty(t *testing.T) {
 // From an N-position the player, moving first, beats a random opponent;
 // from a P-position it beats one that moves first.
 func TestPlayerBeatsRandom(t *testing.T) {
-	g := game.NewHeapGame(nim{})
+	g := game.NewHeapGame(rulesets.Nim())
 	e := sg.NewEngine(game.Game[game.Heaps](g))
 	r := gametest.Rand(t)
 	for i := range 40 {
@@ -166,7 +148,7 @@ func TestPlayerBeatsRandom(t *testing.T) {
 // (2, 2) is lost: the longest resistance is (1, 2), remoteness 3
 // ((1, 2) → (1, 1) → (1) → ()), not (2), remoteness 1.
 func TestLongestFromTwoTwo(t *testing.T) {
-	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(nim{})))
+	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(rulesets.Nim())))
 	c, ok, err := bot.New(e).Choose(ctx, heaps(t, 2, 2))
 	if err != nil || !ok {
 		t.Fatal(ok, err)
@@ -188,7 +170,7 @@ func TestLongestFromTwoTwo(t *testing.T) {
 
 // Random moves are reproducible from the seed.
 func TestRandomSeeded(t *testing.T) {
-	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(nim{})))
+	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(rulesets.Nim())))
 	draw := func(seed uint64) []game.Heaps {
 		pl := bot.New(e, bot.WithFallback(bot.Random), bot.WithSeed(seed))
 		var out []game.Heaps
@@ -224,7 +206,7 @@ func TestErrors(t *testing.T) {
 	}
 	// A Play that does not end: two players circling on a cycle would
 	// error first, so use a long game and a short limit.
-	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction{1})))
+	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1))))
 	pl := bot.New(e)
 	_, _, err = bot.Play(ctx, [2]bot.Strategy[game.Heaps]{pl, pl}, heaps(t, 10), 5)
 	if !errors.Is(err, bot.ErrTooManyMoves) {
@@ -232,7 +214,7 @@ func TestErrors(t *testing.T) {
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	big := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(nim{})))
+	big := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(rulesets.Nim())))
 	if _, _, err := bot.New(big).Choose(cctx, heaps(t, 9, 9, 9, 9)); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: %v", err)
 	}
@@ -280,8 +262,8 @@ func TestConcurrentPlayers(t *testing.T) {
 // an odd number, the others are Nim heaps. Two sum players play it out:
 // the first wins exactly when the sum's value is not 0.
 func TestSumPlayer(t *testing.T) {
-	h1 := sg.NewSharedEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction{1, 2, 3})))
-	h2 := sg.NewSharedEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction{1, 3, 5, 7, 9, 11})))
+	h1 := sg.NewSharedEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1, 2, 3))))
+	h2 := sg.NewSharedEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1, 3, 5, 7, 9, 11))))
 	r := gametest.Rand(t)
 	for range 30 {
 		s := sg.Sum{sg.Position(h1, heaps(t, r.IntN(12))), sg.Position(h2, heaps(t, r.IntN(12))), sg.Heap(r.IntN(8)), sg.Heap(r.IntN(8))}
@@ -335,8 +317,82 @@ func TestSumPlayer(t *testing.T) {
 	}
 }
 
+// countingPart is a Nim heap that counts the calls made to it.
+type countingPart struct {
+	h              sg.Heap
+	values, moveTo *int
+}
+
+func (c countingPart) Value(ctx context.Context) (sg.Nimber, error) {
+	*c.values++
+	return c.h.Value(ctx)
+}
+
+func (c countingPart) MoveTo(ctx context.Context, v sg.Nimber) (sg.Part, bool, error) {
+	*c.moveTo++
+	return c.h.MoveTo(ctx, v)
+}
+
+func (c countingPart) String() string { return c.h.String() }
+
+// A SumPlayer asks each part for its value once and one part for a move,
+// on won and lost sums alike; its winning move is sg.Sum.WinningMove's.
+func TestSumPlayerCalls(t *testing.T) {
+	r := gametest.Rand(t)
+	for range 200 {
+		var values, moves int
+		s := make(sg.Sum, 1+r.IntN(6))
+		plain := make(sg.Sum, len(s))
+		for i := range s {
+			h := sg.Heap(r.IntN(16))
+			s[i], plain[i] = countingPart{h, &values, &moves}, h
+		}
+		c, ok, err := bot.NewSumPlayer().Choose(ctx, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, won, err := plain.WinningMove(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if won != (ok && c.Kind == bot.Winning) || (won && (c.Move.Index != want.Index || c.Move.To != want.To)) {
+			t.Errorf("%v: player %+v %v, sum's winning move %v %v", plain, c, ok, want, won)
+		}
+		wantMoves := 1
+		if !ok {
+			wantMoves = len(s) * 64 // every part of value 0 is probed for values 1…64
+		}
+		if values != len(s) || moves != wantMoves {
+			t.Errorf("%v: %d value calls and %d move calls, want %d and %d", plain, values, moves, len(s), wantMoves)
+		}
+	}
+}
+
+// A warmed-up player on a Digraph, whose moves cost nothing, allocates
+// nothing per move: the memo of remoteness and its buffers are reused.
+func TestPlayerWarmAllocs(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	d := gametest.RandomDAG(r, 300, 0.05)
+	pl := bot.New(sg.NewEngine(game.Game[int](d)))
+	for v := range 300 {
+		if _, _, err := pl.Choose(ctx, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v := 0
+	allocs := testing.AllocsPerRun(300, func() {
+		if _, _, err := pl.Choose(ctx, v); err != nil {
+			t.Fatal(err)
+		}
+		v = (v + 1) % 300
+	})
+	if allocs != 0 {
+		t.Errorf("a warmed-up player allocates %v times per move, want 0", allocs)
+	}
+}
+
 func BenchmarkPlayerNim(b *testing.B) {
-	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(nim{})))
+	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(rulesets.Nim())))
 	pl := bot.New(e)
 	p, _ := game.MakeHeaps(3, 5, 7, 9)
 	b.ReportAllocs()
@@ -348,7 +404,8 @@ func BenchmarkPlayerNim(b *testing.B) {
 }
 
 // On a Digraph, whose moves cost nothing, a move of a warmed-up player
-// allocates nothing: the cost is the player's own.
+// allocates nothing (TestPlayerWarmAllocs asserts it): the cost is the
+// player's own.
 func BenchmarkPlayerDigraph(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 2))
 	d := gametest.RandomDAG(r, 300, 0.05)

@@ -36,10 +36,12 @@
 //
 // # Cost and concurrency
 //
-// A move costs one engine value per option of the position (memoized, so
-// a game's moves get cheaper as play goes on) plus the remoteness search,
-// bounded by [WithSearchLimit] positions ([DefaultSearchLimit]). Results
-// of the search are memoized in the Player across moves.
+// A move costs at most one engine value per option of the position
+// (memoized, so a game's moves get cheaper as play goes on) plus the
+// remoteness search, bounded by [WithSearchLimit] positions
+// ([DefaultSearchLimit]). Results of the search are memoized in the Player
+// across moves, and a warmed-up Player allocates nothing per move. A
+// SumPlayer asks each part for its value once per move.
 //
 // Players and SumPlayers are safe for concurrent use; a Player serializes
 // its calls. A bot server can share one [sg.SharedEngine] (one memo)

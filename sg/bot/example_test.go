@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/bot"
 )
@@ -13,7 +14,7 @@ import (
 // move that makes the game last longest.
 func ExamplePlayer() {
 	ctx := context.Background()
-	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(nim{})))
+	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(rulesets.Nim())))
 	pl := bot.New(e)
 	for _, sizes := range [][]int{{1, 2, 3, 4}, {2, 2}} {
 		p, _ := game.MakeHeaps(sizes...)
@@ -32,7 +33,12 @@ func ExamplePlayer() {
 // A SumPlayer plays a sum of different games through their values.
 func ExampleSumPlayer() {
 	ctx := context.Background()
-	takeOneToThree := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction{1, 2, 3})))
+	rule, err := rulesets.Subtraction(1, 2, 3)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	takeOneToThree := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(rule)))
 	seven, _ := game.MakeHeaps(7)
 	s := sg.Sum{sg.Position(takeOneToThree, seven), sg.Heap(2)}
 	c, ok, err := bot.NewSumPlayer().Choose(ctx, s)

@@ -60,6 +60,11 @@ func newConfig(opts []Option) config {
 	return c
 }
 
+// newRand returns the random source of a player, seeded from c.seed.
+func (c config) newRand() *rand.Rand {
+	return rand.New(rand.NewPCG(c.seed, c.seed^0x5851f42d4c957f2d))
+}
+
 // WithFallback sets what to do from a lost position: [Longest] (the
 // default) or [Random]. Other kinds are ignored.
 func WithFallback(k Kind) Option {
@@ -132,6 +137,7 @@ type Player[P comparable] struct {
 	kids  []P
 	buf   []P
 	opts  []P
+	vals  []sg.Nimber // values of opts[:len(vals)] in the current Choose
 	seen  map[P]struct{}
 }
 
@@ -151,7 +157,7 @@ func New[P comparable](s Solver[P], opts ...Option) *Player[P] {
 		s:     s,
 		moves: s.Game(),
 		cfg:   c,
-		rng:   rand.New(rand.NewPCG(c.seed, c.seed^0x5851f42d4c957f2d)),
+		rng:   c.newRand(),
 		memo:  make(map[P]int32),
 	}
 }
@@ -168,8 +174,9 @@ func (pl *Player[P]) UseMoves(g game.Game[P]) *Player[P] {
 
 // Choose returns the player's move from p, and false when p has no move.
 // It returns the engine's error (a cycle, a memo limit, ctx done) when
-// values cannot be computed. Its cost is one engine value per option of p,
-// plus at most the search limit of positions to measure remoteness.
+// values cannot be computed. Its cost is at most one engine value per
+// option of p, plus at most the search limit of positions to measure
+// remoteness.
 func (pl *Player[P]) Choose(ctx context.Context, p P) (Choice[P], bool, error) {
 	pl.mu.Lock()
 	defer pl.mu.Unlock()
@@ -178,12 +185,16 @@ func (pl *Player[P]) Choose(ctx context.Context, p P) (Choice[P], bool, error) {
 	if len(opts) == 0 {
 		return none, false, nil
 	}
+	// Values up to the first P option, which wins; the search below
+	// extends pl.vals if it needs the others.
 	winning := -1
+	pl.vals = pl.vals[:0]
 	for i, q := range opts {
 		v, err := pl.s.Value(ctx, q)
 		if err != nil {
 			return none, false, fmt.Errorf("bot: value of %v: %w", q, err)
 		}
+		pl.vals = append(pl.vals, v)
 		if v == 0 {
 			winning = i
 			break
@@ -200,11 +211,14 @@ func (pl *Player[P]) Choose(ctx context.Context, p P) (Choice[P], bool, error) {
 		if !measured {
 			break
 		}
-		v, err := pl.s.Value(ctx, q)
-		if err != nil {
-			return none, false, fmt.Errorf("bot: value of %v: %w", q, err)
+		if i == len(pl.vals) { // past the first loop's stop
+			v, err := pl.s.Value(ctx, q)
+			if err != nil {
+				return none, false, fmt.Errorf("bot: value of %v: %w", q, err)
+			}
+			pl.vals = append(pl.vals, v)
 		}
-		if winning >= 0 && v != 0 {
+		if winning >= 0 && pl.vals[i] != 0 {
 			continue // only P options can win
 		}
 		r, ok, err := pl.remoteness(ctx, q, &budget)

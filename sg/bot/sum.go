@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/impartial-go/impartial/nim"
 	"github.com/impartial-go/impartial/sg"
 )
 
@@ -44,23 +45,23 @@ type SumPlayer struct {
 // NewSumPlayer returns a player for sums. [WithSearchLimit] does not apply.
 func NewSumPlayer(opts ...Option) *SumPlayer {
 	c := newConfig(opts)
-	return &SumPlayer{cfg: c, rng: rand.New(rand.NewPCG(c.seed, c.seed^0x5851f42d4c957f2d))}
+	return &SumPlayer{cfg: c, rng: c.newRand()}
 }
 
 // Choose returns the player's move in s, and false when no part can move.
-// Winning moves come from [sg.Sum.WinningMoves] (the first one). It
-// returns an error naming the part whose value or move fails.
+// A winning move is the one [sg.Sum.WinningMove] makes (Bouton's move in
+// the first part that has one); the parts' values are asked for once,
+// whether the sum is won or lost, and one part is asked for a move (or,
+// when every part has value 0, for options of values 1, 2, … until one
+// has some). It returns an error naming the part, by its index from 0,
+// whose value or move fails.
 func (sp *SumPlayer) Choose(ctx context.Context, s sg.Sum) (SumChoice, bool, error) {
-	wins, err := s.WinningMoves(ctx)
-	if err != nil {
-		return SumChoice{}, false, fmt.Errorf("bot: %w", err)
-	}
-	if len(wins) > 0 {
-		return SumChoice{Move: wins[0], Kind: Winning}, true, nil
-	}
 	vals, err := s.Values(ctx)
 	if err != nil {
 		return SumChoice{}, false, fmt.Errorf("bot: %w", err)
+	}
+	if m, ok, _ := nim.WinningMove(vals); ok { // Nimbers are never negative
+		return moveTo(ctx, s, m.Heap, m.From, m.To, Winning)
 	}
 	var movable []int
 	for i, v := range vals {
@@ -84,14 +85,7 @@ func (sp *SumPlayer) Choose(ctx context.Context, s sg.Sum) (SumChoice, bool, err
 			}
 			to = vals[i] - 1
 		}
-		q, ok, err := s[i].MoveTo(ctx, to)
-		if err != nil {
-			return SumChoice{}, false, fmt.Errorf("bot: part %d (%v): %w", i, s[i], err)
-		}
-		if !ok {
-			return SumChoice{}, false, fmt.Errorf("bot: part %d (%v) of value %v has no option of value %v", i, s[i], vals[i], to)
-		}
-		return SumChoice{Move: sg.SumMove{Index: i, To: q}, Kind: sp.cfg.fallback}, true, nil
+		return moveTo(ctx, s, i, vals[i], to, sp.cfg.fallback)
 	}
 	for i, part := range s {
 		for v := sg.Nimber(1); v <= probeValues; v++ {
@@ -105,6 +99,19 @@ func (sp *SumPlayer) Choose(ctx context.Context, s sg.Sum) (SumChoice, bool, err
 		}
 	}
 	return SumChoice{}, false, nil
+}
+
+// moveTo moves part i of s, of value from, to an option of value to (which
+// the mex rule guarantees when to < from), as a move of kind k.
+func moveTo(ctx context.Context, s sg.Sum, i int, from, to sg.Nimber, k Kind) (SumChoice, bool, error) {
+	q, ok, err := s[i].MoveTo(ctx, to)
+	if err != nil {
+		return SumChoice{}, false, fmt.Errorf("bot: part %d (%v): %w", i, s[i], err)
+	}
+	if !ok {
+		return SumChoice{}, false, fmt.Errorf("bot: part %d (%v) of value %v has no option of value %v", i, s[i], from, to)
+	}
+	return SumChoice{Move: sg.SumMove{Index: i, To: q}, Kind: k}, true, nil
 }
 
 // Play plays a game from start between two strategies, first[0] moving

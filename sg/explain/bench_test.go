@@ -2,9 +2,11 @@ package explain_test
 
 import (
 	"io"
+	"strconv"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg/explain"
 )
 
@@ -34,6 +36,30 @@ func BenchmarkHeapTableGameC100(b *testing.B) {
 		if _, err := explain.HeapTable(ctx, gameC, 100); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A rule that may leave any number of heaps lists, for a heap of x, every
+// partition of every number below x (p(43) = 63,261; OEIS A000041): the
+// cost follows the number of options, which the merging of repeats keeps
+// linear. The sizes show the growth.
+func BenchmarkHeapTableAnyAnywhere(b *testing.B) {
+	for _, n := range []int{22, 33, 44} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			var options int
+			for b.Loop() {
+				tab, err := explain.HeapTable(ctx, rulesets.AnyAnywhere(), n)
+				if err != nil {
+					b.Fatal(err)
+				}
+				options = 0
+				for _, r := range tab.Rows {
+					options += len(r.Options)
+				}
+			}
+			b.ReportMetric(float64(options), "options")
+		})
 	}
 }
 

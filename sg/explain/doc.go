@@ -36,7 +36,11 @@
 // binary, the XOR row, the highest bit and the move. By the
 // Sprague–Grundy theorem every sum of games behaves like Nim on its parts'
 // Grundy values, so [SumTable] does the same for an [sg.Sum] whose parts
-// come from any games, finding the part's move with [sg.Part.MoveTo].
+// come from any games, finding the part's move with [sg.Part.MoveTo]. The
+// choice of the row is [nim.WinningMove]'s. Indices count from 0, as in
+// packages sg and nim ([Table].Chosen, the heaps and parts named in
+// errors); only the row names "heap 1", "heap 2", … count from 1, as the
+// seed notes do.
 //
 // # mex and the value table of a heap game
 //
@@ -65,7 +69,9 @@
 // Explanations are for small positions: Why and GameGraph visit every
 // position reachable from the one asked about (bounded by their options),
 // Nim and SumTable are linear in the number of heaps, and HeapTable is
-// linear in the total number of heap options. The functions keep no state
+// linear in the number of heap options the rule lists, plus a sort of each
+// heap's option values (see its documentation for rules whose options
+// grow fast). The functions keep no state
 // between calls and are safe for concurrent use as long as the game they
 // are given is; the values they return are not shared.
 package explain

@@ -57,16 +57,8 @@ func GameGraph[P comparable](ctx context.Context, g game.Game[P], p P, opt *Grap
 	if o.MaxNodes <= 0 {
 		o.MaxNodes = DefaultMaxNodes
 	}
-	if o.Format == nil {
-		o.Format = func(p P) string { return fmt.Sprint(p) }
-	}
-	can, _ := g.(game.Canonicalizer[P])
-	canon := func(p P) P {
-		if can != nil {
-			return can.Canonical(p)
-		}
-		return p
-	}
+	o.Format = formatter(o.Format)
+	canon := canonicalizer(g)
 	p = canon(p)
 	id := map[P]int{p: 0}
 	order := []P{p}

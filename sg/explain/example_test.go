@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/explain"
 )
@@ -47,7 +48,12 @@ func ExampleNim() {
 
 // SumTable does the same for a sum of games, on their Grundy values.
 func ExampleSumTable() {
-	takeOneToThree := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction{1, 2, 3})))
+	rule, err := rulesets.Subtraction(1, 2, 3)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	takeOneToThree := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(rule)))
 	seven, _ := game.MakeHeaps(7)
 	s := sg.Sum{sg.Position(takeOneToThree, seven), sg.Heap(2)}
 	t, err := explain.SumTable(context.Background(), s)

@@ -2,8 +2,10 @@ package explain_test
 
 import (
 	"fmt"
+	"testing"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/rulesets"
 )
 
 // pair is a two-heap Nim position (x, y).
@@ -38,26 +40,22 @@ func (plainTwoHeapNim) AppendMoves(dst []pair, p pair) []pair {
 	return twoHeapNim{}.AppendMoves(dst, p)
 }
 
-// subtraction takes any number of tokens in the set from one heap.
-type subtraction []int
-
-func (s subtraction) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	for _, k := range s {
-		switch {
-		case k == n:
-			dst = append(dst, game.HeapMove{})
-		case k < n:
-			dst = append(dst, game.HeapMove{Remain: n - k, Parts: 1})
-		}
+// subtraction returns the subtraction game with the given move sizes.
+func subtraction(tb testing.TB, set ...int) *rulesets.TakeBreak {
+	tb.Helper()
+	r, err := rulesets.Subtraction(set...)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	return dst
+	return r
 }
 
-// nim takes any number of tokens.
-type nim struct{}
+// looper takes 0 or 1 token from a heap: "take 0" leaves a heap as it is,
+// so play need not end. (No ruleset allows that; it is the bad rule.)
+type looper struct{}
 
-func (nim) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	for k := 1; k <= n; k++ {
+func (looper) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	for k := range min(n, 1) + 1 {
 		if k == n {
 			dst = append(dst, game.HeapMove{})
 		} else {
@@ -67,28 +65,7 @@ func (nim) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 	return dst
 }
 
-// octal plays a take-and-break code with digits d[1], d[2], …: removing k
-// tokens may leave j nonempty heaps when bit j of d[k] is set.
-type octal []uint32
-
-func (o octal) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	for k := 1; k < len(o) && k <= n; k++ {
-		r := n - k
-		for j := 0; j <= 2; j++ {
-			if o[k]&(1<<j) == 0 {
-				continue
-			}
-			if (j == 0) != (r == 0) || r < j {
-				continue
-			}
-			dst = append(dst, game.HeapMove{Remain: r, Parts: j})
-		}
-	}
-	return dst
-}
-
 var (
-	gameC  = octal{0, 0, 7}    // .07: take two adjacent tokens (seed 004's game C)
-	kayles = octal{0, 7, 7}    // .77: Kayles
-	looper = subtraction{0, 1} // "take 0" loops
+	gameC  = rulesets.GameC()  // .07: take two adjacent tokens (seed 004's game C)
+	kayles = rulesets.Kayles() // .77: Kayles
 )

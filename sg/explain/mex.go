@@ -2,6 +2,7 @@ package explain
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"slices"
@@ -9,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/impartial-go/impartial/game"
-	"github.com/impartial-go/impartial/sg"
 )
 
 // DefaultMaxOptions bounds the number of options [HeapTable] lists in all.
@@ -61,13 +61,22 @@ func (t *MexTable) Values() []uint64 {
 }
 
 // HeapTable computes f(0), …, f(n-1) of the heap rule r, keeping for each
-// heap the options and sets that explain its value. The work is one pass
-// over every option of every heap, O(n × options per heap); it returns an
-// error wrapping [ErrTooLarge] when there would be more than
-// [DefaultMaxOptions] options in all, an error naming the heap when the
-// rule lets a heap become itself (such a rule loops), and ctx's error when
-// it is done. For long sequences without explanations, use the value
-// sequences of package sg.
+// heap the options and sets that explain its value. It returns an error
+// wrapping [ErrTooLarge] when there would be more than [DefaultMaxOptions]
+// distinct options in all, an error naming the heap when the rule lets a
+// heap become itself (such a rule loops), and ctx's error when it is done
+// (checked between heaps and every 1024 options).
+//
+// Each heap's moves are expanded with [game.Partitions] and the options
+// that repeat are merged through a hash set keyed on the sizes left, so
+// the work for a heap x is O(m·p + k·log k), where m counts the options
+// the rule lists (repeats included), k the distinct ones and p the most
+// heaps an option leaves; the log factor is the sort of g(x). Over the
+// table this is linear in the options listed, up to that sort. The number
+// of options itself can grow fast: a rule that may leave any number of
+// heaps (rulesets.AnyAnywhere) has as many options for x as there are
+// partitions of the numbers below x. For long sequences without
+// explanations, use the value sequences of package sg.
 func HeapTable(ctx context.Context, r game.HeapRule, n int) (*MexTable, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("explain: table size %d is negative", n)
@@ -75,32 +84,37 @@ func HeapTable(ctx context.Context, r game.HeapRule, n int) (*MexTable, error) {
 	f := make([]uint64, 0, n)
 	t := &MexTable{Rows: make([]MexRow, 0, n)}
 	var moves []game.HeapMove
-	total := 0
+	seen := make(map[string]struct{}) // options of the current heap
+	var key []byte
+	total, listed := 0, 0
 	for x := range n {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("explain: table of heap %d: %w", x, err)
 		}
-		row := MexRow{X: x}
+		row := MexRow{X: x, Values: []uint64{}}
+		clear(seen)
 		moves = r.AppendHeapMoves(moves[:0], x)
-		var bad error
 		for _, m := range moves {
-			partitions(m, func(parts []int) bool {
+			for parts := range game.Partitions(m) {
+				if listed++; listed%1024 == 0 {
+					if err := ctx.Err(); err != nil {
+						return nil, fmt.Errorf("explain: table of heap %d: %w", x, err)
+					}
+				}
+				key = key[:0]
 				for _, h := range parts {
 					if h >= x {
-						bad = fmt.Errorf("explain: heap %d may become a heap of %d: the rule does not end", x, h)
-						return false
+						return nil, fmt.Errorf("explain: heap %d may become a heap of %d: the rule does not end", x, h)
 					}
+					key = binary.AppendUvarint(key, uint64(h))
 				}
-				for _, o := range row.Options {
-					if slices.Equal(o.Heaps, parts) {
-						return true
-					}
+				if _, dup := seen[string(key)]; dup {
+					continue
 				}
-				total++
-				if total > DefaultMaxOptions {
-					bad = fmt.Errorf("explain: table of heap %d: %w: more than %d options", x, ErrTooLarge, DefaultMaxOptions)
-					return false
+				if total++; total > DefaultMaxOptions {
+					return nil, fmt.Errorf("explain: table of heap %d: %w: more than %d options", x, ErrTooLarge, DefaultMaxOptions)
 				}
+				seen[string(key)] = struct{}{}
 				o := HeapOption{Heaps: slices.Clone(parts), Terms: make([]uint64, len(parts))}
 				if o.Heaps == nil {
 					o.Heaps = []int{}
@@ -110,80 +124,32 @@ func HeapTable(ctx context.Context, r game.HeapRule, n int) (*MexTable, error) {
 					o.Value ^= f[h]
 				}
 				row.Options = append(row.Options, o)
-				return true
-			})
-			if bad != nil {
-				return nil, bad
-			}
-		}
-		vals := make([]sg.Nimber, len(row.Options))
-		for i, o := range row.Options {
-			vals[i] = sg.Nimber(o.Value)
-			if !slices.Contains(row.Values, o.Value) {
 				row.Values = append(row.Values, o.Value)
 			}
 		}
 		slices.Sort(row.Values)
-		if row.Values == nil {
-			row.Values = []uint64{}
-		}
-		row.Mex = uint64(sg.Mex(vals))
-		top := uint64(0)
-		if len(row.Values) > 0 {
-			top = row.Values[len(row.Values)-1] + 1
-		}
-		row.Excluded = []uint64{}
-		for v := uint64(0); v <= top; v++ {
-			if _, found := slices.BinarySearch(row.Values, v); !found {
-				row.Excluded = append(row.Excluded, v)
-			}
-		}
+		row.Values = slices.Clip(slices.Compact(row.Values))
+		row.Excluded = excluded(row.Values)
+		row.Mex = row.Excluded[0]
 		f = append(f, row.Mex)
 		t.Rows = append(t.Rows, row)
 	}
 	return t, nil
 }
 
-// partitions calls yield with every way to leave m.Remain tokens as m.Parts
-// nonempty heaps, smallest first (pairwise different when m.Unequal),
-// until yield returns false. The slice passed to yield is reused.
-func partitions(m game.HeapMove, yield func([]int) bool) {
-	if m.Parts <= 0 {
-		if m.Parts == 0 && m.Remain == 0 {
-			yield(nil)
+// excluded returns the values missing from the sorted, distinct values vs
+// up to max(vs) + 1 (up to 0 when vs is empty), in increasing order. It is
+// never empty, and its first element is the mex of vs.
+func excluded(vs []uint64) []uint64 {
+	out := []uint64{}
+	v := uint64(0)
+	for _, w := range vs {
+		for ; v < w; v++ {
+			out = append(out, v)
 		}
-		return
+		v = w + 1
 	}
-	if m.Remain < m.Parts {
-		return
-	}
-	parts := make([]int, 0, m.Parts)
-	var rec func(left, k, lo int) bool
-	rec = func(left, k, lo int) bool {
-		if k == 1 {
-			if left < lo {
-				return true
-			}
-			parts = append(parts, left)
-			ok := yield(parts)
-			parts = parts[:len(parts)-1]
-			return ok
-		}
-		for a := lo; a*k <= left; a++ {
-			parts = append(parts, a)
-			next := a
-			if m.Unequal {
-				next = a + 1
-			}
-			ok := rec(left-a, k-1, next)
-			parts = parts[:len(parts)-1]
-			if !ok {
-				return false
-			}
-		}
-		return true
-	}
-	rec(m.Remain, m.Parts, 1)
+	return append(out, v)
 }
 
 func set(vs []uint64) string {
@@ -240,16 +206,11 @@ func (r *MexRow) Text() string {
 		}
 		fmt.Fprintf(&b, "%s = %s = %d\n", strings.Join(fs, " ⊕ "), strings.Join(ts, " ⊕ "), o.Value)
 	}
-	ex := set(r.Excluded)
-	top := uint64(0)
-	if len(r.Values) > 0 {
-		top = r.Values[len(r.Values)-1] + 1
-	}
-	ex = ex[:len(ex)-1]
-	if len(r.Excluded) > 0 {
-		ex += ", "
-	}
-	ex += strconv.FormatUint(top+1, 10) + ", …}"
+	// G(x) is the values listed up to max g(x) + 1, then every larger one.
+	// (Recomputed from Values so that any row, even a zero one, prints.)
+	low := excluded(r.Values)
+	ex := set(low)
+	ex = ex[:len(ex)-1] + ", " + strconv.FormatUint(low[len(low)-1]+1, 10) + ", …}"
 	fmt.Fprintf(&b, "g(%d) = %s, G(%d) = %s, f(%d) = %d\n", r.X, set(r.Values), r.X, ex, r.X, r.Mex)
 	return b.String()
 }

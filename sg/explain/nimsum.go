@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/impartial-go/impartial/nim"
 	"github.com/impartial-go/impartial/sg"
 	"golang.org/x/exp/constraints"
 )
@@ -31,7 +32,13 @@ type Row struct {
 // some row a_i has the highest bit of s set, so a_i XOR s < a_i, and
 // changing that row from a_i to a_i XOR s (for Nim: taking
 // a_i - (s XOR a_i) tokens) leaves XOR 0, a P-position. Table picks the
-// first such row.
+// first such row, the one [nim.WinningMove] picks.
+//
+// Numbering: indices count from 0 everywhere a program reads them, as in
+// [sg.SumMove] and [nim.Move]: Chosen is an index into Rows (and into the
+// caller's heaps or sum), and error messages name heaps and parts by that
+// index. Only the row names of [Nim], which are for people, count from 1
+// ("heap 1" is heaps[0]), as the seed notes write A_1 ⊕ A_2 ⊕ … ⊕ A_k.
 type Table struct {
 	Rows []Row `json:"rows"`
 	// Width is the number of binary digits shown.
@@ -44,7 +51,8 @@ type Table struct {
 	// HighBit is the position of the highest set bit of Sum (bit 0 is
 	// the ones), or -1 when Sum is 0.
 	HighBit int `json:"highBit"`
-	// Chosen is the index of the row that moves, or -1 when Sum is 0.
+	// Chosen is the index (from 0) of the row that moves, or -1 when Sum
+	// is 0.
 	Chosen int `json:"chosen"`
 	// From and To are the chosen row's value before and after the move;
 	// To = From XOR Sum. Take is From - To, the tokens taken in Nim.
@@ -54,18 +62,23 @@ type Table struct {
 	// Move describes the move in the component's own terms for tables
 	// made by [SumTable] (such as "(1, 4)"); empty for Nim.
 	Move string `json:"move,omitempty"`
+	// Next is what the chosen part becomes, for tables made by
+	// [SumTable]: the option of value To that [sg.Part.MoveTo] found,
+	// which Move describes. It is nil for Nim and at P-positions, and is
+	// not marshalled.
+	Next sg.Part `json:"-"`
 }
 
 // Nim returns the nim-sum table of a Nim position with the given heap
 // sizes, rows named "heap 1", "heap 2", … It returns an error naming the
-// index of a negative heap. It runs in O(len(heaps)) and allocates the
-// table.
+// index (from 0) and size of a negative heap. It runs in O(len(heaps))
+// and allocates the table.
 func Nim[T constraints.Integer](heaps []T) (*Table, error) {
 	vals := make([]uint64, len(heaps))
 	names := make([]string, len(heaps))
 	for i, h := range heaps {
 		if h < 0 {
-			return nil, fmt.Errorf("explain: heap %d has negative size %d", i+1, h)
+			return nil, fmt.Errorf("explain: heaps[%d] has negative size %d", i, h)
 		}
 		vals[i] = uint64(h)
 		names[i] = "heap " + strconv.Itoa(i+1)
@@ -73,34 +86,30 @@ func Nim[T constraints.Integer](heaps []T) (*Table, error) {
 	return build(names, vals), nil
 }
 
+// build writes the table of the values vals, choosing the row of
+// [nim.WinningMove].
 func build(names []string, vals []uint64) *Table {
 	t := &Table{HighBit: -1, Chosen: -1}
-	var s, all uint64
+	var all uint64
 	for _, v := range vals {
-		s ^= v
 		all |= v
 	}
 	t.Width = max(1, bits.Len64(all))
-	t.Sum = s
-	t.SumBinary = binary(s, t.Width)
-	t.Outcome = sg.OutcomeOf(sg.Nimber(s)).String()
+	t.Sum, _ = nim.Sum(vals) // uint64 heaps are never negative
+	t.SumBinary = binaryDigits(t.Sum, t.Width)
+	t.Outcome = sg.OutcomeOf(sg.Nimber(t.Sum)).String()
+	t.Rows = make([]Row, len(vals))
 	for i, v := range vals {
-		t.Rows = append(t.Rows, Row{Name: names[i], Value: v, Binary: binary(v, t.Width)})
+		t.Rows[i] = Row{Name: names[i], Value: v, Binary: binaryDigits(v, t.Width)}
 	}
-	if s == 0 {
-		return t
-	}
-	t.HighBit = bits.Len64(s) - 1
-	for i, v := range vals {
-		if v^s < v {
-			t.Chosen, t.From, t.To, t.Take = i, v, v^s, v-(v^s)
-			break
-		}
+	if m, ok, _ := nim.WinningMove(vals); ok {
+		t.HighBit = bits.Len64(t.Sum) - 1
+		t.Chosen, t.From, t.To, t.Take = m.Heap, m.From, m.To, m.Take()
 	}
 	return t
 }
 
-func binary(v uint64, width int) string {
+func binaryDigits(v uint64, width int) string {
 	b := strconv.FormatUint(v, 2)
 	if len(b) < width {
 		b = strings.Repeat("0", width-len(b)) + b
@@ -111,30 +120,32 @@ func binary(v uint64, width int) string {
 // SumTable returns the nim-sum table of a sum of positions of any games:
 // each row is a part with its Grundy value (the Sprague–Grundy theorem says
 // the sum behaves as Nim on these values), and when the sum is N the chosen
-// part moves to an option of value From XOR Sum, found with
-// [sg.Part.MoveTo] and described in Move. It returns an error naming the
-// part whose value or move cannot be computed.
+// part moves to an option of value From XOR Sum, found with one call of
+// [sg.Part.MoveTo], kept in Next and described in Move. Each part's value
+// is asked for once. It returns an error naming the index (from 0, as
+// [sg.Sum] does) of the part whose value or move cannot be computed.
 func SumTable(ctx context.Context, s sg.Sum) (*Table, error) {
+	nimbers, err := s.Values(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("explain: %w", err)
+	}
 	vals := make([]uint64, len(s))
 	names := make([]string, len(s))
 	for i, p := range s {
-		v, err := p.Value(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("explain: part %d (%v): %w", i+1, p, err)
-		}
-		vals[i] = uint64(v)
+		vals[i] = uint64(nimbers[i])
 		names[i] = p.String()
 	}
 	t := build(names, vals)
 	if t.Chosen >= 0 {
-		q, ok, err := s[t.Chosen].MoveTo(ctx, sg.Nimber(t.To))
+		i := t.Chosen
+		q, ok, err := s[i].MoveTo(ctx, sg.Nimber(t.To))
 		if err != nil {
-			return nil, fmt.Errorf("explain: part %d (%v): %w", t.Chosen+1, s[t.Chosen], err)
+			return nil, fmt.Errorf("explain: part %d (%v): %w", i, s[i], err)
 		}
 		if !ok {
-			return nil, fmt.Errorf("explain: part %d (%v) of value %d has no option of value %d", t.Chosen+1, s[t.Chosen], t.From, t.To)
+			return nil, fmt.Errorf("explain: part %d (%v) of value %d has no option of value %d", i, s[i], t.From, t.To)
 		}
-		t.Move = q.String()
+		t.Next, t.Move = q, q.String()
 	}
 	return t, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/explain"
 	"github.com/leanovate/gopter"
@@ -66,7 +67,8 @@ func TestNimSeedPositions(t *testing.T) {
 
 func TestNimErrorsAndBigHeaps(t *testing.T) {
 	_, err := explain.Nim([]int64{3, -2})
-	if err == nil || !strings.Contains(err.Error(), "heap 2") || !strings.Contains(err.Error(), "-2") {
+	// indices count from 0 in errors, as in sg and nim: heaps[1] is "heap 2"
+	if err == nil || !strings.Contains(err.Error(), "heaps[1] has negative size -2") {
 		t.Errorf("negative heap: %v", err)
 	}
 	tab, err := explain.Nim([]uint64{math.MaxUint64, 1})
@@ -107,8 +109,8 @@ func TestNimMoveProperty(t *testing.T) {
 // The composite game of seed 002: heap 1 takes 1–3 (value x mod 4), heap 2
 // takes an odd number (x mod 2), the rest are Nim heaps.
 func TestSumTableComposite(t *testing.T) {
-	h1 := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction{1, 2, 3})))
-	h2 := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction{1, 3, 5, 7, 9})))
+	h1 := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1, 2, 3))))
+	h2 := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1, 3, 5, 7, 9))))
 	heap := func(n int) game.Heaps { h, _ := game.MakeHeaps(n); return h }
 	s := sg.Sum{sg.Position(h1, heap(7)), sg.Position(h2, heap(3)), sg.Heap(6)}
 	tab, err := explain.SumTable(ctx, s)
@@ -125,11 +127,55 @@ func TestSumTableComposite(t *testing.T) {
 	if !strings.Contains(tab.Text(), "so move nim(6) to nim(2), of value 2, leaving XOR 0.") {
 		t.Errorf("text:\n%s", tab.Text())
 	}
+	if tab.Next != sg.Heap(2) {
+		t.Errorf("next part %v, want nim(2)", tab.Next)
+	}
 	// A move inside a subtraction heap: (5) in take-1–3 has value 1.
 	s = sg.Sum{sg.Position(h1, heap(5)), sg.Heap(0)}
 	tab, err = explain.SumTable(ctx, s)
-	if err != nil || tab.Move != "(4)" {
+	if err != nil || tab.Move != "(4)" || tab.Chosen != 0 {
 		t.Errorf("move in heap 1: %+v, %v", tab, err)
+	}
+	if q, ok := sg.At[game.Heaps](tab.Next); !ok || q != heap(4) {
+		t.Errorf("next part %v, want (4)", tab.Next)
+	}
+	// A P-position has no move and no next part.
+	tab, err = explain.SumTable(ctx, sg.Sum{sg.Position(h1, heap(5)), sg.Heap(1)})
+	if err != nil || tab.Chosen != -1 || tab.Next != nil || tab.Move != "" {
+		t.Errorf("P-position: %+v, %v", tab, err)
+	}
+}
+
+// badPart is a part whose value or move fails.
+type badPart struct {
+	value  sg.Nimber
+	broken bool // Value fails; otherwise MoveTo finds nothing
+}
+
+var errBroken = errors.New("broken part")
+
+func (b badPart) Value(context.Context) (sg.Nimber, error) {
+	if b.broken {
+		return 0, errBroken
+	}
+	return b.value, nil
+}
+
+func (b badPart) MoveTo(context.Context, sg.Nimber) (sg.Part, bool, error) { return nil, false, nil }
+
+func (b badPart) String() string { return "bad" }
+
+// SumTable names a failing part by its index from 0, as sg.Sum does.
+func TestSumTableErrors(t *testing.T) {
+	_, err := explain.SumTable(ctx, sg.Sum{sg.Heap(1), badPart{broken: true}})
+	if !errors.Is(err, errBroken) || !strings.Contains(err.Error(), "part 1 (bad)") {
+		t.Errorf("failing value: %v", err)
+	}
+	// nim(1) + a part of value 3: the XOR is 2, the part of value 3 has its
+	// bit and should move to 3 XOR 2 = 1, but claims no such option.
+	_, err = explain.SumTable(ctx, sg.Sum{sg.Heap(1), badPart{value: 3}})
+	if err == nil || !strings.Contains(err.Error(), "part 1 (bad) of value 3 has no option of value 1") {
+		t.Errorf("missing option: %v", err)
 	}
 }
 
@@ -222,7 +268,7 @@ func TestHeapTableKayles(t *testing.T) {
 func TestHeapTableMatchesEngine(t *testing.T) {
 	r := gametest.Rand(t)
 	for range 30 {
-		set := subtraction(gametest.SubtractionSet(r, 6))
+		set := subtraction(t, gametest.SubtractionSet(r, 6)...)
 		tab, err := explain.HeapTable(ctx, set, 25)
 		if err != nil {
 			t.Fatal(err)
@@ -239,15 +285,41 @@ func TestHeapTableMatchesEngine(t *testing.T) {
 }
 
 func TestHeapTableErrors(t *testing.T) {
-	if _, err := explain.HeapTable(ctx, nim{}, -1); err == nil || !strings.Contains(err.Error(), "-1") {
+	if _, err := explain.HeapTable(ctx, rulesets.Nim(), -1); err == nil || !strings.Contains(err.Error(), "-1") {
 		t.Errorf("negative size: %v", err)
 	}
-	if _, err := explain.HeapTable(ctx, looper, 4); err == nil || !strings.Contains(err.Error(), "heap 1 may become a heap of 1") {
+	if _, err := explain.HeapTable(ctx, looper{}, 4); err == nil || !strings.Contains(err.Error(), "heap 1 may become a heap of 1") {
 		t.Errorf("looping rule: %v", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := explain.HeapTable(cctx, nim{}, 4); !errors.Is(err, context.Canceled) {
+	if _, err := explain.HeapTable(cctx, rulesets.Nim(), 4); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: %v", err)
+	}
+}
+
+// cancelAt is a rule that cancels its context when asked for the moves of
+// heap at, so that only a check inside that heap's options can see it.
+type cancelAt struct {
+	game.HeapRule
+	at     int
+	cancel context.CancelFunc
+}
+
+func (c cancelAt) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	if n == c.at {
+		c.cancel()
+	}
+	return c.HeapRule.AppendHeapMoves(dst, n)
+}
+
+// The context is checked among the options of a heap, not only between
+// heaps: a heap of 20 in "take any number anywhere" has thousands.
+func TestHeapTableCanceledWithinHeap(t *testing.T) {
+	cctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	_, err := explain.HeapTable(cctx, cancelAt{rulesets.AnyAnywhere(), 20, cancel}, 21)
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "table of heap 20") {
+		t.Errorf("canceled in heap 20: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/impartial-go/impartial/game"
@@ -114,16 +115,14 @@ func Why[P comparable](ctx context.Context, g game.Game[P], p P, opt *WhyOptions
 	if o.MaxPositions <= 0 {
 		o.MaxPositions = DefaultMaxPositions
 	}
-	if o.Format == nil {
-		o.Format = func(p P) string { return fmt.Sprint(p) }
-	}
+	o.Format = formatter(o.Format)
 	w := &why[P]{
-		g:    g,
-		o:    o,
-		ex:   sg.NewExhaustive(g, sg.WithMemoLimit(o.MaxPositions)),
-		done: make(map[P]bool),
+		g:     g,
+		canon: canonicalizer(g),
+		o:     o,
+		ex:    sg.NewExhaustive(g, sg.WithMemoLimit(o.MaxPositions)),
+		done:  make(map[P]bool),
 	}
-	w.can, _ = g.(game.Canonicalizer[P])
 	p = w.canon(p)
 	root, err := w.leaf(ctx, p)
 	if err != nil {
@@ -137,7 +136,7 @@ func Why[P comparable](ctx context.Context, g game.Game[P], p P, opt *WhyOptions
 
 type why[P comparable] struct {
 	g     game.Game[P]
-	can   game.Canonicalizer[P]
+	canon func(P) P
 	o     WhyOptions[P]
 	ex    *sg.Exhaustive[P]
 	done  map[P]bool // positions expanded (or being expanded) in the tree
@@ -145,11 +144,23 @@ type why[P comparable] struct {
 	buf   []P
 }
 
-func (w *why[P]) canon(p P) P {
-	if w.can != nil {
-		return w.can.Canonical(p)
+// formatter returns format, or fmt.Sprint when format is nil: the default
+// of [WhyOptions] and [GraphOptions].
+func formatter[P any](format func(P) string) func(P) string {
+	if format != nil {
+		return format
 	}
-	return p
+	return func(p P) string { return fmt.Sprint(p) }
+}
+
+// canonicalizer returns the function that maps a position of g to the one
+// that stands for all positions g says are equal ([game.Canonicalizer]),
+// or the identity when g does not merge positions.
+func canonicalizer[P comparable](g game.Game[P]) func(P) P {
+	if c, ok := g.(game.Canonicalizer[P]); ok {
+		return c.Canonical
+	}
+	return func(p P) P { return p }
 }
 
 // leaf makes an unexpanded node for p, with its label.
@@ -183,11 +194,18 @@ func (w *why[P]) expand(ctx context.Context, n *Node, p P, depth int) error {
 	}
 	w.done[p] = true
 	w.buf = w.g.AppendMoves(w.buf[:0], p)
+	// Each distinct option becomes a node: stop as soon as they would not
+	// fit, before labelling any (the scan is quadratic, but only up to
+	// MaxNodes options).
 	var opts []P
 	for _, q := range w.buf {
 		q = w.canon(q)
-		if !contains(opts, q) {
-			opts = append(opts, q)
+		if slices.Contains(opts, q) {
+			continue
+		}
+		opts = append(opts, q)
+		if w.nodes+len(opts) > w.o.MaxNodes {
+			return fmt.Errorf("explain: deriving %s: %w: more than %d nodes", n.Position, ErrTooLarge, w.o.MaxNodes)
 		}
 	}
 	n.Expanded = true
@@ -214,15 +232,6 @@ func (w *why[P]) expand(ctx context.Context, n *Node, p P, depth int) error {
 		}
 	}
 	return nil
-}
-
-func contains[P comparable](s []P, x P) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // Text returns the derivation as indented plain text, one line per

@@ -103,6 +103,29 @@ func TestWhyLimits(t *testing.T) {
 	}
 }
 
+// A position with more options than the node limit fails at once, naming
+// that position, before any option is labelled.
+func TestWhyFailsEarlyOnManyOptions(t *testing.T) {
+	d, err := game.NewDigraph(1001)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := 1; v <= 1000; v++ {
+		if err := d.AddArc(0, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err = explain.Why(ctx, game.Game[int](d), 0, &explain.WhyOptions[int]{MaxNodes: 10})
+	if !errors.Is(err, explain.ErrTooLarge) || !strings.Contains(err.Error(), "deriving 0: ") || !strings.Contains(err.Error(), "more than 10 nodes") {
+		t.Errorf("1000 options, limit 10: %v", err)
+	}
+	// Exactly at the limit (the root and its 1000 options) is fine.
+	n, err := explain.Why(ctx, game.Game[int](d), 0, &explain.WhyOptions[int]{MaxNodes: 1001})
+	if err != nil || len(n.Options) != 1000 || n.Label != "N" {
+		t.Errorf("at the limit: %v", err)
+	}
+}
+
 func TestWhyJSON(t *testing.T) {
 	n, err := explain.Why(ctx, game.Game[pair](twoHeapNim{}), pair{1, 1}, nil)
 	if err != nil {
