@@ -35,30 +35,6 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
-func benchValues(b *testing.B, r game.HeapRule, n int) {
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := sg.Values(bg, r, n); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-func BenchmarkValuesDawson1e4(b *testing.B)  { benchValues(b, rulesets.DawsonsKayles(), 1e4) }
-func BenchmarkValuesDawson1e5(b *testing.B)  { benchValues(b, rulesets.DawsonsKayles(), 1e5) }
-func BenchmarkValuesKayles1e5(b *testing.B)  { benchValues(b, rulesets.Kayles(), 1e5) }
-func BenchmarkValuesSub134_1e6(b *testing.B) { benchValues(b, mustSub(b, 1, 3, 4), 1e6) }
-func BenchmarkValuesGrundy1e4(b *testing.B)  { benchValues(b, rulesets.Grundy{}, 1e4) }
-func BenchmarkValuesFib1e4(b *testing.B)     { benchValues(b, rulesets.Fibonacci(), 1e4) }
-
-func mustSub(b *testing.B, set ...int) *rulesets.TakeBreak {
-	r, err := rulesets.Subtraction(set...)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return r
-}
-
 func BenchmarkWythoffOutcome(b *testing.B) {
 	w := rulesets.Wythoff{}
 	p := [2]uint64{1<<62 - 12345, 1 << 61}
@@ -92,7 +68,7 @@ func BenchmarkHugeSumWinningMove(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := sum.WinningMoves(bg); err != nil {
+		if _, ok, err := sum.WinningMove(bg); err != nil || !ok {
 			b.Fatal(err)
 		}
 	}

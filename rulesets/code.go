@@ -55,11 +55,8 @@ func ParseCode(code string) (*TakeBreak, error) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := NewTakeBreak(digits, repeat)
-	if err != nil {
-		return nil, &SyntaxError{Spec: code, Pos: 1, Token: string([]rune(code)[0]), Msg: "the integer digit may only split heaps (use 0, 4, 8 or C)"}
-	}
-	return t, nil
+	// parse returns d0 and has rejected an integer digit with bit 0 or 1.
+	return newTakeBreak(digits, repeat), nil
 }
 
 type codeParser struct {

@@ -87,7 +87,11 @@
 // period, after which G(n) is known for any n < 2^64. Some rules have a
 // formula instead, and implement [ClosedForm]: Nim and every code whose
 // digits all allow "leave nothing or one heap" (G(n) = n), Bash (n mod
-// (m+1)), Odd (n mod 2), Lasker's Nim; [ValueOf] asks any rule for it.
+// (m+1)), Odd (n mod 2), Lasker's Nim; [ValueOf] asks any rule for it,
+// and [ClosedFormOf] says whether a rule has one and returns it as a
+// [ValueFunc]. A rule with a formula and a certifiable period (Bash is
+// 0.33…3) may use either: the formula costs O(1) per heap, and sg.Period
+// certifies the period from a few hundred values.
 //
 // # Sums
 //
@@ -109,5 +113,7 @@
 // AppendHeapMoves costs O(number of moves) and allocates only to grow dst:
 // O(min(n, MaxTake)·MaxHeaps) for a TakeBreak, O(1) for Grundy's game.
 // Every Ruleset is immutable, so a rule may be shared by any number of
-// goroutines; [HeapPart] is immutable too.
+// goroutines; [HeapPart] is immutable too. [HeapPart.MoveTo] costs O(1)
+// per heap for the rules whose formula names the move, and otherwise at
+// most O([SearchLimit] + [SplitWork]) value lookups per heap.
 package rulesets

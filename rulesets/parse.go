@@ -55,22 +55,20 @@ func Parse(spec string) (Ruleset, error) {
 		case "anywhere":
 			return AnyAnywhere(), nil
 		case "sub", "bash", "allbut":
-			return nil, &SyntaxError{Spec: spec, Token: key, Pos: 1, Msg: "needs an argument, as in " + key + ":3"}
+			return nil, &SyntaxError{Spec: spec, Token: key, Pos: 1 + leadingSpaces(spec), Msg: "needs an argument, as in " + key + ":3"}
 		}
 		return nil, unknownGame(spec, s)
 	}
 	argPos := len([]rune(spec[:strings.Index(spec, ":")])) + 2 // 1-based position of the argument
 	switch key {
+	case "nim", "kayles", "dawson", "grundy", "lasker", "odd", "fib":
+		return nil, &SyntaxError{Spec: spec, Token: key, Pos: 1 + leadingSpaces(spec), Msg: "takes no argument (write " + key + " alone)"}
 	case "bash":
-		n, err := parseInt(spec, strings.TrimSpace(arg), argPos)
+		n, err := parseInt(spec, strings.TrimSpace(arg), argPos+leadingSpaces(arg))
 		if err != nil {
 			return nil, err
 		}
-		r, err := Bash(n)
-		if err != nil {
-			return nil, &SyntaxError{Spec: spec, Pos: argPos, Token: arg, Msg: "M must be between 1 and " + strconv.Itoa(MaxTakeLimit)}
-		}
-		return r, nil
+		return bash(n), nil // parseInt checked 1 ≤ n ≤ MaxTakeLimit
 	case "sub", "allbut", "adjacent", "anywhere":
 		sizes, err := parseList(spec, arg, argPos)
 		if err != nil {

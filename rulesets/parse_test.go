@@ -78,7 +78,11 @@ func TestParseErrors(t *testing.T) {
 		{"sub:-3", "-3", 5},
 		{"sub:99999999999999999999", "99999999999999999999", 5},
 		{"bash:0", "0", 6},
+		{"bash: 0", "0", 7},
+		{"bash:  m", "m", 8},
 		{"bash:m", "m", 6},
+		{"nim:3", "nim", 1},
+		{" Kayles:", "kayles", 2},
 		{"bash", "bash", 1},
 		{"allbut", "allbut", 1},
 		{"anywhere:40", "40", 10},
@@ -98,6 +102,13 @@ func TestParseErrors(t *testing.T) {
 		}
 		if msg := err.Error(); strings.Contains(msg, "\n") || !strings.HasPrefix(msg, "rulesets: ") {
 			t.Errorf("Parse(%q): message %q", tc.spec, msg)
+		}
+	}
+	// A named game given an argument is not an unknown game.
+	for _, spec := range []string{"nim:3", "lasker:1,2", "fib:", "odd:1"} {
+		_, err := rulesets.Parse(spec)
+		if err == nil || !strings.Contains(err.Error(), "takes no argument") || strings.Contains(err.Error(), "unknown") {
+			t.Errorf("Parse(%q): %v, want \"takes no argument\"", spec, err)
 		}
 	}
 }

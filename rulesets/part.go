@@ -22,6 +22,13 @@ type ValueFunc func(n uint64) (sg.Nimber, bool)
 // and the smaller part of a split up to SearchLimit.
 const SearchLimit = 1 << 16
 
+// SplitWork bounds the ValueFunc calls [HeapPart.MoveTo] spends, for one
+// heap, on moves that leave two or more heaps: a heap of n may be split in
+// about n/2 ways after each of up to n move sizes, so without a bound the
+// search would cost O(SearchLimit²). Moves that leave at most one heap are
+// always all tried first.
+const SplitWork = 1 << 22
+
 // HeapPart is a position of a heap game, some heaps played under one rule,
 // as an [sg.Part]: heaps of different games then add up in an [sg.Sum],
 // as in the seed notes' composite game (one heap of take-1-to-3, one of
@@ -35,9 +42,14 @@ const SearchLimit = 1 << 16
 //
 // Heaps may be as large as 2^64-1: values come from a [ValueFunc] (the
 // rule's closed form when none is given), never from a table of all
-// smaller heaps, so a winning move in a sum of huge heaps is found in
-// O([SearchLimit]) time per heap at worst. A HeapPart is immutable and safe
-// for concurrent use when its ValueFunc is.
+// smaller heaps. Finding a move costs O(1) per heap for the rules whose
+// formula names the move (Nim-like codes such as 0.[3] and 0.[7],
+// [AnyAnywhere], [Lasker]'s Nim) and otherwise at most O([SearchLimit] +
+// [SplitWork]) ValueFunc calls per heap (plus the rule's moves from a heap
+// of up to SearchLimit tokens, and the splits into three or more heaps of
+// at most 40 tokens, which also count against SplitWork), whatever the heap
+// size. A HeapPart is immutable and safe for concurrent use when its
+// ValueFunc is.
 type HeapPart struct {
 	rule  game.HeapRule
 	value ValueFunc
@@ -49,14 +61,11 @@ type HeapPart struct {
 // is nil. It returns an error when value is nil and r has no closed form.
 func NewHeapPart(r game.HeapRule, value ValueFunc, heaps ...uint64) (*HeapPart, error) {
 	if value == nil {
-		_, ok := r.(ClosedForm)
-		if t, isCode := r.(*TakeBreak); isCode {
-			ok = t.form != closedNone
-		}
+		f, ok := ClosedFormOf(r)
 		if !ok {
 			return nil, fmt.Errorf("rulesets: %v has no closed form: pass a ValueFunc (from a certified period)", r)
 		}
-		value = func(n uint64) (sg.Nimber, bool) { return ValueOf(r, n) }
+		value = f
 	}
 	hs := make([]uint64, 0, len(heaps))
 	for _, h := range heaps {
@@ -109,10 +118,12 @@ func (p *HeapPart) heapValue(n uint64) (sg.Nimber, error) {
 }
 
 // MoveTo returns a position reached by one move whose value is v, and
-// false when none exists (or none was found within [SearchLimit]). It
-// tries each heap in turn, looking for a move that leaves it with value
-// G(heap) ⊕ x ⊕ v (x the current value), among moves that leave at most two
-// heaps and, when at most 40 tokens remain, moves into more heaps.
+// false when none exists (or none was found within [SearchLimit] and
+// [SplitWork]). It tries each heap in turn, looking for a move that leaves
+// it with value G(heap) ⊕ x ⊕ v (x the current value): from the formula
+// when the rule's names the move, else among the moves that leave at most
+// one heap, then those that leave two heaps and, when at most 40 tokens
+// remain, more. It returns ctx's error when ctx is done during the search.
 func (p *HeapPart) MoveTo(ctx context.Context, v sg.Nimber) (sg.Part, bool, error) {
 	x, err := p.Value(ctx)
 	if err != nil {
@@ -126,7 +137,9 @@ func (p *HeapPart) MoveTo(ctx context.Context, v sg.Nimber) (sg.Part, bool, erro
 			return nil, false, err
 		}
 		if ok {
-			next := slices.Concat(p.heaps[:i], p.heaps[i+1:])
+			next := make([]uint64, 0, len(p.heaps)-1+len(parts))
+			next = append(next, p.heaps[:i]...)
+			next = append(next, p.heaps[i+1:]...)
 			for _, h := range parts {
 				if h > 0 {
 					next = append(next, h)
@@ -141,151 +154,192 @@ func (p *HeapPart) MoveTo(ctx context.Context, v sg.Nimber) (sg.Part, bool, erro
 
 // heapMoveTo finds a move from one heap of n to heaps of total value want.
 func (p *HeapPart) heapMoveTo(ctx context.Context, n uint64, want sg.Nimber) ([]uint64, bool, error) {
+	if parts, ok, known := p.formulaMove(n, want); known {
+		return parts, ok, nil
+	}
+	s := &moveSearch{ctx: ctx, value: p.value, left: SplitWork}
 	if n <= SearchLimit {
-		return p.smallHeapMoveTo(ctx, int(n), want)
+		return s.smallHeap(p.rule, int(n), want)
 	}
-	t, ok := p.rule.(*TakeBreak)
-	if !ok {
-		if _, any := p.rule.(AnyAnywhereRule); any && uint64(want) < n {
-			return []uint64{uint64(want)}, true, nil
-		}
-		return nil, false, nil
-	}
-	if t.form == closedNim && uint64(want) < n {
-		return []uint64{uint64(want)}, true, nil // take n - want, leaving one heap
-	}
-	if t.form == closedLasker {
-		// G swaps 4k+3 and 4k+4 and fixes the rest, so it is its own
-		// inverse; when that heap is not smaller (v = n = 4k+3), the split
-		// (1, n-1) has value 1 ⊕ (4k+2) = n, and the search below finds it.
-		if r, ok := laskerValue(uint64(want)); ok && uint64(r) < n {
-			return []uint64{uint64(r)}, true, nil
-		}
-	}
-	// Small takes (k ≤ SearchLimit), then small remainders (n-k ≤ SearchLimit).
-	try := func(k uint64) ([]uint64, bool) {
-		d := t.digitU(k)
-		rem := n - k
-		if d&2 != 0 && rem > 0 {
-			if g, ok := p.value(rem); ok && g == want {
-				return []uint64{rem}, true
-			}
-		}
-		if d&4 != 0 && rem >= 2 {
-			for a := uint64(1); a <= rem/2 && a <= SearchLimit; a++ {
-				ga, ok1 := p.value(a)
-				gb, ok2 := p.value(rem - a)
-				if ok1 && ok2 && ga^gb == want {
-					return []uint64{a, rem - a}, true
-				}
-			}
-		}
-		return nil, false
-	}
-	for k := uint64(0); k <= SearchLimit; k++ {
-		if k%1024 == 0 && ctx.Err() != nil {
-			return nil, false, ctx.Err()
-		}
-		if parts, ok := try(k); ok {
-			return parts, true, nil
-		}
-	}
-	for rem := uint64(0); rem <= SearchLimit; rem++ {
-		d := t.digitU(n - rem)
-		if d&1 != 0 && rem == 0 && want == 0 {
-			return nil, true, nil
-		}
-		if d&2 != 0 && rem > 0 {
-			if g, ok := p.value(rem); ok && g == want {
-				return []uint64{rem}, true, nil
-			}
-		}
+	if t, ok := p.rule.(*TakeBreak); ok {
+		return s.largeHeap(t, n, want)
 	}
 	return nil, false, nil
 }
 
-// smallHeapMoveTo enumerates the rule's moves from a heap of n ≤
-// SearchLimit that leave at most two heaps.
-func (p *HeapPart) smallHeapMoveTo(ctx context.Context, n int, want sg.Nimber) ([]uint64, bool, error) {
-	moves := p.rule.AppendHeapMoves(nil, n)
-	for i, m := range moves {
-		if i%1024 == 0 && ctx.Err() != nil {
-			return nil, false, ctx.Err()
-		}
-		switch m.Parts {
-		case 0:
-			if want == 0 {
-				return nil, true, nil
+// formulaMove answers from the rule's formula, in O(1), for the rules
+// whose formula names a move: known is false for the others. When G(n) = n
+// (the Nim-like codes and AnyAnywhere), every smaller single heap is one
+// move away, and no option has a value of n or more, since an option is
+// heaps of fewer tokens in all and a XOR is at most a sum. Lasker's G is
+// its own inverse, so the heap of value want is G(want), a move away when
+// smaller than n; when want = n = 4k+3 (G(n) = n+1) the split (1, n-1) has
+// value 1 ⊕ (4k+2) = n. Other moves of Lasker's Nim (splits whose value
+// exceeds n) are left to the search.
+func (p *HeapPart) formulaMove(n uint64, want sg.Nimber) (parts []uint64, ok, known bool) {
+	nimLike := false
+	switch r := p.rule.(type) {
+	case AnyAnywhereRule:
+		nimLike = true
+	case *TakeBreak:
+		switch r.form {
+		case closedNim:
+			nimLike = true
+		case closedLasker:
+			if h, ok := laskerValue(uint64(want)); ok && uint64(h) < n {
+				return []uint64{uint64(h)}, true, true
 			}
-		case 1:
-			if g, ok := p.value(uint64(m.Remain)); ok && g == want {
-				return []uint64{uint64(m.Remain)}, true, nil
-			}
-		case 2:
-			for a := 1; 2*a <= m.Remain; a++ {
-				b := m.Remain - a
-				if m.Unequal && a == b {
-					continue
-				}
-				ga, ok1 := p.value(uint64(a))
-				gb, ok2 := p.value(uint64(b))
-				if ok1 && ok2 && ga^gb == want {
-					return []uint64{uint64(a), uint64(b)}, true, nil
-				}
-			}
-		default:
-			if m.Remain <= maxSplitSearch {
-				if parts, ok := p.splitTo(m, want); ok {
-					return parts, true, nil
-				}
+			if uint64(want) == n && n%4 == 3 {
+				return []uint64{1, n - 1}, true, true
 			}
 		}
 	}
-	return nil, false, nil
+	if !nimLike {
+		return nil, false, false
+	}
+	if uint64(want) >= n {
+		return nil, false, true
+	}
+	return []uint64{uint64(want)}, true, true // take n - want, leaving one heap
+}
+
+// moveSearch is the state of one heap's search for a move: the context,
+// checked every 1024 steps, and the ValueFunc calls left for splits.
+type moveSearch struct {
+	ctx   context.Context
+	value ValueFunc
+	left  int // ValueFunc calls left for splits (of SplitWork)
+	steps int // steps since ctx was checked
+}
+
+// step counts one step of the search and returns ctx's error every 1024
+// steps.
+func (s *moveSearch) step() error {
+	if s.steps++; s.steps < 1024 {
+		return nil
+	}
+	s.steps = 0
+	return s.ctx.Err()
+}
+
+// spend takes k ValueFunc calls from the split budget, reporting false when
+// it is spent.
+func (s *moveSearch) spend(k int) (bool, error) {
+	if s.left < k {
+		return false, nil
+	}
+	s.left -= k
+	return true, s.step()
+}
+
+// xor returns the XOR of the values of the heaps, false when one is not
+// known.
+func (s *moveSearch) xor(heaps []int) (sg.Nimber, bool) {
+	var x sg.Nimber
+	for _, h := range heaps {
+		g, ok := s.value(uint64(h))
+		if !ok {
+			return 0, false
+		}
+		x ^= g
+	}
+	return x, true
+}
+
+// is reports whether the heap h (0: none) has value want.
+func (s *moveSearch) is(h uint64, want sg.Nimber) bool {
+	if h == 0 {
+		return want == 0
+	}
+	g, ok := s.value(h)
+	return ok && g == want
 }
 
 // maxSplitSearch bounds the tokens left by a move into three or more heaps
 // that MoveTo enumerates: the partitions of 40 number 37,338.
 const maxSplitSearch = 40
 
-// splitTo looks for a way to leave m.Remain tokens as m.Parts heaps
-// (nondecreasing, or increasing when m.Unequal) whose values XOR to want.
-func (p *HeapPart) splitTo(m game.HeapMove, want sg.Nimber) ([]uint64, bool) {
-	parts := make([]uint64, 0, m.Parts)
-	var rec func(left uint64, k int, lo uint64, x sg.Nimber) bool
-	rec = func(left uint64, k int, lo uint64, x sg.Nimber) bool {
-		if k == 1 {
-			if left < lo {
-				return false
-			}
-			g, ok := p.value(left)
-			if ok && x^g == want {
-				parts = append(parts, left)
-				return true
-			}
-			return false
+// smallHeap enumerates the rule's moves from a heap of n ≤ SearchLimit:
+// first those that leave at most one heap, then the splits, within the
+// budget.
+func (s *moveSearch) smallHeap(r game.HeapRule, n int, want sg.Nimber) ([]uint64, bool, error) {
+	moves := r.AppendHeapMoves(nil, n)
+	for _, m := range moves {
+		if err := s.step(); err != nil {
+			return nil, false, err
 		}
-		for a := lo; a*uint64(k) <= left; a++ {
-			g, ok := p.value(a)
-			if !ok {
-				continue
-			}
-			parts = append(parts, a)
-			next := a
-			if m.Unequal {
-				next = a + 1
-			}
-			if rec(left-a, k-1, next, x^g) {
-				return true
-			}
-			parts = parts[:len(parts)-1]
+		if m.Parts <= 1 && s.is(uint64(m.Remain), want) {
+			return []uint64{uint64(m.Remain)}, true, nil
 		}
-		return false
 	}
-	if rec(uint64(m.Remain), m.Parts, 1, 0) {
-		return parts, true
+	for _, m := range moves {
+		if m.Parts <= 1 || (m.Parts > 2 && m.Remain > maxSplitSearch) {
+			continue
+		}
+		for parts := range game.Partitions(m) {
+			ok, err := s.spend(len(parts))
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			if x, ok := s.xor(parts); ok && x == want {
+				out := make([]uint64, len(parts))
+				for i, h := range parts {
+					out[i] = uint64(h)
+				}
+				return out, true, nil
+			}
+		}
 	}
-	return nil, false
+	return nil, false, nil
+}
+
+// largeHeap looks for a move from a heap of n > SearchLimit under a
+// take-and-break code: one heap left after a small take (k ≤
+// SearchLimit) or a small heap left (n-k ≤ SearchLimit), nothing left, and
+// then two heaps after a small take, the smaller one up to SearchLimit,
+// within the budget.
+func (s *moveSearch) largeHeap(t *TakeBreak, n uint64, want sg.Nimber) ([]uint64, bool, error) {
+	for k := uint64(1); k <= SearchLimit; k++ {
+		if err := s.step(); err != nil {
+			return nil, false, err
+		}
+		if t.digitU(k)&2 != 0 && s.is(n-k, want) {
+			return []uint64{n - k}, true, nil
+		}
+	}
+	for rem := uint64(0); rem <= SearchLimit; rem++ {
+		if err := s.step(); err != nil {
+			return nil, false, err
+		}
+		d := t.digitU(n - rem)
+		if rem == 0 && d&1 != 0 && want == 0 {
+			return nil, true, nil
+		}
+		if rem > 0 && d&2 != 0 && s.is(rem, want) {
+			return []uint64{rem}, true, nil
+		}
+	}
+	for k := uint64(0); k <= SearchLimit; k++ {
+		if t.digitU(k)&4 == 0 {
+			if err := s.step(); err != nil {
+				return nil, false, err
+			}
+			continue
+		}
+		rem := n - k
+		for a := uint64(1); a <= rem/2 && a <= SearchLimit; a++ {
+			ok, err := s.spend(2)
+			if err != nil || !ok {
+				return nil, false, err
+			}
+			ga, ok1 := s.value(a)
+			gb, ok2 := s.value(rem - a)
+			if ok1 && ok2 && ga^gb == want {
+				return []uint64{a, rem - a}, true, nil
+			}
+		}
+	}
+	return nil, false, nil
 }
 
 // String formats the position as "kayles(3, 7)".

@@ -2,7 +2,9 @@ package rulesets_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
@@ -195,10 +197,12 @@ func TestHeapPartPeriodic(t *testing.T) {
 			}
 		}
 	}
-	// A huge Kayles heap: one move to a P-position.
+	// A huge Kayles heap: 2^63+1 ≡ 81 (mod 12), past the preperiod 71, so
+	// its value is G(81) = 8 (OEIS A002186), and one move reaches a
+	// P-position.
 	big := rulesets.MustHeapPart(rulesets.Kayles(), value, 1<<63+1)
-	if v, _ := big.Value(ctx); v == 0 {
-		t.Skip("huge heap is P")
+	if v, err := big.Value(ctx); err != nil || v != kaylesValues[81] || v != 8 {
+		t.Fatalf("kayles(2^63+1) = %d, %v; want G(81) = 8", v, err)
 	}
 	q, ok, err := big.MoveTo(ctx, 0)
 	if err != nil || !ok {
@@ -220,10 +224,12 @@ func contains(s []game.Heaps, h game.Heaps) bool {
 
 // TestHeapPartHexadecimal: in 0.0F (take two stones anywhere, leaving up to
 // three rows) every move to every smaller value is found, including those
-// that need three rows, and is a legal move of the value asked for.
+// that need three rows, and is a legal move of the value asked for. So
+// are the moves named by a formula: Nim-like codes and Lasker's Nim 4.[3]
+// (where the heap 4k+3 needs a split to reach 4k+3).
 func TestHeapPartHexadecimal(t *testing.T) {
 	ctx := context.Background()
-	for _, code := range []string{"0.0F", "0.F", "0.{15}F", "0.8"} {
+	for _, code := range []string{"0.0F", "0.F", "0.{15}F", "0.8", "4.[3]", "0.[3]", "0.[7]", "0.3[B]"} {
 		r := mustCode(t, code)
 		vs := engineValues(t, r, 24)
 		value := func(n uint64) (sg.Nimber, bool) {
@@ -236,10 +242,26 @@ func TestHeapPartHexadecimal(t *testing.T) {
 		for n := range uint64(24) {
 			p := rulesets.MustHeapPart(r, value, n)
 			h, _ := game.MakeHeaps(int(n))
-			for v := range vs[n] {
+			// The values of the options, some above G(n) (Lasker's Nim
+			// has the split (3, 7) of value 4 ⊕ 8 = 12 from the heap 10).
+			reach := map[sg.Nimber]bool{}
+			for _, q := range g.AppendMoves(nil, h) {
+				var x sg.Nimber
+				for _, s := range q.Sizes() {
+					x ^= vs[s]
+				}
+				reach[x] = true
+			}
+			for v := range vs[n] + 8 {
 				q, ok, err := p.MoveTo(ctx, v)
-				if err != nil || !ok {
+				if v < vs[n] && (err != nil || !ok) {
 					t.Fatalf("%s heap %d: no move to %d (%v)", code, n, v, err)
+				}
+				if err != nil || ok != reach[v] {
+					t.Fatalf("%s heap %d: MoveTo(%d) = %v, %v; an option has value %d: %v", code, n, v, ok, err, v, reach[v])
+				}
+				if !ok {
+					continue
 				}
 				qs := q.(*rulesets.HeapPart).Heaps()
 				sizes := make([]int, len(qs))
@@ -253,6 +275,93 @@ func TestHeapPartHexadecimal(t *testing.T) {
 					t.Fatalf("%s heap %d → %v: value %d (want %d), legal %v", code, n, qh, x, v, contains(g.AppendMoves(nil, h), qh))
 				}
 			}
+		}
+	}
+}
+
+// TestHeapPartAnyAnywhereLarge: on a row of 60000 stones of "take any
+// number anywhere", whose heap of n has O(n²) kinds of move, MoveTo answers
+// from the formula G(n) = n without listing them (listing them took
+// gigabytes), both when the move exists and when no option has the value.
+func TestHeapPartAnyAnywhereLarge(t *testing.T) {
+	ctx := context.Background()
+	p := rulesets.MustHeapPart(rulesets.AnyAnywhere(), nil, 60000)
+	for _, tc := range []struct {
+		v  sg.Nimber
+		ok bool
+	}{{12345, true}, {0, true}, {59999, true}, {60000, false}, {1 << 20, false}} {
+		var q sg.Part
+		var ok bool
+		var err error
+		allocs := testing.AllocsPerRun(10, func() { q, ok, err = p.MoveTo(ctx, tc.v) })
+		if err != nil || ok != tc.ok {
+			t.Fatalf("MoveTo(%d) = %v, %v; want ok %v", tc.v, ok, err, tc.ok)
+		}
+		if ok {
+			if v, _ := q.Value(ctx); v != tc.v {
+				t.Errorf("MoveTo(%d) reached %v of value %d", tc.v, q, v)
+			}
+		}
+		if allocs > 6 {
+			t.Errorf("MoveTo(%d): %.0f allocations, want at most 6", tc.v, allocs)
+		}
+		if b := allocBytes(func() { _, _, _ = p.MoveTo(ctx, tc.v) }); b > 1<<16 {
+			t.Errorf("MoveTo(%d) allocated %d bytes, want under 64 KiB", tc.v, b)
+		}
+	}
+}
+
+// allocBytes returns the bytes f allocates on the heap.
+func allocBytes(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// countingValue is a ValueFunc that gives every nonempty heap the value 1
+// (a stand-in for a period, so that no move reaches the value 5) and counts
+// its calls, cancelling cancel (when not nil) after stopAfter calls.
+type countingValue struct {
+	calls     int
+	stopAfter int
+	cancel    context.CancelFunc
+}
+
+func (c *countingValue) value(n uint64) (sg.Nimber, bool) {
+	c.calls++
+	if c.cancel != nil && c.calls == c.stopAfter {
+		c.cancel()
+	}
+	return sg.Nimber(min(n, 1)), true
+}
+
+// TestHeapPartSearchBounded: a search that finds nothing in 0.[6] (take
+// any number, leave one or two heaps) costs at most 2·SearchLimit single
+// heaps and SplitWork split calls, for a heap of 60000 and one of 2^40
+// (where it used to cost SearchLimit² calls), and stops soon after ctx is
+// cancelled.
+func TestHeapPartSearchBounded(t *testing.T) {
+	r := mustCode(t, "0.[6]")
+	for _, n := range []uint64{60000, 1 << 40} {
+		c := &countingValue{}
+		p := rulesets.MustHeapPart(r, c.value, n)
+		_, ok, err := p.MoveTo(bg, 5)
+		if err != nil || ok {
+			t.Fatalf("heap %d: MoveTo(5) = %v, %v; want no move", n, ok, err)
+		}
+		if limit := 2*rulesets.SearchLimit + rulesets.SplitWork + 2; c.calls > limit || c.calls < rulesets.SplitWork {
+			t.Errorf("heap %d: %d ValueFunc calls, want from %d to %d", n, c.calls, rulesets.SplitWork, limit)
+		}
+
+		ctx, cancel := context.WithCancel(bg)
+		c = &countingValue{stopAfter: 100000, cancel: cancel}
+		p = rulesets.MustHeapPart(r, c.value, n)
+		_, _, err = p.MoveTo(ctx, 5)
+		cancel()
+		if !errors.Is(err, context.Canceled) || c.calls > 100000+2048 {
+			t.Errorf("heap %d: cancelled after 100000 calls: %v after %d calls", n, err, c.calls)
 		}
 	}
 }

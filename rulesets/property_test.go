@@ -2,6 +2,7 @@ package rulesets_test
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -167,11 +168,11 @@ func TestRowSimulation(t *testing.T) {
 			// Each subset of the n stones, as a bit mask, is a candidate
 			// set of stones to take.
 			for mask := 1; mask < 1<<n; mask++ {
-				k := popcount(mask)
+				k := bits.OnesCount(uint(mask))
 				if tc.sizes != nil && !slices.Contains(tc.sizes, k) {
 					continue
 				}
-				lo, hi := lowest(mask), highest(mask)
+				lo, hi := bits.TrailingZeros(uint(mask)), bits.Len(uint(mask))-1
 				if tc.adjacent && hi-lo+1 != k {
 					continue
 				}
@@ -206,29 +207,4 @@ func TestRowSimulation(t *testing.T) {
 			}
 		}
 	}
-}
-
-func popcount(x int) int {
-	c := 0
-	for ; x != 0; x &= x - 1 {
-		c++
-	}
-	return c
-}
-
-func lowest(x int) int {
-	i := 0
-	for x&1 == 0 {
-		x >>= 1
-		i++
-	}
-	return i
-}
-
-func highest(x int) int {
-	i := -1
-	for ; x != 0; x >>= 1 {
-		i++
-	}
-	return i
 }

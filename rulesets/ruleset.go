@@ -35,3 +35,27 @@ func ValueOf(r game.HeapRule, n uint64) (sg.Nimber, bool) {
 	}
 	return 0, false
 }
+
+// ClosedFormOf returns r's closed form as a [ValueFunc], and false when r
+// has no formula: a [TakeBreak] has one only for the digits its ValueOf
+// recognizes, and any other [ClosedForm] has one when its ValueOf knows
+// G(0) (which is 0 for every heap game). The function returned answers in
+// O(1) for any heap and is safe for concurrent use.
+//
+// It is how a program chooses between the formula and the sequence
+// engines of package sg, and the default ValueFunc of [NewHeapPart].
+func ClosedFormOf(r game.HeapRule) (ValueFunc, bool) {
+	c, ok := r.(ClosedForm)
+	if !ok {
+		return nil, false
+	}
+	if t, isCode := r.(*TakeBreak); isCode {
+		ok = t.form != closedNone
+	} else {
+		_, ok = c.ValueOf(0)
+	}
+	if !ok {
+		return nil, false
+	}
+	return c.ValueOf, true
+}

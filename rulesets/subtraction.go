@@ -44,11 +44,16 @@ func Bash(m int) (*TakeBreak, error) {
 	if m < 1 || m > MaxTakeLimit {
 		return nil, fmt.Errorf("rulesets: bash:%d: m must be between 1 and %d", m, MaxTakeLimit)
 	}
+	return bash(m), nil
+}
+
+// bash is Bash for m already checked to be in 1..MaxTakeLimit.
+func bash(m int) *TakeBreak {
 	digits := make([]uint32, m+1)
 	for k := 1; k <= m; k++ {
 		digits[k] = 3
 	}
-	return mustTakeBreak("bash:"+strconv.Itoa(m), digits, nil), nil
+	return mustTakeBreak("bash:"+strconv.Itoa(m), digits, nil)
 }
 
 // Odd returns the game "take any odd number of tokens", spec "odd", code

@@ -50,7 +50,6 @@ type TakeBreak struct {
 	rule    func(k uint64) uint32 // digits given by a rule (k ≥ 1); digits and repeat unused then
 	maxTake int
 	form    closed
-	bashM   int
 }
 
 // NewTakeBreak returns the take-and-break game with digits d0, d1, …
@@ -65,10 +64,16 @@ func NewTakeBreak(digits, repeat []uint32) (*TakeBreak, error) {
 	if digits[0]&3 != 0 {
 		return nil, fmt.Errorf("rulesets: integer digit d0 = %d: removing no tokens must leave two or more heaps (bits 0 and 1 must be clear)", digits[0])
 	}
+	return newTakeBreak(digits, repeat), nil
+}
+
+// newTakeBreak is NewTakeBreak for digits already checked: at least d0,
+// with bits 0 and 1 of d0 clear.
+func newTakeBreak(digits, repeat []uint32) *TakeBreak {
 	t := &TakeBreak{digits: slices.Clone(digits), repeat: slices.Clone(repeat)}
 	t.normalize()
 	t.analyze()
-	return t, nil
+	return t
 }
 
 // mustTakeBreak builds the package's named rules, whose digits are known
@@ -159,8 +164,8 @@ func (t *TakeBreak) analyze() {
 		t.form = closedLasker
 	case d0 == 0 && len(t.repeat) == 0 && allFrom1(func(d uint32) bool { return d == 3 }):
 		// Subtraction of 1..m: the seed notes' game B, f(x) = x mod (m+1).
+		// Every digit after d0 is 3, so m is maxTake.
 		t.form = closedBash
-		t.bashM = len(t.digits) - 1
 	case d0 == 0 && len(t.digits) == 1 && len(t.repeat) == 2 && t.repeat[0] == 3 && t.repeat[1] == 0:
 		// Take an odd number: an odd heap moves to an even one and an
 		// even one only to odd ones, so G alternates 0, 1 (seed note 002).
@@ -259,7 +264,7 @@ func (t *TakeBreak) ValueOf(n uint64) (sg.Nimber, bool) {
 	case closedNim:
 		return sg.Nimber(n), true
 	case closedBash:
-		return sg.Nimber(n % uint64(t.bashM+1)), true
+		return sg.Nimber(n % uint64(t.maxTake+1)), true
 	case closedOdd:
 		return sg.Nimber(n % 2), true
 	case closedLasker:

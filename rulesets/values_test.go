@@ -1,6 +1,8 @@
 package rulesets_test
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
@@ -86,7 +88,7 @@ func TestSeedGameC(t *testing.T) {
 	for _, m := range c.AppendHeapMoves(nil, 7) {
 		opts = append(opts, formatMove(m))
 	}
-	if got := joinStrings(opts); got != "5 ; 2 parts of 5" {
+	if got := strings.Join(opts, " ; "); got != "5 ; 2 parts of 5" {
 		t.Errorf("moves from 7 = %q", got)
 	}
 	x := sg.NewExhaustive[game.Heaps](game.NewHeapGame(c))
@@ -117,27 +119,9 @@ func formatMove(m game.HeapMove) string {
 	case 0:
 		return "nothing"
 	case 1:
-		return itoa(m.Remain)
+		return strconv.Itoa(m.Remain)
 	}
-	return itoa(m.Parts) + " parts of " + itoa(m.Remain)
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + itoa(n%10)
-}
-
-func joinStrings(s []string) string {
-	out := ""
-	for i, x := range s {
-		if i > 0 {
-			out += " ; "
-		}
-		out += x
-	}
-	return out
+	return strconv.Itoa(m.Parts) + " parts of " + strconv.Itoa(m.Remain)
 }
 
 // TestSeedVariations checks every rule of the 推广 section of seed 004 and
@@ -207,6 +191,13 @@ func TestClosedForms(t *testing.T) {
 	}{
 		{rulesets.Nim(), func(n uint64) uint64 { return n }},
 		{seven, func(n uint64) uint64 { return n }},
+		// The rest of the class TakeBreak.analyze calls Nim-like: every
+		// digit from d1 on allows leaving nothing or one heap (d&3 = 3),
+		// whatever else it allows, and they repeat for ever.
+		{mustCode(t, "0.[F]"), func(n uint64) uint64 { return n }},
+		{mustCode(t, "0.3[B]"), func(n uint64) uint64 { return n }},
+		{mustCode(t, "0.7[3]"), func(n uint64) uint64 { return n }},
+		{rulesets.AnyAnywhere(), func(n uint64) uint64 { return n }},
 		{bash3, func(n uint64) uint64 { return n % 4 }},
 		{sub123, func(n uint64) uint64 { return n % 4 }},
 		{rulesets.Odd(), func(n uint64) uint64 { return n % 2 }},
@@ -223,11 +214,23 @@ func TestClosedForms(t *testing.T) {
 		}},
 	}
 	for _, tc := range tests {
-		vs := engineValues(t, tc.rule, 26)
+		size := 26
+		if _, ok := tc.rule.(rulesets.AnyAnywhereRule); ok {
+			size = 12 // O(n²) kinds of move, each into up to n heaps
+		}
+		vs := engineValues(t, tc.rule, size)
+		f, hasForm := rulesets.ClosedFormOf(tc.rule)
+		if !hasForm {
+			t.Errorf("%v: ClosedFormOf says no formula", tc.rule)
+			continue
+		}
 		for n, v := range vs {
 			c, ok := rulesets.ValueOf(tc.rule, uint64(n))
 			if !ok || c != v || uint64(v) != tc.f(uint64(n)) {
 				t.Errorf("%v: G(%d): engine %d, ValueOf %d %v, formula %d", tc.rule, n, v, c, ok, tc.f(uint64(n)))
+			}
+			if c, ok := f(uint64(n)); !ok || c != v {
+				t.Errorf("%v: ClosedFormOf's G(%d) = %d, %v; engine %d", tc.rule, n, c, ok, v)
 			}
 		}
 		for _, n := range []uint64{1 << 40, 1<<63 + 5, ^uint64(0) - 1} {
@@ -239,12 +242,35 @@ func TestClosedForms(t *testing.T) {
 	if _, ok := rulesets.ValueOf(rulesets.Lasker(), ^uint64(0)); ok {
 		t.Error("Lasker's G(2^64-1) = 2^64 does not fit, but ValueOf said ok")
 	}
-	for _, r := range []rulesets.Ruleset{rulesets.Kayles(), rulesets.Grundy{}, rulesets.Fibonacci()} {
+	for _, r := range []rulesets.Ruleset{rulesets.Kayles(), rulesets.Grundy{}, rulesets.Fibonacci(), mustCode(t, "0.[6]"), mustCode(t, "0.[5]")} {
 		if _, ok := rulesets.ValueOf(r, 5); ok {
 			t.Errorf("%v has a closed form?", r)
 		}
+		if f, ok := rulesets.ClosedFormOf(r); ok || f != nil {
+			t.Errorf("ClosedFormOf(%v) = %v, %v; want none", r, f != nil, ok)
+		}
+	}
+	// Any ClosedForm counts, when it knows G(0).
+	if f, ok := rulesets.ClosedFormOf(halfForm{}); !ok || f == nil {
+		t.Error("ClosedFormOf(halfForm) found no formula")
+	} else if v, ok := f(9); !ok || v != 4 {
+		t.Errorf("halfForm G(9) = %d, %v; want 4", v, ok)
+	}
+	if _, ok := rulesets.ClosedFormOf(noForm{}); ok {
+		t.Error("ClosedFormOf(noForm) found a formula, but its ValueOf knows no value")
 	}
 }
+
+// halfForm is a ClosedForm outside the package (its values are not those
+// of any rule: ClosedFormOf does not check them); noForm implements
+// ClosedForm without knowing any value.
+type (
+	halfForm struct{ rulesets.Grundy }
+	noForm   struct{ rulesets.Grundy }
+)
+
+func (halfForm) ValueOf(n uint64) (sg.Nimber, bool) { return sg.Nimber(n / 2), true }
+func (noForm) ValueOf(uint64) (sg.Nimber, bool)     { return 0, false }
 
 func mustCode(t testing.TB, code string) *rulesets.TakeBreak {
 	t.Helper()

@@ -6,7 +6,8 @@
 //	sgtool values GAME N            G(0) … G(N-1) on one line
 //	sgtool period GAME [-max N]     preperiod, period, saltus as JSON
 //	sgtool value GAME HEAP [-max N] G(HEAP), for any heap up to 2^64-1 once a
-//	                                period is certified (or a formula is known)
+//	                                period is certified (or a formula is known);
+//	                                at most HEAP+1 values are computed
 //	sgtool nim [-misere] A B C…     nim-sum, outcome and winning moves as JSON
 //
 // GAME is a spec read by rulesets.Parse: a take-and-break code (.07, 0.137,
@@ -14,7 +15,8 @@
 // anywhere:K, or a name: nim, kayles, dawson, grundy, lasker.
 //
 // Exit status: 0 on success, 1 when the computation fails or is
-// interrupted, 2 for a bad argument (with a one-line message naming it), 3
+// interrupted, or when G(HEAP) does not fit in 64 bits (Lasker's Nim at
+// 2^64-1), 2 for a bad argument (with a one-line message naming it), 3
 // when period finds no period within -max values (the JSON is still
 // printed, with "period": 0) or value cannot reach the heap asked for.
 // Progress goes to standard error when it is a terminal.
@@ -22,7 +24,10 @@
 // -max defaults to 2^28 values for take-and-break codes with a finite
 // largest removal (period stops as soon as the Guy–Smith theorem certifies
 // a period, so .16, .56, .127, .376 and .354 finish in seconds) and to
-// 2^16 for other rules, whose periods can only be observed.
+// 2^16 for other rules, whose periods can only be observed. Rules with a
+// formula (nim, lasker, odd, adjacent, anywhere, bash:M) give value in
+// O(1) and, when no theorem certifies their period, period observes it in
+// their first -max values, computed from the formula.
 package main
 
 import (
@@ -39,6 +44,7 @@ import (
 	"time"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/nim"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 )
@@ -59,9 +65,9 @@ const defaultMax = 1 << 16
 // defaultCertifiableMax is the default -max for take-and-break codes with a
 // finite largest removal, whose periods the Guy–Smith theorem certifies:
 // Period stops as soon as it has, so the limit only matters for games that
-// are not periodic yet (it is about 5 minutes of the sparse engine). The
-// hardest solved octal games need more: .354 is certified at about 2·10^7
-// values, .1777 at 4.4·10^8 (-max 450000000).
+// that are not periodic yet, and bounds them at 2^28 values (256 MiB at one
+// byte a value; Ctrl-C stops earlier). .354 is certified at about 2·10^7
+// values; .1777 needs 4.4·10^8 (-max 450000000).
 const defaultCertifiableMax = 1 << 28
 
 // certifiable reports whether a period of r can be certified by a theorem.
@@ -223,26 +229,42 @@ func progress(stderr io.Writer) ([]sg.SeqOption, func()) {
 // values returns G(0) … G(n-1): from the rule's formula when it has one
 // (Nim's values cost O(n³) to compute from its moves), else from sg.Values.
 func values(ctx context.Context, r rulesets.Ruleset, n int, opts []sg.SeqOption) (*sg.Sequence, error) {
-	if _, ok := rulesets.ValueOf(r, 0); ok {
-		seq := sg.NewSequence(n)
-		for i := range n {
-			v, ok := rulesets.ValueOf(r, uint64(i))
-			if !ok {
-				return nil, fmt.Errorf("no value for heap %d", i)
-			}
-			seq.Append(v)
-		}
-		return seq, nil
+	if f, ok := rulesets.ClosedFormOf(r); ok {
+		return formulaValues(ctx, r, f, n)
 	}
 	return sg.Values(ctx, r, n, opts...)
 }
 
+// ctxEvery is how many values formulaValues computes between two looks at
+// the context.
+const ctxEvery = 1 << 16
+
+// formulaValues returns G(0) … G(n-1) from the formula f of r, and ctx's
+// error when it is done first (Ctrl-C).
+func formulaValues(ctx context.Context, r rulesets.Ruleset, f rulesets.ValueFunc, n int) (*sg.Sequence, error) {
+	seq := sg.NewSequence(n)
+	for i := range n {
+		if i%ctxEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		v, ok := f(uint64(i))
+		if !ok {
+			return nil, fmt.Errorf("the formula of %v has no value for heap %d", r, i)
+		}
+		seq.Append(v)
+	}
+	return seq, nil
+}
+
 // period returns the values and periodicity of r: sg.Period, which stops as
-// soon as a period is certified, or for a rule with a formula the
+// soon as a period is certified; or, for a rule with a formula but no
+// certifiable period (0.[3], 0.[7], lasker, odd, anywhere), the observed
 // periodicity of its first maxN values.
 func period(ctx context.Context, r rulesets.Ruleset, maxN int, opts []sg.SeqOption) (*sg.Sequence, sg.Periodicity, error) {
-	if _, ok := rulesets.ValueOf(r, 0); ok {
-		seq, err := values(ctx, r, maxN, opts)
+	if f, ok := rulesets.ClosedFormOf(r); ok && !certifiable(r) {
+		seq, err := formulaValues(ctx, r, f, maxN)
 		if err != nil {
 			return nil, sg.Periodicity{}, err
 		}
@@ -374,12 +396,16 @@ func cmdValue(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if v, ok := rulesets.ValueOf(r, heap); ok {
+	if f, ok := rulesets.ClosedFormOf(r); ok {
+		v, ok := f(heap)
+		if !ok {
+			return fmt.Errorf("value of %v: G(%d) overflows a 64-bit nimber (its formula gives 2^64 or more)", r, heap)
+		}
 		_, err := fmt.Fprintln(stdout, uint64(v))
 		return err
 	}
 	opts, done := progress(stderr)
-	seq, per, err := period(ctx, r, maxN, opts)
+	seq, per, err := period(ctx, r, valuesFor(heap, maxN), opts)
 	done()
 	if err != nil {
 		return fmt.Errorf("value of %v: %w", r, err)
@@ -391,6 +417,16 @@ func cmdValue(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	_, err = fmt.Fprintln(stdout, uint64(v))
 	return err
+}
+
+// valuesFor returns the number of values value computes at most to find
+// G(heap) with -max maxN ≥ 1: heap+1 when that is fewer (fewer still once
+// a period is certified), else maxN.
+func valuesFor(heap uint64, maxN int) int {
+	if heap < uint64(maxN) {
+		return int(heap) + 1
+	}
+	return maxN
 }
 
 // nimReport is the JSON printed by nim.
@@ -420,7 +456,10 @@ func cmdNim(args []string, stdout io.Writer) error {
 		heaps[i] = h
 	}
 	_, misere := flags["misere"]
-	rep := solveNim(heaps, misere)
+	rep, err := solveNim(heaps, misere)
+	if err != nil {
+		return err
+	}
 	out, err := json.Marshal(rep)
 	if err != nil {
 		return err
@@ -430,62 +469,35 @@ func cmdNim(args []string, stdout io.Writer) error {
 }
 
 // solveNim returns the nim-sum, the outcome and every winning move of a
-// Nim position. Under misère play (the last player to move loses) Bouton's
-// rule applies: while some heap has 2 or more tokens the outcome is that of
-// ordinary Nim; when every heap has 0 or 1 token the position is P exactly
-// when the number of 1-heaps is odd.
-//
-// A winning move takes heap i from a to some t < a and reaches a
-// P-position. With y the nim-sum of the other heaps, a P-position after the
-// move has nim-sum 0 (t = y) or, in misère play, has only heaps of 0 and 1
-// (t ≤ 1): so t is one of y, 0, 1, and testing these finds every winning
-// move in O(1) per heap.
-func solveNim(heaps []uint64, misere bool) nimReport {
-	var x uint64
-	big, ones := 0, 0
-	for _, h := range heaps {
-		x ^= h
-		switch {
-		case h >= 2:
-			big++
-		case h == 1:
-			ones++
+// Nim position, from package nim: Bouton's rule, and under misère play
+// (the last player to move loses) its misère form, by which a position
+// whose heaps are all 0 or 1 is P exactly when the number of 1-heaps is
+// odd. The moves are in increasing heap order; "moves" is [] when there is
+// none.
+func solveNim(heaps []uint64, misere bool) (nimReport, error) {
+	sum, err := nim.Sum(heaps)
+	if err != nil {
+		return nimReport{}, err
+	}
+	var outcome sg.Outcome
+	var moves []nim.Move[uint64]
+	if misere {
+		outcome, err = nim.MisereOutcome(heaps)
+		if err == nil {
+			moves, err = nim.MisereWinningMoves(heaps)
+		}
+	} else {
+		outcome, err = nim.Outcome(heaps)
+		if err == nil {
+			moves, err = nim.WinningMoves(heaps)
 		}
 	}
-	isP := func(x uint64, big, ones int) bool {
-		if misere && big == 0 {
-			return ones%2 == 1
-		}
-		return x == 0
+	if err != nil {
+		return nimReport{}, err
 	}
-	rep := nimReport{NimSum: x, Outcome: "N", Moves: []nimMove{}}
-	if isP(x, big, ones) {
-		rep.Outcome = "P"
-		return rep
+	rep := nimReport{NimSum: sum, Outcome: outcome.String(), Moves: make([]nimMove, len(moves))}
+	for i, m := range moves {
+		rep.Moves[i] = nimMove{Heap: m.Heap, From: m.From, To: m.To}
 	}
-	for i, a := range heaps {
-		y := x ^ a
-		b, o := big, ones
-		if a >= 2 {
-			b--
-		} else if a == 1 {
-			o--
-		}
-		candidates := [3]uint64{y, 0, 1}
-		for j, t := range candidates {
-			if t >= a || (j > 0 && t == y) || (j == 2 && !misere) || (j == 1 && !misere) {
-				continue
-			}
-			bt, ot := b, o
-			if t >= 2 {
-				bt++
-			} else if t == 1 {
-				ot++
-			}
-			if isP(y^t, bt, ot) {
-				rep.Moves = append(rep.Moves, nimMove{Heap: i, From: a, To: t})
-			}
-		}
-	}
-	return rep
+	return rep, nil
 }

@@ -3,19 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/impartial-go/impartial/game"
-	"github.com/impartial-go/impartial/game/gametest"
-	"github.com/impartial-go/impartial/sg"
 )
 
 func TestRun(t *testing.T) {
@@ -56,17 +51,39 @@ func TestRun(t *testing.T) {
 			`{"game":"grundy","preperiod":0,"period":0,"saltus":0,"certified":false,"checked_to":500}` + "\n", "no period"},
 		{"nim saltus", "period nim -max=1000", 0,
 			`{"game":"nim","preperiod":0,"period":1,"saltus":1,"certified":false,"checked_to":1000}` + "\n", ""},
+		// Rules with a formula and a finite largest removal are certified
+		// by sg.Period from its first check (the formula's values would
+		// only be an observed period, after -max = 2^28 of them).
+		{"bash period certified", "period bash:3", 0,
+			`{"game":"bash:3","preperiod":0,"period":4,"saltus":0,"certified":true,"checked_to":256}` + "\n", ""},
+		{"sub period certified", "period sub:1,2,3", 0,
+			`{"game":"sub:1,2,3","preperiod":0,"period":4,"saltus":0,"certified":true,"checked_to":256}` + "\n", ""},
+		{"code period certified", "period .333", 0,
+			`{"game":"0.333","preperiod":0,"period":4,"saltus":0,"certified":true,"checked_to":256}` + "\n", ""},
+		// A formula with no certifiable period: its values, observed.
+		{"any adjacent saltus", "period adjacent -max 500", 0,
+			`{"game":"adjacent","preperiod":0,"period":1,"saltus":1,"certified":false,"checked_to":500}` + "\n", ""},
+		{"lasker saltus", "period lasker -max 400", 0,
+			`{"game":"lasker","preperiod":1,"period":4,"saltus":4,"certified":false,"checked_to":400}` + "\n", ""},
 		{"period bad max", "period .07 -max x", 2, "", `bad -max "x"`},
 		{"period max without value", "period .07 -max", 2, "", "needs a value"},
 		{"period bad game", "period 1.07", 2, "", `"1" at position 1`},
 		{"period extra", "period .07 .77", 2, "", "got 2 arguments"},
 		// value
-		{"kayles huge", "value kayles 1000000000071", 0, "", ""},
+		// 10^12 + 71 ≡ 75 (mod 12), in the periodic part: G(75) = 8
+		// (OEIS A002186).
+		{"kayles huge", "value kayles 1000000000071", 0, "8\n", ""},
 		{"nim huge", "value nim 18446744073709551615", 0, "18446744073709551615\n", ""},
 		{"bash huge", "value bash:3 18446744073709551615", 0, "3\n", ""},
 		{"dawson small", "value dawson 7", 0, "1\n", ""},
 		{"grundy unknown", "value grundy 1000000 -max 300", 3, "", "G(1000000) is unknown"},
 		{"grundy in range", "value grundy 20 -max 300", 0, "0\n", ""},
+		{"grundy default max", "value grundy 20", 0, "0\n", ""},
+		// .6 has no known period: the default -max is 2^28, but G(100)
+		// needs only 101 values (values .6 101 ends in 3).
+		{"open game in range", "value .6 100", 0, "3\n", ""},
+		{"lasker overflow", "value lasker 18446744073709551615", 1, "", "G(18446744073709551615) overflows a 64-bit nimber"},
+		{"lasker largest", "value lasker 18446744073709551614", 0, "18446744073709551614\n", ""},
 		{"value bad heap", "value kayles 18446744073709551616", 2, "", `bad HEAP "18446744073709551616"`},
 		{"value negative heap", "value kayles -5", 2, "", `bad HEAP "-5"`},
 		// nim
@@ -87,7 +104,8 @@ func TestRun(t *testing.T) {
 		// other
 		{"no subcommand", "", 2, "", "missing subcommand"},
 		{"unknown subcommand", "frob", 2, "", `unknown subcommand "frob"`},
-		{"help", "help", 0, "", ""},
+		{"help", "help", 0, usage, ""},
+		{"-h", "-h", 0, usage, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -101,6 +119,9 @@ func TestRun(t *testing.T) {
 			}
 			if tc.stderr != "" && !strings.Contains(errb.String(), tc.stderr) {
 				t.Errorf("sgtool %s: stderr %q does not contain %q", tc.args, errb.String(), tc.stderr)
+			}
+			if strings.Contains(errb.String(), "raise -max") && tc.status != exitNoPeriod {
+				t.Errorf("sgtool %s: stderr %q advises raising -max, with status %d", tc.args, errb.String(), status)
 			}
 			if tc.status != 0 {
 				msg := strings.TrimSuffix(errb.String(), "\n")
@@ -141,114 +162,77 @@ func TestValueMatchesValues(t *testing.T) {
 	}
 }
 
-// TestNimMovesExhaustive checks the outcome and the complete list of
-// winning moves of nim, normal and misère, against plain search of the
-// game on random positions of small heaps.
-func TestNimMovesExhaustive(t *testing.T) {
-	r := gametest.Rand(t)
-	normal := sg.NewExhaustive[game.Heaps](game.NewHeapGame(nimRule{}))
-	for range 300 {
-		heaps := make([]uint64, 1+r.IntN(4))
-		for i := range heaps {
-			heaps[i] = uint64(r.IntN(6))
-			if r.IntN(3) == 0 {
-				heaps[i] = uint64(r.IntN(2))
-			}
-		}
-		for _, misere := range []bool{false, true} {
-			rep := solveNim(heaps, misere)
-			outcome := func(hs []uint64) sg.Outcome {
-				if misere {
-					return misereOutcome(t, hs)
-				}
-				sizes := make([]int, len(hs))
-				for i, h := range hs {
-					sizes[i] = int(h)
-				}
-				p, _ := game.MakeHeaps(sizes...)
-				o, err := normal.Outcome(context.Background(), p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				return o
-			}
-			if want := outcome(heaps).String(); rep.Outcome != want {
-				t.Fatalf("%v misère=%v: outcome %s, search %s", heaps, misere, rep.Outcome, want)
-			}
-			var want []nimMove
-			for i, a := range heaps {
-				for to := range a {
-					next := slices.Clone(heaps)
-					next[i] = to
-					if outcome(next) == sg.P {
-						want = append(want, nimMove{Heap: i, From: a, To: to})
-					}
-				}
-			}
-			less := func(x, y nimMove) int {
-				if x.Heap != y.Heap {
-					return x.Heap - y.Heap
-				}
-				return int(x.To) - int(y.To)
-			}
-			got := slices.Clone(rep.Moves)
-			slices.SortFunc(got, less)
-			slices.SortFunc(want, less)
-			if !slices.Equal(got, want) {
-				t.Fatalf("%v misère=%v: moves %v, search %v", heaps, misere, got, want)
-			}
+// TestUsage: help prints every subcommand that dispatch accepts, and every
+// game name the parser knows.
+func TestUsage(t *testing.T) {
+	for _, word := range []string{"sgtool values GAME N", "sgtool period GAME [-max N]", "sgtool value GAME HEAP [-max N]",
+		"sgtool nim [-misere]", "sub:1,3,4", "bash:M", "allbut:1,2", "odd", "fib", "adjacent:A,B,C", "anywhere:K",
+		"nim", "kayles", "dawson", "grundy", "lasker"} {
+		if !strings.Contains(usage, word) {
+			t.Errorf("usage does not mention %q", word)
 		}
 	}
 }
 
-// nimRule is Nim as a heap rule, written out here so that the test does
-// not share code with what it checks.
-type nimRule struct{}
-
-func (nimRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	for r := range n {
-		if r == 0 {
-			dst = append(dst, game.HeapMove{})
-		} else {
-			dst = append(dst, game.HeapMove{Remain: r, Parts: 1})
+// TestValuesFor: value computes HEAP+1 values when that is fewer than
+// -max, without overflow at HEAP = 2^64-1.
+func TestValuesFor(t *testing.T) {
+	for _, tc := range []struct {
+		heap       uint64
+		maxN, want int
+	}{
+		{0, 1, 1},
+		{100, 1 << 28, 101},
+		{20, 1 << 16, 21},
+		{299, 300, 300},
+		{300, 300, 300},
+		{1 << 40, 1 << 30, 1 << 30},
+		{^uint64(0), 300, 300},
+		{^uint64(0) - 1, 1 << 30, 1 << 30},
+	} {
+		if got := valuesFor(tc.heap, tc.maxN); got != tc.want {
+			t.Errorf("valuesFor(%d, %d) = %d, want %d", tc.heap, tc.maxN, got, tc.want)
 		}
 	}
-	return dst
 }
 
-// misereOutcome decides misère Nim by plain recursion over positions
-// (sorted heaps), memoized: the player who cannot move wins.
-func misereOutcome(t *testing.T, heaps []uint64) sg.Outcome {
-	memo := map[string]bool{} // true: the player to move wins
-	var wins func(hs []uint64) bool
-	wins = func(hs []uint64) bool {
-		s := slices.Clone(hs)
-		slices.Sort(s)
-		key, _ := json.Marshal(s)
-		if v, ok := memo[string(key)]; ok {
-			return v
+// TestFormulaValuesCancel: the formula path (rules with a formula and no
+// certifiable period) stops when the context is done, as Ctrl-C does.
+func TestFormulaValuesCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, spec := range []string{"nim", "lasker", "adjacent", "odd", "bash:3"} {
+		r, err := parseGame("test", spec)
+		if err != nil {
+			t.Fatal(err)
 		}
-		moved, win := false, false
-		for i, a := range s {
-			for to := range a {
-				moved = true
-				next := slices.Clone(s)
-				next[i] = to
-				if !wins(next) {
-					win = true
-				}
-			}
+		if _, err := values(ctx, r, 1<<20, nil); !errors.Is(err, context.Canceled) {
+			t.Errorf("values(%s) with a cancelled context: %v", spec, err)
 		}
-		if !moved {
-			win = true // no move: the opponent took the last token
+		if _, _, err := period(ctx, r, 1<<20, nil); !errors.Is(err, context.Canceled) {
+			t.Errorf("period(%s) with a cancelled context: %v", spec, err)
 		}
-		memo[string(key)] = win
-		return win
 	}
-	if wins(heaps) {
-		return sg.N
+	// Cancelled during the loop: a context done after its first look.
+	r, _ := parseGame("test", "nim")
+	if _, err := values(&doneAfter{Context: context.Background(), n: 3}, r, 1<<20, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("values(nim) cancelled during the loop: %v", err)
 	}
-	return sg.P
+}
+
+// doneAfter is a context whose Err is nil for its first n calls and
+// context.Canceled after.
+type doneAfter struct {
+	context.Context
+	n int
+}
+
+func (c *doneAfter) Err() error {
+	if c.n > 0 {
+		c.n--
+		return nil
+	}
+	return context.Canceled
 }
 
 // TestBinary builds the real command and runs it, checking the exit

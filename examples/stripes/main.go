@@ -5,9 +5,10 @@
 // is taking k adjacent stones from a row, so the game is the octal game
 // with digit 7 at A, B and C (rulesets.Stripes).
 //
-// Input on standard input: "A B C", then m, then m lines each with a strip
-// length L. Output: one line per strip, 1 when the first player wins and 2
-// when the second does.
+// Input on standard input: "A B C", then m (at most 2^24), then m lines
+// each with a strip length L; any white space separates the numbers, so
+// they may as well all be on one line, however long. Output: one line per
+// strip, 1 when the first player wins and 2 when the second does.
 //
 //	$ printf '1 5 1\n3\n1\n5\n6\n' | stripes
 //	1
@@ -28,7 +29,6 @@ import (
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
@@ -36,6 +36,9 @@ import (
 
 // maxStripe bounds A, B and C (a rule stores one digit per length).
 const maxStripe = 1 << 16
+
+// maxStrips bounds m, the number of strips.
+const maxStrips = 1 << 24
 
 // maxCompute is the most values computed when looking for a period.
 const maxCompute = 1 << 20
@@ -67,27 +70,58 @@ func run(stdin io.Reader, stdout, stderr io.Writer) int {
 	return 1
 }
 
-// tokens reads whitespace-separated words with their line numbers.
+// tokens reads whitespace-separated words with their line numbers, byte by
+// byte, so that a line may be as long as the input (all the strips may be
+// on one line).
 type tokens struct {
-	sc   *bufio.Scanner
-	line int
-	buf  []string
+	r    *bufio.Reader
+	line int    // line of the next byte, from 1
+	word []byte // the word being read, reused
 }
 
+// maxWord is the longest word kept: a longer one cannot be a number, and
+// is quoted cut to this length.
+const maxWord = 64
+
+// next returns the next word and its line, or an input error naming what
+// was expected at the end of the input.
 func (t *tokens) next(what string) (string, int, error) {
-	for len(t.buf) == 0 {
-		if !t.sc.Scan() {
-			if err := t.sc.Err(); err != nil {
-				return "", 0, err
-			}
-			return "", 0, &inputError{fmt.Sprintf("line %d: missing %s (unexpected end of input)", t.line+1, what)}
+	t.word = t.word[:0]
+	line, long := 0, false // line 0: no byte of the word read yet
+	for {
+		c, err := t.r.ReadByte()
+		if err == io.EOF {
+			break
 		}
-		t.line++
-		t.buf = strings.Fields(t.sc.Text())
+		if err != nil {
+			return "", 0, err
+		}
+		if c == ' ' || c == '\n' || ('\t' <= c && c <= '\r') {
+			if c == '\n' {
+				t.line++
+			}
+			if line > 0 {
+				break
+			}
+			continue
+		}
+		if line == 0 {
+			line = t.line
+		}
+		if len(t.word) < maxWord {
+			t.word = append(t.word, c)
+		} else {
+			long = true
+		}
 	}
-	w := t.buf[0]
-	t.buf = t.buf[1:]
-	return w, t.line, nil
+	if line == 0 {
+		return "", 0, &inputError{fmt.Sprintf("line %d: missing %s (unexpected end of input)", t.line, what)}
+	}
+	w := string(t.word)
+	if long {
+		w += "…"
+	}
+	return w, line, nil
 }
 
 func (t *tokens) number(what string, lo, hi uint64) (uint64, error) {
@@ -103,7 +137,7 @@ func (t *tokens) number(what string, lo, hi uint64) (uint64, error) {
 }
 
 func solve(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
-	t := &tokens{sc: bufio.NewScanner(stdin)}
+	t := &tokens{r: bufio.NewReader(stdin), line: 1}
 	var abc [3]int
 	for i, name := range []string{"A", "B", "C"} {
 		n, err := t.number("stripe length "+name, 1, maxStripe)
@@ -112,18 +146,20 @@ func solve(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
 		}
 		abc[i] = int(n)
 	}
-	m, err := t.number("number of strips m", 0, 1<<24)
+	m, err := t.number("number of strips m", 0, maxStrips)
 	if err != nil {
 		return err
 	}
-	lengths := make([]uint64, m)
+	// The strips are appended as they are read: m alone, which may be a
+	// typo, allocates nothing.
+	var lengths []uint64
 	var longest uint64
-	for i := range lengths {
+	for i := range m {
 		L, err := t.number(fmt.Sprintf("strip length L (strip %d)", i+1), 0, ^uint64(0))
 		if err != nil {
 			return err
 		}
-		lengths[i] = L
+		lengths = append(lengths, L)
 		longest = max(longest, L)
 	}
 	rule, err := rulesets.Stripes(abc[0], abc[1], abc[2])

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -34,6 +35,11 @@ func TestSamples(t *testing.T) {
 		{"bad L", "1 2 3\n2\n4\nfive\n", 2, "", `line 4: bad strip length L (strip 2) "five"`},
 		{"missing L", "1 2 3\n2\n4\n", 2, "", "missing strip length L (strip 2)"},
 		{"empty", "", 2, "", "missing stripe length A"},
+		{"crlf", "1 5 1\r\n2\r\n5\r\n6\r\n", 0, "1\n2\n", ""},
+		{"bad L on one line", "1 2 3 3 4 5 x", 2, "", `line 1: bad strip length L (strip 3) "x"`},
+		{"bad L after blank lines", "1 2 3\n\n\n2 4\n\n  five \n", 2, "", `line 6: bad strip length L (strip 2) "five"`},
+		{"long word", "1 2 3 1 " + strings.Repeat("9", 100), 2, "", `"` + strings.Repeat("9", 64) + `…"`},
+		{"m too large", "1 2 3\n16777217\n", 2, "", `bad number of strips m "16777217"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -46,6 +52,48 @@ func TestSamples(t *testing.T) {
 				t.Errorf("stderr %q, want one line containing %q", errb.String(), tc.inErr)
 			}
 		})
+	}
+}
+
+// TestOneLongLine: 20000 strips on one line (more than bufio.Scanner's
+// 64 KB line) are all read, with the answers of the period of 0.07.
+func TestOneLongLine(t *testing.T) {
+	const m = 20000
+	var in, want strings.Builder
+	fmt.Fprintf(&in, "2 2 2 %d", m)
+	// Game C: f = 0, 0, 1, 1, 2, 0, 3, 1 for strips of 0 to 7.
+	f := []int{0, 0, 1, 1, 2, 0, 3, 1}
+	for i := range m {
+		fmt.Fprintf(&in, " %012d", i%8) // zero-padded: the line passes 256 KB
+		if f[i%8] != 0 {
+			want.WriteString("1\n")
+		} else {
+			want.WriteString("2\n")
+		}
+	}
+	if in.Len() <= 1<<16 {
+		t.Fatalf("input is only %d bytes", in.Len())
+	}
+	var out, errb bytes.Buffer
+	if status := run(strings.NewReader(in.String()), &out, &errb); status != 0 || out.String() != want.String() {
+		t.Fatalf("status %d (stderr %q), %d output bytes, want %d", status, errb.String(), out.Len(), want.Len())
+	}
+}
+
+// TestLargeMAllocatesLittle: m = 2^24 with two strips given is reported
+// as a missing strip without allocating room for 2^24 strips first.
+func TestLargeMAllocatesLittle(t *testing.T) {
+	var out, errb bytes.Buffer
+	var status int
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	status = run(strings.NewReader("1 2 3\n16777216\n4\n5\n"), &out, &errb)
+	runtime.ReadMemStats(&after)
+	if status != 2 || !strings.Contains(errb.String(), "line 5: missing strip length L (strip 3)") {
+		t.Fatalf("status %d, stderr %q", status, errb.String())
+	}
+	if b := after.TotalAlloc - before.TotalAlloc; b > 1<<20 {
+		t.Errorf("allocated %d bytes for two strips, want under 1 MiB", b)
 	}
 }
 
