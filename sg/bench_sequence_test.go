@@ -89,30 +89,19 @@ func BenchmarkFindPeriod(b *testing.B) {
 // BenchmarkPeriod certifies periods end to end with the default engine
 // (the sparse engine where it applies):
 //
-//	go test -run '^$' -bench 'Period/' -benchtime 1x ./sg
+//	go test -run '^$' -bench 'Period/' ./sg
 //
-// The long rows are skipped under -short.
+// BenchmarkSparse has the long periods of .16, .56, .376 and .354.
 func BenchmarkPeriod(b *testing.B) {
 	for _, tc := range []struct {
 		code     string
 		pre, per int
-		long     bool
 	}{
 		// Kayles and Dawson's Kayles (Winning Ways ch. 4).
-		{".77", 71, 12, false},
-		{".07", 53, 34, false},
-		// .16: preperiod 105351, period 149459; .56: 326640 / 144
-		// (Flammenkamp's octal tables, as quoted in issue 5).
-		{".16", 105351, 149459, true},
-		{".56", 326640, 144, true},
-		// .376: 2268248 / 4; .354: 10061916 / 1180 (issue 5's table).
-		{".376", 2268248, 4, true},
-		{".354", 10061916, 1180, true},
+		{".77", 71, 12},
+		{".07", 53, 34},
 	} {
 		b.Run(tc.code, func(b *testing.B) {
-			if tc.long && testing.Short() {
-				b.Skip("long run")
-			}
 			b.ReportAllocs()
 			r := seqParse(tc.code)
 			var n int

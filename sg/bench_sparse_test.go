@@ -47,21 +47,21 @@ func BenchmarkSparse(b *testing.B) {
 		long     bool
 	}
 	games := []benchGame{
-		{name: "16", rule: spCode{0, 1, 6}, pre: 105351, per: 149459},
-		{name: "56", rule: spCode{0, 5, 6}, pre: 326640, per: 144},
-		{name: "354", rule: spCode{0, 3, 5, 4}, pre: 10061916, per: 1180, long: true},
-		{name: "376", rule: spCode{0, 3, 7, 6}, pre: 2268248, per: 4, long: true},
-		{name: "1777", rule: spCode{0, 1, 7, 7, 7}, pre: 160949018, per: 60620715, long: true},
+		{name: "16", rule: seqParse(".16"), pre: 105351, per: 149459},
+		{name: "56", rule: seqParse(".56"), pre: 326640, per: 144},
+		{name: "354", rule: seqParse(".354"), pre: 10061916, per: 1180, long: true},
+		{name: "376", rule: seqParse(".376"), pre: 2268248, per: 4, long: true},
+		{name: "1777", rule: seqParse(".1777"), pre: 160949018, per: 60620715, long: true},
 	}
 	// The "-values" variants compute exactly the values that certify the
 	// period by the Guy–Smith theorem, 2·(preperiod+period)+MaxTake.
 	for _, g := range games[:len(games):len(games)] {
 		games = append(games, benchGame{name: g.name + "-values", rule: g.rule, long: g.long,
-			n: 2*(g.pre+g.per) + g.rule.(spCode).MaxTake()})
+			n: 2*(g.pre+g.per) + g.rule.(seqCode).MaxTake()})
 	}
 	games = append(games,
-		benchGame{name: "Grundy21", rule: spGrundy{}, n: 1 << 21, long: true},
-		benchGame{name: "Grundy23", rule: spGrundy{}, n: 1 << 23, long: true})
+		benchGame{name: "Grundy21", rule: seqGrundy{}, n: 1 << 21, long: true},
+		benchGame{name: "Grundy23", rule: seqGrundy{}, n: 1 << 23, long: true})
 	for _, bc := range games {
 		b.Run(bc.name, func(b *testing.B) {
 			if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {
@@ -105,7 +105,7 @@ func spBenchNamed(name string) bool {
 // BenchmarkSparseStep measures one extension step in the middle of a long
 // run: 2^16 heaps of .376 after the first 2^18.
 func BenchmarkSparseStep(b *testing.B) {
-	r := spCode{0, 3, 7, 6}
+	r := seqParse(".376")
 	ctx := context.Background()
 	base, err := Values(ctx, r, 1<<18, WithMethod(MethodSparse))
 	if err != nil {

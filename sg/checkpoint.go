@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -134,18 +135,20 @@ func encodeCheckpoint(w *bufio.Writer, r game.HeapRule, s *Sequence) error {
 	var err error
 	switch s.width {
 	case 2:
-		err = writeValues(w, s.b16, false)
+		err = writeValues(w, s.b16)
 	case 8:
-		err = writeValues(w, s.b64, true)
+		err = writeValues(w, s.b64)
 	default:
 		_, err = w.Write(s.b8)
 	}
 	return err
 }
 
-// writeValues writes vs little-endian in chunks.
-// wide says 8 bytes per value, else 2.
-func writeValues[T uint16 | Nimber](w io.Writer, vs []T, wide bool) error {
+// writeValues writes vs little-endian in chunks, 2 or 8 bytes per value
+// as T has.
+func writeValues[T uint16 | Nimber](w io.Writer, vs []T) error {
+	var zero T
+	wide := unsafe.Sizeof(zero) == 8
 	var buf []byte
 	for len(vs) > 0 {
 		chunk := vs[:min(len(vs), 1<<16)]

@@ -71,6 +71,68 @@ func TestCheckpointResume(t *testing.T) {
 	}
 }
 
+// A run saves checkpoints as it goes (here at every poll, about every few
+// milliseconds of work), and a run resumed from one saved mid-run gives
+// the values of an uninterrupted run.
+func TestCheckpointSavedMidRun(t *testing.T) {
+	const n = 8000 // a few polls with either engine
+	r := seqGrundy{}
+	want := seqValues(t, r, n)
+	for _, m := range []Method{MethodDirect, MethodSparse} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "run.ckpt")
+		// The progress function runs at the polls: it copies the
+		// checkpoint that the run has saved so far.
+		var saved [][]byte
+		whole, err := Values(context.Background(), r, n, WithMethod(m), WithCheckpoint(path, time.Nanosecond),
+			WithSeqProgress(time.Nanosecond, func(SeqProgress) {
+				if data, err := os.ReadFile(path); err == nil {
+					saved = append(saved, data)
+				}
+			}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(whole.AppendValues(nil, 0, whole.Len()), want) {
+			t.Fatalf("%v: a run saving checkpoints differs from a plain run", m)
+		}
+		mid := filepath.Join(dir, "mid.ckpt")
+		var k int
+		for _, data := range saved {
+			if err := os.WriteFile(mid, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			s, err := loadCheckpoint(mid, r)
+			if err != nil {
+				t.Fatalf("%v: checkpoint saved mid-run: %v", m, err)
+			}
+			if s.Len() > 0 && s.Len() < n {
+				k = s.Len()
+				if !slices.Equal(s.AppendValues(nil, 0, k), want[:k]) {
+					t.Fatalf("%v: checkpoint of %d values differs from the run's", m, k)
+				}
+				break // resume from the first one past heap 0
+			}
+		}
+		if k == 0 {
+			t.Fatalf("%v: no checkpoint saved mid-run among %d", m, len(saved))
+		}
+		var first SeqProgress
+		resumed, err := Values(context.Background(), r, n, WithMethod(m), WithCheckpoint(mid, time.Hour),
+			WithSeqProgress(time.Nanosecond, func(p SeqProgress) {
+				if first.Done == 0 {
+					first = p
+				}
+			}))
+		if err != nil || !slices.Equal(resumed.AppendValues(nil, 0, resumed.Len()), want) {
+			t.Fatalf("%v: run resumed from %d values: %v, or values differ", m, k, err)
+		}
+		if first.Done < k {
+			t.Errorf("%v: resumed run started at %d values, the checkpoint has %d", m, first.Done, k)
+		}
+	}
+}
+
 func TestCheckpointValuesResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "kayles.ckpt")
 	if _, err := Values(context.Background(), seqParse(".77"), 500, WithCheckpoint(path, time.Hour)); err != nil {

@@ -94,9 +94,8 @@ func theoremFor(r game.HeapRule) theorem {
 	}
 	m := 1
 	for k := 0; k <= t; k++ {
-		if d := tb.Digit(k); d != 0 {
-			m = max(m, bits.Len32(d)-1)
-		}
+		d, _ := codeDigit(tb, k) // a bad digit fails the run, not this
+		m = max(m, bits.Len32(d)-1)
 	}
 	return theorem{ok: true, m: m, t: t}
 }
@@ -326,7 +325,8 @@ func (s *Sequence) valueFunc() func(int) uint64 {
 // grows, and stops as soon as a period is certified (see [FindPeriod]) or
 // when maxN values are computed. It returns the values, the periodicity
 // found in them (Period 0 when none), and an error when ctx is done first
-// (with the values and periodicity so far) or r is not a valid rule.
+// (with the values and periodicity so far) or r is not a valid rule. A
+// negative maxN, or one above 2^32, is an error, as for [Values].
 //
 // The sequence grows geometrically, and when a period is observed but not
 // yet certified, straight to the length its certification needs; so the
@@ -335,19 +335,19 @@ func (s *Sequence) valueFunc() func(int) uint64 {
 // the engine, progress reports and checkpoints (a resumed run gives the
 // same results as an uninterrupted one).
 func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...SeqOption) (*Sequence, Periodicity, error) {
-	if maxN < 0 {
-		return nil, Periodicity{}, fmt.Errorf("sg: Period: negative maxN %d", maxN)
+	if err := checkLength("Period", "maxN", maxN); err != nil {
+		return nil, Periodicity{}, err
 	}
 	if r == nil {
 		return nil, Periodicity{}, errors.New("sg: Period: nil rule")
 	}
 	cfg := newSeqConfig(r, opts)
 	cfg.target = maxN
-	s, err := startSequence(cfg, min(maxN, 1<<16))
+	s, err := startSequence(cfg, maxN)
 	if err != nil {
 		return nil, Periodicity{}, err
 	}
-	e, m := chooseEngine(r, cfg)
+	e := chooseEngine(r, cfg)
 	th := theoremFor(r)
 	var per Periodicity
 	// The lengths at which periodicity is checked depend only on the
@@ -395,6 +395,6 @@ func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...SeqOption) (
 		done = s.Len()
 		per, _ = findPeriod(s, th, &scratch)
 	}
-	err = finish(cfg, s, m, err)
+	err = finish(cfg, s, err)
 	return s.prefix(done), per, err
 }

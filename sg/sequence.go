@@ -277,7 +277,9 @@ type SeqProgress struct {
 	// engine.
 	Rare int
 	Mask uint64
-	// Method is the engine at work (MethodDirect or MethodSparse).
+	// Method is the engine at work (MethodDirect or MethodSparse): in
+	// the final report, the one that computed the last values (the
+	// direct engine once the sparse engine has handed the rule over).
 	Method Method
 	// Elapsed is the time since the run started.
 	Elapsed time.Duration
@@ -303,8 +305,9 @@ type seqConfig struct {
 	startDone      int
 	lastReport     time.Time
 	lastCheckpoint time.Time
-	rare           int    // the engine's last reported state
-	mask           uint64 // (for the final report)
+	rare           int    // the state the engines last polled with
+	mask           uint64 // (for the final report): rare heaps, mask
+	inUse          Method // and the engine at work
 }
 
 // WithMethod chooses the algorithm (default [MethodAuto]).
@@ -353,6 +356,7 @@ func newSeqConfig(r game.HeapRule, opts []SeqOption) *seqConfig {
 	}
 	now := time.Now()
 	c.start, c.lastReport, c.lastCheckpoint = now, now, now
+	c.inUse = MethodDirect
 	return c
 }
 
@@ -362,16 +366,16 @@ func newSeqConfig(r game.HeapRule, opts []SeqOption) *seqConfig {
 // checkpoint when they are due, and returns ctx's error when ctx is done
 // (or the error of writing the checkpoint).
 func (c *seqConfig) poll(ctx context.Context, s *Sequence, rare int, mask uint64, m Method) error {
+	c.rare, c.mask, c.inUse = rare, mask, m
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	if c.progress == nil && c.checkpointPath == "" {
 		return nil
 	}
-	c.rare, c.mask = rare, mask
 	now := time.Now()
 	if c.progress != nil && now.Sub(c.lastReport) >= c.progressEvery {
-		c.report(now, s, rare, mask, m)
+		c.report(now, s)
 	}
 	if c.checkpointPath != "" && now.Sub(c.lastCheckpoint) >= c.checkpointEvery {
 		c.lastCheckpoint = now
@@ -382,14 +386,15 @@ func (c *seqConfig) poll(ctx context.Context, s *Sequence, rare int, mask uint64
 	return nil
 }
 
-// report calls the progress function now.
-func (c *seqConfig) report(now time.Time, s *Sequence, rare int, mask uint64, m Method) {
+// report calls the progress function now, with the engine state of the
+// last poll.
+func (c *seqConfig) report(now time.Time, s *Sequence) {
 	if c.progress == nil {
 		return
 	}
 	c.lastReport = now
 	el := now.Sub(c.start)
-	p := SeqProgress{Done: s.Len(), Target: c.target, Rare: rare, Mask: mask, Method: m, Elapsed: el}
+	p := SeqProgress{Done: s.Len(), Target: c.target, Rare: c.rare, Mask: c.mask, Method: c.inUse, Elapsed: el}
 	if el > 0 {
 		p.PerSecond = float64(s.Len()-c.startDone) / el.Seconds()
 	}
@@ -406,19 +411,16 @@ type seqEngine interface {
 	extend(ctx context.Context, s *Sequence, n int) error
 }
 
-// sparseEngineFactory makes the sparse-space engine for r, or returns false
-// when that engine cannot handle r. It is set by sparse.go's init when the
-// sparse engine is compiled in.
-var sparseEngineFactory func(r game.HeapRule, cfg *seqConfig) (seqEngine, bool)
-
-// chooseEngine returns the engine for cfg.method and its Method.
-func chooseEngine(r game.HeapRule, cfg *seqConfig) (seqEngine, Method) {
-	if cfg.method != MethodDirect && sparseEngineFactory != nil {
-		if e, ok := sparseEngineFactory(r, cfg); ok {
-			return e, MethodSparse
+// chooseEngine returns the engine for cfg.method: the sparse engine when
+// it is not ruled out and handles r, else the direct engine.
+func chooseEngine(r game.HeapRule, cfg *seqConfig) seqEngine {
+	if cfg.method != MethodDirect {
+		if e, ok := newSparseEngine(r, cfg); ok {
+			cfg.inUse = MethodSparse
+			return e
 		}
 	}
-	return newDirectEngine(r, cfg), MethodDirect
+	return newDirectEngine(r, cfg)
 }
 
 // ErrBadRule is wrapped by the error returned when a heap rule's moves
@@ -430,8 +432,11 @@ var ErrBadRule = errors.New("heap rule has a move that does not shrink the heap"
 // the engine chosen by [WithMethod]; with [WithCheckpoint] it resumes from
 // and saves to a checkpoint file. It returns ctx's error when ctx is done
 // first (with the values computed so far, which are exact), and an error
-// wrapping [ErrBadRule] when r has a move that would loop. n < 0 is an
-// error.
+// wrapping [ErrBadRule] when r has a move that would loop. n < 0 and
+// n > 2^32 are errors: heap sizes are held in 32 bits.
+//
+// G(0) is 0 whatever r says: a heap of 0 tokens has no moves, and r is
+// never asked for them.
 //
 // Values and [Period] keep no shared state: any number may run at once.
 //
@@ -440,8 +445,8 @@ var ErrBadRule = errors.New("heap rule has a move that does not shrink the heap"
 // rules that leave three or more heaps; the sparse engine is much faster on
 // octal games whose values have few "rare" heaps.
 func Values(ctx context.Context, r game.HeapRule, n int, opts ...SeqOption) (*Sequence, error) {
-	if n < 0 {
-		return nil, fmt.Errorf("sg: Values: negative length %d", n)
+	if err := checkLength("Values", "length", n); err != nil {
+		return nil, err
 	}
 	if r == nil {
 		return nil, errors.New("sg: Values: nil rule")
@@ -452,15 +457,32 @@ func Values(ctx context.Context, r game.HeapRule, n int, opts ...SeqOption) (*Se
 	if err != nil {
 		return nil, err
 	}
-	e, m := chooseEngine(r, cfg)
-	err = e.extend(ctx, s, n)
-	err = finish(cfg, s, m, err)
+	err = chooseEngine(r, cfg).extend(ctx, s, n)
+	err = finish(cfg, s, err)
 	// A checkpoint may hold more values than asked for.
 	return s.prefix(n), err
 }
 
-// startSequence returns the sequence to extend: loaded from the checkpoint
-// file when there is one, else empty.
+// maxSeqLen is the most values [Values] and [Period] compute: the sparse
+// engine holds heap sizes in 32 bits.
+const maxSeqLen = 1 << 32
+
+// checkLength returns an error naming n when it is not a length that fn
+// (Values or Period) can compute; arg names the parameter.
+func checkLength(fn, arg string, n int) error {
+	if n < 0 {
+		return fmt.Errorf("sg: %s: negative %s %d", fn, arg, n)
+	}
+	if uint64(n) > maxSeqLen {
+		return fmt.Errorf("sg: %s: %s %d is more than the 2^32 values a run may compute", fn, arg, n)
+	}
+	return nil
+}
+
+// startSequence returns the sequence to extend to n values: loaded from
+// the checkpoint file when there is one, else empty, with room for the
+// first values (engines grow it as they go, so that a huge n ended by ctx
+// does not allocate at once).
 func startSequence(cfg *seqConfig, n int) (*Sequence, error) {
 	if cfg.checkpointPath != "" {
 		s, err := loadCheckpoint(cfg.checkpointPath, cfg.rule)
@@ -472,18 +494,27 @@ func startSequence(cfg *seqConfig, n int) (*Sequence, error) {
 			return s, nil
 		}
 	}
-	return NewSequence(n), nil
+	return NewSequence(min(n, 1<<16)), nil
+}
+
+// startValues sets G(0) = 0 in an empty sequence that is to hold n > 0
+// values. Every engine starts with it: a heap of 0 tokens has no moves,
+// whatever the rule lists for it.
+func startValues(s *Sequence, n int) {
+	if s.Len() == 0 && n > 0 {
+		s.Append(0)
+	}
 }
 
 // finish writes the final checkpoint and progress report of a run that
 // ended with err (nil on success).
-func finish(cfg *seqConfig, s *Sequence, m Method, err error) error {
+func finish(cfg *seqConfig, s *Sequence, err error) error {
 	if cfg.checkpointPath != "" {
 		if cerr := writeCheckpoint(cfg.checkpointPath, cfg.rule, s); cerr != nil && err == nil {
 			err = cerr
 		}
 	}
-	cfg.report(time.Now(), s, cfg.rare, cfg.mask, m)
+	cfg.report(time.Now(), s)
 	return err
 }
 
@@ -494,22 +525,14 @@ func finish(cfg *seqConfig, s *Sequence, m Method, err error) error {
 // values outgrow its scratch space, never per heap.
 type directEngine struct {
 	r   game.HeapRule
-	tb  game.TakeBreakRule // nil when r is not a take-and-break code
 	cfg *seqConfig
 
-	// For take-and-break codes: digits[k] for k < kKnown, and the removal
-	// amounts k ≥ 1 whose digit allows leaving 1 heap (one), 2 heaps (two)
-	// and j ≥ 3 heaps (many[j]), ascending. bounded says MaxTake ≥ 0; then
-	// kKnown is MaxTake+1 from the start, otherwise digits are learnt as
-	// the heaps grow.
+	// code holds the digits of a take-and-break code (nil for other
+	// rules). bounded says MaxTake ≥ 0: then every digit is decoded from
+	// the start, otherwise digits are decoded as the heaps grow.
+	code    *codeDigits
 	bounded bool
-	kKnown  int
-	digits  []uint32
-	one     []int
-	two     []int
-	many    [][]int
 
-	bad   error           // set when the code's digits are not a valid rule
 	moves []game.HeapMove // scratch for AppendHeapMoves
 	marks markSet         // option values of the current heap
 	size  int             // a power of two above every value so far
@@ -521,44 +544,71 @@ type directEngine struct {
 func newDirectEngine(r game.HeapRule, cfg *seqConfig) seqEngine {
 	e := &directEngine{r: r, cfg: cfg}
 	if tb, ok := r.(game.TakeBreakRule); ok {
-		e.tb = tb
-		e.learnDigits(1)
+		e.code = &codeDigits{tb: tb}
+		e.code.learn(1)
 		if t := tb.MaxTake(); t >= 0 {
 			e.bounded = true
-			e.learnDigits(t + 1)
+			e.code.learn(t + 1)
 		}
 	}
 	return e
 }
 
-// learnDigits records the digits of removal amounts below k.
-func (e *directEngine) learnDigits(k int) {
-	for ; e.kKnown < k; e.kKnown++ {
-		d := e.tb.Digit(e.kKnown)
-		e.digits = append(e.digits, d)
-		if e.kKnown == 0 {
-			// Removing nothing: leaving one heap would be a loop, and
-			// leaving no heap is a move only from the empty heap.
-			if d&2 != 0 && e.bad == nil {
-				e.bad = fmt.Errorf("sg: rule %s: digit %d for removing 0 tokens lets a heap stay as it is: %w",
-					ruleName(e.r), d, ErrBadRule)
-			}
-			d &^= 3
+// codeDigit returns Digit(k) of the take-and-break code tb as the moves it
+// allows from a nonempty heap. For k = 0 it clears bit 0: removing nothing
+// and leaving no heap could only apply to the empty heap, which has no
+// moves (so "5.07" plays as "4.07", for every engine and for [FindPeriod]).
+// Bit 1 for k = 0 would let a heap stay as it is: codeDigit clears it and
+// returns an error wrapping [ErrBadRule].
+func codeDigit(tb game.TakeBreakRule, k int) (uint32, error) {
+	d := tb.Digit(k)
+	if k != 0 {
+		return d, nil
+	}
+	if d&2 != 0 {
+		return d &^ 3, fmt.Errorf("sg: rule %s: digit %d for removing 0 tokens lets a heap stay as it is: %w",
+			ruleName(tb), d, ErrBadRule)
+	}
+	return d &^ 1, nil
+}
+
+// codeDigits holds the digits of a take-and-break code, decoded by
+// codeDigit, for the removal amounts k < known. Both engines read codes
+// through it.
+type codeDigits struct {
+	tb    game.TakeBreakRule
+	known int
+	whole []bool  // whole[k]: a heap of exactly k tokens may be removed
+	one   []int   // the k ≥ 1 that may leave one heap, ascending
+	two   []int   // the k that may leave two heaps, ascending
+	many  [][]int // many[j] for j ≥ 3: the k that may leave j heaps
+	parts int     // the most heaps a move leaves (0 when none leaves any)
+	bad   error   // the first error of codeDigit
+}
+
+// learn decodes the digits of the removal amounts below k.
+func (c *codeDigits) learn(k int) {
+	for ; c.known < k; c.known++ {
+		d, err := codeDigit(c.tb, c.known)
+		if err != nil && c.bad == nil {
+			c.bad = err
 		}
+		c.whole = append(c.whole, d&1 != 0)
 		if d&2 != 0 {
-			e.one = append(e.one, e.kKnown)
+			c.one = append(c.one, c.known)
 		}
 		if d&4 != 0 {
-			e.two = append(e.two, e.kKnown)
+			c.two = append(c.two, c.known)
 		}
 		for j := 3; j < 32; j++ {
 			if d&(1<<j) != 0 {
-				for len(e.many) <= j {
-					e.many = append(e.many, nil)
+				for len(c.many) <= j {
+					c.many = append(c.many, nil)
 				}
-				e.many[j] = append(e.many[j], e.kKnown)
+				c.many[j] = append(c.many[j], c.known)
 			}
 		}
+		c.parts = max(c.parts, bits.Len32(d)-1)
 	}
 }
 
@@ -573,21 +623,19 @@ func (e *directEngine) extend(ctx context.Context, s *Sequence, n int) error {
 	if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
 		return err
 	}
-	if e.bad != nil {
-		return e.bad
+	if e.code != nil && e.code.bad != nil {
+		return e.code.bad
 	}
-	if s.Len() == 0 && n > 0 {
-		s.Append(0) // a heap of 0 has no moves
-	}
+	startValues(s, n)
 	for s.Len() < n {
 		var err error
 		switch s.width {
 		case 2:
-			err = directRun(ctx, e, s, n, &e.work, func(s *Sequence) []uint16 { return s.b16 })
+			err = directRun(ctx, e, s, n, func(s *Sequence) []uint16 { return s.b16 })
 		case 8:
-			err = directRun(ctx, e, s, n, &e.work, func(s *Sequence) []Nimber { return s.b64 })
+			err = directRun(ctx, e, s, n, func(s *Sequence) []Nimber { return s.b64 })
 		default:
-			err = directRun(ctx, e, s, n, &e.work, func(s *Sequence) []uint8 { return s.b8 })
+			err = directRun(ctx, e, s, n, func(s *Sequence) []uint8 { return s.b8 })
 		}
 		if err != nil {
 			return err
@@ -598,9 +646,9 @@ func (e *directEngine) extend(ctx context.Context, s *Sequence, n int) error {
 
 // directRun appends values while the sequence keeps the width of the
 // slice that get returns, and returns when it widens or reaches n.
-func directRun[T uint8 | uint16 | Nimber](ctx context.Context, e *directEngine, s *Sequence, n int, work *int, get func(*Sequence) []T) error {
-	w := s.width
-	for s.Len() < n && s.width == w {
+func directRun[T uint8 | uint16 | Nimber](ctx context.Context, e *directEngine, s *Sequence, n int, get func(*Sequence) []T) error {
+	width := s.width
+	for s.Len() < n && s.width == width {
 		g := get(s)
 		h := len(g)
 		// Option values are XORs of values ≤ Max, so they are below
@@ -613,20 +661,18 @@ func directRun[T uint8 | uint16 | Nimber](ctx context.Context, e *directEngine, 
 		}
 		e.size = 1 << bits.Len64(uint64(s.max))
 		e.marks.reset(e.size + 1)
-		var err error
-		if e.tb != nil {
-			*work += codeOptions(e, h, g)
+		if e.code != nil {
+			e.work += codeOptions(e, h, g)
 		} else {
-			var w int
-			w, err = ruleOptions(e, h, g)
-			*work += w
-		}
-		if err != nil {
-			return err
+			w, err := ruleOptions(e, h, g)
+			if err != nil {
+				return err
+			}
+			e.work += w
 		}
 		s.Append(e.marks.mex())
-		if *work += 16; *work >= pollWork {
-			*work = 0
+		if e.work += 16; e.work >= pollWork {
+			e.work = 0
 			if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
 				return err
 			}
@@ -635,27 +681,28 @@ func directRun[T uint8 | uint16 | Nimber](ctx context.Context, e *directEngine, 
 	return nil
 }
 
-// codeOptions marks the option values of heap h of a take-and-break code,
-// given g = G(0 … h-1), and returns the work done.
+// codeOptions marks the option values of heap h ≥ 1 of a take-and-break
+// code, given g = G(0 … h-1), and returns the work done.
 func codeOptions[T uint8 | uint16 | Nimber](e *directEngine, h int, g []T) int {
+	c := e.code
 	if !e.bounded {
-		e.learnDigits(h + 1)
+		c.learn(h + 1)
 	}
 	st, cur := e.marks.st, e.marks.cur
-	if h < e.kKnown && h > 0 && e.digits[h]&1 != 0 {
+	if h < len(c.whole) && c.whole[h] {
 		st[0] = cur // take the whole heap
 	}
 	work := 0
-	for _, k := range e.one {
+	for _, k := range c.one {
 		if k >= h {
 			break
 		}
 		st[g[h-k]] = cur
 	}
-	work += len(e.one)
-	work += markAllSplits(st, cur, g, h, e.two)
-	for j := 3; j < len(e.many); j++ {
-		for _, k := range e.many[j] {
+	work += len(c.one)
+	work += markAllSplits(st, cur, g, h, c.two)
+	for j := 3; j < len(c.many); j++ {
+		for _, k := range c.many[j] {
 			if h-k < j {
 				break
 			}
@@ -711,9 +758,10 @@ func markAllSplits[T uint8 | uint16 | Nimber](st []uint32, cur uint32, g []T, h 
 	return work
 }
 
-// markSplits marks G(a) ⊕ G(r-a) for 1 ≤ a ≤ r/2 (a < r-a when unequal),
-// and returns the number of splits.
-func markSplits[T uint8 | uint16 | Nimber](st []uint32, cur uint32, g []T, r int, unequal bool) int {
+// markSplits marks G(a) ⊕ G(r-a) for 1 ≤ a ≤ r/2 (a < r-a when unequal)
+// in st, with mark, and returns the number of splits. The direct engine
+// marks with stamps (uint32), the sparse engine with bytes.
+func markSplits[T uint8 | uint16 | Nimber, M uint8 | uint32](st []M, mark M, g []T, r int, unequal bool) int {
 	hi := r / 2
 	if unequal && r%2 == 0 {
 		hi--
@@ -725,41 +773,55 @@ func markSplits[T uint8 | uint16 | Nimber](st []uint32, cur uint32, g []T, r int
 	up := g[r-hi : r] // g[r-1-i] is up[hi-1-i]
 	m := hi - 1
 	for i, x := range lo {
-		st[x^up[m-i]] = cur
+		st[x^up[m-i]] = mark
 	}
 	return hi
 }
 
-// ruleOptions marks the option values of heap h of a general heap rule,
-// given g = G(0 … h-1), and returns the work done. It returns an error
-// wrapping ErrBadRule for a move that leaves a heap of h or more.
+// checkHeapMove checks move i, mv, of rule r from a heap of h ≥ 1 tokens.
+// It returns skip for a move that does not exist (as in game.HeapGame:
+// Parts 0 with Remain ≠ 0, Parts < 0, or too few tokens for the parts), and
+// an error wrapping ErrBadRule for a move that can leave a heap of h tokens
+// or more.
+func checkHeapMove(r game.HeapRule, h, i int, mv game.HeapMove) (skip bool, err error) {
+	switch {
+	case mv.Parts == 0:
+		return mv.Remain != 0, nil
+	case mv.Parts < 0 || mv.Remain < mv.Parts:
+		return true, nil
+	}
+	// The largest part any split can have: the others are 1 each, or
+	// 1, 2, …, Parts-1 when the parts must differ.
+	largest := mv.Remain - (mv.Parts - 1)
+	if mv.Unequal {
+		largest = mv.Remain - mv.Parts*(mv.Parts-1)/2
+		if largest < mv.Parts {
+			return true, nil // too few tokens for Parts different sizes
+		}
+	}
+	if largest >= h {
+		return false, fmt.Errorf("sg: heap %d: move %d of rule %s, %+v, can leave a heap of %d tokens: %w",
+			h, i, ruleName(r), mv, largest, ErrBadRule)
+	}
+	return false, nil
+}
+
+// ruleOptions marks the option values of heap h ≥ 1 of a general heap
+// rule, given g = G(0 … h-1), and returns the work done. It returns an
+// error wrapping ErrBadRule for a move that leaves a heap of h or more.
 func ruleOptions[T uint8 | uint16 | Nimber](e *directEngine, h int, g []T) (int, error) {
 	e.moves = e.r.AppendHeapMoves(e.moves[:0], h)
 	st, cur := e.marks.st, e.marks.cur
 	work := len(e.moves)
 	for i, mv := range e.moves {
+		if skip, err := checkHeapMove(e.r, h, i, mv); err != nil {
+			return work, err
+		} else if skip {
+			continue
+		}
 		switch {
 		case mv.Parts == 0:
-			if mv.Remain == 0 {
-				st[0] = cur
-			}
-			continue
-		case mv.Parts < 0 || mv.Remain < mv.Parts:
-			continue // no such move (as in game.HeapGame)
-		}
-		// The largest part any split can have.
-		largest := mv.Remain - (mv.Parts - 1)
-		if mv.Unequal {
-			largest = mv.Remain - mv.Parts*(mv.Parts-1)/2
-			if largest < mv.Parts {
-				continue // too few tokens for Parts different sizes
-			}
-		}
-		if largest >= h {
-			return work, fmt.Errorf("sg: heap %d: move %d of rule %s, %+v, can leave a heap of %d tokens: %w",
-				h, i, ruleName(e.r), mv, largest, ErrBadRule)
-		}
-		switch {
+			st[0] = cur
 		case mv.Parts == 1:
 			st[g[mv.Remain]] = cur
 		case mv.Parts == 2:

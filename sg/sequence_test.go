@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
@@ -90,6 +94,16 @@ func (c seqCode) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 	return dst
 }
 
+// seqDigits is the code with digits ds[k] for k = 0 … len(ds)-1, named as
+// written (ds[0] = 0, 1, 6 is "0.16"; digits above 9 are hexadecimal).
+func seqDigits(ds ...uint32) seqCode {
+	b := []byte{"0123456789ABCDEF"[ds[0]], '.'}
+	for _, d := range ds[1:] {
+		b = append(b, "0123456789ABCDEF"[d])
+	}
+	return seqCode{name: string(b), digits: ds}
+}
+
 // seqSub is the subtraction game with a finite set, as a code.
 func seqSub(set ...int) seqCode {
 	c := seqCode{name: fmt.Sprint("sub", set)}
@@ -159,6 +173,13 @@ func nimbers(vs ...uint64) []Nimber {
 	}
 	return out
 }
+
+// kaylesValues are the first values of Kayles, .77: OEIS A002186; Winning
+// Ways ch. 4.
+var kaylesValues = nimbers(0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7)
+
+// grundyValues are the first values of Grundy's game: OEIS A002188.
+var grundyValues = nimbers(0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0)
 
 func TestSequenceWidening(t *testing.T) {
 	s := NewSequence(4)
@@ -249,14 +270,12 @@ func TestKnownValues(t *testing.T) {
 		rule game.HeapRule
 		want []Nimber
 	}{
-		// Kayles (.77): OEIS A002186; Winning Ways ch. 4.
-		{seqParse(".77"), nimbers(0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2)},
+		{seqParse(".77"), kaylesValues},
 		// Dawson's Kayles (.07): OEIS A002187. The seed notes' game C (take
 		// two adjacent stones from a row) is .07: its table starts
 		// f = 0,0,1,1,2,0,3,1.
 		{seqParse(".07"), nimbers(0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2)},
-		// Grundy's game: OEIS A002188.
-		{seqGrundy{}, nimbers(0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0)},
+		{seqGrundy{}, grundyValues},
 		// Subtraction {1,2,3}: n mod 4.
 		{seqSub(1, 2, 3), nimbers(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3)},
 		// Bash with m = 4 (take 1 to 4): n mod 5.
@@ -311,20 +330,18 @@ func TestDirectMatchesEngine(t *testing.T) {
 	props := gopter.NewProperties(gametest.Parameters(t, 60))
 	props.Property("octal codes", prop.ForAll(
 		func(ds []uint32, split bool) bool {
-			c := seqCode{digits: append([]uint32{0}, ds...)}
+			d0 := uint32(0)
 			if split {
-				c.digits[0] = 4
+				d0 = 4
 			}
-			c.name = fmt.Sprint(c.digits)
-			return check(c)
+			return check(seqDigits(append([]uint32{d0}, ds...)...))
 		},
 		gen.SliceOfN(4, digit(7)), gen.Bool(),
 	))
 	props.Property("hexadecimal codes", prop.ForAll(
 		func(ds []uint32, d0 uint32) bool {
-			c := seqCode{digits: append([]uint32{d0 &^ 3}, ds...)}
-			c.name = fmt.Sprint(c.digits)
-			return check(c)
+			// Bit 0 of digit 0 is no move (see TestDigitZeroBitZero).
+			return check(seqDigits(append([]uint32{d0 &^ 2}, ds...)...))
 		},
 		gen.SliceOfN(3, digit(15)), digit(15),
 	))
@@ -393,6 +410,145 @@ func TestBadRules(t *testing.T) {
 	}
 	if _, err := Values(context.Background(), nil, 3); err == nil {
 		t.Error("nil rule: no error")
+	}
+}
+
+// badSplit is Grundy's game plus, from heap `from` ≥ 2 on, the unequal
+// split {Remain: n+1, Parts: 2, Unequal: true}: its parts 1 and n leave a
+// heap as large as the one moved from.
+type badSplit struct{ from int }
+
+func (b badSplit) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	dst = seqGrundy{}.AppendHeapMoves(dst, n)
+	if n >= b.from {
+		dst = append(dst, game.HeapMove{Remain: n + 1, Parts: 2, Unequal: true})
+	}
+	return dst
+}
+
+// Every engine refuses an unequal split whose largest part is the whole
+// heap; from heap 300 on, the sparse engine has accepted the rule and must
+// find the bad move itself.
+func TestBadSplitRule(t *testing.T) {
+	for _, from := range []int{2, 300} {
+		r := badSplit{from}
+		if _, ok := newSparseEngine(r, newSeqConfig(r, nil)); ok != (from > 160) {
+			t.Errorf("from %d: sparse engine accepts the rule: %v", from, ok)
+		}
+		move := 0
+		if from >= 3 {
+			move = 1 // after Grundy's split
+		}
+		want := fmt.Sprintf("heap %d: move %d of rule sg.badSplit, {Remain:%d Parts:2 Unequal:true}, can leave a heap of %d tokens",
+			from, move, from+1, from)
+		for _, m := range []Method{MethodDirect, MethodSparse, MethodAuto} {
+			s, err := Values(context.Background(), r, 600, WithMethod(m))
+			if !errors.Is(err, ErrBadRule) || !strings.Contains(err.Error(), want) {
+				t.Errorf("from %d, %v: error %v, want ErrBadRule and %q", from, m, err, want)
+			}
+			if got := s.AppendValues(nil, 0, s.Len()); s.Len() != from || !slices.Equal(got, seqValues(t, seqGrundy{}, from)) {
+				t.Errorf("from %d, %v: values before the bad heap %v", from, m, got)
+			}
+		}
+	}
+}
+
+// zeroMoves is Grundy's game, but lists "remove the heap" for a heap of 0
+// tokens, which has no moves: G(0) is 0 all the same.
+type zeroMoves struct{}
+
+func (zeroMoves) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	if n == 0 {
+		return append(dst, game.HeapMove{})
+	}
+	return seqGrundy{}.AppendHeapMoves(dst, n)
+}
+
+func TestHeapZeroHasNoMoves(t *testing.T) {
+	const n = 3000
+	r := zeroMoves{}
+	if _, ok := newSparseEngine(r, newSeqConfig(r, nil)); !ok {
+		t.Fatal("the sparse engine refuses Grundy's game with a move from heap 0")
+	}
+	want := seqValues(t, seqGrundy{}, n)
+	if got := seqEngineValues(t, r, 22); !slices.Equal(got, want[:22]) {
+		t.Errorf("generic engine: %v, want %v", got, want[:22])
+	}
+	path := filepath.Join(t.TempDir(), "zero.ckpt")
+	for _, m := range []Method{MethodDirect, MethodSparse, MethodAuto} {
+		if got := seqValues(t, r, n, WithMethod(m)); !slices.Equal(got, want) {
+			t.Errorf("%v: G(0 … 9) = %v, want %v", m, got[:10], want[:10])
+		}
+		// Its checkpoints are accepted and resumed.
+		for _, k := range []int{n / 3, n} {
+			s, err := Values(context.Background(), r, k, WithMethod(m), WithCheckpoint(path, time.Hour))
+			if err != nil || !slices.Equal(s.AppendValues(nil, 0, s.Len()), want[:k]) {
+				t.Fatalf("%v: checkpointed run to %d: %v", m, k, err)
+			}
+		}
+		if err := os.Remove(path); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Lengths that cannot be stored are refused with an error naming them, and
+// the largest allowed one does not allocate at once.
+func TestValuesHugeLength(t *testing.T) {
+	if strconv.IntSize < 64 {
+		t.Skip("lengths of 2^32 and more need 64-bit ints")
+	}
+	limit := uint64(maxSeqLen)
+	r := seqParse(".16")
+	for _, n := range []int{int(limit + 1), int(limit << 18)} {
+		name := fmt.Sprint(n)
+		if _, err := Values(context.Background(), r, n); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("Values(%d): error %v, want one naming %s", n, err, name)
+		}
+		if _, _, err := Period(context.Background(), r, n); err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("Period(%d): error %v, want one naming %s", n, err, name)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, m := range []Method{MethodDirect, MethodSparse} {
+		if _, err := Values(ctx, r, int(limit), WithMethod(m)); !errors.Is(err, context.Canceled) {
+			t.Errorf("%v: Values(2^32) with a cancelled context: %v", m, err)
+		}
+		if _, _, err := Period(ctx, r, int(limit), WithMethod(m)); !errors.Is(err, context.Canceled) {
+			t.Errorf("%v: Period(2^32) with a cancelled context: %v", m, err)
+		}
+	}
+	short, stop := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer stop()
+	s, err := Values(short, seqMovesOnly{r}, int(limit), WithMethod(MethodDirect))
+	if !errors.Is(err, context.DeadlineExceeded) || s.Len() == 0 {
+		t.Errorf("Values(2^32) with a short deadline: %v after %d values", err, s.Len())
+	}
+}
+
+// Bit 0 of digit 0 (remove nothing, leave no heap) would be a move only
+// from the empty heap, which has none: "5.07" plays as "4.07" for every
+// engine and for the periodicity theorem.
+func TestDigitZeroBitZero(t *testing.T) {
+	const n = 2000
+	five, four := seqParse("5.07"), seqParse("4.07")
+	if _, ok := newSparseEngine(five, newSeqConfig(five, nil)); !ok {
+		t.Error("the sparse engine refuses 5.07")
+	}
+	want := seqValues(t, four, n, WithMethod(MethodDirect))
+	if got := seqEngineValues(t, five, 22); !slices.Equal(got, want[:22]) {
+		t.Errorf("generic engine: 5.07 %v, 4.07 %v", got, want[:22])
+	}
+	for _, m := range []Method{MethodDirect, MethodSparse, MethodAuto} {
+		for _, r := range []game.HeapRule{five, seqMovesOnly{five}} {
+			if got := seqValues(t, r, n, WithMethod(m)); !slices.Equal(got, want) {
+				t.Errorf("%v (%T), %v: values differ from 4.07's", r, r, m)
+			}
+		}
+	}
+	if theoremFor(five) != theoremFor(four) {
+		t.Errorf("theorem for 5.07 %+v, for 4.07 %+v", theoremFor(five), theoremFor(four))
 	}
 }
 

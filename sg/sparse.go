@@ -3,7 +3,6 @@ package sg
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"math/bits"
 	"slices"
 
@@ -101,9 +100,9 @@ const (
 	sparsePosCap     = 256
 )
 
-func init() { sparseEngineFactory = newSparseEngine }
-
 // rareHeap is a rare heap and its value, kept in increasing order of a.
+// Heap sizes are held in 32 bits here and in pos: the engine computes
+// heaps below 2^32 only.
 type rareHeap struct {
 	a uint32
 	g uint32
@@ -119,14 +118,9 @@ type sparseEngine struct {
 	rule game.HeapRule
 	cfg  *seqConfig
 
-	// Moves of a take-and-break code with finite MaxTake (code == true):
-	// zeroK[n] says a heap of exactly n may be taken whole, oneK lists the
-	// k ≥ 1 that may leave one heap, twoK (ascending) the k that may leave
-	// two. Other rules are asked for their moves at each heap.
-	code     bool
-	zeroK    []bool
-	oneK     []int
-	twoK     []int
+	// The digits of a take-and-break code with finite MaxTake (nil for
+	// other rules, which are asked for their moves at each heap).
+	code     *codeDigits
 	moveBuf  []game.HeapMove
 	parityOK bool // the parity variant applies
 	k0       int  // parity of n - r for every split size r of heap n
@@ -174,7 +168,7 @@ type sparseEngine struct {
 	// pos[w] lists the first (up to sparsePosCap) heaps a ≥ 1 of value w;
 	// top holds the most frequent values, most frequent first. seek uses
 	// them to find a split of a given value.
-	pos [][]int32
+	pos [][]uint32
 	top []int
 
 	work int // inner-loop steps since the last poll
@@ -188,14 +182,12 @@ type sparseEngine struct {
 
 // newSparseEngine returns the sparse engine for r, or false when r has
 // moves it cannot use (leaving three or more heaps), has no moves that
-// split a heap (the direct engine is then as fast), or splits heaps in an
-// unbounded number of ways (as 0.777… does), where sparsity cannot pay.
+// split a heap (the direct engine is then as fast), splits heaps in an
+// unbounded number of ways (as 0.777… does), where sparsity cannot pay, or
+// is a code with a bad digit (the direct engine reports it).
 func newSparseEngine(r game.HeapRule, cfg *seqConfig) (seqEngine, bool) {
 	if r == nil {
 		return nil, false
-	}
-	if cfg == nil {
-		cfg = newSeqConfig(r, nil)
 	}
 	e := &sparseEngine{rule: r, cfg: cfg, start: sparseStart}
 	if tb, ok := r.(game.TakeBreakRule); ok {
@@ -203,27 +195,14 @@ func newSparseEngine(r game.HeapRule, cfg *seqConfig) (seqEngine, bool) {
 		if mt < 0 || mt > 1<<16 {
 			return nil, false
 		}
-		e.code = true
-		e.zeroK = make([]bool, mt+1)
-		for k := 0; k <= mt; k++ {
-			d := tb.Digit(k)
-			if d&^7 != 0 || (k == 0 && d&3 != 0) {
-				return nil, false // three heaps or more, or a loop: the direct engine reports it
-			}
-			e.zeroK[k] = d&1 != 0
-			if d&2 != 0 {
-				e.oneK = append(e.oneK, k)
-			}
-			if d&4 != 0 {
-				e.twoK = append(e.twoK, k)
-			}
-		}
-		if len(e.twoK) == 0 {
+		e.code = &codeDigits{tb: tb}
+		e.code.learn(mt + 1)
+		if e.code.bad != nil || e.code.parts > 2 || len(e.code.two) == 0 {
 			return nil, false
 		}
 		e.parityOK = true
-		e.k0 = e.twoK[0] & 1
-		for _, k := range e.twoK {
+		e.k0 = e.code.two[0] & 1
+		for _, k := range e.code.two {
 			if k&1 != e.k0 {
 				e.parityOK = false
 			}
@@ -233,7 +212,7 @@ func newSparseEngine(r game.HeapRule, cfg *seqConfig) (seqEngine, bool) {
 	// Any other rule: probe the first heaps for what its moves look like.
 	const probe = 160
 	splits, k0, parOK := 0, -1, true
-	for n := 0; n <= probe; n++ {
+	for n := 1; n <= probe; n++ {
 		if err := e.loadMoves(n); err != nil || e.handOff {
 			return nil, false
 		}
@@ -253,22 +232,23 @@ func newSparseEngine(r game.HeapRule, cfg *seqConfig) (seqEngine, bool) {
 	return e, true
 }
 
-// loadMoves fills zero, one, two and uneq with the moves from a heap of n.
-// It sets handOff for a move leaving three heaps or more, and returns an
-// error wrapping [ErrBadRule] for a move that does not shrink the heap.
+// loadMoves fills zero, one, two and uneq with the moves from a heap of
+// n ≥ 1. It sets handOff for a move leaving three heaps or more, and
+// returns an error wrapping [ErrBadRule] for a move that does not shrink
+// the heap.
 func (e *sparseEngine) loadMoves(n int) error {
 	e.zero = false
 	e.one = e.one[:0]
 	e.two = e.two[:0]
 	e.uneq = e.uneq[:0]
-	if e.code {
-		e.zero = n > 0 && n < len(e.zeroK) && e.zeroK[n]
-		for _, k := range e.oneK {
+	if c := e.code; c != nil {
+		e.zero = n < len(c.whole) && c.whole[n]
+		for _, k := range c.one {
 			if n-k >= 1 {
 				e.one = append(e.one, n-k)
 			}
 		}
-		for _, k := range e.twoK {
+		for _, k := range c.two {
 			if n-k >= 2 {
 				e.two = append(e.two, n-k)
 				e.uneq = append(e.uneq, false)
@@ -278,31 +258,24 @@ func (e *sparseEngine) loadMoves(n int) error {
 	}
 	e.moveBuf = e.rule.AppendHeapMoves(e.moveBuf[:0], n)
 	for i, m := range e.moveBuf {
-		switch {
-		case m.Parts == 0:
-			e.zero = e.zero || m.Remain == 0
+		if skip, err := checkHeapMove(e.rule, n, i, m); err != nil {
+			return err
+		} else if skip {
 			continue
-		case m.Parts < 0 || m.Remain < m.Parts || (m.Unequal && m.Parts == 2 && m.Remain < 3):
-			continue // no such move (as in game.HeapGame)
-		case m.Parts > 2:
+		}
+		switch m.Parts {
+		case 0:
+			e.zero = true
+		case 1:
+			e.one = append(e.one, m.Remain)
+		case 2:
+			e.addSplit(m.Remain, m.Unequal)
+			if (n-m.Remain)&1 != e.k0 {
+				e.parityOK = false // the caller drops the parity variant
+			}
+		default:
 			e.handOff = true
 			return nil
-		}
-		largest := m.Remain - (m.Parts - 1)
-		if m.Unequal && m.Parts == 2 {
-			largest = m.Remain - 2
-		}
-		if largest >= n {
-			return fmt.Errorf("sg: heap %d: move %d of rule %s, %+v, can leave a heap of %d tokens: %w",
-				n, i, ruleName(e.rule), m, largest, ErrBadRule)
-		}
-		if m.Parts == 1 {
-			e.one = append(e.one, m.Remain)
-			continue
-		}
-		e.addSplit(m.Remain, m.Unequal)
-		if (n-m.Remain)&1 != e.k0 {
-			e.parityOK = false // the caller drops the parity variant
 		}
 	}
 	return nil
@@ -329,7 +302,8 @@ func (e *sparseEngine) addSplit(r int, unequal bool) {
 // or has been changed since, it first rebuilds its state (histogram, mask
 // and rare list) from the values in s. Once the rule shows a move leaving
 // three heaps, or a value reaches 2^16, the rest of this and every later
-// call is left to the direct engine.
+// call is left to the direct engine; so are heaps from 2^32 on (the engine
+// holds heap sizes in 32 bits, and [Values] and [Period] stop at 2^32).
 func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 	if err := ctx.Err(); err != nil {
 		return err
@@ -341,38 +315,42 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 		return e.fallback.extend(ctx, s, n)
 	}
 	if s.width == 8 { // values of 2^16 or more
-		e.fallback = newDirectEngine(e.rule, e.cfg)
-		return e.fallback.extend(ctx, s, n)
+		return e.handOver(ctx, s, n)
 	}
 	if e.marks == nil {
 		e.marks, e.needs = new(sparseTab), new(sparseTab)
 	}
+	startValues(s, n)
 	if e.seq != s || e.done != s.Len() {
 		e.reset(s)
 	}
-	// Room for the values asked for, up to a bound so that a huge n
-	// (ended by ctx) does not allocate at once.
-	room := min(n, sparseMaxGrow)
-	for s.Len() < n && !e.handOff && s.width != 8 {
+	// The sparse engine stops at 2^32 heaps, and makes room for the values
+	// asked for up to a bound, so that a huge n (ended by ctx) does not
+	// allocate at once.
+	end := int(min(uint64(n), maxSeqLen))
+	s.reserve(min(end, sparseMaxGrow))
+	for s.Len() < end && !e.handOff && s.width != 8 {
 		var err error
 		if s.width == 2 {
-			s.b16 = slices.Grow(s.b16, max(room-len(s.b16), 0))
-			err = sparseRun(ctx, e, s, n, func(s *Sequence) []uint16 { return s.b16 }, scanRange[uint16])
+			err = sparseRun(ctx, e, s, end, func(s *Sequence) []uint16 { return s.b16 }, scanRange[uint16])
 		} else {
-			s.width = 1 // the zero Sequence
-			s.b8 = slices.Grow(s.b8, max(room-len(s.b8), 0))
-			err = sparseRun(ctx, e, s, n, func(s *Sequence) []uint8 { return s.b8 }, scanRange8)
+			err = sparseRun(ctx, e, s, end, func(s *Sequence) []uint8 { return s.b8 }, scanRange8)
 		}
 		if err != nil {
 			return err
 		}
 	}
 	if s.Len() < n {
-		e.seq = nil // the state no longer follows s
-		e.fallback = newDirectEngine(e.rule, e.cfg)
-		return e.fallback.extend(ctx, s, n)
+		return e.handOver(ctx, s, n)
 	}
 	return nil
+}
+
+// handOver leaves this and every later call of extend to the direct engine.
+func (e *sparseEngine) handOver(ctx context.Context, s *Sequence, n int) error {
+	e.seq = nil // the state no longer follows s
+	e.fallback = newDirectEngine(e.rule, e.cfg)
+	return e.fallback.extend(ctx, s, n)
 }
 
 // reset rebuilds the engine's state from the values already in s.
@@ -409,7 +387,7 @@ func (e *sparseEngine) count(n, g int) {
 			e.pos = append(e.pos, nil)
 		}
 		if len(e.pos[g]) < sparsePosCap {
-			e.pos[g] = append(e.pos[g], int32(n))
+			e.pos[g] = append(e.pos[g], uint32(n))
 		}
 	}
 	if g >= e.limit {

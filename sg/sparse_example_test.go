@@ -41,7 +41,7 @@ func ExampleValues_sparse() {
 // period 149459 (Gangolli & Plambeck 1989). Period computes the values
 // with the sparse-space engine until the period is proved.
 func ExamplePeriod_sparse() {
-	dot16 := sparseOctal{0, 1, 6}
+	dot16 := octal{0, 1, 6}
 	_, p, err := sg.Period(context.Background(), dot16, 1<<22)
 	if err != nil {
 		fmt.Println(err)
@@ -50,36 +50,4 @@ func ExamplePeriod_sparse() {
 	fmt.Println(p.Preperiod, p.Period, p.Certified)
 	// Output:
 	// 105351 149459 true
-}
-
-// sparseOctal is a take-and-break code for the examples: digits[k] says what
-// removing k tokens may leave (bit j: j nonempty heaps).
-type sparseOctal []uint32
-
-// Digit returns the digit for removing k tokens.
-func (c sparseOctal) Digit(k int) uint32 {
-	if k < len(c) {
-		return c[k]
-	}
-	return 0
-}
-
-// MaxTake returns the largest number of tokens a move removes.
-func (c sparseOctal) MaxTake() int { return len(c) - 1 }
-
-// AppendHeapMoves lists the moves from a heap of n tokens.
-func (c sparseOctal) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	for k := 1; k < len(c) && k <= n; k++ {
-		r := n - k
-		if c[k]&1 != 0 && r == 0 {
-			dst = append(dst, game.HeapMove{})
-		}
-		if c[k]&2 != 0 && r >= 1 {
-			dst = append(dst, game.HeapMove{Remain: r, Parts: 1})
-		}
-		if c[k]&4 != 0 && r >= 2 {
-			dst = append(dst, game.HeapMove{Remain: r, Parts: 2})
-		}
-	}
-	return dst
 }

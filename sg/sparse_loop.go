@@ -93,8 +93,8 @@ func heapValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 		steps = markAll(vals, e.two, e.uneq, tab)
 		g = firstZeroByte(tab, e.limit)
 	default:
-		if e.code {
-			steps = markRareCode(vals, e.rare, n, e.twoK, tab)
+		if e.code != nil {
+			steps = markRareCode(vals, e.rare, n, e.code.two, tab)
 		} else {
 			for i, r := range e.two {
 				steps += markRare(vals, e.rare, r, e.uneq[i], tab)
@@ -157,7 +157,7 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 // seek looks for a split of one of the sizes in two with value v, among
 // those with a part a of value v^u for the most frequent values u (top):
 // each try succeeds with about u's frequency. It stops after budget tries.
-func seek[T uint8 | uint16](vals []T, two []int, uneq []bool, v int, top []int, pos [][]int32, budget int) (found bool, steps int) {
+func seek[T uint8 | uint16](vals []T, two []int, uneq []bool, v int, top []int, pos [][]uint32, budget int) (found bool, steps int) {
 	rmax := two[0]
 	for _, u := range top {
 		w := v ^ u
@@ -285,7 +285,7 @@ func markRareCode[T uint8 | uint16](vals []T, rare []rareHeap, n int, twoK []int
 			}
 		}
 	}
-	return full*len(twoK) + (end-full)*len(twoK)
+	return end * len(twoK)
 }
 
 // markRare marks the values of the splits of r tokens that have a rare
@@ -329,20 +329,7 @@ func markRareRun[T uint8 | uint16](v []T, rs []rareHeap, tab *sparseTab) {
 // markAll marks the values of every split: the plain method.
 func markAll[T uint8 | uint16](vals []T, two []int, uneq []bool, tab *sparseTab) (steps int) {
 	for i, r := range two {
-		hi := r / 2
-		if uneq[i] && r%2 == 0 {
-			hi--
-		}
-		if hi < 1 {
-			continue
-		}
-		lo := vals[1 : hi+1]
-		up := vals[r-hi : r] // vals[r-1-i] is up[hi-1-i]
-		m := hi - 1
-		for i, x := range lo {
-			tab[x^up[m-i]] = 1
-		}
-		steps += hi
+		steps += markSplits(tab[:], 1, vals, r, uneq[i])
 	}
 	return steps
 }

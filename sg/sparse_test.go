@@ -19,74 +19,21 @@ import (
 // written here (so that they do not depend on the direct engine), with the
 // direct engine and the generic Engine, and with published values.
 
-// spCode is an octal code for these tests: digits[k] for k = 0, 1, ….
-type spCode []uint32
-
-func (c spCode) String() string {
-	s := fmt.Sprint(c[0]) + "."
-	for _, d := range c[1:] {
-		s += fmt.Sprint(d)
-	}
-	return s
-}
-
-func (c spCode) Digit(k int) uint32 {
-	if k < 0 || k >= len(c) {
-		return 0
-	}
-	return c[k]
-}
-
-func (c spCode) MaxTake() int {
-	for k := len(c) - 1; k >= 0; k-- {
-		if c[k] != 0 {
-			return k
-		}
-	}
-	return -1
-}
-
-func (c spCode) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	for k := 0; k <= n && k < len(c); k++ {
-		d := c[k]
-		if d&1 != 0 && k == n && k > 0 {
-			dst = append(dst, game.HeapMove{})
-		}
-		if d&2 != 0 && n-k >= 1 && k > 0 {
-			dst = append(dst, game.HeapMove{Remain: n - k, Parts: 1})
-		}
-		if d&4 != 0 && n-k >= 2 {
-			dst = append(dst, game.HeapMove{Remain: n - k, Parts: 2})
-		}
-	}
-	return dst
-}
-
-// spGrundy is Grundy's game: split a heap into two heaps of different sizes.
-type spGrundy struct{}
-
-func (spGrundy) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	if n >= 3 {
-		dst = append(dst, game.HeapMove{Remain: n, Parts: 2, Unequal: true})
-	}
-	return dst
-}
-
-// spMoves hides every interface of r but HeapRule, so that the engine asks
-// for moves heap by heap.
-type spMoves struct{ r game.HeapRule }
-
-func (m spMoves) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	return m.r.AppendHeapMoves(dst, n)
-}
+// The rules are those of sequence_test.go: seqCode (seqParse, seqDigits)
+// for codes, seqGrundy, and seqMovesOnly to hide a code's digits so that
+// the engine asks for moves heap by heap.
 
 // spNaive returns G(0 … n-1) of r by the definition: the mex of the
-// option values, every split enumerated.
+// option values, every split enumerated (and G(0) = 0: a heap of 0 tokens
+// has no moves).
 func spNaive(r game.HeapRule, n int) []Nimber {
 	g := make([]Nimber, 0, n)
+	if n > 0 {
+		g = append(g, 0)
+	}
 	var moves []game.HeapMove
 	seen := map[Nimber]int{} // seen[v] == h+1: v is an option of heap h
-	for h := range n {
+	for h := len(g); h < n; h++ {
 		moves = r.AppendHeapMoves(moves[:0], h)
 		for _, m := range moves {
 			switch m.Parts {
@@ -136,30 +83,52 @@ func spRun(t testing.TB, r game.HeapRule, n, start int) (*Sequence, *sparseEngin
 	return s, e
 }
 
-// spFirstDiff returns the first n where s and want differ, or -1.
+// spFirstDiff returns the first n where s and want differ, comparing
+// their common prefix; when that agrees, the shorter length if they differ
+// in length, else -1.
 func spFirstDiff(s *Sequence, want []Nimber) int {
-	if s.Len() != len(want) {
-		return min(s.Len(), len(want))
-	}
-	for n, w := range want {
-		if s.At(n) != w {
-			return n
+	n := min(s.Len(), len(want))
+	for i, w := range want[:n] {
+		if s.At(i) != w {
+			return i
 		}
+	}
+	if s.Len() != len(want) {
+		return n
 	}
 	return -1
 }
 
-// OEIS A002188: values of Grundy's game, from heap 0.
-var spGrundyValues = []Nimber{0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0}
+func TestSpFirstDiff(t *testing.T) {
+	s := NewSequence(0)
+	for _, v := range []Nimber{0, 1, 2} {
+		s.Append(v)
+	}
+	for _, tc := range []struct {
+		want []Nimber
+		diff int
+	}{
+		{[]Nimber{0, 1, 2}, -1},
+		{[]Nimber{0, 5, 2}, 1},
+		{[]Nimber{0, 5}, 1},
+		{[]Nimber{0, 1}, 2},
+		{[]Nimber{0, 1, 2, 3}, 3},
+		{[]Nimber{7, 1, 2, 3}, 0},
+	} {
+		if got := spFirstDiff(s, tc.want); got != tc.diff {
+			t.Errorf("spFirstDiff(0 1 2, %v) = %d, want %d", tc.want, got, tc.diff)
+		}
+	}
+}
 
 func TestSparseGrundyKnownValues(t *testing.T) {
-	s, _ := spRun(t, spGrundy{}, len(spGrundyValues), 4)
-	if i := spFirstDiff(s, spGrundyValues); i >= 0 {
-		t.Fatalf("Grundy's game G(%d) = %v, want %v (OEIS A002188)", i, s.At(i), spGrundyValues[i])
+	s, _ := spRun(t, seqGrundy{}, len(grundyValues), 4)
+	if i := spFirstDiff(s, grundyValues); i >= 0 {
+		t.Fatalf("Grundy's game G(%d) = %v, want %v (OEIS A002188)", i, s.At(i), grundyValues[i])
 	}
 	const n = 3000
-	s, e := spRun(t, spGrundy{}, n, 64)
-	if i := spFirstDiff(s, spNaive(spGrundy{}, n)); i >= 0 {
+	s, e := spRun(t, seqGrundy{}, n, 64)
+	if i := spFirstDiff(s, spNaive(seqGrundy{}, n)); i >= 0 {
 		t.Fatalf("Grundy's game G(%d) = %v, naive says otherwise", i, s.At(i))
 	}
 	if e.direct || len(e.rare) == 0 || float64(len(e.rare)) > sparseMaxRare*n {
@@ -168,19 +137,18 @@ func TestSparseGrundyKnownValues(t *testing.T) {
 	}
 }
 
-// Kayles is 0.77 and Dawson's Kayles 0.137 (Winning Ways ch. 4): Kayles
-// has period 12 after its last exception at 70, Dawson's Kayles period 34
-// after its last exception at 51. The first values of Kayles are from
-// OEIS A002186.
+// Kayles is .77 and Dawson's chess .137 (Winning Ways ch. 4): Kayles has
+// period 12 after its last exception at 70, Dawson's chess period 34 after
+// its last exception at 51 (Dawson's Kayles, .07, has the same values one
+// heap later). The first values of Kayles are kaylesValues.
 func TestSparseKaylesAndDawson(t *testing.T) {
-	kayles := []Nimber{0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7}
 	for _, tc := range []struct {
-		code        spCode
+		code        seqCode
 		last, perio int
 		head        []Nimber
 	}{
-		{spCode{0, 7, 7}, 70, 12, kayles},
-		{spCode{0, 1, 3, 7}, 51, 34, nil},
+		{seqParse(".77"), 70, 12, kaylesValues},
+		{seqParse(".137"), 51, 34, nil},
 	} {
 		const n = 2000
 		s, _ := spRun(t, tc.code, n, 32)
@@ -222,14 +190,14 @@ func spGenCode() gopter.Gen {
 		SuchThat(func(ds []uint32) bool {
 			return slices.ContainsFunc(ds, func(d uint32) bool { return d&4 != 0 })
 		}).
-		Map(func(ds []uint32) spCode { return append(spCode{0}, ds...) })
+		Map(func(ds []uint32) seqCode { return seqDigits(append([]uint32{0}, ds...)...) })
 }
 
 func TestSparseMatchesNaiveProperty(t *testing.T) {
 	const n = 1200
 	properties := gopter.NewProperties(gametest.Parameters(t, 40))
 	properties.Property("sparse engine = naive mex, automatic mask", prop.ForAll(
-		func(c spCode) string {
+		func(c seqCode) string {
 			s, _ := spRun(t, c, n, 24)
 			if i := spFirstDiff(s, spNaive(c, n)); i >= 0 {
 				return fmt.Sprintf("%v: G(%d) = %v differs", c, i, s.At(i))
@@ -237,7 +205,7 @@ func TestSparseMatchesNaiveProperty(t *testing.T) {
 			return ""
 		}, spGenCode()))
 	properties.Property("sparse engine = naive mex, any fixed mask", prop.ForAll(
-		func(c spCode, mask uint64, par int) string {
+		func(c seqCode, mask uint64, par int) string {
 			se, ok := newSparseEngine(c, newSeqConfig(c, nil))
 			if !ok {
 				return fmt.Sprintf("%v refused", c)
@@ -259,7 +227,7 @@ func TestSparseMatchesNaiveProperty(t *testing.T) {
 
 // spUnequal is a code whose splits must leave two different heaps, known
 // only by its moves: the engine's generic path with Unequal splits.
-type spUnequal struct{ c spCode }
+type spUnequal struct{ c seqCode }
 
 func (u spUnequal) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 	i := len(dst)
@@ -274,8 +242,8 @@ func TestSparseGenericMatchesNaiveProperty(t *testing.T) {
 	const n = 900
 	properties := gopter.NewProperties(gametest.Parameters(t, 30))
 	properties.Property("sparse engine = naive mex, rules known by their moves", prop.ForAll(
-		func(c spCode, unequal bool) string {
-			var r game.HeapRule = spMoves{c}
+		func(c seqCode, unequal bool) string {
+			var r game.HeapRule = seqMovesOnly{c}
 			if unequal {
 				r = spUnequal{c}
 			}
@@ -313,9 +281,9 @@ func TestSparseGenericRules(t *testing.T) {
 		r    game.HeapRule
 		n    int
 	}{
-		{"0.16 by moves", spMoves{spCode{0, 1, 6}}, 3000},
-		{"0.376 by moves", spMoves{spCode{0, 3, 7, 6}}, 3000},
-		{"0.4 (split, no removal)", spMoves{spCode{4}}, 2000},
+		{"0.16 by moves", seqMovesOnly{seqParse(".16")}, 3000},
+		{"0.376 by moves", seqMovesOnly{seqParse(".376")}, 3000},
+		{"4. (split, no removal)", seqMovesOnly{seqParse("4.")}, 2000},
 		{"nim+split", spNimSplit{}, 700},
 	} {
 		s, e := spRun(t, tc.r, tc.n, 32)
@@ -331,7 +299,7 @@ func TestSparseGenericRules(t *testing.T) {
 
 // TestSparseTwoBytes runs the 2-byte loops on values that would fit in one.
 func TestSparseTwoBytes(t *testing.T) {
-	for _, r := range []game.HeapRule{spCode{0, 3, 7, 6}, spGrundy{}, spCode{0, 1, 7, 7, 7}} {
+	for _, r := range []game.HeapRule{seqParse(".376"), seqGrundy{}, seqParse(".1777")} {
 		const n = 2500
 		want := spNaive(r, n)
 		s := &Sequence{width: 2}
@@ -354,7 +322,7 @@ func TestSparseTwoBytes(t *testing.T) {
 // TestSparseResume extends, in several steps and with fresh engines, a
 // sequence started elsewhere, as a resumed checkpoint is.
 func TestSparseResume(t *testing.T) {
-	r := spCode{0, 3, 5, 4} // 0.354
+	r := seqParse(".354")
 	const n = 6000
 	whole, _ := spRun(t, r, n, 0)
 	for _, cut := range []int{1, 100, 700, 2049, 5999} {
@@ -394,13 +362,14 @@ func TestSparseFactory(t *testing.T) {
 		r    game.HeapRule
 		ok   bool
 	}{
-		{"0.16", spCode{0, 1, 6}, true},
-		{"Grundy", spGrundy{}, true},
-		{"0.16 by moves", spMoves{spCode{0, 1, 6}}, true},
-		{"three heaps (0.8)", spCode{0, 8}, false},
-		{"three heaps by moves", spMoves{spCode{0, 8}}, false},
-		{"subtraction {1,2}", spCode{0, 3, 3}, false},
-		{"loop: digit 2 at k=0", spCode{2, 4}, false},
+		{"0.16", seqParse(".16"), true},
+		{"Grundy", seqGrundy{}, true},
+		{"0.16 by moves", seqMovesOnly{seqParse(".16")}, true},
+		{"three heaps (0.8)", seqParse(".8"), false},
+		{"three heaps by moves", seqMovesOnly{seqParse(".8")}, false},
+		{"subtraction {1,2}", seqParse(".33"), false},
+		{"loop: digit 2 at k=0", seqParse("2.4"), false},
+		{"digit 5 at k=0 plays as 4", seqParse("5.07"), true},
 		{"nil", nil, false},
 	} {
 		if _, ok := newSparseEngine(tc.r, newSeqConfig(tc.r, nil)); ok != tc.ok {
@@ -414,7 +383,7 @@ func TestSparseFactory(t *testing.T) {
 type spLate struct{ bad bool }
 
 func (l spLate) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	dst = spCode{0, 1, 6}.AppendHeapMoves(dst, n)
+	dst = seqParse(".16").AppendHeapMoves(dst, n)
 	if n > 300 {
 		if l.bad {
 			return append(dst, game.HeapMove{Remain: n, Parts: 1})
@@ -430,7 +399,7 @@ func (l spLate) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 type spParityBreak struct{}
 
 func (spParityBreak) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	dst = spGrundy{}.AppendHeapMoves(dst, n)
+	dst = seqGrundy{}.AppendHeapMoves(dst, n)
 	if n > 400 {
 		dst = append(dst, game.HeapMove{Remain: n - 1, Parts: 2})
 	}
@@ -495,8 +464,34 @@ func TestSparseLateMoves(t *testing.T) {
 	t.Log(err)
 }
 
+// The final progress report names the engine at work at the end: the
+// direct engine once the sparse engine has handed the rule over to it.
+func TestSparseProgressMethod(t *testing.T) {
+	for _, tc := range []struct {
+		r       game.HeapRule
+		m, want Method
+	}{
+		{seqGrundy{}, MethodSparse, MethodSparse},
+		{seqGrundy{}, MethodAuto, MethodSparse},
+		{seqGrundy{}, MethodDirect, MethodDirect},
+		{spLate{}, MethodSparse, MethodDirect}, // three heaps from heap 303
+		{spLate{}, MethodAuto, MethodDirect},
+		{seqParse(".8"), MethodSparse, MethodDirect}, // refused at once
+	} {
+		var last SeqProgress
+		_, err := Values(context.Background(), tc.r, 600, WithMethod(tc.m),
+			WithSeqProgress(time.Hour, func(p SeqProgress) { last = p }))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if last.Method != tc.want || last.Done != 600 || tc.want == MethodDirect && (last.Rare != 0 || last.Mask != 0) {
+			t.Errorf("%v with %v: last report %+v, want method %v", tc.r, tc.m, last, tc.want)
+		}
+	}
+}
+
 func TestSparseCancelAndProgress(t *testing.T) {
-	r := spCode{0, 3, 7, 6} // 0.376
+	r := seqParse(".376")
 	ctx, cancel := context.WithCancel(context.Background())
 	var reports []SeqProgress
 	cfg := newSeqConfig(r, []SeqOption{WithSeqProgress(time.Nanosecond, func(p SeqProgress) {
@@ -519,8 +514,11 @@ func TestSparseCancelAndProgress(t *testing.T) {
 	if last.Method != MethodSparse || last.Rare == 0 || last.Mask == 0 || last.Done > s.Len() {
 		t.Errorf("last report %+v (sequence has %d values)", last, s.Len())
 	}
-	if i := spFirstDiff(s, spNaive(r, min(s.Len(), 3000))); i >= 0 && i < 3000 {
-		t.Errorf("values before the cancel are wrong at %d", i)
+	if s.Len() < 3000 {
+		t.Fatalf("cancelled after %d values, before 3000", s.Len())
+	}
+	if !slices.Equal(s.AppendValues(nil, 0, 3000), spNaive(r, 3000)) {
+		t.Error("values before the cancel are wrong")
 	}
 	if err := e.extend(ctx, s, s.Len()+1); !errors.Is(err, context.Canceled) {
 		t.Errorf("extend with a done context: err = %v", err)
@@ -530,7 +528,7 @@ func TestSparseCancelAndProgress(t *testing.T) {
 // TestSparseValuesAPI goes through Values: the sparse method must give the
 // direct method's values.
 func TestSparseValuesAPI(t *testing.T) {
-	for _, r := range []game.HeapRule{spCode{0, 5, 6}, spGrundy{}, spCode{0, 1, 7, 7, 7}} {
+	for _, r := range []game.HeapRule{seqParse(".56"), seqGrundy{}, seqParse(".1777")} {
 		const n = 4000
 		sp, err := Values(context.Background(), r, n, WithMethod(MethodSparse))
 		if err != nil {
@@ -554,11 +552,11 @@ func TestSparseLongKnownPeriods(t *testing.T) {
 		t.Skip("long run")
 	}
 	for _, tc := range []struct {
-		code    spCode
+		code    seqCode
 		pre, pd int
 	}{
-		{spCode{0, 1, 6}, 105351, 149459},
-		{spCode{0, 5, 6}, 326640, 144},
+		{seqParse(".16"), 105351, 149459},
+		{seqParse(".56"), 326640, 144},
 	} {
 		n := tc.pre + 2*tc.pd + 16
 		s, e := spRun(t, tc.code, n, 0)
