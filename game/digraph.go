@@ -5,6 +5,12 @@ import (
 	"strconv"
 )
 
+// Digraph implements the optional interfaces that make the engine fastest.
+var (
+	_ Dense       = (*Digraph)(nil)
+	_ Lender[int] = (*Digraph)(nil)
+)
+
 // Digraph is a game given as data: a finite directed graph whose vertices
 // 0, 1, …, N-1 are the positions and whose arcs are the moves (the
 // "directed-graph game", 有向图游戏, of the notes). A token sits on a vertex;
@@ -89,8 +95,8 @@ func (d *Digraph) Index(v int) int {
 func (d *Digraph) IdentityIndex() {}
 
 // Successors returns the heads of the arcs leaving v, in the order they
-// were added. The slice belongs to the graph and must not be modified.
-// It is nil when v is out of range.
+// were added: v's options, lent as a [Lender]. The slice belongs to the
+// graph and must not be modified. It is nil when v is out of range.
 func (d *Digraph) Successors(v int) []int {
 	if v < 0 || v >= len(d.succ) {
 		return nil

@@ -23,6 +23,13 @@
 //   - [Canonicalizer]: different positions that are the same game, such as
 //     (x, y) and (y, x) in Nim, share one canonical representative.
 //   - [Indexer]: positions are numbered densely, so a memo can be a slice.
+//   - [Dense]: the positions are the ints 0, 1, …, n-1 themselves, so they
+//     index that slice with no call at all.
+//   - [Lender]: the game holds every position's options in memory and lends
+//     them, so an engine reads them in place instead of copying them.
+//
+// A [Digraph] has all of the last three, which is what lets the engine of
+// package sg come within twice the cost of a loop written by hand for it.
 //
 // # Sums
 //

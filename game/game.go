@@ -86,3 +86,13 @@ type Dense interface {
 	Indexer[int]
 	IdentityIndex()
 }
+
+// Lender is an optional interface for games that hold the options of every
+// position in memory, such as a [Digraph]. Successors returns p's options
+// as a slice that belongs to the game and that the caller must not modify;
+// it lists the same options as AppendMoves. The engine in package sg then
+// reads options in place instead of copying them: for a graph with a few
+// arcs a vertex, the copy would be most of the cost of a position.
+type Lender[P comparable] interface {
+	Successors(p P) []P
+}

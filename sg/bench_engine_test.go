@@ -2,9 +2,11 @@ package sg_test
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
@@ -49,7 +51,7 @@ const (
 // random DAG (out-degree 4). "engine/ascending" asks the engine for each
 // vertex in turn (each call finds its options memoized), "engine/root-first"
 // asks for the top vertices first so the engine's own iterative search
-// visits the graph, and "hand-written" is the one-pass loop above.
+// visits the graph. BenchmarkVersus compares both with hand-written code.
 func BenchmarkDigraph(b *testing.B) {
 	d := bigDAG(dagSize, dagDegree)
 	ctx := context.Background()
@@ -77,40 +79,6 @@ func BenchmarkDigraph(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/dagSize, "ns/position")
 	})
-	b.Run("hand-written/search-root-first", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			memo := make([]int32, dagSize)
-			for i := range memo {
-				memo[i] = -1
-			}
-			for v := dagSize - 1; v >= 0; v-- {
-				handSearchDAG(d, memo, v)
-			}
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/dagSize, "ns/position")
-	})
-	b.Run("hand-written/search-ascending", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			memo := make([]int32, dagSize)
-			for i := range memo {
-				memo[i] = -1
-			}
-			for v := range dagSize {
-				handSearchDAG(d, memo, v)
-			}
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/dagSize, "ns/position")
-	})
-	b.Run("hand-written/topological", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			val := make([]uint64, dagSize)
-			handWrittenDAG(d, val)
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/dagSize, "ns/position")
-	})
 }
 
 // handSearchDAG is the memoized search a programmer would write for this
@@ -132,8 +100,10 @@ func handSearchDAG(d *game.Digraph, memo []int32, v int) int32 {
 
 // BenchmarkChain computes G(10^6) of the chain game (n → n-1, n-2) from the
 // top, so the search is 10^6 positions deep: "engine/indexed" uses the
-// slice memo (the game implements game.Indexer), "engine/map" the map memo,
-// and "hand-written" is the bottom-up loop a programmer would write.
+// slice memo through game.Indexer, "engine/dense" indexes it by the
+// positions themselves (game.Dense), "engine/map" uses the map memo, and
+// "engine/dense-ascending" asks for 0, 1, 2, … in turn, a bot's pattern.
+// BenchmarkVersus compares them with hand-written code.
 func BenchmarkChain(b *testing.B) {
 	ctx := context.Background()
 	b.Run("engine/indexed", func(b *testing.B) {
@@ -141,6 +111,27 @@ func BenchmarkChain(b *testing.B) {
 		for b.Loop() {
 			if _, err := sg.NewEngine[int](chain{n: chainLen + 1}).Value(ctx, chainLen); err != nil {
 				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/chainLen, "ns/position")
+	})
+	b.Run("engine/dense", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := sg.NewEngine[int](denseChain{chain{n: chainLen + 1}}).Value(ctx, chainLen); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/chainLen, "ns/position")
+	})
+	b.Run("engine/dense-ascending", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			e := sg.NewEngine[int](denseChain{chain{n: chainLen + 1}})
+			for p := range chainLen + 1 {
+				if _, err := e.Value(ctx, p); err != nil {
+					b.Fatal(err)
+				}
 			}
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/chainLen, "ns/position")
@@ -154,48 +145,39 @@ func BenchmarkChain(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/chainLen, "ns/position")
 	})
-	b.Run("hand-written/search", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			memo := make([]int32, chainLen+1)
-			for i := range memo {
-				memo[i] = -1
-			}
-			handSearchChain(memo, chainLen)
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/chainLen, "ns/position")
-	})
-	b.Run("hand-written/bottom-up", func(b *testing.B) {
-		b.ReportAllocs()
-		var g chain
-		for b.Loop() {
-			val := make([]uint64, chainLen+1)
-			var buf []int
-			for p := range val {
-				var seen uint64
-				buf = g.AppendMoves(buf[:0], p)
-				for _, q := range buf {
-					seen |= 1 << val[q]
-				}
-				val[p] = uint64(bits.TrailingZeros64(^seen))
-			}
-		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/chainLen, "ns/position")
-	})
 }
 
+// denseChain is the chain game declared dense: its positions are their own
+// memo indexes.
+type denseChain struct{ chain }
+
+func (denseChain) IdentityIndex() {}
+
 // BenchmarkWarmValue is a bot's hot call: the value of a position whose
-// value is already memoized.
+// value is already memoized, in a map ("map": a subtraction game) and in a
+// dense game's slice ("dense": the chain).
 func BenchmarkWarmValue(b *testing.B) {
 	ctx := context.Background()
-	e := sg.NewEngine[int](subtraction{1, 3, 4})
-	_, _ = e.Value(ctx, 1000)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := e.Value(ctx, 777); err != nil {
-			b.Fatal(err)
+	b.Run("map", func(b *testing.B) {
+		e := sg.NewEngine[int](subtraction{1, 3, 4})
+		_, _ = e.Value(ctx, 1000)
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := e.Value(ctx, 777); err != nil {
+				b.Fatal(err)
+			}
 		}
-	}
+	})
+	b.Run("dense", func(b *testing.B) {
+		e := sg.NewEngine[int](denseChain{chain{n: 1001}})
+		_, _ = e.Value(ctx, 1000)
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := e.Value(ctx, 777); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
 
 // BenchmarkMex is the mex of 20 small values.
@@ -225,4 +207,137 @@ func handSearchChain(memo []int32, p int) int32 {
 	}
 	memo[p] = int32(bits.TrailingZeros64(^seen))
 	return memo[p]
+}
+
+// BenchmarkVersus times the engine against hand-written Go for the same
+// game, interleaved: every iteration runs both, alternating which goes
+// first, so that the drift of a shared machine touches both alike. It
+// reports each side's cost per position and "ratio", the engine's time
+// over the hand-written time.
+//
+// "loop" asks the engine for every position in an order where options come
+// first (a bot's pattern), against the one-pass loop a programmer would
+// write around the same game's moves; "search" asks only for the top
+// positions, so that the engine's own iterative search visits the game,
+// against a hand-written recursive memoized search in the same order.
+// "chain-10^6/loop-inlined-rule" compares with a loop that generates no
+// moves at all: the chain's rule (n → n-1, n-2) written into the loop.
+func BenchmarkVersus(b *testing.B) {
+	ctx := context.Background()
+	// values asks e for the values of 0, 1, …, n-1, or in the reverse
+	// order: a plain loop, as a caller would write it.
+	values := func(e *sg.Engine[int], n int, up bool) error {
+		if up {
+			for p := range n {
+				if _, err := e.Value(ctx, p); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		for p := n - 1; p >= 0; p-- {
+			if _, err := e.Value(ctx, p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	type workload struct {
+		name      string
+		positions int
+		engine    func() error
+		hand      func()
+	}
+	var cases []workload
+	for _, n := range []int{1 << 14, dagSize} {
+		d := bigDAG(n, dagDegree)
+		name := fmt.Sprintf("dag-2^%d", bits.Len(uint(n))-1)
+		cases = append(cases,
+			workload{name + "/loop", n,
+				func() error { return values(sg.NewEngine[int](d), n, true) },
+				func() { handWrittenDAG(d, make([]uint64, n)) }},
+			workload{name + "/search", n,
+				func() error { return values(sg.NewEngine[int](d), n, false) },
+				func() {
+					memo := make([]int32, n)
+					for i := range memo {
+						memo[i] = -1
+					}
+					for v := n - 1; v >= 0; v-- {
+						handSearchDAG(d, memo, v)
+					}
+				}})
+	}
+	g := denseChain{chain{n: chainLen + 1}}
+	cases = append(cases,
+		workload{"chain-10^6/loop", chainLen + 1,
+			func() error { return values(sg.NewEngine[int](g), chainLen+1, true) },
+			func() { handLoopChainMoves(g.chain, make([]uint64, chainLen+1)) }},
+		workload{"chain-10^6/loop-inlined-rule", chainLen + 1,
+			func() error { return values(sg.NewEngine[int](g), chainLen+1, true) },
+			func() { handLoopChain(make([]uint64, chainLen+1)) }},
+		workload{"chain-10^6/search", chainLen + 1,
+			func() error { return values(sg.NewEngine[int](g), chainLen+1, false) },
+			func() {
+				memo := make([]int32, chainLen+1)
+				for i := range memo {
+					memo[i] = -1
+				}
+				handSearchChain(memo, chainLen)
+			}})
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			var engine, hand time.Duration
+			i := 0
+			for b.Loop() {
+				for k := range 2 {
+					start := time.Now()
+					if (i+k)%2 == 0 {
+						if err := c.engine(); err != nil {
+							b.Fatal(err)
+						}
+						engine += time.Since(start)
+					} else {
+						c.hand()
+						hand += time.Since(start)
+					}
+				}
+				i++
+			}
+			per := float64(b.N) * float64(c.positions)
+			b.ReportMetric(float64(engine.Nanoseconds())/per, "engine-ns/position")
+			b.ReportMetric(float64(hand.Nanoseconds())/per, "hand-ns/position")
+			b.ReportMetric(float64(engine)/float64(hand), "ratio")
+		})
+	}
+}
+
+// handLoopChainMoves is the one-pass loop a programmer would write around
+// the chain game's own moves, called directly (so the compiler inlines
+// them) into a buffer on the stack.
+func handLoopChainMoves(g chain, val []uint64) {
+	var buf [2]int
+	for p := range val {
+		var seen uint64
+		for _, q := range g.AppendMoves(buf[:0], p) {
+			seen |= 1 << val[q]
+		}
+		val[p] = uint64(bits.TrailingZeros64(^seen))
+	}
+}
+
+// handLoopChain is the bottom-up loop a programmer would write for the
+// chain game: options n-1 and n-2 are below n, so one ascending pass with a
+// one-word mex computes every value.
+func handLoopChain(val []uint64) {
+	for p := range val {
+		var seen uint64
+		if p > 0 {
+			seen |= 1 << val[p-1]
+		}
+		if p > 1 {
+			seen |= 1 << val[p-2]
+		}
+		val[p] = uint64(bits.TrailingZeros64(^seen))
+	}
 }

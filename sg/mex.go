@@ -17,14 +17,16 @@ func Mex(vs []Nimber) Nimber {
 	return b.Mex(vs)
 }
 
-func mexWord(vs []Nimber) Nimber {
+// mexWord is the mex of fewer than 64 values, in one machine word. It is
+// generic so that the engine can run it on its 32-bit memo cells.
+func mexWord[T ~uint32 | ~uint64](vs []T) T {
 	var seen uint64
 	for _, v := range vs {
 		if v < 64 {
 			seen |= 1 << v
 		}
 	}
-	return Nimber(bits.TrailingZeros64(^seen))
+	return T(bits.TrailingZeros64(^seen))
 }
 
 // MexBuffer computes mex values with a reusable bitset, so that repeated
@@ -35,7 +37,10 @@ type MexBuffer struct {
 }
 
 // Mex returns the minimum excludant of vs, as [Mex] does.
-func (b *MexBuffer) Mex(vs []Nimber) Nimber {
+func (b *MexBuffer) Mex(vs []Nimber) Nimber { return mexInto(b, vs) }
+
+// mexInto is [MexBuffer.Mex] for either width of value.
+func mexInto[T ~uint32 | ~uint64](b *MexBuffer, vs []T) T {
 	if len(vs) < 64 {
 		return mexWord(vs)
 	}
@@ -45,7 +50,7 @@ func (b *MexBuffer) Mex(vs []Nimber) Nimber {
 	}
 	w := b.words[:n]
 	clear(w)
-	limit := Nimber(len(vs))
+	limit := T(len(vs))
 	for _, v := range vs {
 		if v < limit {
 			w[v/64] |= 1 << (v % 64)
@@ -53,8 +58,8 @@ func (b *MexBuffer) Mex(vs []Nimber) Nimber {
 	}
 	for i, x := range w {
 		if x != ^uint64(0) {
-			return Nimber(i*64 + bits.TrailingZeros64(^x))
+			return T(i*64 + bits.TrailingZeros64(^x))
 		}
 	}
-	return Nimber(n * 64) // unreachable: n*64 > len(vs)
+	return T(n * 64) // unreachable: n*64 > len(vs)
 }
