@@ -483,10 +483,18 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 			// Unknown when the frame was pushed: a sibling's search may
 			// have solved it since, so look again before descending.
 			c := e.kids[f.next]
-			if e.can != nil {
-				c = e.can.Canonical(c)
+			var v cell
+			if e.fast {
+				v = notPos
+				if i := asInt(&c); uint(i) < uint(len(e.dense)) {
+					v = e.dense[i]
+				}
+			} else {
+				if e.can != nil {
+					c = e.can.Canonical(c)
+				}
+				v = e.get(c)
 			}
-			v := e.get(c)
 			if v < notPos {
 				e.vals[f.next] = v
 				f.next++
@@ -546,7 +554,11 @@ func (e *Engine[P]) finish(p P, slot, lo int) cell {
 		v = mexInto(&e.mex, e.vals[lo:])
 		e.sparse[p] = v
 	default:
-		v = mexInto(&e.mex, e.vals[lo:])
+		if vals := e.vals[lo:]; len(vals) < 64 {
+			v = mexWord(vals) // inlined, unlike mexInto
+		} else {
+			v = mexInto(&e.mex, vals)
+		}
 		e.dense[slot] = v
 	}
 	e.kids = e.kids[:lo]
