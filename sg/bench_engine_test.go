@@ -215,13 +215,25 @@ func handSearchChain(memo []int32, p int) int32 {
 // reports each side's cost per position and "ratio", the engine's time
 // over the hand-written time.
 //
-// "loop" asks the engine for every position in an order where options come
-// first (a bot's pattern), against the one-pass loop a programmer would
-// write around the same game's moves; "search" asks only for the top
-// positions, so that the engine's own iterative search visits the game,
-// against a hand-written recursive memoized search in the same order.
-// "chain-10^6/loop-inlined-rule" compares with a loop that generates no
-// moves at all: the chain's rule (n → n-1, n-2) written into the loop.
+// Each workload pairs an engine call with the hand-written code that does
+// the same work in the same order:
+//
+//   - "solve-all": Engine.SolveAll, every position of the game in
+//     increasing order, against the one-pass loop a programmer writes
+//     around the same game's moves (the vertices of the DAG and the chain's
+//     positions are in topological order);
+//   - "ascending": Engine.Value for each position in increasing order, a
+//     bot's pattern of successive questions, against a hand-written
+//     memoized function called in the same order;
+//   - "search": Engine.Value for the top position first, so that the
+//     engine's own iterative search visits the game, against a
+//     hand-written recursive memoized search.
+//
+// Two more pair SolveAll on the chain with other loops:
+// "solve-all-inlined-rule" with a loop that generates no moves at all, the
+// chain's rule (n → n-1, n-2) written into it, and
+// "solve-all-interface-loop" with the loop that generic code would write,
+// calling the game's moves through the game.Game interface.
 func BenchmarkVersus(b *testing.B) {
 	ctx := context.Background()
 	// values asks e for the values of 0, 1, …, n-1, or in the reverse
@@ -242,73 +254,122 @@ func BenchmarkVersus(b *testing.B) {
 		}
 		return nil
 	}
-	type workload struct {
-		name      string
-		positions int
-		engine    func() error
-		hand      func()
+	// run times one workload: engine and hand-written code, interleaved.
+	run := func(b *testing.B, positions int, engine func() error, hand func()) {
+		var te, th time.Duration
+		i := 0
+		for b.Loop() {
+			for k := range 2 {
+				start := time.Now()
+				if (i+k)%2 == 0 {
+					if err := engine(); err != nil {
+						b.Fatal(err)
+					}
+					te += time.Since(start)
+				} else {
+					hand()
+					th += time.Since(start)
+				}
+			}
+			i++
+		}
+		per := float64(b.N) * float64(positions)
+		b.ReportMetric(float64(te.Nanoseconds())/per, "engine-ns/position")
+		b.ReportMetric(float64(th.Nanoseconds())/per, "hand-ns/position")
+		b.ReportMetric(float64(te)/float64(th), "ratio")
 	}
-	var cases []workload
+	// Each game is built in its own sub-benchmark, so that it is garbage
+	// by the time the next one runs: a graph of 2^20 slices left on the
+	// heap makes every collection, and so every other workload, slower.
+	// Both sides reuse their memory from one run to the next (the engine
+	// through Reset), so that neither pays the operating system for fresh
+	// pages, whose cost varies from run to run.
 	for _, n := range []int{1 << 14, dagSize} {
-		d := bigDAG(n, dagDegree)
-		name := fmt.Sprintf("dag-2^%d", bits.Len(uint(n))-1)
-		cases = append(cases,
-			workload{name + "/loop", n,
-				func() error { return values(sg.NewEngine[int](d), n, true) },
-				func() { handWrittenDAG(d, make([]uint64, n)) }},
-			workload{name + "/search", n,
-				func() error { return values(sg.NewEngine[int](d), n, false) },
-				func() {
-					memo := make([]int32, n)
-					for i := range memo {
-						memo[i] = -1
-					}
-					for v := n - 1; v >= 0; v-- {
-						handSearchDAG(d, memo, v)
-					}
-				}})
-	}
-	g := denseChain{chain{n: chainLen + 1}}
-	cases = append(cases,
-		workload{"chain-10^6/loop", chainLen + 1,
-			func() error { return values(sg.NewEngine[int](g), chainLen+1, true) },
-			func() { handLoopChainMoves(g.chain, make([]uint64, chainLen+1)) }},
-		workload{"chain-10^6/loop-inlined-rule", chainLen + 1,
-			func() error { return values(sg.NewEngine[int](g), chainLen+1, true) },
-			func() { handLoopChain(make([]uint64, chainLen+1)) }},
-		workload{"chain-10^6/search", chainLen + 1,
-			func() error { return values(sg.NewEngine[int](g), chainLen+1, false) },
-			func() {
-				memo := make([]int32, chainLen+1)
+		b.Run(fmt.Sprintf("dag-2^%d", bits.Len(uint(n))-1), func(b *testing.B) {
+			d := bigDAG(n, dagDegree)
+			e := sg.NewEngine[int](d)
+			val := make([]uint64, n)
+			memo := make([]int32, n)
+			handSearch := func(up bool) {
 				for i := range memo {
 					memo[i] = -1
 				}
-				handSearchChain(memo, chainLen)
-			}})
-	for _, c := range cases {
-		b.Run(c.name, func(b *testing.B) {
-			var engine, hand time.Duration
-			i := 0
-			for b.Loop() {
-				for k := range 2 {
-					start := time.Now()
-					if (i+k)%2 == 0 {
-						if err := c.engine(); err != nil {
-							b.Fatal(err)
-						}
-						engine += time.Since(start)
-					} else {
-						c.hand()
-						hand += time.Since(start)
+				for k := range n {
+					v := n - 1 - k
+					if up {
+						v = k
 					}
+					handSearchDAG(d, memo, v)
 				}
-				i++
 			}
-			per := float64(b.N) * float64(c.positions)
-			b.ReportMetric(float64(engine.Nanoseconds())/per, "engine-ns/position")
-			b.ReportMetric(float64(hand.Nanoseconds())/per, "hand-ns/position")
-			b.ReportMetric(float64(engine)/float64(hand), "ratio")
+			b.Run("solve-all", func(b *testing.B) {
+				run(b, n, func() error { e.Reset(); return e.SolveAll(ctx) },
+					func() { clear(val); handWrittenDAG(d, val) })
+			})
+			b.Run("ascending", func(b *testing.B) {
+				run(b, n, func() error { e.Reset(); return values(e, n, true) },
+					func() { handSearch(true) })
+			})
+			b.Run("search", func(b *testing.B) {
+				run(b, n, func() error { e.Reset(); return values(e, n, false) },
+					func() { handSearch(false) })
+			})
 		})
+	}
+	b.Run("chain-10^6", func(b *testing.B) {
+		n := chainLen + 1
+		g := denseChain{chain{n: n}}
+		e := sg.NewEngine[int](g)
+		val := make([]uint64, n)
+		memo := make([]int32, n)
+		handSearch := func(up bool) {
+			for i := range memo {
+				memo[i] = -1
+			}
+			if !up {
+				handSearchChain(memo, n-1)
+				return
+			}
+			for p := range memo {
+				handSearchChain(memo, p)
+			}
+		}
+		b.Run("solve-all", func(b *testing.B) {
+			run(b, n, func() error { e.Reset(); return e.SolveAll(ctx) },
+				func() { clear(val); handLoopChainMoves(g.chain, val) })
+		})
+		b.Run("solve-all-inlined-rule", func(b *testing.B) {
+			run(b, n, func() error { e.Reset(); return e.SolveAll(ctx) },
+				func() { clear(val); handLoopChain(val) })
+		})
+		b.Run("solve-all-interface-loop", func(b *testing.B) {
+			run(b, n, func() error { e.Reset(); return e.SolveAll(ctx) },
+				func() { clear(val); handLoopInterface(g, val) })
+		})
+		b.Run("ascending", func(b *testing.B) {
+			run(b, n, func() error { e.Reset(); return values(e, n, true) },
+				func() { handSearch(true) })
+		})
+		b.Run("search", func(b *testing.B) {
+			run(b, n, func() error { e.Reset(); return values(e, n, false) },
+				func() { handSearch(false) })
+		})
+	})
+}
+
+// handLoopInterface is the one-pass loop written once for any game whose
+// positions 0, 1, … have their options below them, calling the game's
+// moves through the game.Game interface as generic code must: the least
+// that code generic over games can cost.
+func handLoopInterface(g game.Game[int], val []uint64) {
+	var buf []int
+	for p := range val {
+		var seen uint64
+		buf = g.AppendMoves(buf[:0], p)
+		for _, q := range buf {
+			seen |= 1 << val[q]
+		}
+		val[p] = uint64(bits.TrailingZeros64(^seen))
 	}
 }
 

@@ -207,9 +207,12 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 // Game returns the game the engine solves.
 func (e *Engine[P]) Game() game.Game[P] { return e.g }
 
-// Reset forgets every memoized value.
+// Reset forgets every memoized value. It keeps the memory of a slice memo
+// for the values to come (a map memo is let go).
 func (e *Engine[P]) Reset() {
-	e.dense = nil
+	if e.dense != nil {
+		fillUnknown(e.dense)
+	}
 	e.sparse = nil
 	if e.idx == nil {
 		e.sparse = make(map[P]cell)
@@ -267,16 +270,21 @@ func (e *Engine[P]) get(p P) cell {
 // ensureDense allocates the dense memo; Value calls it before the first
 // search of an indexed game.
 func (e *Engine[P]) ensureDense() {
-	d := make([]cell, e.idx.NumPositions())
-	if len(d) > 0 {
-		// Fill by doubling copies, which memmove does a vector at a
-		// time, several times faster than a loop of stores.
-		d[0] = unknown
-		for k := 1; k < len(d); k *= 2 {
-			copy(d[k:], d[:k])
-		}
+	e.dense = make([]cell, e.idx.NumPositions())
+	fillUnknown(e.dense)
+}
+
+// fillUnknown sets every cell of d to unknown, by doubling copies, which
+// memmove does a vector at a time, several times faster than a loop of
+// stores.
+func fillUnknown(d []cell) {
+	if len(d) == 0 {
+		return
 	}
-	e.dense = d
+	d[0] = unknown
+	for k := 1; k < len(d); k *= 2 {
+		copy(d[k:], d[:k])
+	}
 }
 
 // resolve looks up the memoized value of every position in kids, and
@@ -372,14 +380,97 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 	return e.value(ctx, p)
 }
 
+// SolveAll computes the value of every position of a [game.Dense] game,
+// the positions 0, 1, …, n-1, in increasing order: the engine's fastest
+// way to fill the table of a whole game, and its counterpart of a loop
+// written by hand. Value and Known then answer from the memo.
+//
+// A position whose options are all known costs one loop over them, with
+// no search; in a game whose moves go down, such as a [game.Digraph] with
+// arcs to lower vertices or a heap game, that is every position. Other
+// positions are searched as by Value.
+//
+// SolveAll returns an error when the game is not dense, when ctx is done
+// (it is polled every 4096 positions), or when a search fails (a cycle of
+// moves); what was finished stays memoized, so a later call resumes.
+// Progress asked for with [WithProgress] is reported when the count of
+// expanded positions passes a multiple of its step, at most once per 4096
+// positions outside searches.
+func (e *Engine[P]) SolveAll(ctx context.Context) error {
+	if !e.identity {
+		return fmt.Errorf("sg: SolveAll needs a game.Dense game over int positions; %T is not one", e.g)
+	}
+	if e.dense == nil {
+		e.ensureDense()
+	}
+	n := len(e.dense)
+	for lo := 0; lo < n; lo += pollEvery {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("sg: solving positions %d to %d: %w", lo, n-1, err)
+		}
+		hi := min(lo+pollEvery, n)
+		for i := lo; i < hi; i++ {
+			if e.fast {
+				if i = e.sweep(i, hi); i == hi {
+					break
+				}
+			}
+			// i needs a search (or the game is not on the fast path).
+			if _, err := e.Value(ctx, *(*P)(unsafe.Pointer(&i))); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// sweep finishes the positions from i on, up to hi, that have all their
+// options known (e.fast holds), and returns the first one it cannot
+// finish, or hi. It is Value's dense fast path as one loop.
+func (e *Engine[P]) sweep(i, hi int) int {
+	d, g, lend, buf := e.dense, e.g, e.lend, e.kids[:0]
+	done := 0
+	var p P
+	pi := (*int)(unsafe.Pointer(&p)) // P is int (e.fast)
+	for ; i < hi; i++ {
+		if d[i] < notPos {
+			continue
+		}
+		*pi = i
+		kids := buf
+		if lend != nil {
+			kids = lend.Successors(p)
+		} else {
+			buf = g.AppendMoves(buf[:0], p)
+			kids = buf
+		}
+		if len(kids) >= 64 {
+			break
+		}
+		v, ok := mexDense(d, kids)
+		if !ok {
+			break
+		}
+		d[i] = v
+		done++
+	}
+	e.kids = buf
+	before := e.stats.Expanded
+	e.count += done
+	e.stats.Expanded += uint64(done)
+	if f, every := e.cfg.progress, e.cfg.progressEvery; f != nil && before/every != e.stats.Expanded/every {
+		f(e.Stats())
+	}
+	return i
+}
+
 // mexDense returns the mex of the values in the dense memo d of the options
 // kids, fewer than 64 of them, in one loop that marks each value in one
 // word; it reports false when an option is unknown or not a position. The
 // caller has checked that P is int.
 func mexDense[P comparable](d []cell, kids []P) (cell, bool) {
 	var seen uint64
-	for i := range kids {
-		j := asInt(&kids[i])
+	for _, j := range *(*[]int)(unsafe.Pointer(&kids)) {
 		if uint(j) >= uint(len(d)) || d[j] >= notPos {
 			return 0, false
 		}

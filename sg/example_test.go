@@ -58,6 +58,30 @@ func ExampleEngine_digraph() {
 	// g(3) = 0
 }
 
+func ExampleEngine_SolveAll() {
+	// A table of a whole game: the vertices 0 … 9 of a graph where
+	// vertex v moves to v-1 and to v/2 (rounded down, when that is less).
+	d, _ := game.NewDigraph(10)
+	for v := 1; v < 10; v++ {
+		_ = d.AddArc(v, v-1)
+		if v/2 < v-1 {
+			_ = d.AddArc(v, v/2)
+		}
+	}
+	e := sg.NewEngine[int](d)
+	if err := e.SolveAll(context.Background()); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for v := range 10 {
+		g, _ := e.Known(v)
+		fmt.Print(g, " ")
+	}
+	fmt.Println()
+	// Output:
+	// 0 *1 0 *2 *1 *2 0 *1 0 *2
+}
+
 func ExampleSum() {
 	// The composite game of the seed notes: heap 1 allows taking 1–3
 	// tokens, the others are Nim heaps. Position (6, 3, 5).

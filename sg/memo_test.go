@@ -1,10 +1,12 @@
 package sg_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
@@ -156,5 +158,93 @@ func TestDenseOutOfRange(t *testing.T) {
 	}
 	if v, ok := e.Known(1); !ok || v != 1 {
 		t.Errorf("Known(1) = %d, %v; want 1, true", v, ok)
+	}
+}
+
+func TestResetKeepsWorking(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	d := gametest.RandomDAG(r, 50, 0.2)
+	want := naiveValues(d)
+	for name, g := range map[string]game.Game[int]{"digraph": d, "map": movesOnly{d}} {
+		e := sg.NewEngine[int](g)
+		for round := range 3 {
+			if round == 1 {
+				if err := e.SolveAll(bg); err != nil && name == "digraph" {
+					t.Fatal(err)
+				}
+			}
+			for v := range 50 {
+				if got, err := e.Value(bg, v); err != nil || got != want[v] {
+					t.Fatalf("%s, round %d: G(%d) = %d, %v; want %d", name, round, v, got, err, want[v])
+				}
+			}
+			e.Reset()
+			if e.Len() != 0 || e.Stats().Expanded != 0 {
+				t.Fatalf("%s: after Reset, Len %d, Stats %+v", name, e.Len(), e.Stats())
+			}
+			if _, ok := e.Known(0); ok {
+				t.Fatalf("%s: Known(0) after Reset", name)
+			}
+		}
+	}
+}
+
+func TestSolveAll(t *testing.T) {
+	// Arcs up as well as down, so that SolveAll must search.
+	d, _ := game.NewDigraph(6)
+	for _, a := range [][2]int{{0, 3}, {3, 5}, {1, 0}, {2, 4}, {4, 1}, {2, 5}, {4, 3}} {
+		_ = d.AddArc(a[0], a[1])
+	}
+	want := naiveValues(d)
+	var reports int
+	e := sg.NewEngine[int](d, sg.WithProgress(2, func(sg.Stats) { reports++ }))
+	if err := e.SolveAll(bg); err != nil {
+		t.Fatal(err)
+	}
+	for v := range 6 {
+		if got, ok := e.Known(v); !ok || got != want[v] {
+			t.Errorf("Known(%d) = %d, %v; want %d", v, got, ok, want[v])
+		}
+	}
+	if e.Len() != 6 || reports != 3 {
+		t.Errorf("Len %d, %d progress reports; want 6 and 3", e.Len(), reports)
+	}
+
+	// Not dense: an error naming the game's type.
+	if err := sg.NewEngine[int](movesOnly{d}).SolveAll(bg); err == nil || !strings.Contains(err.Error(), "movesOnly") {
+		t.Errorf("SolveAll on a map-memo game: err = %v", err)
+	}
+
+	// A cycle: the error names a position on it, and the finished
+	// positions stay.
+	c, _ := game.NewDigraph(4)
+	_ = c.AddArc(1, 0)
+	_ = c.AddArc(2, 3)
+	_ = c.AddArc(3, 2)
+	e = sg.NewEngine[int](c)
+	var ce *sg.CycleError[int]
+	if err := e.SolveAll(bg); !errors.As(err, &ce) {
+		t.Fatalf("err = %v, want a CycleError", err)
+	}
+	if v, ok := e.Known(1); !ok || v != 1 {
+		t.Errorf("Known(1) = %d, %v after the cycle error; want 1, true", v, ok)
+	}
+
+	// A cancelled context stops it; a later call resumes.
+	big, _ := game.NewDigraph(3 * 4096)
+	for v := 1; v < big.NumPositions(); v++ {
+		_ = big.AddArc(v, v-1)
+	}
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	e = sg.NewEngine[int](big)
+	if err := e.SolveAll(ctx); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if err := e.SolveAll(bg); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := e.Known(big.NumPositions() - 1); v != sg.Nimber((big.NumPositions()-1)%2) {
+		t.Errorf("top of the path: %d", v)
 	}
 }
