@@ -428,33 +428,47 @@ func (e *Engine[P]) SolveAll(ctx context.Context) error {
 // options known (e.fast holds), and returns the first one it cannot
 // finish, or hi. It is Value's dense fast path as one loop.
 func (e *Engine[P]) sweep(i, hi int) int {
-	d, g, lend, buf := e.dense, e.g, e.lend, e.kids[:0]
-	done := 0
+	start := i
 	var p P
 	pi := (*int)(unsafe.Pointer(&p)) // P is int (e.fast)
-	for ; i < hi; i++ {
-		if d[i] < notPos {
-			continue
+	if lend := e.lend; lend != nil {
+		for ; i < hi; i++ {
+			if e.dense[i] < notPos {
+				start++ // not done here
+				continue
+			}
+			*pi = i
+			kids := lend.Successors(p)
+			if len(kids) >= 64 {
+				break
+			}
+			v, ok := mexDense(e.dense, kids)
+			if !ok {
+				break
+			}
+			e.dense[i] = v
 		}
-		*pi = i
-		kids := buf
-		if lend != nil {
-			kids = lend.Successors(p)
-		} else {
+	} else {
+		g, buf := e.g, e.kids[:0]
+		for ; i < hi; i++ {
+			if e.dense[i] < notPos {
+				start++
+				continue
+			}
+			*pi = i
 			buf = g.AppendMoves(buf[:0], p)
-			kids = buf
+			if len(buf) >= 64 {
+				break
+			}
+			v, ok := mexDense(e.dense, buf)
+			if !ok {
+				break
+			}
+			e.dense[i] = v
 		}
-		if len(kids) >= 64 {
-			break
-		}
-		v, ok := mexDense(d, kids)
-		if !ok {
-			break
-		}
-		d[i] = v
-		done++
+		e.kids = buf
 	}
-	e.kids = buf
+	done := i - start
 	before := e.stats.Expanded
 	e.count += done
 	e.stats.Expanded += uint64(done)

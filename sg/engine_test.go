@@ -383,6 +383,12 @@ func TestSharedEngineConcurrent(t *testing.T) {
 					t.Error(err)
 					return
 				}
+				if w == 0 && i == 150 {
+					if err := s.SolveAll(bg); err != nil {
+						t.Error(err)
+						return
+					}
+				}
 			}
 		}()
 	}

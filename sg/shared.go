@@ -40,6 +40,14 @@ func (s *SharedEngine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 	return s.e.Value(ctx, p)
 }
 
+// SolveAll is [Engine.SolveAll] under the engine's write lock: lookups
+// wait until it returns.
+func (s *SharedEngine[P]) SolveAll(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.e.SolveAll(ctx)
+}
+
 // Outcome is [Engine.Outcome] under the engine's lock.
 func (s *SharedEngine[P]) Outcome(ctx context.Context, p P) (Outcome, error) {
 	v, err := s.Value(ctx, p)
