@@ -36,12 +36,17 @@
 // about successive positions of a game pays for each position once. It uses
 // the game's optional capabilities: components of a [game.Decomposer] are
 // memoized instead of whole positions, a [game.Canonicalizer] merges
-// equivalent positions, a [game.Indexer] lets the memo be a slice. It stops
-// with an error, never a panic, on a cycle of moves ([ErrCycle]), when the
-// memo limit is reached ([ErrMemoLimit], see [WithMemoLimit]) and when its
-// context is done; what was finished stays memoized, so the next call
-// resumes. [SharedEngine] is the same engine behind a lock for concurrent
-// use.
+// equivalent positions, a [game.Indexer] lets the memo be a slice, which a
+// [game.Dense] game indexes by its positions themselves, and a
+// [game.Lender] lets the engine read options in place. A position whose
+// options are all known costs one loop over them, with no search, and
+// [Engine.SolveAll] fills the table of a whole dense game that way: on a
+// [game.Digraph] the engine costs at most about 1.7 times a loop written by
+// hand for the graph (the README has the figures). It stops with an error,
+// never a panic, on a cycle of moves ([ErrCycle]), when the memo limit is
+// reached ([ErrMemoLimit], see [WithMemoLimit]) and when its context is
+// done; what was finished stays memoized, so the next call resumes.
+// [SharedEngine] is the same engine behind a lock for concurrent use.
 //
 //	e := sg.NewEngine[int](myGame)
 //	v, err := e.Value(ctx, start)           // the value
