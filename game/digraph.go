@@ -101,7 +101,8 @@ func (d *Digraph) Successors(v int) []int {
 	if v < 0 || v >= len(d.succ) {
 		return nil
 	}
-	return d.succ[v]
+	s := d.succ[v]
+	return s[:len(s):len(s)] // a caller's append must not write into the graph
 }
 
 // AppendMoves appends the heads of the arcs leaving v. A vertex out of range

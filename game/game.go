@@ -91,8 +91,10 @@ type Dense interface {
 // position in memory, such as a [Digraph]. Successors returns p's options
 // as a slice that belongs to the game and that the caller must not modify;
 // it lists the same options as AppendMoves. The engine in package sg then
-// reads options in place instead of copying them: for a graph with a few
-// arcs a vertex, the copy would be most of the cost of a position.
+// reads the options of a position in place when their values are all
+// known, instead of copying them (for a graph with a few arcs a vertex,
+// the copy would be most of the cost of a position), and copies them
+// without a call to AppendMoves when its search must descend.
 type Lender[P comparable] interface {
 	Successors(p P) []P
 }

@@ -2,6 +2,7 @@ package game_test
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 	"testing"
@@ -53,7 +54,8 @@ func TestHeapsEncoding(t *testing.T) {
 	for range 2000 {
 		sizes := make([]int, r.IntN(6))
 		for i := range sizes {
-			sizes[i] = r.IntN(1 << r.IntN(40))
+			// Sizes up to 2^39, or 2^29 where int has 32 bits.
+			sizes[i] = r.IntN(1 << r.IntN(min(40, bits.UintSize-2)))
 		}
 		h, err := game.MakeHeaps(sizes...)
 		if err != nil {
@@ -138,5 +140,18 @@ func TestPartitions(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("count %d, want one empty partition and none of 2 in 3 parts", n)
+	}
+}
+
+func TestSuccessorsCannotBeAppendedInto(t *testing.T) {
+	d, _ := game.NewDigraph(5)
+	for _, w := range []int{2, 3, 4} {
+		_ = d.AddArc(1, w) // three arcs: a list with room for a fourth
+	}
+	s := d.Successors(1)
+	_ = d.AddArc(1, 0)
+	_ = append(s, 3) // a caller's append must not reach the graph's list
+	if got := d.Successors(1); !slices.Equal(got, []int{2, 3, 4, 0}) {
+		t.Errorf("Successors(1) = %v, want [2 3 4 0]", got)
 	}
 }

@@ -80,8 +80,10 @@ func WithMemoLimit(n int) Option {
 }
 
 // WithProgress asks for f to be called with the engine's [Stats] after
-// every `every` expanded positions (every ≤ 0 means 1<<20). f runs on the
-// searching goroutine and should return quickly.
+// every `every` expanded positions (every ≤ 0 means 1<<20; while
+// [Engine.SolveAll] runs through positions whose options are known, at
+// most once per 4096 of them). f runs on the searching goroutine and
+// should return quickly.
 func WithProgress(every int, f func(Stats)) Option {
 	return func(c *config) {
 		c.progress = f
@@ -107,8 +109,9 @@ const (
 )
 
 // MaxOptions is the most options a position may have in an [Engine]'s
-// search (2^31 - 1, far beyond any game that fits in memory): a position
-// with more makes the search return an error wrapping [ErrTooManyOptions].
+// search (2^31 - 1; listing that many int positions takes 16 GiB): a
+// position with more makes the search return an error wrapping
+// [ErrTooManyOptions].
 const MaxOptions = 1<<31 - 1
 
 // ErrTooManyOptions is wrapped by the error returned when a position has
@@ -145,9 +148,11 @@ const (
 // memo grow. When the game implements [game.Indexer] and has at most the
 // memo limit of positions, the memo is a slice, 4 bytes a position;
 // otherwise a map. A [game.Dense] game's positions index the slice
-// directly, and a [game.Lender]'s options are read where they lie, which
-// together make the engine's cost per position within twice that of a loop
-// written by hand for the game (see the README's figures). When the game
+// directly, and a [game.Lender]'s options are read where they lie when
+// they are all known (and copied without a call to AppendMoves when a
+// search must descend), which together make the engine's cost per
+// position within twice that of a loop written by hand for the game (see
+// the README's figures). When the game
 // implements [game.Decomposer], only components are memoized, and a
 // position's value is the XOR of its components' values. When it implements
 // [game.Canonicalizer], positions are canonicalized before lookup.
@@ -208,7 +213,8 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 func (e *Engine[P]) Game() game.Game[P] { return e.g }
 
 // Reset forgets every memoized value. It keeps the memory of a slice memo
-// for the values to come (a map memo is let go).
+// for the values to come (a map memo is let go): the slice keeps the
+// number of positions the game had when it was first used.
 func (e *Engine[P]) Reset() {
 	if e.dense != nil {
 		fillUnknown(e.dense)
@@ -332,7 +338,8 @@ func (e *Engine[P]) resolve(kids []P, vals []cell) bool {
 }
 
 // Value returns the Sprague–Grundy value of p: 0 exactly when the player to
-// move loses. It returns an error when ctx is done, when the memo limit is
+// move loses. It returns an error when ctx is done (unless p's value is
+// memoized already: that answer costs a load), when the memo limit is
 // reached, when p lies on or leads to a cycle of moves, or when p is not a
 // position of the game; finished values stay memoized in every case, so a
 // later call resumes where this one stopped.
@@ -344,10 +351,11 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 			if v := e.dense[i]; v < notPos {
 				return Nimber(v), nil
 			}
-			// A position whose options are all known costs a few
-			// nanoseconds a move, so it does not poll ctx. For fewer
-			// than 64 options, look up each one and mark its value in
-			// one word, in one loop.
+			if err := ctx.Err(); err != nil {
+				return 0, fmt.Errorf("sg: value of %v: %w", p, err)
+			}
+			// For fewer than 64 options, all known, look up each one
+			// and mark its value in one word, in one loop.
 			var kids []P
 			if e.lend != nil {
 				kids = e.lend.Successors(p)
@@ -374,6 +382,9 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 			e.dense[i] = v
 			e.count++
 			e.stats.Expanded++
+			if e.cfg.progress != nil {
+				e.report(0)
+			}
 			return Nimber(v), nil
 		}
 	}
@@ -383,21 +394,29 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 // SolveAll computes the value of every position of a [game.Dense] game,
 // the positions 0, 1, …, n-1, in increasing order: the engine's fastest
 // way to fill the table of a whole game, and its counterpart of a loop
-// written by hand. Value and Known then answer from the memo.
+// written by hand. Every position's value is then memoized (for a
+// [game.Decomposer], every component's), so Value and Known answer from
+// the memo.
 //
 // A position whose options are all known costs one loop over them, with
 // no search; in a game whose moves go down, such as a [game.Digraph] with
 // arcs to lower vertices or a heap game, that is every position. Other
 // positions are searched as by Value.
 //
-// SolveAll returns an error when the game is not dense, when ctx is done
-// (it is polled every 4096 positions), or when a search fails (a cycle of
-// moves); what was finished stays memoized, so a later call resumes.
+// SolveAll returns an error when the game is not dense (or has more
+// positions than the memo limit, so that the engine keeps a map), when ctx
+// is done (it is polled every 4096 positions), or when a search fails (a
+// cycle of moves, or a move to a position the game does not have); what
+// was finished stays memoized, so a later call resumes.
 // Progress asked for with [WithProgress] is reported when the count of
 // expanded positions passes a multiple of its step, at most once per 4096
 // positions outside searches.
 func (e *Engine[P]) SolveAll(ctx context.Context) error {
 	if !e.identity {
+		if _, dense := e.g.(game.Dense); dense && e.idx == nil {
+			return fmt.Errorf("sg: SolveAll: %T has more positions than the memo limit of %d (raise it with WithMemoLimit)",
+				e.g, e.cfg.memoLimit)
+		}
 		return fmt.Errorf("sg: SolveAll needs a game.Dense game over int positions; %T is not one", e.g)
 	}
 	if e.dense == nil {
@@ -519,8 +538,9 @@ func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
 	if v < notPos {
 		return Nimber(v), nil
 	}
-	// A position whose options are all known costs a few nanoseconds a
-	// move, so it does not poll ctx; a search does.
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("sg: value of %v: %w", p, err)
+	}
 	if v, ok := e.shallow(p, slot); ok {
 		return Nimber(v), nil
 	}
@@ -562,14 +582,25 @@ func (e *Engine[P]) shallowKids(p P, slot int) (cell, bool) {
 	}
 	e.count++
 	e.stats.Expanded++
+	if e.cfg.progress != nil {
+		e.report(0)
+	}
 	return v, true
 }
 
-// search runs the iterative depth-first search from an unknown position p.
-func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
-	if err := ctx.Err(); err != nil {
-		return 0, fmt.Errorf("sg: value of %v: %w", root, err)
+// report calls the progress function, which is set, when the count of
+// expanded positions is a multiple of its step; depth is the search's.
+func (e *Engine[P]) report(depth int) {
+	if e.stats.Expanded%e.cfg.progressEvery == 0 {
+		s := e.Stats()
+		s.Depth = depth
+		e.cfg.progress(s)
 	}
+}
+
+// search runs the iterative depth-first search from an unknown position p.
+// Its callers have checked ctx.
+func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 	e.stack = e.stack[:0]
 	e.kids = e.kids[:0]
 	e.vals = e.vals[:0]
@@ -731,10 +762,8 @@ func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
 	// independent, so the processor overlaps them.
 	known := e.resolve(e.kids[lo:hi], e.vals[lo:hi])
 	e.stats.Expanded++
-	if e.cfg.progress != nil && e.stats.Expanded%e.cfg.progressEvery == 0 {
-		s := e.Stats()
-		s.Depth = len(e.stack) + 1
-		e.cfg.progress(s)
+	if e.cfg.progress != nil {
+		e.report(len(e.stack) + 1)
 	}
 	if known {
 		return e.finish(p, slot, lo), true, nil

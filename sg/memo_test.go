@@ -119,8 +119,12 @@ func TestMemoKindsAgree(t *testing.T) {
 // engine accepts; the options are of size zero, so they take no memory.
 type fan struct{}
 
+// maxOptions is sg.MaxOptions as a variable, so that maxOptions+1 compiles
+// where int has 32 bits (TestTooManyOptions skips there).
+var maxOptions = sg.MaxOptions
+
 func (fan) AppendMoves(dst []struct{}, _ struct{}) []struct{} {
-	return append(dst, make([]struct{}, sg.MaxOptions+1)...)
+	return append(dst, make([]struct{}, maxOptions+1)...)
 }
 
 func TestTooManyOptions(t *testing.T) {
@@ -246,5 +250,70 @@ func TestSolveAll(t *testing.T) {
 	}
 	if v, _ := e.Known(big.NumPositions() - 1); v != sg.Nimber((big.NumPositions()-1)%2) {
 		t.Errorf("top of the path: %d", v)
+	}
+}
+
+func TestProgressOnEveryPath(t *testing.T) {
+	// Each vertex has arcs to the 70 below it: more than 64 options, so
+	// SolveAll leaves the one-loop path for Value's general one.
+	const n = 3000
+	d, _ := game.NewDigraph(n)
+	for v := range n {
+		for w := max(0, v-70); w < v; w++ {
+			_ = d.AddArc(v, w)
+		}
+	}
+	var reports int
+	e := sg.NewEngine[int](d, sg.WithProgress(100, func(sg.Stats) { reports++ }))
+	if err := e.SolveAll(bg); err != nil {
+		t.Fatal(err)
+	}
+	if reports != n/100 {
+		t.Errorf("%d progress reports for %d positions, step 100; want %d", reports, n, n/100)
+	}
+	// And a bot's ascending questions, answered without a search.
+	reports = 0
+	e = sg.NewEngine[int](d, sg.WithProgress(100, func(sg.Stats) { reports++ }))
+	for v := range n {
+		if _, err := e.Value(bg, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if reports != n/100 {
+		t.Errorf("ascending Value: %d progress reports, want %d", reports, n/100)
+	}
+}
+
+func TestValueCancelledWithoutSearch(t *testing.T) {
+	d, _ := game.NewDigraph(3)
+	_ = d.AddArc(1, 0)
+	_ = d.AddArc(2, 1)
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	for name, g := range map[string]game.Game[int]{"digraph": d, "dense": denseOnly{indexedOnly{movesOnly{d}}}, "map": movesOnly{d}} {
+		e := sg.NewEngine[int](g)
+		if _, err := e.Value(bg, 0); err != nil {
+			t.Fatal(err)
+		}
+		// 1's only option is known, so no search is needed; the
+		// cancelled context is still reported, and nothing memoized.
+		if _, err := e.Value(ctx, 1); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: Value(cancelled, 1): err = %v, want context.Canceled", name, err)
+		}
+		if _, ok := e.Known(1); ok {
+			t.Errorf("%s: 1 memoized after a cancelled call", name)
+		}
+		// A memoized value is still answered.
+		if v, err := e.Value(ctx, 0); err != nil || v != 0 {
+			t.Errorf("%s: Value(cancelled, 0) = %d, %v; want 0, nil", name, v, err)
+		}
+	}
+}
+
+func TestSolveAllMemoLimitMessage(t *testing.T) {
+	d, _ := game.NewDigraph(10)
+	err := sg.NewEngine[int](d, sg.WithMemoLimit(5)).SolveAll(bg)
+	if err == nil || !strings.Contains(err.Error(), "memo limit of 5") {
+		t.Errorf("err = %v, want one naming the memo limit of 5", err)
 	}
 }
