@@ -278,6 +278,21 @@ func BenchmarkVersus(b *testing.B) {
 		b.ReportMetric(float64(th.Nanoseconds())/per, "hand-ns/position")
 		b.ReportMetric(float64(te)/float64(th), "ratio")
 	}
+	// searches runs the "ascending" and "search" workloads: e against
+	// handSearch(up), the hand-written memoized search asked upwards or
+	// from the top.
+	searches := func(b *testing.B, n int, e *sg.Engine[int], handSearch func(up bool)) {
+		for _, up := range []bool{true, false} {
+			name := "search"
+			if up {
+				name = "ascending"
+			}
+			b.Run(name, func(b *testing.B) {
+				run(b, n, func() error { e.Reset(); return values(e, n, up) },
+					func() { handSearch(up) })
+			})
+		}
+	}
 	// Each game is built in its own sub-benchmark, so that it is garbage
 	// by the time the next one runs: a graph of 2^20 slices left on the
 	// heap makes every collection, and so every other workload, slower.
@@ -306,14 +321,7 @@ func BenchmarkVersus(b *testing.B) {
 				run(b, n, func() error { e.Reset(); return e.SolveAll(ctx) },
 					func() { clear(val); handWrittenDAG(d, val) })
 			})
-			b.Run("ascending", func(b *testing.B) {
-				run(b, n, func() error { e.Reset(); return values(e, n, true) },
-					func() { handSearch(true) })
-			})
-			b.Run("search", func(b *testing.B) {
-				run(b, n, func() error { e.Reset(); return values(e, n, false) },
-					func() { handSearch(false) })
-			})
+			searches(b, n, e, handSearch)
 		})
 	}
 	b.Run("chain-10^6", func(b *testing.B) {
@@ -346,14 +354,7 @@ func BenchmarkVersus(b *testing.B) {
 			run(b, n, func() error { e.Reset(); return e.SolveAll(ctx) },
 				func() { clear(val); handLoopInterface(g, val) })
 		})
-		b.Run("ascending", func(b *testing.B) {
-			run(b, n, func() error { e.Reset(); return values(e, n, true) },
-				func() { handSearch(true) })
-		})
-		b.Run("search", func(b *testing.B) {
-			run(b, n, func() error { e.Reset(); return values(e, n, false) },
-				func() { handSearch(false) })
-		})
+		searches(b, n, e, handSearch)
 	})
 }
 
