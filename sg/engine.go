@@ -171,8 +171,9 @@ type Engine[P comparable] struct {
 	// fast: identity, with no Decomposer or Canonicalizer, so that Value
 	// can look p up before anything else.
 	fast bool
-	// lend: the game lends its options, so they are read in place, or
-	// copied without a call to memmove
+	// lend: the game lends its options, so that they are read in place
+	// (on the dense fast path), or copied one by one without a call to
+	// AppendMoves (in a search)
 	lend game.Lender[P]
 
 	dense  []cell // indexed memo, nil until first use or when unused
