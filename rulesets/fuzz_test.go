@@ -1,9 +1,11 @@
 package rulesets_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
 )
 
 // FuzzParse: no spec makes Parse panic, and every accepted spec has a
@@ -33,6 +35,54 @@ func FuzzParse(f *testing.F) {
 				}
 			}
 			_ = a.AppendHeapMoves(nil, 20)
+		}
+	})
+}
+
+// FuzzTakeBreak: for any finite hexadecimal code (digits from the fuzzer;
+// larger digits split heaps in four, which makes the direct engine's work
+// grow as n^4), the direct and sparse-space engines give
+// the same values, and a period that Period certifies predicts the values
+// computed well past the point where it stopped.
+func FuzzTakeBreak(f *testing.F) {
+	for _, d := range [][]byte{{0, 7}, {0, 0, 7}, {0, 1, 6}, {4, 0xF}, {0, 3, 3, 3}, {0, 2, 0, 4, 8}, {0, 1, 7, 7, 7}} {
+		f.Add(d)
+	}
+	ctx := context.Background()
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if len(raw) == 0 || len(raw) > 12 {
+			return
+		}
+		digits := make([]uint32, len(raw))
+		for i, b := range raw {
+			digits[i] = uint32(b & 0xF)
+		}
+		digits[0] &^= 3 // d0 may only split: bits 0 and 1 are refused
+		r, err := rulesets.NewTakeBreak(digits, nil)
+		if err != nil {
+			return
+		}
+		const n = 300
+		direct, err := sg.Values(ctx, r, n, sg.WithMethod(sg.MethodDirect))
+		if err != nil {
+			t.Fatalf("%v: direct: %v", r, err)
+		}
+		if sparse, err := sg.Values(ctx, r, n, sg.WithMethod(sg.MethodSparse)); err == nil {
+			for i := range n {
+				if sparse.At(i) != direct.At(i) {
+					t.Fatalf("%v: G(%d) = %d direct, %d sparse", r, i, direct.At(i), sparse.At(i))
+				}
+			}
+		}
+		s, per, err := sg.Period(ctx, r, n/4)
+		if err != nil || !per.Certified {
+			return
+		}
+		for i := range n {
+			v, ok := per.ValueAt(s, uint64(i))
+			if !ok || v != direct.At(i) {
+				t.Fatalf("%v: certified %v predicts G(%d) = %d, %v; it is %d", r, per, i, v, ok, direct.At(i))
+			}
 		}
 	})
 }
