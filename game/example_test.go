@@ -1,9 +1,11 @@
 package game_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
 )
 
 // takeAway is a user-defined game: take 1 or 2 tokens from a single heap.
@@ -87,4 +89,56 @@ func ExampleHeapGame() {
 	// Output:
 	// [(2) (1, 1) (1)]
 	// (1, 2, 4) [(1) (2) (4)]
+}
+
+// board is a user's own game stored as data: the squares of a 1×8 strip,
+// where a token moves 1 or 3 squares left. It keeps each square's options
+// in memory, so it can offer every capability the engine looks for.
+type board struct{ options [][]int }
+
+func newBoard(n int) *board {
+	b := &board{options: make([][]int, n)}
+	for v := range n {
+		for _, k := range []int{1, 3} {
+			if v-k >= 0 {
+				b.options[v] = append(b.options[v], v-k)
+			}
+		}
+	}
+	return b
+}
+
+// AppendMoves makes board a game.Game.
+func (b *board) AppendMoves(dst []int, v int) []int { return append(dst, b.options[v]...) }
+
+// NumPositions, Index and IdentityIndex make it game.Dense: the squares
+// index the engine's memo themselves.
+func (b *board) NumPositions() int { return len(b.options) }
+func (b *board) Index(v int) int {
+	if v < 0 || v >= len(b.options) {
+		return -1
+	}
+	return v
+}
+func (b *board) IdentityIndex() {}
+
+// Successors makes it a game.Lender: the engine reads the options in place.
+func (b *board) Successors(v int) []int { return b.options[v] }
+
+func ExampleLender() {
+	b := newBoard(8)
+	var _ game.Lender[int] = b // the capabilities are found by type assertion
+	var _ game.Dense = b
+	e := sg.NewEngine[int](b)
+	if err := e.SolveAll(context.Background()); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for v := range 8 {
+		g, _ := e.Known(v)
+		fmt.Print(g, " ")
+	}
+	fmt.Println()
+	// Output:
+	// 0 *1 0 *1 0 *1 0 *1
 }
