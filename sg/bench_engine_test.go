@@ -180,6 +180,39 @@ func BenchmarkWarmValue(b *testing.B) {
 	})
 }
 
+// BenchmarkSharedValue is a game server's hot call: many goroutines asking
+// a SharedEngine for values it has answered before (run with -cpu 1,2,4 to
+// see it scale), in a dense game and in one with the map memo.
+func BenchmarkSharedValue(b *testing.B) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		g    game.Game[int]
+	}{{"dense", denseChain{chain{n: 1001}}}, {"map", subtraction{1, 3, 4}}} {
+		b.Run(c.name, func(b *testing.B) {
+			s := sg.NewSharedEngine[int](c.g)
+			for p := range 1000 {
+				if _, err := s.Value(ctx, p); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportAllocs()
+			b.RunParallel(func(pb *testing.PB) {
+				p := 0
+				for pb.Next() {
+					if _, err := s.Value(ctx, p); err != nil {
+						b.Error(err)
+						return
+					}
+					if p++; p == 1000 {
+						p = 0
+					}
+				}
+			})
+		})
+	}
+}
+
 // BenchmarkMex is the mex of 20 small values.
 func BenchmarkMex(b *testing.B) {
 	vs := []sg.Nimber{3, 0, 1, 7, 2, 5, 4, 9, 8, 6, 12, 11, 10, 14, 13, 15, 17, 16, 19, 30}

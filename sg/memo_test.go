@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
@@ -315,5 +316,49 @@ func TestSolveAllMemoLimitMessage(t *testing.T) {
 	err := sg.NewEngine[int](d, sg.WithMemoLimit(5)).SolveAll(bg)
 	if err == nil || !strings.Contains(err.Error(), "memo limit of 5") {
 		t.Errorf("err = %v, want one naming the memo limit of 5", err)
+	}
+}
+
+func TestSharedEngineAnswersWithoutLock(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	d := gametest.RandomDAG(r, 200, 0.05)
+	want := naiveValues(d)
+	for name, g := range map[string]game.Game[int]{"dense": d, "map": movesOnly{d}, "indexed": indexedOnly{movesOnly{d}}} {
+		s := sg.NewSharedEngine[int](g)
+		if name == "dense" {
+			// SolveAll stops at a cancelled context, then answers what
+			// it finished, and finishes the rest on a later call.
+			ctx, cancel := context.WithCancel(bg)
+			cancel()
+			if err := s.SolveAll(ctx); !errors.Is(err, context.Canceled) {
+				t.Fatalf("SolveAll(cancelled) = %v", err)
+			}
+			if err := s.SolveAll(bg); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var wg sync.WaitGroup
+		for w := range 4 {
+			wg.Go(func() {
+				for i := range 2000 {
+					v := (i*7 + w*31) % 200
+					got, err := s.Value(bg, v)
+					if err != nil || got != want[v] {
+						t.Errorf("%s: worker %d: G(%d) = %d, %v; want %d", name, w, v, got, err, want[v])
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		if s.Len() != 200 {
+			t.Errorf("%s: Len() = %d, want 200", name, s.Len())
+		}
+		// Positions that are not the game's are still errors, every time.
+		for range 2 {
+			if _, err := s.Value(bg, 200); !errors.Is(err, sg.ErrNotPosition) && name != "map" {
+				t.Errorf("%s: Value(200): err = %v, want ErrNotPosition", name, err)
+			}
+		}
 	}
 }
