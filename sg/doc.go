@@ -46,7 +46,8 @@
 // never a panic, on a cycle of moves ([ErrCycle]), when the memo limit is
 // reached ([ErrMemoLimit], see [WithMemoLimit]) and when its context is
 // done; what was finished stays memoized, so the next call resumes.
-// [SharedEngine] is the same engine behind a lock for concurrent use.
+// [SharedEngine] is the same engine for concurrent use: values it has
+// answered are read again without a lock, and searches take a mutex.
 //
 //	e := sg.NewEngine[int](myGame)
 //	v, err := e.Value(ctx, start)           // the value
