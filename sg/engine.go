@@ -451,9 +451,9 @@ func (e *Engine[P]) sweep(i, hi int) int {
 	start := i
 	var p P
 	pi := (*int)(unsafe.Pointer(&p)) // P is int (e.fast)
-	if lend := e.lend; lend != nil {
+	if lend, d := e.lend, e.dense; lend != nil {
 		for ; i < hi; i++ {
-			if e.dense[i] < notPos {
+			if d[i] < notPos {
 				start++ // not done here
 				continue
 			}
@@ -462,16 +462,16 @@ func (e *Engine[P]) sweep(i, hi int) int {
 			if len(kids) >= 64 {
 				break
 			}
-			v, ok := mexDense(e.dense, kids)
+			v, ok := mexDense(d, kids)
 			if !ok {
 				break
 			}
-			e.dense[i] = v
+			d[i] = v
 		}
 	} else {
-		g, buf := e.g, e.kids[:0]
+		g, buf, d := e.g, e.kids[:0], e.dense
 		for ; i < hi; i++ {
-			if e.dense[i] < notPos {
+			if d[i] < notPos {
 				start++
 				continue
 			}
@@ -480,11 +480,11 @@ func (e *Engine[P]) sweep(i, hi int) int {
 			if len(buf) >= 64 {
 				break
 			}
-			v, ok := mexDense(e.dense, buf)
+			v, ok := mexDense(d, buf)
 			if !ok {
 				break
 			}
-			e.dense[i] = v
+			d[i] = v
 		}
 		e.kids = buf
 	}
@@ -505,10 +505,15 @@ func (e *Engine[P]) sweep(i, hi int) int {
 func mexDense[P comparable](d []cell, kids []P) (cell, bool) {
 	var seen uint64
 	for _, j := range *(*[]int)(unsafe.Pointer(&kids)) {
-		if uint(j) >= uint(len(d)) || d[j] >= notPos {
+		if uint(j) >= uint(len(d)) {
 			return 0, false
 		}
-		seen |= 1 << d[j] // 0 when d[j] ≥ 64
+		switch w := d[j]; {
+		case w < 64:
+			seen |= 1 << (w & 63) // one instruction, bts
+		case w >= notPos:
+			return 0, false
+		}
 	}
 	return cell(bits.TrailingZeros64(^seen)), true
 }
