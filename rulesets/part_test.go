@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
@@ -191,7 +192,7 @@ func TestHeapPartPeriodic(t *testing.T) {
 				if got, _ := e.Value(ctx, qh); got != v {
 					t.Fatalf("kayles(%d, %d) → %v has value %d, want %d", a, b, qh, got, v)
 				}
-				if !contains(game.NewHeapGame(rulesets.Kayles()).AppendMoves(nil, h), qh) {
+				if !slices.Contains(game.NewHeapGame(rulesets.Kayles()).AppendMoves(nil, h), qh) {
 					t.Fatalf("kayles(%d, %d) → %v is not a move", a, b, qh)
 				}
 			}
@@ -211,15 +212,6 @@ func TestHeapPartPeriodic(t *testing.T) {
 	if v, _ := q.Value(ctx); v != 0 {
 		t.Fatalf("huge Kayles move leaves %d", v)
 	}
-}
-
-func contains(s []game.Heaps, h game.Heaps) bool {
-	for _, x := range s {
-		if x == h {
-			return true
-		}
-	}
-	return false
 }
 
 // TestHeapPartHexadecimal: in 0.0F (take two stones anywhere, leaving up to
@@ -271,8 +263,8 @@ func TestHeapPartHexadecimal(t *testing.T) {
 					x ^= vs[s]
 				}
 				qh, _ := game.MakeHeaps(sizes...)
-				if x != v || !contains(g.AppendMoves(nil, h), qh) {
-					t.Fatalf("%s heap %d → %v: value %d (want %d), legal %v", code, n, qh, x, v, contains(g.AppendMoves(nil, h), qh))
+				if x != v || !slices.Contains(g.AppendMoves(nil, h), qh) {
+					t.Fatalf("%s heap %d → %v: value %d (want %d), legal %v", code, n, qh, x, v, slices.Contains(g.AppendMoves(nil, h), qh))
 				}
 			}
 		}

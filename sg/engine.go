@@ -827,7 +827,7 @@ func (e *Engine[P]) WinningMoves(ctx context.Context, p P) ([]P, error) {
 func (e *Engine[P]) MovesTo(ctx context.Context, p P, v Nimber) ([]P, error) {
 	var out []P
 	err := e.eachOptionOfValue(ctx, p, v, func(q P) bool {
-		if !contains(out, q) {
+		if !slices.Contains(out, q) {
 			out = append(out, q)
 		}
 		return true
@@ -875,12 +875,3 @@ func (e *Engine[P]) eachOptionOfValue(ctx context.Context, p P, v Nimber, f func
 // asInt reads a position known to be an int (the engine checked that P is
 // int when it set identity).
 func asInt[P comparable](p *P) int { return *(*int)(unsafe.Pointer(p)) }
-
-func contains[P comparable](s []P, x P) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -53,7 +54,7 @@ func naiveValues(d *game.Digraph) []sg.Nimber {
 				opts = append(opts, g(w))
 			}
 			val[v] = sg.Nimber(0)
-			for slicesContains(opts, val[v]) {
+			for slices.Contains(opts, val[v]) {
 				val[v]++
 			}
 			done[v] = true
@@ -64,15 +65,6 @@ func naiveValues(d *game.Digraph) []sg.Nimber {
 		g(v)
 	}
 	return val
-}
-
-func slicesContains(s []sg.Nimber, x sg.Nimber) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 func TestMemoKindsAgree(t *testing.T) {
