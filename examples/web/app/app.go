@@ -1,0 +1,282 @@
+// Package app answers the questions of the teaching page in examples/web:
+// one JSON request in, one JSON response out. It is plain Go, built both
+// into the page's WebAssembly module and into the native tests, so every
+// view the page shows is tested without a browser.
+package app
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg/explain"
+)
+
+// Limits that keep every answer quick enough for a page.
+const (
+	// MaxHeap is the largest heap a position may hold.
+	MaxHeap = 1000
+	// MaxHeaps is the largest number of heaps in a position.
+	MaxHeaps = 12
+	// MaxSequence is the most values the sequence view computes.
+	MaxSequence = 1 << 20
+	// MaxPlot is the most values the sequence view plots.
+	MaxPlot = 600
+	// MaxGraphNodes is the most positions the game graph draws.
+	MaxGraphNodes = 80
+)
+
+// Request is one question from the page. View is one of "position",
+// "nimsum", "sequence", "graph", "play" (the bot answers a position) and
+// "options" (the options of heap N, for the plot's hover).
+type Request struct {
+	View     string `json:"view"`
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	N        int    `json:"n"`
+}
+
+// Response is the answer to a Request. Error, when set, is the library's
+// message, and Field names the input it belongs to ("game", "position" or
+// "n"), so that the page can show it beside that field.
+type Response struct {
+	Error string `json:"error,omitempty"`
+	Field string `json:"field,omitempty"`
+
+	Game     string `json:"game,omitempty"`
+	Position []int  `json:"position,omitempty"`
+
+	// Values are G(a) of each heap a of Position; Value is their XOR.
+	Values  []uint64 `json:"values,omitempty"`
+	Value   uint64   `json:"value"`
+	Outcome string   `json:"outcome,omitempty"`
+	// Mex derives G(0) … G(max heap) as mex of the options' values.
+	Mex []explain.MexRow `json:"mex,omitempty"`
+	// Moves are the legal moves of Position, winning ones marked.
+	Moves []Move `json:"moves,omitempty"`
+
+	NimSum   *explain.Table `json:"nimsum,omitempty"`
+	Sequence *Sequence      `json:"sequence,omitempty"`
+	Graph    *Graph         `json:"graph,omitempty"`
+	// Reply is the bot's move in the play view (nil when it has none:
+	// the position is over).
+	Reply *Move `json:"reply,omitempty"`
+	// Row is heap N's derivation, for the options view.
+	Row *explain.MexRow `json:"row,omitempty"`
+}
+
+// Move is one move of a heap game: heap Heap (from 0) of From tokens
+// becomes the heaps Parts (none when it is taken away).
+type Move struct {
+	Heap    int    `json:"heap"`
+	From    int    `json:"from"`
+	Parts   []int  `json:"parts"`
+	To      []int  `json:"to"`
+	Value   uint64 `json:"value"`
+	Winning bool   `json:"winning"`
+	Text    string `json:"text"`
+}
+
+// inputError is a bad request, tied to the field it came from.
+type inputError struct {
+	field string
+	err   error
+}
+
+func (e *inputError) Error() string { return e.err.Error() }
+
+func bad(field string, format string, args ...any) error {
+	return &inputError{field: field, err: fmt.Errorf(format, args...)}
+}
+
+// Handle answers r. progress, when not nil, is called with the work done
+// and the work to do during long computations. Handle never panics on any
+// request: a bad one gets a Response with Error set.
+func Handle(ctx context.Context, r Request, progress func(done, total int)) Response {
+	if progress == nil {
+		progress = func(int, int) {}
+	}
+	resp, err := handle(ctx, r, progress)
+	if err != nil {
+		out := Response{Error: err.Error()}
+		if ie, ok := err.(*inputError); ok {
+			out.Field = ie.field
+		}
+		return out
+	}
+	return resp
+}
+
+func handle(ctx context.Context, r Request, progress func(done, total int)) (Response, error) {
+	rule, err := rulesets.Parse(r.Game)
+	if err != nil {
+		return Response{}, &inputError{field: "game", err: err}
+	}
+	resp := Response{Game: rule.String()}
+	switch r.View {
+	case "sequence":
+		s, err := sequence(ctx, rule, r.N, progress)
+		resp.Sequence = s
+		return resp, err
+	case "options":
+		if r.N < 0 || r.N > MaxHeap {
+			return resp, bad("n", "heap %d is outside 0…%d", r.N, MaxHeap)
+		}
+		t, err := explain.HeapTable(ctx, rule, r.N+1)
+		if err != nil {
+			return resp, err
+		}
+		resp.Row = &t.Rows[r.N]
+		return resp, nil
+	case "position", "nimsum", "graph", "play", "":
+	default:
+		return resp, bad("view", "unknown view %q (want position, nimsum, sequence, graph or play)", r.View)
+	}
+	heaps, err := parsePosition(r.Position)
+	if err != nil {
+		return resp, err
+	}
+	resp.Position = heaps
+	pos, err := solvePosition(ctx, rule, heaps)
+	if err != nil {
+		return resp, err
+	}
+	resp.Values, resp.Value, resp.Outcome, resp.Moves = pos.values, pos.value, outcome(pos.value), pos.moves
+	switch r.View {
+	case "position", "":
+		resp.Mex = pos.table.Rows
+	case "nimsum":
+		t, err := explain.Nim(pos.values)
+		if err != nil {
+			return resp, err
+		}
+		if resp.Game != "nim" { // the rows are G-values: say so
+			for i := range t.Rows {
+				t.Rows[i].Name = fmt.Sprintf("G(%d), heap %d", heaps[i], i+1)
+			}
+		}
+		resp.NimSum = t
+	case "graph":
+		g, err := graph(ctx, rule, heaps)
+		resp.Graph = g
+		return resp, err
+	case "play":
+		resp.Reply, err = botReply(ctx, rule, heaps, pos.moves)
+		return resp, err
+	}
+	return resp, nil
+}
+
+func outcome(v uint64) string {
+	if v == 0 {
+		return "P"
+	}
+	return "N"
+}
+
+// parsePosition reads heaps written "1,2,3" (spaces allowed).
+func parsePosition(s string) ([]int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, bad("position", "empty position: give heap sizes such as 1,2,3")
+	}
+	var heaps []int
+	for i, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
+		n, err := strconv.Atoi(f)
+		switch {
+		case err != nil:
+			return nil, bad("position", "heap %d: %q is not a number", i+1, quote(f))
+		case n < 0:
+			return nil, bad("position", "heap %d: a heap cannot be negative (%d)", i+1, n)
+		case n > MaxHeap:
+			return nil, bad("position", "heap %d: %d is larger than this page allows (%d)", i+1, n, MaxHeap)
+		}
+		heaps = append(heaps, n)
+		if len(heaps) > MaxHeaps {
+			return nil, bad("position", "more than %d heaps", MaxHeaps)
+		}
+	}
+	return heaps, nil
+}
+
+// quote shortens s for a message.
+func quote(s string) string {
+	if len(s) > 20 {
+		return s[:20] + "…"
+	}
+	return s
+}
+
+// position is a solved heap-game position.
+type position struct {
+	table  *explain.MexTable
+	values []uint64
+	value  uint64
+	moves  []Move
+}
+
+// solvePosition derives G(0) … G(max heap) by the mex rule, then the
+// value of the sum and every move with its value.
+func solvePosition(ctx context.Context, rule game.HeapRule, heaps []int) (*position, error) {
+	top := 0
+	for _, h := range heaps {
+		top = max(top, h)
+	}
+	t, err := explain.HeapTable(ctx, rule, top+1)
+	if err != nil {
+		return nil, err
+	}
+	g := t.Values()
+	p := &position{table: t}
+	for _, h := range heaps {
+		p.values = append(p.values, g[h])
+		p.value ^= g[h]
+	}
+	var buf []game.HeapMove
+	for i, h := range heaps {
+		rest := p.value ^ g[h]
+		buf = rule.AppendHeapMoves(buf[:0], h)
+		for _, hm := range buf {
+			for parts := range game.Partitions(hm) {
+				v := rest
+				for _, q := range parts {
+					v ^= g[q]
+				}
+				m := Move{Heap: i, From: h, Parts: append([]int{}, parts...), Value: v, Winning: v == 0}
+				m.To = apply(heaps, i, m.Parts)
+				m.Text = describe(m)
+				p.moves = append(p.moves, m)
+			}
+		}
+	}
+	return p, nil
+}
+
+// apply returns heaps with heap i replaced by parts.
+func apply(heaps []int, i int, parts []int) []int {
+	out := append([]int(nil), heaps[:i]...)
+	out = append(out, parts...)
+	return append(out, heaps[i+1:]...)
+}
+
+func describe(m Move) string {
+	left := m.Parts
+	taken := m.From
+	for _, q := range left {
+		taken -= q
+	}
+	switch len(left) {
+	case 0:
+		return fmt.Sprintf("heap %d: take all %d", m.Heap+1, m.From)
+	case 1:
+		return fmt.Sprintf("heap %d: take %d of %d, leaving %d", m.Heap+1, taken, m.From, left[0])
+	}
+	ps := make([]string, len(left))
+	for i, q := range left {
+		ps[i] = strconv.Itoa(q)
+	}
+	return fmt.Sprintf("heap %d: take %d of %d, split the rest into %s", m.Heap+1, taken, m.From, strings.Join(ps, " + "))
+}

@@ -1,0 +1,129 @@
+package app
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+func ask(t *testing.T, r Request) Response {
+	t.Helper()
+	return Handle(context.Background(), r, nil)
+}
+
+func TestPositionValues(t *testing.T) {
+	for _, c := range []struct {
+		game, pos string
+		value     uint64
+		win       string
+	}{
+		{"nim", "1,2,3,4", 4, "heap 4: take all 4"},
+		{"nim", "1,2,3", 0, ""},
+		{"sub:1,2,3", "10", 2, "heap 1: take 2 of 10, leaving 8"}, // G(n) = n mod 4
+		{"kayles", "5", 4, ""},                                    // Kayles .77: 0 1 2 3 1 4 (Winning Ways ch. 4)
+		{".07", "6,3", 2, ""},                                     // Dawson's Kayles: G(6) = 3, G(3) = 1
+	} {
+		r := ask(t, Request{View: "position", Game: c.game, Position: c.pos})
+		if r.Error != "" {
+			t.Fatalf("%s %s: %s", c.game, c.pos, r.Error)
+		}
+		if r.Value != c.value {
+			t.Errorf("%s %s: value %d, want %d", c.game, c.pos, r.Value, c.value)
+		}
+		wins := 0
+		for _, m := range r.Moves {
+			if m.Winning {
+				wins++
+				if c.win != "" && wins == 1 && m.Text != c.win {
+					t.Errorf("%s %s: first winning move %q, want %q", c.game, c.pos, m.Text, c.win)
+				}
+			}
+		}
+		if (wins > 0) != (c.value != 0) {
+			t.Errorf("%s %s: %d winning moves for value %d", c.game, c.pos, wins, c.value)
+		}
+		if len(r.Mex) == 0 {
+			t.Errorf("%s %s: no mex table", c.game, c.pos)
+		}
+	}
+}
+
+func TestNimSum(t *testing.T) {
+	r := ask(t, Request{View: "nimsum", Game: "nim", Position: "1,2,3,4"})
+	if r.NimSum == nil || r.NimSum.Sum != 4 || r.NimSum.Chosen != 3 || r.NimSum.To != 0 {
+		t.Fatalf("nim-sum table of 1 2 3 4: %+v, want sum 4, row 4 from 4 to 0", r.NimSum)
+	}
+}
+
+func TestSequencePeriod(t *testing.T) {
+	r := ask(t, Request{View: "sequence", Game: ".07"})
+	s := r.Sequence
+	if s == nil || s.Preperiod != 53 || s.Period != 34 || !s.Certified {
+		t.Fatalf("Dawson's Kayles .07: %+v, want certified preperiod 53, period 34 (Guy and Smith, 1956)", s)
+	}
+	if !strings.Contains(s.SVG, `class="period"`) || strings.Count(s.SVG, `class="bar"`) != len(s.Values) {
+		t.Error("the plot lacks the period band or a bar per value")
+	}
+}
+
+func TestGraphAndPlay(t *testing.T) {
+	r := ask(t, Request{View: "graph", Game: ".07", Position: "6,3"})
+	if r.Error != "" || r.Graph == nil {
+		t.Fatal(r.Error)
+	}
+	// 13 positions: found by listing the options of (3, 6) by hand.
+	if len(r.Graph.Nodes) != 13 || !strings.Contains(r.Graph.SVG, `class="node P"`) {
+		t.Errorf("graph of (6, 3) in .07: %d nodes, want 13 with P nodes drawn", len(r.Graph.Nodes))
+	}
+	p := ask(t, Request{View: "play", Game: "nim", Position: "1,2,3,4"})
+	if p.Reply == nil || !p.Reply.Winning {
+		t.Errorf("bot's reply from an N-position: %+v, want a winning move", p.Reply)
+	}
+	p = ask(t, Request{View: "play", Game: "nim", Position: "0"})
+	if p.Error != "" || p.Reply != nil {
+		t.Errorf("bot's reply with no move: %+v %q", p.Reply, p.Error)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	for _, c := range []struct {
+		r     Request
+		field string
+		says  string
+	}{
+		{Request{View: "position", Game: ".9x", Position: "1"}, "game", "x"},
+		{Request{View: "position", Game: "nim", Position: "1,-2"}, "position", "negative"},
+		{Request{View: "position", Game: "nim", Position: "1,abc"}, "position", "abc"},
+		{Request{View: "position", Game: "nim", Position: "100000"}, "position", "100000"},
+		{Request{View: "position", Game: "nim", Position: ""}, "position", "empty"},
+		{Request{View: "sequence", Game: "nim", N: -1}, "n", "-1"},
+		{Request{View: "bogus", Game: "nim", Position: "1"}, "view", "bogus"},
+		{Request{View: "graph", Game: "nim", Position: "30,30,30"}, "position", "smaller"},
+	} {
+		r := ask(t, c.r)
+		if r.Field != c.field || !strings.Contains(r.Error, c.says) {
+			t.Errorf("%+v: error %q in field %q, want one in %q that mentions %q", c.r, r.Error, r.Field, c.field, c.says)
+		}
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := Handle(ctx, Request{View: "sequence", Game: "grundy", N: 1 << 20}, nil)
+	if !strings.Contains(r.Error, "cancel") {
+		t.Errorf("cancelled sequence: %q", r.Error)
+	}
+}
+
+func FuzzHandle(f *testing.F) {
+	f.Add("position", "nim", "1,2,3", 0)
+	f.Add("sequence", ".07", "", 100)
+	f.Add("graph", "sub:1,2", "3,4", 0)
+	f.Fuzz(func(t *testing.T, view, game, pos string, n int) {
+		if n > 5000 || n < -5 {
+			n %= 5000
+		}
+		Handle(context.Background(), Request{View: view, Game: game, Position: pos, N: n}, nil) // must not panic
+	})
+}

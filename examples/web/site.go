@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+)
+
+//go:embed static
+var static embed.FS
+
+// BuildSite writes the page into dir: the static files, the Go runtime's
+// wasm_exec.js and main.wasm, built from ./wasm for GOOS=js GOARCH=wasm.
+func BuildSite(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	sub, _ := fs.Sub(static, "static")
+	if err := os.CopyFS(dir, sub); err != nil && !os.IsExist(err) {
+		return fmt.Errorf("writing the page: %w", err)
+	}
+	goroot := runtime.GOROOT()
+	if out, err := exec.Command(goBinary(), "env", "GOROOT").Output(); err == nil {
+		goroot = strings.TrimSpace(string(out))
+	}
+	js, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		js, err = os.ReadFile(filepath.Join(goroot, "misc", "wasm", "wasm_exec.js")) // before Go 1.24
+	}
+	if err != nil {
+		return fmt.Errorf("finding wasm_exec.js in the Go installation: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "wasm_exec.js"), js, 0o644); err != nil {
+		return err
+	}
+	wasm, err := filepath.Abs(filepath.Join(dir, "main.wasm"))
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(goBinary(), "build", "-trimpath", "-ldflags=-s -w", "-o", wasm, "github.com/impartial-go/impartial/examples/web/wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("building the WebAssembly module (run this inside the impartial module): %v: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	return nil
+}
+
+// goBinary is the go command of the running toolchain when it can be
+// found, else the one on PATH.
+func goBinary() string {
+	p := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(p); err == nil {
+		return p
+	}
+	return "go"
+}
