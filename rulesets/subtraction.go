@@ -141,3 +141,87 @@ func joinSpec(kind string, sizes []int) string {
 	}
 	return b.String()
 }
+
+// sizesArg adapts a constructor from a list of sizes to [Entry.WithArg].
+func sizesArg(make func(sizes ...int) (*TakeBreak, error)) func(arg string) (Rules, error) {
+	return func(arg string) (Rules, error) {
+		sizes, err := sizeList(arg)
+		if err != nil {
+			return nil, err
+		}
+		t, err := make(sizes...)
+		if err != nil {
+			return nil, err
+		}
+		return t, nil
+	}
+}
+
+var (
+	_ = register(&Entry{
+		Name:    "sub",
+		Syntax:  "sub:N,N,…",
+		Doc:     "subtraction game: take N tokens from one heap, for N in the set",
+		Kind:    KindHeap,
+		WithArg: sizesArg(Subtraction),
+		Known: []Known{{
+			Spec:   "sub:1,3,4",
+			Values: "0 1 0 1 2 3 2 0 1 0 1 2 3 2 0 1",
+			Source: "period 7, T. S. Ferguson, Game Theory, Part I, §3 (the subtraction set {1, 3, 4})",
+		}},
+	})
+	_ = register(&Entry{
+		Name:   "bash",
+		Syntax: "bash:M",
+		Doc:    "take 1 to M tokens from one heap (Bachet's game); G(n) = n mod (M+1)",
+		Kind:   KindHeap,
+		WithArg: func(arg string) (Rules, error) {
+			m, err := sizeArg(arg, 1)
+			if err != nil {
+				return nil, err
+			}
+			return bash(m), nil // sizeArg checked 1 ≤ m ≤ MaxTakeLimit
+		},
+		Known: []Known{{
+			Spec:   "bash:3",
+			Values: "0 1 2 3 0 1 2 3 0 1 2 3",
+			Source: "G(n) = n mod (M+1), T. S. Ferguson, Game Theory, Part I, §1 (take 1, 2 or 3 chips)",
+		}},
+	})
+	_ = register(&Entry{
+		Name:    "allbut",
+		Syntax:  "allbut:N,N,…",
+		Doc:     "take any number of tokens from one heap except those listed",
+		Kind:    KindHeap,
+		WithArg: sizesArg(AllBut),
+		Known: []Known{{
+			Spec:   "allbut:1,2",
+			Values: "0 0 0 1 1 1 2 2 2 3 3 3 4",
+			Source: "G(n) = ⌊n/3⌋: a heap of n may become any heap up to n-3, so by induction G(n) = mex{G(0), …, G(n-3)}",
+		}},
+	})
+	_ = register(&Entry{
+		Name:   "odd",
+		Syntax: "odd",
+		Doc:    "take an odd number of tokens from one heap, code 0.[30]; G(n) = n mod 2",
+		Kind:   KindHeap,
+		Alone:  func() Rules { return Odd() },
+		Known: []Known{{
+			Spec:   "odd",
+			Values: "0 1 0 1 0 1 0 1 0 1",
+			Source: "G(n) = n mod 2: an odd heap may move to 0, an even one only to odd heaps",
+		}},
+	})
+	_ = register(&Entry{
+		Name:   "fib",
+		Syntax: "fib",
+		Doc:    "take a Fibonacci number of tokens (1, 2, 3, 5, 8, …) from one heap",
+		Kind:   KindHeap,
+		Alone:  func() Rules { return Fibonacci() },
+		Known: []Known{{
+			Spec:   "fib",
+			Values: "0 1 2 3 0 1 2 3 4 5",
+			Source: "the mex rule by hand: G(4) = mex{G(3), G(2), G(1)} = 0, G(9) = mex{G(8), G(7), G(6), G(4), G(1)} = 5",
+		}},
+	})
+)
