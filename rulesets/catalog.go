@@ -181,7 +181,7 @@ func Names() []string {
 // with its syntax, kind and one-line doc, for the usage text of
 // command-line programs:
 //
-//	  adjacent[:N,N,…]  heap   take N adjacent stones from a row, …
+//	adjacent[:N,N,…]  heap   take N adjacent stones from a row, …
 func Help() string {
 	es := Entries()
 	width := 0

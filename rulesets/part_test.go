@@ -29,8 +29,8 @@ func TestPropertyCompositeGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	odd, nim := rulesets.Odd(), rulesets.Nim()
-	product := game.NewSum[game.Pair[game.Heaps, game.Heaps], game.Heaps](
-		game.NewSum[game.Heaps, game.Heaps](game.NewHeapGame(take3), game.NewHeapGame(odd)),
+	product := game.NewProduct[game.Pair[game.Heaps, game.Heaps], game.Heaps](
+		game.NewProduct[game.Heaps, game.Heaps](game.NewHeapGame(take3), game.NewHeapGame(odd)),
 		game.NewHeapGame(nim))
 	x := sg.NewExhaustive[composite](product)
 	heaps := func(n ...uint64) game.Heaps {
