@@ -179,9 +179,9 @@ func Names() []string {
 
 // Help returns the accepted specs as an aligned list, one entry a line
 // with its syntax, kind and one-line doc, for the usage text of
-// command-line programs:
+// command-line programs; each line starts with two spaces:
 //
-//	adjacent[:N,N,…]  heap   take N adjacent stones from a row, …
+//	adjacent[:N,N,…]  heap   take N adjacent stones from a row (any N if none)
 func Help() string {
 	es := Entries()
 	width := 0

@@ -249,8 +249,8 @@ func Nim() *TakeBreak { return mustTakeBreak("nim", []uint32{0}, []uint32{3}) }
 func Kayles() *TakeBreak { return mustTakeBreak("kayles", []uint32{0, 7, 7}, nil) }
 
 // DawsonsKayles returns Dawson's Kayles, spec "dawson", code 0.07: knock
-// down exactly two adjacent pins. It is the seed notes' game C (take two
-// adjacent stones from a row). Its values have period 34 from heap 53 on;
+// down exactly two adjacent pins, or take two adjacent stones from a row
+// ([Adjacent](2), spec "adjacent:2"). Its values have period 34 from heap 53 on;
 // the last exception is G(52) = 2, while G(86) = 9. (OEIS A002187 lists
 // Dawson's chess, whose values are those of 0.07 shifted by one heap:
 // "period 34 with the only exceptions at n = 0, 14, 16, 17, 31, 34 and 51";
@@ -261,7 +261,7 @@ var (
 	_ = register(&Entry{
 		Name:   codeEntry,
 		Syntax: "[code:]CODE",
-		Doc:    "a take-and-break code: .07, 0.137, 4.07, 0.[3], 0.F (see ParseCode)",
+		Doc:    "take-and-break code: .07, 0.137, 4.07, 0.[3], 0.F",
 		Kind:   KindHeap,
 		WithArg: func(arg string) (Rules, error) {
 			t, err := ParseCode(strings.TrimSpace(arg))
@@ -282,7 +282,7 @@ var (
 	_ = register(&Entry{
 		Name:   "nim",
 		Syntax: "nim",
-		Doc:    "Nim: take any number of tokens from one heap, code 0.[3]",
+		Doc:    "Nim: take any number from a heap, code 0.[3]",
 		Kind:   KindHeap,
 		Alone:  func() Rules { return Nim() },
 		Known: []Known{{
@@ -294,7 +294,7 @@ var (
 	_ = register(&Entry{
 		Name:   "kayles",
 		Syntax: "kayles",
-		Doc:    "Kayles: knock down one pin or two adjacent pins from a row, code 0.77",
+		Doc:    "Kayles: take 1 or 2 adjacent pins, code 0.77",
 		Kind:   KindHeap,
 		Alone:  func() Rules { return Kayles() },
 		Known: []Known{{
@@ -306,7 +306,7 @@ var (
 	_ = register(&Entry{
 		Name:   "dawson",
 		Syntax: "dawson",
-		Doc:    "Dawson's Kayles: knock down exactly two adjacent pins from a row, code 0.07",
+		Doc:    "Dawson's Kayles: take 2 adjacent pins, code 0.07",
 		Kind:   KindHeap,
 		Alone:  func() Rules { return DawsonsKayles() },
 		Known: []Known{{

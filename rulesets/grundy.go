@@ -59,7 +59,7 @@ var (
 	_ = register(&Entry{
 		Name:   "grundy",
 		Syntax: "grundy",
-		Doc:    "Grundy's game: split one heap into two heaps of different sizes",
+		Doc:    "Grundy's game: split a heap into two unequal heaps",
 		Kind:   KindHeap,
 		Alone:  func() Rules { return Grundy{} },
 		Known: []Known{{
@@ -71,7 +71,7 @@ var (
 	_ = register(&Entry{
 		Name:   "lasker",
 		Syntax: "lasker",
-		Doc:    "Lasker's Nim: take any number from one heap, or split it in two, code 4.[3]",
+		Doc:    "Lasker's Nim: take any number or split, code 4.[3]",
 		Kind:   KindHeap,
 		Alone:  func() Rules { return Lasker() },
 		Known: []Known{{

@@ -102,7 +102,7 @@ var (
 	_ = register(&Entry{
 		Name:    "adjacent",
 		Syntax:  "adjacent[:N,N,…]",
-		Doc:     "take N adjacent stones from a row, for N in the list (any number when none is given)",
+		Doc:     "take N adjacent stones from a row (any N if none)",
 		Kind:    KindHeap,
 		Alone:   func() Rules { return AnyAdjacent() },
 		WithArg: sizesArg(Adjacent),
@@ -123,7 +123,7 @@ var (
 	_ = register(&Entry{
 		Name:    "anywhere",
 		Syntax:  "anywhere[:N,N,…]",
-		Doc:     "take N stones from anywhere in a row, for N in the list (any number when none is given)",
+		Doc:     "take N stones from anywhere in a row (any N if none)",
 		Kind:    KindHeap,
 		Alone:   func() Rules { return AnyAnywhere() },
 		WithArg: sizesArg(Anywhere),

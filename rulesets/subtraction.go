@@ -22,8 +22,7 @@ const MaxTakeLimit = 1 << 20
 // sorted). It returns an error naming the index and value of a size that is
 // not positive or exceeds [MaxTakeLimit], and for an empty set.
 //
-// Take 1–3 (sub:1,2,3) has G(n) = n mod 4, the first part of the seed
-// notes' composite game.
+// Take 1–3 (sub:1,2,3) has G(n) = n mod 4, like [Bash](3).
 func Subtraction(set ...int) (*TakeBreak, error) {
 	sizes, err := checkSizes("sub", set)
 	if err != nil {
@@ -37,8 +36,9 @@ func Subtraction(set ...int) (*TakeBreak, error) {
 	return t, nil
 }
 
-// Bash returns the game "take 1 to m tokens" (the seed notes' game B), with
-// spec "bash:m" and G(n) = n mod (m+1) for any n (see [TakeBreak.ValueOf]).
+// Bash returns Bachet's game "take 1 to m tokens from one heap" (known in
+// programming contests as the Bash game), with spec "bash:m" and
+// G(n) = n mod (m+1) for any n (see [TakeBreak.ValueOf]).
 // It returns an error when m is not in 1..[MaxTakeLimit].
 func Bash(m int) (*TakeBreak, error) {
 	if m < 1 || m > MaxTakeLimit {
@@ -57,8 +57,7 @@ func bash(m int) *TakeBreak {
 }
 
 // Odd returns the game "take any odd number of tokens", spec "odd", code
-// 0.[30], with G(n) = n mod 2 (the second part of the seed notes' composite
-// game).
+// 0.[30], with G(n) = n mod 2.
 func Odd() *TakeBreak { return mustTakeBreak("odd", []uint32{0}, []uint32{3, 0}) }
 
 // Fibonacci returns the game "take a Fibonacci number of tokens" (1, 2, 3,
@@ -161,7 +160,7 @@ var (
 	_ = register(&Entry{
 		Name:    "sub",
 		Syntax:  "sub:N,N,…",
-		Doc:     "subtraction game: take N tokens from one heap, for N in the set",
+		Doc:     "subtraction game: take N from a heap, N in the list",
 		Kind:    KindHeap,
 		WithArg: sizesArg(Subtraction),
 		Known: []Known{{
@@ -173,7 +172,7 @@ var (
 	_ = register(&Entry{
 		Name:   "bash",
 		Syntax: "bash:M",
-		Doc:    "take 1 to M tokens from one heap (Bachet's game); G(n) = n mod (M+1)",
+		Doc:    "take 1 to M from a heap (Bachet's game)",
 		Kind:   KindHeap,
 		WithArg: func(arg string) (Rules, error) {
 			m, err := sizeArg(arg, 1)
@@ -191,7 +190,7 @@ var (
 	_ = register(&Entry{
 		Name:    "allbut",
 		Syntax:  "allbut:N,N,…",
-		Doc:     "take any number of tokens from one heap except those listed",
+		Doc:     "take any number from a heap except those listed",
 		Kind:    KindHeap,
 		WithArg: sizesArg(AllBut),
 		Known: []Known{{
@@ -203,7 +202,7 @@ var (
 	_ = register(&Entry{
 		Name:   "odd",
 		Syntax: "odd",
-		Doc:    "take an odd number of tokens from one heap, code 0.[30]; G(n) = n mod 2",
+		Doc:    "take an odd number from a heap, code 0.[30]",
 		Kind:   KindHeap,
 		Alone:  func() Rules { return Odd() },
 		Known: []Known{{
@@ -215,7 +214,7 @@ var (
 	_ = register(&Entry{
 		Name:   "fib",
 		Syntax: "fib",
-		Doc:    "take a Fibonacci number of tokens (1, 2, 3, 5, 8, …) from one heap",
+		Doc:    "take a Fibonacci number (1, 2, 3, 5, 8, …)",
 		Kind:   KindHeap,
 		Alone:  func() Rules { return Fibonacci() },
 		Known: []Known{{
