@@ -93,6 +93,8 @@ type HeapGame struct {
 	parts  []int
 	next   []int
 	offs   []int
+	want   []int
+	plays  []HeapPlay
 	encBuf []byte
 }
 
@@ -229,8 +231,9 @@ func (m HeapPlay) Apply(sizes []int) []int {
 // and for each heap in the order of the rule's HeapMoves, the partitions
 // of each smallest part first. Equal heaps are listed separately, since a
 // player tells them apart by their place. Unlike AppendMoves, it allocates
-// one slice per call to hold every To; the To slices of different moves
-// do not overlap. It returns dst unchanged when a size is negative.
+// fresh memory for the To slices on every call (a few allocations), so
+// that they stay valid and never overlap: a caller may keep or append to
+// any of them. It returns dst unchanged when a size is negative.
 func (g *HeapGame) AppendPlays(dst []HeapPlay, sizes []int) []HeapPlay {
 	start := len(dst)
 	var arena []int
@@ -265,18 +268,18 @@ func (g *HeapGame) AppendPlays(dst []HeapPlay, sizes []int) []HeapPlay {
 // a move chosen among positions (by an engine or a bot) with the heap it
 // was played on.
 func (g *HeapGame) PlayTo(sizes []int, to Heaps) (HeapPlay, bool) {
-	want := to.Sizes()
-	var rest []int
-	for _, m := range g.AppendPlays(nil, sizes) {
-		rest = rest[:0]
+	g.plays = g.AppendPlays(g.plays[:0], sizes)
+	g.want = to.AppendSizes(g.want[:0])
+	for _, m := range g.plays {
+		g.next = g.next[:0]
 		for j, n := range sizes {
 			if j != m.Heap && n > 0 {
-				rest = append(rest, n)
+				g.next = append(g.next, n)
 			}
 		}
-		rest = append(rest, m.To...)
-		slices.Sort(rest)
-		if slices.Equal(rest, want) {
+		g.next = append(g.next, m.To...)
+		slices.Sort(g.next)
+		if slices.Equal(g.next, g.want) {
 			return m, true
 		}
 	}

@@ -112,3 +112,29 @@ func ExampleHeapGame_PlayTo() {
 	fmt.Println(m.Heap, m.From, m.To, ok, m.Apply([]int{4, 3}))
 	// Output: 1 3 [1 1] true [4 1 1]
 }
+
+// BenchmarkHeapGameAppendPlays lists the labelled moves of Kayles on the
+// row (20, 13, 7), as nimbot does once a turn: one allocation for the
+// parts of every move, plus dst when it grows.
+func BenchmarkHeapGameAppendPlays(b *testing.B) {
+	g := game.NewHeapGame(kayles{})
+	sizes := []int{20, 13, 7}
+	var buf []game.HeapPlay
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = g.AppendPlays(buf[:0], sizes)
+	}
+}
+
+// BenchmarkHeapGamePlayTo labels a chosen position with its move.
+func BenchmarkHeapGamePlayTo(b *testing.B) {
+	g := game.NewHeapGame(kayles{})
+	sizes := []int{20, 13, 7}
+	to, _ := game.MakeHeaps(20, 13, 2, 4)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := g.PlayTo(sizes, to); !ok {
+			b.Fatal("no move")
+		}
+	}
+}

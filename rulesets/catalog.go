@@ -77,7 +77,9 @@ type Known struct {
 // Entry declares one family of rulesets: the spec Name or Name:ARG. Each
 // ruleset's file declares its entry once, and [ParseRules], [Parse], the
 // error text of an unknown spec, [Names], [Entries], [Help] and the
-// catalogue test all read it. Entries are immutable once registered.
+// catalogue test all read it. Entries are registered while the package
+// initializes and never change after, so every function that reads the
+// catalogue is safe for concurrent use.
 type Entry struct {
 	// Name is the spec's key, the text before the colon, in lower case
 	// ("sub", "kayles"). The entry named "code" also takes bare

@@ -250,8 +250,8 @@ func Kayles() *TakeBreak { return mustTakeBreak("kayles", []uint32{0, 7, 7}, nil
 
 // DawsonsKayles returns Dawson's Kayles, spec "dawson", code 0.07: knock
 // down exactly two adjacent pins, or take two adjacent stones from a row
-// ([Adjacent](2), spec "adjacent:2"). Its values have period 34 from heap 53 on;
-// the last exception is G(52) = 2, while G(86) = 9. (OEIS A002187 lists
+// ([Adjacent](2), spec "adjacent:2"). Its values have period 34 from heap
+// 53 on; the last exception is G(52) = 2, while G(86) = 9. (OEIS A002187 lists
 // Dawson's chess, whose values are those of 0.07 shifted by one heap:
 // "period 34 with the only exceptions at n = 0, 14, 16, 17, 31, 34 and 51";
 // Winning Ways, ch. 4; Guy and Smith, 1956.)
