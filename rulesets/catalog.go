@@ -24,15 +24,24 @@ const (
 	// (a board, a graph, a row of coins), a [Board]. It has one value,
 	// that of its start position, and no sequence.
 	KindBoard
+	// KindLoopy: the spec denotes a game whose positions may repeat (a
+	// loopy game), whose values are generalized Sprague–Grundy values,
+	// finite (*n) or infinite (∞ with a set of finite values). The engines
+	// of package sg refuse such games, and [Parse] refuses their specs even
+	// when what they make has heap moves; the entry's Compute computes its
+	// Known values.
+	KindLoopy
 )
 
-// String returns "heap" or "board".
+// String returns "heap", "board" or "loopy".
 func (k Kind) String() string {
 	switch k {
 	case KindHeap:
 		return "heap"
 	case KindBoard:
 		return "board"
+	case KindLoopy:
+		return "loopy"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -45,6 +54,9 @@ func (k Kind) String() string {
 //	case rulesets.Ruleset: // a heap rule (KindHeap): values G(n), periods
 //	case rulesets.Board:   // a game and its start position (KindBoard)
 //	}
+//
+// A loopy game ([KindLoopy]) has the capabilities its package documents;
+// [Lookup] of the spec's name tells its kind before anything is made.
 type Rules interface {
 	fmt.Stringer
 }
@@ -110,8 +122,8 @@ type Entry struct {
 	// entry for the catalogue test, formatted as Known.Values, count of
 	// them; nil means the way of the Kind: G(0) … G(count-1) of a
 	// [Ruleset] by the engine of package sg, or the StartValue of a
-	// [Board]. Entries of games with other values (loopy games, whose
-	// values may be infinite) set it.
+	// [Board]. Entries of [KindLoopy], whose values may be infinite, must
+	// set it.
 	Compute func(ctx context.Context, r Rules, count int) (string, error)
 }
 
@@ -128,7 +140,8 @@ var catalog = map[string]*Entry{}
 //
 // It panics, at package initialization, on a programmer's error: an empty
 // or non-lower-case name, a name registered twice, no Syntax or Doc, an
-// unknown Kind, neither Alone nor WithArg, or no Known row.
+// unknown Kind, neither Alone nor WithArg, no Known row, or a loopy entry
+// without Compute.
 func register(e *Entry) bool {
 	switch {
 	case e.Name == "" || strings.IndexFunc(e.Name, func(r rune) bool {
@@ -139,8 +152,10 @@ func register(e *Entry) bool {
 		panic("rulesets: entry " + e.Name + " registered twice")
 	case e.Syntax == "" || e.Doc == "":
 		panic("rulesets: entry " + e.Name + " has no Syntax or Doc")
-	case e.Kind != KindHeap && e.Kind != KindBoard:
+	case e.Kind != KindHeap && e.Kind != KindBoard && e.Kind != KindLoopy:
 		panic("rulesets: entry " + e.Name + " has no Kind")
+	case e.Kind == KindLoopy && e.Compute == nil:
+		panic("rulesets: loopy entry " + e.Name + " has no Compute")
 	case e.Alone == nil && e.WithArg == nil:
 		panic("rulesets: entry " + e.Name + " makes nothing (no Alone, no WithArg)")
 	case len(e.Known) == 0:
@@ -208,33 +223,41 @@ func Help() string {
 // not take or missing one it needs, or the bad part of the argument, with
 // its position in spec.
 func ParseRules(spec string) (Rules, error) {
+	r, _, err := parseSpec(spec)
+	return r, err
+}
+
+// parseSpec is ParseRules, also returning the entry that made the result.
+func parseSpec(spec string) (Rules, *Entry, error) {
 	s := strings.TrimSpace(spec)
 	lead := leadingSpaces(spec)
 	if s == "" {
-		return nil, &SyntaxError{Spec: spec, Msg: "empty game spec"}
+		return nil, nil, &SyntaxError{Spec: spec, Msg: "empty game spec"}
 	}
 	if !strings.Contains(s, ":") && strings.ContainsAny(s, ".·") {
 		if e := catalog[codeEntry]; e != nil && e.WithArg != nil {
-			return callWithArg(e, spec, s, lead+1)
+			r, err := callWithArg(e, spec, s, lead+1)
+			return r, e, err
 		}
 	}
 	key, arg, hasArg := strings.Cut(s, ":")
 	key = strings.ToLower(strings.TrimSpace(key))
 	e := catalog[key]
 	if e == nil {
-		return nil, unknownGame(spec, key, hasArg)
+		return nil, nil, unknownGame(spec, key, hasArg)
 	}
 	if !hasArg {
 		if e.Alone == nil {
-			return nil, &SyntaxError{Spec: spec, Token: key, Pos: 1 + lead, Msg: "needs an argument, as in " + e.Syntax}
+			return nil, e, &SyntaxError{Spec: spec, Token: key, Pos: 1 + lead, Msg: "needs an argument, as in " + e.Syntax}
 		}
-		return e.Alone(), nil
+		return e.Alone(), e, nil
 	}
 	if e.WithArg == nil {
-		return nil, &SyntaxError{Spec: spec, Token: key, Pos: 1 + lead, Msg: "takes no argument (write " + key + " alone)"}
+		return nil, e, &SyntaxError{Spec: spec, Token: key, Pos: 1 + lead, Msg: "takes no argument (write " + key + " alone)"}
 	}
 	argPos := len([]rune(spec[:strings.Index(spec, ":")])) + 2 // 1-based position of the argument
-	return callWithArg(e, spec, arg, argPos)
+	r, err := callWithArg(e, spec, arg, argPos)
+	return r, e, err
 }
 
 // callWithArg runs e.WithArg on arg, which starts at position argPos of

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
 )
 
@@ -77,6 +78,47 @@ func TestBoardEntry(t *testing.T) {
 	}
 }
 
+// TestLoopyEntry registers a loopy entry for the length of the test: a
+// heap rule that may also add a token, which Parse must refuse although
+// what it makes has heap moves, and whose Known values come from its
+// Compute.
+func TestLoopyEntry(t *testing.T) {
+	computed := false
+	register(&Entry{
+		Name:   "testloop",
+		Syntax: "testloop",
+		Doc:    "take or add one token, for the test",
+		Kind:   KindLoopy,
+		Alone:  func() Rules { return addOne{} },
+		Known:  []Known{{Spec: "testloop", Values: "0 ∞{0}", Source: "by hand"}},
+		Compute: func(context.Context, Rules, int) (string, error) {
+			computed = true
+			return "0 ∞{0}", nil
+		},
+	})
+	t.Cleanup(func() { delete(catalog, "testloop") })
+	var se *SyntaxError
+	if _, err := Parse("testloop"); !errors.As(err, &se) || !strings.Contains(se.Msg, "a loopy game, not a heap rule") {
+		t.Errorf("Parse of a loopy rule: %v", err)
+	}
+	r, err := ParseRules("testloop")
+	if _, ok := r.(Ruleset); err != nil || !ok {
+		t.Errorf("ParseRules(testloop) = %T, %v", r, err)
+	}
+	e, _ := Lookup("testloop")
+	if got, err := e.Compute(context.Background(), r, 2); err != nil || got != e.Known[0].Values || !computed {
+		t.Errorf("Compute = %q, %v", got, err)
+	}
+}
+
+// addOne takes or adds one token: a heap rule in form, but loopy.
+type addOne struct{}
+
+func (addOne) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	return append(dst, game.HeapMove{Remain: n + 1, Parts: 1})
+}
+func (addOne) String() string { return "testloop" }
+
 // TestRegisterRejects checks the programmer's errors register panics on.
 func TestRegisterRejects(t *testing.T) {
 	ok := &Entry{Name: "x1", Syntax: "x1", Doc: "d", Kind: KindHeap, Alone: func() Rules { return Nim() }, Known: []Known{{}}}
@@ -87,6 +129,7 @@ func TestRegisterRejects(t *testing.T) {
 		"no kind":    {Name: "x1", Syntax: "x1", Doc: "d", Alone: ok.Alone, Known: ok.Known},
 		"no maker":   {Name: "x1", Syntax: "x1", Doc: "d", Kind: KindHeap, Known: ok.Known},
 		"no known":   {Name: "x1", Syntax: "x1", Doc: "d", Kind: KindHeap, Alone: ok.Alone},
+		"no compute": {Name: "x1", Syntax: "x1", Doc: "d", Kind: KindLoopy, Alone: ok.Alone, Known: ok.Known},
 	} {
 		func() {
 			defer func() {

@@ -128,11 +128,22 @@ func TestCatalogEntries(t *testing.T) {
 			}
 			_, isHeap := r.(rulesets.Ruleset)
 			_, isBoard := r.(rulesets.Board)
-			if isHeap != (e.Kind == rulesets.KindHeap) || isBoard != (e.Kind == rulesets.KindBoard) {
-				t.Errorf("%s: %q is a %T, declared %v", e.Name, k.Spec, r, e.Kind)
+			switch e.Kind {
+			case rulesets.KindHeap:
+				if !isHeap || isBoard {
+					t.Errorf("%s: %q is a %T, declared a heap rule", e.Name, k.Spec, r)
+				}
+			case rulesets.KindBoard:
+				if !isBoard {
+					t.Errorf("%s: %q is a %T, declared a board", e.Name, k.Spec, r)
+				}
+			case rulesets.KindLoopy:
+				if e.Compute == nil {
+					t.Errorf("%s: loopy entry without Compute", e.Name)
+				}
 			}
 			_, perr := rulesets.Parse(k.Spec)
-			if (perr == nil) != isHeap {
+			if (perr == nil) != (e.Kind == rulesets.KindHeap) {
 				t.Errorf("Parse(%q) = %v for a %v entry", k.Spec, perr, e.Kind)
 			}
 		}
@@ -140,7 +151,7 @@ func TestCatalogEntries(t *testing.T) {
 	if _, ok := rulesets.Lookup("no-such-game"); ok {
 		t.Error("Lookup found an unregistered name")
 	}
-	if rulesets.KindHeap.String() != "heap" || rulesets.KindBoard.String() != "board" || rulesets.Kind(9).String() != "Kind(9)" {
+	if rulesets.KindHeap.String() != "heap" || rulesets.KindBoard.String() != "board" || rulesets.KindLoopy.String() != "loopy" || rulesets.Kind(9).String() != "Kind(9)" {
 		t.Error("Kind.String")
 	}
 }

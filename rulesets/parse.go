@@ -9,7 +9,7 @@ import (
 // sgtool command and of other programs that play heap games: ".07",
 // "sub:1,3,4", "kayles", … ([Help] lists every accepted spec, [Entries]
 // describes them). It is [ParseRules] for the specs of [KindHeap]; a spec
-// of another kind ("cram:5x6") is a [*SyntaxError] saying so.
+// of another kind ("cram:5x6", a loopy game) is a [*SyntaxError] saying so.
 //
 // Names and keys are case-insensitive and surrounding spaces are ignored.
 // The String method of the result is a canonical spec that Parse accepts
@@ -19,13 +19,17 @@ import (
 // name, the list element that is not a number (and its position), or the
 // bad character of a code.
 func Parse(spec string) (Ruleset, error) {
-	r, err := ParseRules(spec)
+	r, e, err := parseSpec(spec)
 	if err != nil {
 		return nil, err
 	}
 	rs, ok := r.(Ruleset)
-	if !ok {
-		return nil, &SyntaxError{Spec: spec, Token: strings.TrimSpace(spec), Msg: "is a game with a start position, not a heap rule"}
+	if !ok || e.Kind != KindHeap {
+		what := "a game with a start position"
+		if e.Kind == KindLoopy {
+			what = "a loopy game"
+		}
+		return nil, &SyntaxError{Spec: spec, Token: strings.TrimSpace(spec), Msg: "is " + what + ", not a heap rule"}
 	}
 	return rs, nil
 }
