@@ -122,8 +122,10 @@
 // Not every spec is a heap rule. An entry of [KindHeap] makes a [Ruleset],
 // whose values form a sequence; an entry of [KindBoard] makes a game
 // together with its start position (a board, a graph, a row of coins),
-// which implements [Board] and has one value, its start position's.
-// [ParseRules] reads both and returns [Rules], to type-switch on:
+// which implements [Board] and has one value, its start position's; an
+// entry of [KindLoopy] makes a game whose positions may repeat, with
+// generalized values that may be infinite. [ParseRules] reads every kind
+// and returns [Rules], to type-switch on; [Parse] takes heap rules only:
 //
 //	r, err := rulesets.ParseRules(spec)
 //	if err != nil {
@@ -154,9 +156,10 @@
 // WithArg receives the text after the colon and returns a [*SyntaxError]
 // whose positions count from that text's first character; ParseRules moves
 // them into the whole spec. An entry with no argument sets Alone instead,
-// and one that takes either sets both. Games whose values are not nimbers
-// (loopy games, where a value may be infinite) set Entry.Compute, which
-// the catalogue test calls to compute their Known values.
+// and one that takes either sets both. A loopy game's entry has
+// [KindLoopy] and sets Entry.Compute, which the catalogue test calls to
+// compute its Known values (written *n or ∞{a,b}); any other entry may
+// set it too.
 //
 // # Cost and concurrency
 //
