@@ -12,8 +12,8 @@ var (
 )
 
 // Digraph is a game given as data: a finite directed graph whose vertices
-// 0, 1, …, N-1 are the positions and whose arcs are the moves (the
-// "directed-graph game", 有向图游戏, of the notes). A token sits on a vertex;
+// 0, 1, …, N-1 are the positions and whose arcs are the moves (a graph
+// game, T. S. Ferguson, Game Theory, Part I, §2). A token sits on a vertex;
 // a move slides it along an arc; the player who cannot move loses. Several
 // tokens on the graph, moved one at a time, form a disjunctive sum, whose
 // value is the XOR of the tokens' values (see sg.Sum).

@@ -31,25 +31,41 @@
 // A [Digraph] has all of the last three, which is what lets the engine of
 // package sg come within twice the cost of a loop written by hand for it.
 //
-// # Sums
+// # Playing games side by side
 //
 // Playing several games side by side, moving in exactly one of them each
-// turn, is their disjunctive sum. [Sum] builds the sum of two games of any
-// kinds as a game whose positions are [Pair] values; the Sprague–Grundy
-// theorem says its value is the XOR of the parts' values, and the property
+// turn, is their disjunctive sum. [Product] plays two games of any kinds as
+// one game whose positions are [Pair] values; the Sprague–Grundy theorem
+// says its value is the XOR of the two games' values, and the property
 // tests of package sg check that against a brute-force search of exactly
-// this product game. Package sg's Sum holds sums of any number of positions
-// of different games and finds winning moves in them without the product.
+// this product. For real work use package sg's Sum, which holds any number
+// of positions of different games, values each on its own and finds
+// winning moves without enumerating the product.
 //
 // # Games as data
 //
-// [Digraph] is a game given by its graph of positions, the directed-graph
-// game of the notes; any finite acyclic game can be written as one.
+// [Digraph] is a game given by its graph of positions, a token moving
+// along arcs (the graph games of T. S. Ferguson, Game Theory, Part I,
+// §2); any finite acyclic game can be written as one.
 //
 // # Heap games
 //
 // [HeapRule] describes games played on heaps of tokens where a move acts on
-// one heap (subtraction, octal and hexadecimal games, Grundy's game). Their
-// values form a sequence G(0), G(1), … that package sg computes and checks
-// for periodicity; package rulesets has the rules themselves.
+// one heap (subtraction, octal and hexadecimal games, Grundy's game): for a
+// heap of n it lists [HeapMove] values, "leave Remain tokens as Parts
+// heaps". Their values form a sequence G(0), G(1), … that package sg
+// computes and checks for periodicity; package rulesets has the rules
+// themselves.
+//
+// [HeapGame] plays a rule on [Heaps], a multiset of heap sizes that an
+// engine can memoize. A program that shows moves to a player lists them
+// labelled instead: [HeapGame.AppendPlays] gives each move from a row of
+// heaps as a [HeapPlay] (which heap, what it was, what it became), and
+// [HeapGame.PlayTo] labels a position chosen by an engine or a bot with
+// the move that reaches it:
+//
+//	g := game.NewHeapGame(rule)
+//	for _, m := range g.AppendPlays(nil, []int{3, 4, 5}) {
+//		fmt.Println("heap", m.Heap, "of", m.From, "becomes", m.To)
+//	}
 package game

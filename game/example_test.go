@@ -50,12 +50,12 @@ func ExampleDigraph() {
 	// game: vertex 3 out of range [0, 3)
 }
 
-func ExampleSum() {
+func ExampleProduct() {
 	// A take-away heap next to a token on a graph: one game whose
 	// positions are pairs.
 	d, _ := game.NewDigraph(2)
 	_ = d.AddArc(1, 0)
-	s := game.NewSum[int, int](takeAway{}, d)
+	s := game.NewProduct[int, int](takeAway{}, d)
 	fmt.Println(s.AppendMoves(nil, game.Pair[int, int]{A: 2, B: 1}))
 	// Output: [{1 1} {0 1} {2 0}]
 }

@@ -92,6 +92,9 @@ type HeapGame struct {
 	moves  []HeapMove
 	parts  []int
 	next   []int
+	offs   []int
+	want   []int
+	plays  []HeapPlay
 	encBuf []byte
 }
 
@@ -181,4 +184,104 @@ func appendPartitions(buf []int, m HeapMove, f func([]int) bool) bool {
 		return true
 	}
 	return rec(buf, m.Remain, m.Parts, 1)
+}
+
+// HeapPlay is a move of a heap game labelled for a player: on a row of
+// heaps listed in the player's order, heap number Heap (an index into the
+// row) of From tokens becomes the heaps To, or is removed when To is
+// empty. From minus the sum of To is the number of tokens taken.
+// [HeapGame.AppendPlays] lists To smallest first; a program may build a
+// HeapPlay from a player's input with To in the order typed, which
+// [HeapPlay.Apply] keeps.
+type HeapPlay struct {
+	Heap int
+	From int
+	To   []int
+}
+
+// Taken returns the number of tokens the move removes: From minus the
+// tokens left in To.
+func (m HeapPlay) Taken() int {
+	left := 0
+	for _, n := range m.To {
+		left += n
+	}
+	return m.From - left
+}
+
+// Apply returns a new row of heaps: sizes with heap m.Heap replaced by the
+// heaps m.To, in place, or by a 0 when m removes it, so that the heaps
+// before it keep their numbers and an emptied heap keeps its place. It
+// panics if m.Heap is not an index of sizes (a programmer's error: m was
+// not listed for that row).
+func (m HeapPlay) Apply(sizes []int) []int {
+	out := make([]int, 0, len(sizes)+len(m.To))
+	out = append(out, sizes[:m.Heap]...)
+	if len(m.To) == 0 {
+		out = append(out, 0)
+	} else {
+		out = append(out, m.To...)
+	}
+	return append(out, sizes[m.Heap+1:]...)
+}
+
+// AppendPlays appends every move from the row of heaps sizes, labelled
+// with the heap it is played on (an index into sizes, which may hold
+// zeros and equal heaps in any order): heap by heap in the row's order,
+// and for each heap in the order of the rule's HeapMoves, the partitions
+// of each smallest part first. Equal heaps are listed separately, since a
+// player tells them apart by their place. Unlike AppendMoves, it allocates
+// fresh memory for the To slices on every call (a few allocations), so
+// that they stay valid and never overlap: a caller may keep or append to
+// any of them. It returns dst unchanged when a size is negative.
+func (g *HeapGame) AppendPlays(dst []HeapPlay, sizes []int) []HeapPlay {
+	start := len(dst)
+	var arena []int
+	g.offs = g.offs[:0]
+	for i, n := range sizes {
+		if n < 0 {
+			return dst[:start]
+		}
+		g.moves = g.Rule.AppendHeapMoves(g.moves[:0], n)
+		for _, hm := range g.moves {
+			appendPartitions(g.parts[:0], hm, func(parts []int) bool {
+				g.parts = parts[:0] // keep the grown buffer
+				// To is set below, once arena has stopped growing.
+				dst = append(dst, HeapPlay{Heap: i, From: n})
+				g.offs = append(g.offs, len(arena))
+				arena = append(arena, parts...)
+				return true
+			})
+		}
+	}
+	g.offs = append(g.offs, len(arena))
+	for k := start; k < len(dst); k++ {
+		if lo, hi := g.offs[k-start], g.offs[k-start+1]; hi > lo {
+			dst[k].To = arena[lo:hi:hi]
+		}
+	}
+	return dst
+}
+
+// PlayTo returns the first move of [HeapGame.AppendPlays] from the row
+// sizes that leads to position to, and false when no move does: it labels
+// a move chosen among positions (by an engine or a bot) with the heap it
+// was played on.
+func (g *HeapGame) PlayTo(sizes []int, to Heaps) (HeapPlay, bool) {
+	g.plays = g.AppendPlays(g.plays[:0], sizes)
+	g.want = to.AppendSizes(g.want[:0])
+	for _, m := range g.plays {
+		g.next = g.next[:0]
+		for j, n := range sizes {
+			if j != m.Heap && n > 0 {
+				g.next = append(g.next, n)
+			}
+		}
+		g.next = append(g.next, m.To...)
+		slices.Sort(g.next)
+		if slices.Equal(g.next, g.want) {
+			return m, true
+		}
+	}
+	return HeapPlay{}, false
 }

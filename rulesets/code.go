@@ -249,10 +249,70 @@ func Nim() *TakeBreak { return mustTakeBreak("nim", []uint32{0}, []uint32{3}) }
 func Kayles() *TakeBreak { return mustTakeBreak("kayles", []uint32{0, 7, 7}, nil) }
 
 // DawsonsKayles returns Dawson's Kayles, spec "dawson", code 0.07: knock
-// down exactly two adjacent pins. It is the seed notes' game C (take two
-// adjacent stones from a row). Its values have period 34 from heap 53 on;
-// the last exception is G(52) = 2, while G(86) = 9. (OEIS A002187 lists
+// down exactly two adjacent pins, or take two adjacent stones from a row
+// ([Adjacent](2), spec "adjacent:2"). Its values have period 34 from heap
+// 53 on; the last exception is G(52) = 2, while G(86) = 9. (OEIS A002187 lists
 // Dawson's chess, whose values are those of 0.07 shifted by one heap:
 // "period 34 with the only exceptions at n = 0, 14, 16, 17, 31, 34 and 51";
 // Winning Ways, ch. 4; Guy and Smith, 1956.)
 func DawsonsKayles() *TakeBreak { return mustTakeBreak("dawson", []uint32{0, 0, 7}, nil) }
+
+var (
+	_ = register(&Entry{
+		Name:   codeEntry,
+		Syntax: "[code:]CODE",
+		Doc:    "take-and-break code: .07, 0.137, 4.07, 0.[3], 0.F",
+		Kind:   KindHeap,
+		WithArg: func(arg string) (Rules, error) {
+			t, err := ParseCode(strings.TrimSpace(arg))
+			if err != nil {
+				if se, ok := err.(*SyntaxError); ok && se.Pos > 0 {
+					se.Pos += leadingSpaces(arg)
+				}
+				return nil, err
+			}
+			return t, nil
+		},
+		Known: []Known{{
+			Spec:   "0.137",
+			Values: "0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2",
+			Source: "Dawson's chess, OEIS A002187; Winning Ways, ch. 4",
+		}},
+	})
+	_ = register(&Entry{
+		Name:   "nim",
+		Syntax: "nim",
+		Doc:    "Nim: take any number from a heap, code 0.[3]",
+		Kind:   KindHeap,
+		Alone:  func() Rules { return Nim() },
+		Known: []Known{{
+			Spec:   "nim",
+			Values: "0 1 2 3 4 5 6 7 8 9",
+			Source: "G(n) = n, C. L. Bouton, Nim, a game with a complete mathematical theory, Annals of Mathematics 3 (1901)",
+		}},
+	})
+	_ = register(&Entry{
+		Name:   "kayles",
+		Syntax: "kayles",
+		Doc:    "Kayles: take 1 or 2 adjacent pins, code 0.77",
+		Kind:   KindHeap,
+		Alone:  func() Rules { return Kayles() },
+		Known: []Known{{
+			Spec:   "kayles",
+			Values: "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8",
+			Source: "OEIS A002186; Winning Ways, ch. 4",
+		}},
+	})
+	_ = register(&Entry{
+		Name:   "dawson",
+		Syntax: "dawson",
+		Doc:    "Dawson's Kayles: take 2 adjacent pins, code 0.07",
+		Kind:   KindHeap,
+		Alone:  func() Rules { return DawsonsKayles() },
+		Known: []Known{{
+			Spec:   "dawson",
+			Values: "0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2",
+			Source: "OEIS A002187 (Dawson's chess) shifted by one heap; Winning Ways, ch. 4",
+		}},
+	})
+)

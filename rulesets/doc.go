@@ -1,18 +1,20 @@
-// Package rulesets holds the rules of the classic heap games (subtraction
-// games, octal and hexadecimal games, Grundy's game, Lasker's Nim, the
-// row games of the seed notes) and Wythoff's game, ready for the engines
-// of package sg.
+// Package rulesets holds the rules of named impartial games, ready for the
+// engines of package sg: subtraction games, octal and hexadecimal games,
+// Grundy's game, Lasker's Nim, row games and Wythoff's game; and a catalogue
+// that reads a game from a short text, its spec ("kayles", "sub:1,3,4",
+// ".07"), for command-line tools and other programs.
 //
 // # Heap games
 //
 // In a heap game a position is a collection of heaps of tokens, a move
 // acts on one heap, and what a heap of n tokens may become depends only on
-// n. The seed notes (由感性认识到理性认识) call the value of a single heap
-// f(x): the mex of the values of its options, where the value of several
-// heaps is the XOR of theirs. So a heap game is solved by one sequence
-// G(0), G(1), G(2), …, and a position (a₁, …, aₖ) is a loss for the player
-// to move exactly when G(a₁) ⊕ … ⊕ G(aₖ) = 0. Game C of the notes, take two
-// adjacent stones from a row, has f = 0, 0, 1, 1, 2, 0, 3, 1, …, so the
+// n. The value G(n) of a single heap of n is the mex (least excluded
+// number) of the values of its options, and the value of several heaps is
+// the XOR of theirs (the Sprague–Grundy theorem). So a heap game is solved
+// by one sequence G(0), G(1), G(2), …, and a position (a₁, …, aₖ) is a loss
+// for the player to move exactly when G(a₁) ⊕ … ⊕ G(aₖ) = 0. Dawson's
+// Kayles, take two adjacent stones from a row (which may cut it in two),
+// has G = 0, 0, 1, 1, 2, 0, 3, 1, … for rows of 0, 1, 2, … stones, so the
 // position (3, 4, 6) is lost: 1 ⊕ 2 ⊕ 3 = 0.
 //
 // A rule is a [game.HeapRule]: for a heap of n it lists the moves as
@@ -41,72 +43,123 @@
 // up to m heaps for any m ≤ 31 ([NewTakeBreak]), and [AnyAnywhere] is a rule
 // with no bound at all.
 //
-// # The catalogue
+// # The rules
 //
 //   - Subtraction games, the codes with digits 0 and 3: [Subtraction] (a
-//     finite set), [Bash] (take 1 to m, the notes' game B), [Odd], [Fibonacci]
+//     finite set), [Bash] (Bachet's game, take 1 to m), [Odd], [Fibonacci]
 //     (infinite sets given by a rule) and [AllBut] (every size but a few).
-//   - Octal classics: [Nim] (the notes' game A), [Kayles], [DawsonsKayles].
+//   - Octal classics: [Nim], [Kayles], [DawsonsKayles].
 //   - [Grundy]'s game (split a heap into two unequal heaps) and [Lasker]'s Nim.
-//   - Row games: [Adjacent], [AnyAdjacent], [Anywhere], [AnyAnywhere], and
-//     the seed notes' games [GameA], [GameB], [GameC], [Stripes] (below).
+//   - Row games: [Adjacent], [AnyAdjacent], [Anywhere], [AnyAnywhere] and
+//     [Stripes] (below).
 //   - [Wythoff]'s game, which is not a heap game (a move may take from both
 //     heaps): exact P-positions and winning moves for heaps up to 2^62.
 //
-// # The seed notes' games
+// # Row games
 //
-// Seed 004 (由感性认识到理性认识) builds its theory on game A (Nim), game B
-// (take at most m) and game C (take two adjacent stones from a row, which
-// may cut it in two), then varies game C in its 推广 (generalization)
-// section, and ends with game D, POI 2000 Stripes. A row of n stones is a
-// heap of n, and each game is a rule here:
+// A row of n stones is a heap of n, and a move that takes stones from a
+// row leaves the rest as shorter rows. Taking k adjacent stones leaves
+// nothing, one row (from an end) or two rows (from the middle), hence
+// digit 7; taking k stones from anywhere leaves up to k+1 rows, hence digit
+// 2^(k+2)-1. The row games, with Nim and Bachet's game for comparison:
 //
-//	game                               constructor       spec            code, values
-//	A: any number from one heap        GameA, Nim        nim             0.[3], G(n) = n
-//	B: at most m from one heap         GameB(m), Bash    bash:m          0.33…3, n mod (m+1)
-//	C: two adjacent stones             GameC, Adjacent   adjacent:2      0.07 (Dawson's Kayles)
-//	three adjacent stones              Adjacent(3)       adjacent:3      0.007
-//	any number of adjacent stones      AnyAdjacent       adjacent        0.[7], G(n) = n
-//	any two stones, anywhere           Anywhere(2)       anywhere:2      0.0F
-//	any number of stones, anywhere     AnyAnywhere       anywhere        G(n) = n
-//	D: A, B or C adjacent stones       Stripes(A,B,C)    adjacent:A,B,C  7 at digits A, B, C
+//	rule                              constructor      spec            code, values
+//	any number from one heap (Nim)    Nim              nim             0.[3], G(n) = n
+//	at most m from one heap           Bash(m)          bash:m          0.33…3, n mod (m+1)
+//	two adjacent stones               Adjacent(2)      adjacent:2      0.07 (Dawson's Kayles)
+//	one or two adjacent stones        Adjacent(1, 2)   adjacent:1,2    0.77 (Kayles)
+//	three adjacent stones             Adjacent(3)      adjacent:3      0.007
+//	any number of adjacent stones     AnyAdjacent      adjacent        0.[7], G(n) = n
+//	one stone, anywhere               Anywhere(1)      anywhere:1      0.7, n mod 2
+//	any two stones, anywhere          Anywhere(2)      anywhere:2      0.0F
+//	any number of stones, anywhere    AnyAnywhere      anywhere        G(n) = n
+//	a, b or c adjacent stones         Stripes(a, b, c) adjacent:a,b,c  7 at digits a, b, c
 //
-// Taking k adjacent stones leaves nothing, one row (from an end) or two
-// rows (from the middle), hence digit 7; taking k stones anywhere leaves up
-// to k+1 rows, hence digit 2^(k+2)-1, so "any two anywhere" is the
-// hexadecimal game 0.0F. When any number of stones may be taken, every
-// smaller single row is an option and every option has fewer stones in
-// all; since the XOR of sizes is at most their sum, G(n) = n: the notes'
-// f(x) = x of game A. The notes' composite game of seed 002 is the example
-// of [HeapPart].
+// [Stripes] is the game of the problem "Stripes" (Paski) of the Polish
+// Olympiad in Informatics 2000: laying a stripe of length a, b or c on free
+// adjacent squares of a strip. When any number of stones may be taken,
+// every smaller single row is an option and every option has fewer stones
+// in all; since the XOR of sizes is at most their sum, G(n) = n, as in Nim.
 //
 // # Values
 //
-// Values come from package sg: sg.Values(ctx, rule, n) computes G(0) …
-// G(n-1), and sg.Period finds and, when a theorem allows, certifies its
-// period, after which G(n) is known for any n < 2^64. Some rules have a
-// formula instead, and implement [ClosedForm]: Nim and every code whose
-// digits all allow "leave nothing or one heap" (G(n) = n), Bash (n mod
-// (m+1)), Odd (n mod 2), Lasker's Nim; [ValueOf] asks any rule for it,
-// and [ClosedFormOf] says whether a rule has one and returns it as a
-// [ValueFunc]. A rule with a formula and a certifiable period (Bash is
-// 0.33…3) may use either: the formula costs O(1) per heap, and sg.Period
-// certifies the period from a few hundred values.
+// Values come from package sg, which computes G(0) … G(n-1) of any rule
+// and finds its period, certified when a theorem allows, after which G(n)
+// is known for any n < 2^64. Some rules have a formula instead, and
+// implement [ClosedForm]: Nim and every code whose digits all allow "leave
+// nothing or one heap" (G(n) = n), Bash (n mod (m+1)), Odd (n mod 2),
+// Lasker's Nim; [ValueOf] asks any rule for it, and [ClosedFormOf] says
+// whether a rule has one and returns it as a [ValueFunc]. A rule with a
+// formula and a certifiable period (Bash is 0.33…3) may use either: the
+// formula costs O(1) per heap, and the period is certified from a few
+// hundred values.
 //
 // # Sums
 //
 // [HeapPart] turns heaps of any rule into an sg.Part, so that positions of
 // different games add up in an sg.Sum and the sum's winning move is found
-// part by part, even for heaps near 2^64. The seed notes' composite game
-// (heap 1 takes 1 to 3, heap 2 takes an odd number, the rest are Nim heaps)
-// is the example of [HeapPart].
+// part by part, even for heaps near 2^64: one heap of take-1-to-3, one of
+// take-an-odd-number and some Nim heaps, say (see the example of
+// [HeapPart]).
 //
-// # Specs
+// # Specs and the catalogue
 //
-// [Parse] reads a spec ("0.07", "sub:1,3,4", "bash:3", "allbut:1,2", "odd",
-// "fib", "adjacent:2", "anywhere:2", "nim", "kayles", "dawson", "grundy",
-// "lasker") into a Ruleset; programs such as examples/sgtool take their GAME
-// arguments this way. A bad spec is a [*SyntaxError] naming the bad token.
+// [Parse] reads a heap rule's spec into a [Ruleset]; programs such as
+// examples/sgtool and examples/nimbot take their GAME arguments this way:
+//
+//	r, err := rulesets.Parse("sub:1,3,4") // the subtraction game {1, 3, 4}
+//
+// A spec is NAME or NAME:ARG, or a bare code (".07"). Each family of specs
+// is an [Entry] of the catalogue, declared once, in the file that defines
+// the rule: its name, its syntax, a one-line doc, its [Kind], how to make
+// the game from the spec, and a row of published values with their
+// source. Everything that lists or reads specs reads these entries: Parse
+// and [ParseRules], the error for an unknown name (which lists the accepted
+// specs), [Names], [Entries], [Lookup] and [Help] (the list a command-line
+// tool prints), and the catalogue test, which recomputes every entry's
+// published values from the rules.
+//
+// Not every spec is a heap rule. An entry of [KindHeap] makes a [Ruleset],
+// whose values form a sequence; an entry of [KindBoard] makes a game
+// together with its start position (a board, a graph, a row of coins),
+// which implements [Board] and has one value, its start position's; an
+// entry of [KindLoopy] makes a game whose positions may repeat, with
+// generalized values that may be infinite. [ParseRules] reads every kind
+// and returns [Rules], to type-switch on; [Parse] takes heap rules only:
+//
+//	r, err := rulesets.ParseRules(spec)
+//	if err != nil {
+//		return err // a *SyntaxError naming the bad token and its position
+//	}
+//	switch r := r.(type) {
+//	case rulesets.Ruleset: // a heap rule: G(n), periods, sums of heaps
+//	case rulesets.Board:   // a game and its start position
+//		v, err := r.StartValue(ctx)
+//	}
+//
+// # Adding a ruleset
+//
+// A new ruleset is one file, with its constructor, its String method (the
+// canonical spec) and its entry, plus a test file. The entry registers
+// itself from a package-level declaration, as image.RegisterFormat does at
+// run time but statically, in this package:
+//
+//	var _ = register(&Entry{
+//		Name:    "cram",
+//		Syntax:  "cram:RxC",
+//		Doc:     "Cram: place a domino on two free adjacent squares",
+//		Kind:    KindBoard,
+//		WithArg: func(arg string) (Rules, error) { return parseCram(arg) },
+//		Known:   []Known{{Spec: "cram:3x3", Values: "…", Source: "Winning Ways, ch. …"}},
+//	})
+//
+// WithArg receives the text after the colon and returns a [*SyntaxError]
+// whose positions count from that text's first character; ParseRules moves
+// them into the whole spec. An entry with no argument sets Alone instead,
+// and one that takes either sets both. A loopy game's entry has
+// [KindLoopy] and sets Entry.Compute, which the catalogue test calls to
+// compute its Known values (written *n or ∞{a,b}); any other entry may
+// set it too.
 //
 // # Cost and concurrency
 //

@@ -33,7 +33,7 @@ func ExampleParseCode() {
 		return
 	}
 	// Removing 2 tokens from a row of 7 leaves one heap of 5, or two
-	// heaps totalling 5: the seed notes' $(7) = {(5), (1,4), (2,3)}.
+	// heaps totalling 5: the options of 7 are (5), (1, 4) and (2, 3).
 	fmt.Println(r, r.Digit(2), r.AppendHeapMoves(nil, 7))
 
 	_, err = rulesets.ParseCode("0.0x7")
@@ -43,16 +43,22 @@ func ExampleParseCode() {
 	// rulesets: "0.0x7": "x" at position 4: not a digit (want 0-9, A-F, {n}, [group] or …)
 }
 
-// The seed notes' game C: its values and the worked positions.
-func ExampleGameC() {
+// Taking two adjacent stones from a row is Dawson's Kayles, 0.07: its
+// values G(n), and three positions whose values XOR to the outcome.
+func ExampleAdjacent_twoStones() {
 	ctx := context.Background()
-	seq, err := sg.Values(ctx, rulesets.GameC(), 8)
+	two, err := rulesets.Adjacent(2)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	seq, err := sg.Values(ctx, two, 8)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	f := seq.AppendValues(nil, 0, 8)
-	fmt.Print("f =")
+	fmt.Print("G =")
 	for _, v := range f {
 		fmt.Print(" ", uint64(v))
 	}
@@ -62,16 +68,16 @@ func ExampleGameC() {
 		for _, h := range pos {
 			x ^= f[h]
 		}
-		fmt.Println(pos, "#S =", uint64(x), sg.OutcomeOf(x))
+		fmt.Println(pos, "XOR =", uint64(x), sg.OutcomeOf(x))
 	}
 	// Output:
-	// f = 0 0 1 1 2 0 3 1
-	// [7 3 3] #S = 1 N
-	// [3 4 6] #S = 0 P
-	// [7 3 5] #S = 0 P
+	// G = 0 0 1 1 2 0 3 1
+	// [7 3 3] XOR = 1 N
+	// [3 4 6] XOR = 0 P
+	// [7 3 5] XOR = 0 P
 }
 
-// The seed notes' composite game: heap 1 takes 1 to 3, heap 2 takes an odd
+// A sum of three heap games: heap 1 takes 1 to 3, heap 2 takes an odd
 // number, the others are Nim heaps. Each part is solved on its own.
 func ExampleHeapPart() {
 	ctx := context.Background()

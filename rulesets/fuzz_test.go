@@ -2,22 +2,31 @@ package rulesets_test
 
 import (
 	"context"
+	"errors"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 )
 
-// FuzzParse: no spec makes Parse panic, and every accepted spec has a
-// canonical String that parses back to itself with the same digits.
+// FuzzParse: no spec makes Parse panic, every error is a *SyntaxError
+// about the whole spec whose position lies within it (or just past its
+// end), and every accepted spec has a canonical String that parses back to
+// itself with the same digits.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{".07", "0.137", "4.07", "0.[3]", "0.333…", "0.{17}", "sub:1,3,4",
-		"bash:3", "allbut:1,2", "odd", "fib", "adjacent:2", "anywhere:2", "kayles", "0.[", "sub:,", "·7", "{"} {
+		"bash:3", "allbut:1,2", "odd", "fib", "adjacent:2", "anywhere:2", "kayles", "0.[", "sub:,", "·7", "{",
+		"code: .0x7", " Anywhere: 2,31", "nim:", "adjacent:1, y"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
 		r, err := rulesets.Parse(spec)
 		if err != nil {
+			var se *rulesets.SyntaxError
+			if !errors.As(err, &se) || se.Spec != spec || se.Pos < 0 || se.Pos > utf8.RuneCountInString(spec)+1 {
+				t.Fatalf("Parse(%q): error %#v", spec, err)
+			}
 			return
 		}
 		again, err := rulesets.Parse(r.String())

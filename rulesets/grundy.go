@@ -54,3 +54,30 @@ func laskerValue(n uint64) (sg.Nimber, bool) {
 	}
 	return sg.Nimber(n), true
 }
+
+var (
+	_ = register(&Entry{
+		Name:   "grundy",
+		Syntax: "grundy",
+		Doc:    "Grundy's game: split a heap into two unequal heaps",
+		Kind:   KindHeap,
+		Alone:  func() Rules { return Grundy{} },
+		Known: []Known{{
+			Spec:   "grundy",
+			Values: "0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0",
+			Source: "OEIS A002188; Winning Ways, ch. 4",
+		}},
+	})
+	_ = register(&Entry{
+		Name:   "lasker",
+		Syntax: "lasker",
+		Doc:    "Lasker's Nim: take any number or split, code 4.[3]",
+		Kind:   KindHeap,
+		Alone:  func() Rules { return Lasker() },
+		Known: []Known{{
+			Spec:   "lasker",
+			Values: "0 1 2 4 3 5 6 8 7 9 10 12 11",
+			Source: "G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3; Winning Ways, ch. 4",
+		}},
+	})
+)

@@ -5,17 +5,11 @@ import (
 	"strings"
 )
 
-// Parse returns the heap ruleset described by spec, the GAME argument of
-// the sgtool command and of other programs. It accepts:
-//
-//	.07  0.137  4.07  0.[3]  .6  0.F     a take-and-break code (see ParseCode)
-//	sub:1,3,4                            a finite subtraction set
-//	bash:M                               take 1 to M
-//	allbut:1,3                           take any number except those listed
-//	odd  fib                             take an odd number / a Fibonacci number
-//	adjacent:A,B,C  adjacent             take A, B or C (any number of) adjacent stones from a row
-//	anywhere:2      anywhere             take 2 (any number of) stones from anywhere in a row
-//	nim  kayles  dawson  grundy  lasker  the named games
+// Parse returns the heap rule described by spec, the GAME argument of the
+// sgtool command and of other programs that play heap games: ".07",
+// "sub:1,3,4", "kayles", … ([Help] lists every accepted spec, [Entries]
+// describes them). It is [ParseRules] for the specs of [KindHeap]; a spec
+// of another kind ("cram:5x6", a loopy game) is a [*SyntaxError] saying so.
 //
 // Names and keys are case-insensitive and surrounding spaces are ignored.
 // The String method of the result is a canonical spec that Parse accepts
@@ -25,87 +19,31 @@ import (
 // name, the list element that is not a number (and its position), or the
 // bad character of a code.
 func Parse(spec string) (Ruleset, error) {
-	s := strings.TrimSpace(spec)
-	if s == "" {
-		return nil, &SyntaxError{Spec: spec, Msg: "empty game spec"}
+	r, e, err := parseSpec(spec)
+	if err != nil {
+		return nil, err
 	}
-	if strings.ContainsAny(s, ".·") && !strings.Contains(s, ":") {
-		return ParseCode(s)
+	rs, ok := r.(Ruleset)
+	if !ok || e.Kind != KindHeap {
+		what := "a game with a start position"
+		if e.Kind == KindLoopy {
+			what = "a loopy game"
+		}
+		return nil, &SyntaxError{Spec: spec, Token: strings.TrimSpace(spec), Msg: "is " + what + ", not a heap rule"}
 	}
-	key, arg, hasArg := strings.Cut(s, ":")
-	key = strings.ToLower(strings.TrimSpace(key))
-	if !hasArg {
-		switch key {
-		case "nim":
-			return Nim(), nil
-		case "kayles":
-			return Kayles(), nil
-		case "dawson":
-			return DawsonsKayles(), nil
-		case "grundy":
-			return Grundy{}, nil
-		case "lasker":
-			return Lasker(), nil
-		case "odd":
-			return Odd(), nil
-		case "fib":
-			return Fibonacci(), nil
-		case "adjacent":
-			return AnyAdjacent(), nil
-		case "anywhere":
-			return AnyAnywhere(), nil
-		case "sub", "bash", "allbut":
-			return nil, &SyntaxError{Spec: spec, Token: key, Pos: 1 + leadingSpaces(spec), Msg: "needs an argument, as in " + key + ":3"}
-		}
-		return nil, unknownGame(spec, s)
-	}
-	argPos := len([]rune(spec[:strings.Index(spec, ":")])) + 2 // 1-based position of the argument
-	switch key {
-	case "nim", "kayles", "dawson", "grundy", "lasker", "odd", "fib":
-		return nil, &SyntaxError{Spec: spec, Token: key, Pos: 1 + leadingSpaces(spec), Msg: "takes no argument (write " + key + " alone)"}
-	case "bash":
-		n, err := parseInt(spec, strings.TrimSpace(arg), argPos+leadingSpaces(arg))
-		if err != nil {
-			return nil, err
-		}
-		return bash(n), nil // parseInt checked 1 ≤ n ≤ MaxTakeLimit
-	case "sub", "allbut", "adjacent", "anywhere":
-		sizes, err := parseList(spec, arg, argPos)
-		if err != nil {
-			return nil, err
-		}
-		var r Ruleset
-		switch key {
-		case "sub":
-			r, err = Subtraction(sizes...)
-		case "allbut":
-			r, err = AllBut(sizes...)
-		case "adjacent":
-			r, err = Adjacent(sizes...)
-		default:
-			r, err = Anywhere(sizes...)
-		}
-		if err != nil {
-			return nil, &SyntaxError{Spec: spec, Pos: argPos, Token: arg, Msg: strings.TrimPrefix(err.Error(), "rulesets: ")}
-		}
-		return r, nil
-	}
-	return nil, unknownGame(spec, key)
+	return rs, nil
 }
 
-func unknownGame(spec, name string) error {
-	return &SyntaxError{Spec: spec, Token: name, Msg: "unknown game (want a code like .07 or 4.07, " +
-		"sub:1,3,4, bash:M, allbut:1,2, odd, fib, adjacent:A,B, anywhere:K, nim, kayles, dawson, grundy or lasker)"}
-}
-
-// parseList parses "1,3,4", naming the bad element and its position.
-func parseList(spec, arg string, pos int) ([]int, error) {
+// sizeList parses an argument "1,3,4" into sizes, each between 1 and
+// MaxTakeLimit; its errors name the bad element and its position in arg.
+func sizeList(arg string) ([]int, error) {
 	if strings.TrimSpace(arg) == "" {
-		return nil, &SyntaxError{Spec: spec, Pos: pos, Msg: "empty list of sizes"}
+		return nil, &SyntaxError{Spec: arg, Pos: 1, Msg: "empty list of sizes"}
 	}
 	var out []int
+	pos := 1
 	for elem := range strings.SplitSeq(arg, ",") {
-		n, err := parseInt(spec, strings.TrimSpace(elem), pos+leadingSpaces(elem))
+		n, err := sizeArg(elem, pos)
 		if err != nil {
 			return nil, err
 		}
@@ -115,15 +53,19 @@ func parseList(spec, arg string, pos int) ([]int, error) {
 	return out, nil
 }
 
-func leadingSpaces(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }
-
-func parseInt(spec, tok string, pos int) (int, error) {
+// sizeArg parses one size, between 1 and MaxTakeLimit, from elem, which
+// starts at position pos of the argument; spaces around it are ignored.
+func sizeArg(elem string, pos int) (int, error) {
+	tok := strings.TrimSpace(elem)
+	pos += leadingSpaces(elem)
 	n, err := strconv.Atoi(tok)
 	if err != nil || n < 1 || n > MaxTakeLimit {
 		if tok == "" {
-			return 0, &SyntaxError{Spec: spec, Pos: pos, Msg: "empty size"}
+			return 0, &SyntaxError{Spec: elem, Pos: pos, Msg: "empty size"}
 		}
-		return 0, &SyntaxError{Spec: spec, Pos: pos, Token: tok, Msg: "not a size between 1 and " + strconv.Itoa(MaxTakeLimit)}
+		return 0, &SyntaxError{Spec: elem, Pos: pos, Token: tok, Msg: "not a size between 1 and " + strconv.Itoa(MaxTakeLimit)}
 	}
 	return n, nil
 }
+
+func leadingSpaces(s string) int { return len(s) - len(strings.TrimLeft(s, " \t")) }

@@ -19,9 +19,9 @@ import (
 
 type composite = game.Pair[game.Pair[game.Heaps, game.Heaps], game.Heaps]
 
-// TestPropertyCompositeGame solves the seed notes' composite game (seed
-// 002: heap 1 takes 1 to 3, heap 2 takes an odd number, the other heaps
-// are Nim heaps) as an sg.Sum of HeapParts, and checks the outcome and
+// TestPropertyCompositeGame solves a sum of three heap games (heap 1
+// takes 1 to 3, heap 2 takes an odd number, the other heaps are Nim
+// heaps) as an sg.Sum of HeapParts, and checks the outcome and
 // every winning move against plain exhaustive search of the product game.
 func TestPropertyCompositeGame(t *testing.T) {
 	take3, err := rulesets.Subtraction(1, 2, 3)
@@ -29,8 +29,8 @@ func TestPropertyCompositeGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	odd, nim := rulesets.Odd(), rulesets.Nim()
-	product := game.NewSum[game.Pair[game.Heaps, game.Heaps], game.Heaps](
-		game.NewSum[game.Heaps, game.Heaps](game.NewHeapGame(take3), game.NewHeapGame(odd)),
+	product := game.NewProduct[game.Pair[game.Heaps, game.Heaps], game.Heaps](
+		game.NewProduct[game.Heaps, game.Heaps](game.NewHeapGame(take3), game.NewHeapGame(odd)),
 		game.NewHeapGame(nim))
 	x := sg.NewExhaustive[composite](product)
 	heaps := func(n ...uint64) game.Heaps {

@@ -140,7 +140,7 @@ func TestPropertySubtraction(t *testing.T) {
 	}
 }
 
-// TestRowSimulation plays the seed notes' row games on actual rows of
+// TestRowSimulation plays the row games on actual rows of
 // stones: every way to take k stones (adjacent or anywhere) from a row of
 // n gives a multiset of remaining rows, and the set of these must be the
 // set of options the rule gives the heap game.

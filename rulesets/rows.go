@@ -10,14 +10,14 @@ import (
 // Row games: a row of n stones is a heap of n. Taking k adjacent stones
 // leaves nothing, one row (from an end) or two rows (from the middle):
 // digit 7. Taking k stones anywhere leaves up to k+1 rows: digit
-// 2^(k+2)-1. See the package documentation for the seed notes' games and
-// which rule each one is.
+// 2^(k+2)-1. The package documentation lists them with their codes.
 
 // Adjacent returns the row game "take exactly s adjacent stones, for s in
-// sizes": the octal game with digit 7 at each size. Adjacent(2) is game C,
-// Adjacent(a, b, c) is POI 2000 Stripes (game D). Its spec is
-// "adjacent:2,5". It returns an error naming a size that is not in
-// 1..[MaxTakeLimit], and for an empty list.
+// sizes": the octal game with digit 7 at each size. Adjacent(2) is
+// Dawson's Kayles (0.07), Adjacent(1, 2) is Kayles (0.77), and
+// Adjacent(a, b, c) is [Stripes]. Its spec is "adjacent:2,5". It returns an
+// error naming a size that is not in 1..[MaxTakeLimit], and for an empty
+// list.
 func Adjacent(sizes ...int) (*TakeBreak, error) {
 	s, err := checkSizes("adjacent", sizes)
 	if err != nil {
@@ -37,8 +37,8 @@ func AnyAdjacent() *TakeBreak { return mustTakeBreak("adjacent", []uint32{0}, []
 // Anywhere returns the row game "take exactly s stones for s in sizes, from
 // anywhere in the row", which leaves up to s+1 rows: the code with digit
 // 2^(s+2)-1 at each size, so sizes may not exceed [MaxHeaps]-1 = 30. Its
-// spec is "anywhere:2". Anywhere(2) is the seed notes' "any two stones of a
-// row, not necessarily adjacent", code 0.0F.
+// spec is "anywhere:2". Anywhere(1) is 0.7 and Anywhere(2), "any two stones
+// of a row, not necessarily adjacent", is the hexadecimal game 0.0F.
 func Anywhere(sizes ...int) (*TakeBreak, error) {
 	s, err := checkSizes("anywhere", sizes)
 	if err != nil {
@@ -60,7 +60,7 @@ func Anywhere(sizes ...int) (*TakeBreak, error) {
 // in one row": removing k stones from a row of n leaves the other n-k as
 // any number of rows from 1 to k+1 (or none). Since removing k tokens may
 // leave more than [MaxHeaps] heaps it is not a [TakeBreak], but its values
-// are simply G(n) = n (see the table above). Its spec is "anywhere". The
+// are simply G(n) = n (see the package documentation). Its spec is "anywhere". The
 // zero value is ready to use and safe for concurrent use.
 type AnyAnywhereRule struct{}
 
@@ -91,21 +91,50 @@ func (AnyAnywhereRule) ValueOf(n uint64) (sg.Nimber, bool) { return sg.Nimber(n)
 // String returns "anywhere".
 func (AnyAnywhereRule) String() string { return "anywhere" }
 
-// GameA returns the seed notes' game A: Nim (any number from one heap).
-func GameA() *TakeBreak { return Nim() }
-
-// GameB returns the seed notes' game B: take at most m from one heap, whose
-// function is f(x) = x mod (m+1). It is [Bash].
-func GameB(m int) (*TakeBreak, error) { return Bash(m) }
-
-// GameC returns the seed notes' game C: take two adjacent stones from a
-// row. Its table is f = 0, 0, 1, 1, 2, 0, 3, 1 for rows of 0 to 7 stones;
-// it is Dawson's Kayles (0.07), with spec "adjacent:2".
-func GameC() *TakeBreak {
-	t, _ := Adjacent(2)
-	return t
-}
-
-// Stripes returns game D, POI 2000 Stripes: take a, b or c adjacent
-// stones from a row (the sizes need not differ). It is [Adjacent](a, b, c).
+// Stripes returns the game of the problem "Stripes" (Paski) of the 7th
+// Polish Olympiad in Informatics (POI 2000): a move places a stripe of
+// length a, b or c on free adjacent squares of a row, so it takes a, b or c
+// adjacent stones from a row (the sizes need not differ). It is
+// [Adjacent](a, b, c), spec "adjacent:a,b,c".
 func Stripes(a, b, c int) (*TakeBreak, error) { return Adjacent(a, b, c) }
+
+var (
+	_ = register(&Entry{
+		Name:    "adjacent",
+		Syntax:  "adjacent[:N,N,…]",
+		Doc:     "take N adjacent stones from a row (any N if none)",
+		Kind:    KindHeap,
+		Alone:   func() Rules { return AnyAdjacent() },
+		WithArg: sizesArg(Adjacent),
+		Known: []Known{{
+			Spec:   "adjacent:2",
+			Values: "0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3",
+			Source: "Dawson's Kayles 0.07: OEIS A002187 (Dawson's chess) shifted by one heap",
+		}, {
+			Spec:   "adjacent:1,2",
+			Values: "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2",
+			Source: "Kayles 0.77: OEIS A002186",
+		}, {
+			Spec:   "adjacent",
+			Values: "0 1 2 3 4 5 6 7 8 9",
+			Source: "G(n) = n: every smaller row is an option, and no option's value reaches n (package documentation)",
+		}},
+	})
+	_ = register(&Entry{
+		Name:    "anywhere",
+		Syntax:  "anywhere[:N,N,…]",
+		Doc:     "take N stones from anywhere in a row (any N if none)",
+		Kind:    KindHeap,
+		Alone:   func() Rules { return AnyAnywhere() },
+		WithArg: sizesArg(Anywhere),
+		Known: []Known{{
+			Spec:   "anywhere:1",
+			Values: "0 1 0 1 0 1 0 1 0 1",
+			Source: "0.7, She-Loves-Me-She-Loves-Me-Not, G(n) = n mod 2: Winning Ways, ch. 4",
+		}, {
+			Spec:   "anywhere",
+			Values: "0 1 2 3 4 5 6",
+			Source: "G(n) = n: every smaller row is an option, and no option's value reaches n (package documentation)",
+		}},
+	})
+)

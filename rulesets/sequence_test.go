@@ -46,6 +46,7 @@ func TestSequenceMatchesEngine(t *testing.T) {
 // games are certified too, and Grundy's game has no period.
 func TestCertifiedPeriods(t *testing.T) {
 	sub134, _ := rulesets.Subtraction(1, 3, 4)
+	twoAdjacent, _ := rulesets.Adjacent(2)
 	tests := []struct {
 		rule        rulesets.Ruleset
 		pre, period int
@@ -53,7 +54,7 @@ func TestCertifiedPeriods(t *testing.T) {
 	}{
 		{rulesets.Kayles(), 71, 12, true},
 		{rulesets.DawsonsKayles(), 53, 34, true},
-		{rulesets.GameC(), 53, 34, true},
+		{twoAdjacent, 53, 34, true},
 		{sub134, 0, 7, true},
 		{rulesets.Odd(), 0, 2, false}, // infinite move set: observed only
 	}

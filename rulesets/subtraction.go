@@ -22,8 +22,7 @@ const MaxTakeLimit = 1 << 20
 // sorted). It returns an error naming the index and value of a size that is
 // not positive or exceeds [MaxTakeLimit], and for an empty set.
 //
-// Take 1–3 (sub:1,2,3) has G(n) = n mod 4, the first part of the seed
-// notes' composite game.
+// Take 1–3 (sub:1,2,3) has G(n) = n mod 4, like [Bash](3).
 func Subtraction(set ...int) (*TakeBreak, error) {
 	sizes, err := checkSizes("sub", set)
 	if err != nil {
@@ -37,8 +36,9 @@ func Subtraction(set ...int) (*TakeBreak, error) {
 	return t, nil
 }
 
-// Bash returns the game "take 1 to m tokens" (the seed notes' game B), with
-// spec "bash:m" and G(n) = n mod (m+1) for any n (see [TakeBreak.ValueOf]).
+// Bash returns Bachet's game "take 1 to m tokens from one heap" (known in
+// programming contests as the Bash game), with spec "bash:m" and
+// G(n) = n mod (m+1) for any n (see [TakeBreak.ValueOf]).
 // It returns an error when m is not in 1..[MaxTakeLimit].
 func Bash(m int) (*TakeBreak, error) {
 	if m < 1 || m > MaxTakeLimit {
@@ -57,8 +57,7 @@ func bash(m int) *TakeBreak {
 }
 
 // Odd returns the game "take any odd number of tokens", spec "odd", code
-// 0.[30], with G(n) = n mod 2 (the second part of the seed notes' composite
-// game).
+// 0.[30], with G(n) = n mod 2.
 func Odd() *TakeBreak { return mustTakeBreak("odd", []uint32{0}, []uint32{3, 0}) }
 
 // Fibonacci returns the game "take a Fibonacci number of tokens" (1, 2, 3,
@@ -141,3 +140,87 @@ func joinSpec(kind string, sizes []int) string {
 	}
 	return b.String()
 }
+
+// sizesArg adapts a constructor from a list of sizes to [Entry.WithArg].
+func sizesArg(make func(sizes ...int) (*TakeBreak, error)) func(arg string) (Rules, error) {
+	return func(arg string) (Rules, error) {
+		sizes, err := sizeList(arg)
+		if err != nil {
+			return nil, err
+		}
+		t, err := make(sizes...)
+		if err != nil {
+			return nil, err
+		}
+		return t, nil
+	}
+}
+
+var (
+	_ = register(&Entry{
+		Name:    "sub",
+		Syntax:  "sub:N,N,…",
+		Doc:     "subtraction game: take N from a heap, N in the list",
+		Kind:    KindHeap,
+		WithArg: sizesArg(Subtraction),
+		Known: []Known{{
+			Spec:   "sub:1,3,4",
+			Values: "0 1 0 1 2 3 2 0 1 0 1 2 3 2 0 1",
+			Source: "period 7, T. S. Ferguson, Game Theory, Part I, §3 (the subtraction set {1, 3, 4})",
+		}},
+	})
+	_ = register(&Entry{
+		Name:   "bash",
+		Syntax: "bash:M",
+		Doc:    "take 1 to M from a heap (Bachet's game)",
+		Kind:   KindHeap,
+		WithArg: func(arg string) (Rules, error) {
+			m, err := sizeArg(arg, 1)
+			if err != nil {
+				return nil, err
+			}
+			return bash(m), nil // sizeArg checked 1 ≤ m ≤ MaxTakeLimit
+		},
+		Known: []Known{{
+			Spec:   "bash:3",
+			Values: "0 1 2 3 0 1 2 3 0 1 2 3",
+			Source: "G(n) = n mod (M+1), T. S. Ferguson, Game Theory, Part I, §1 (take 1, 2 or 3 chips)",
+		}},
+	})
+	_ = register(&Entry{
+		Name:    "allbut",
+		Syntax:  "allbut:N,N,…",
+		Doc:     "take any number from a heap except those listed",
+		Kind:    KindHeap,
+		WithArg: sizesArg(AllBut),
+		Known: []Known{{
+			Spec:   "allbut:1,2",
+			Values: "0 0 0 1 1 1 2 2 2 3 3 3 4",
+			Source: "G(n) = ⌊n/3⌋: a heap of n may become any heap up to n-3, so by induction G(n) = mex{G(0), …, G(n-3)}",
+		}},
+	})
+	_ = register(&Entry{
+		Name:   "odd",
+		Syntax: "odd",
+		Doc:    "take an odd number from a heap, code 0.[30]",
+		Kind:   KindHeap,
+		Alone:  func() Rules { return Odd() },
+		Known: []Known{{
+			Spec:   "odd",
+			Values: "0 1 0 1 0 1 0 1 0 1",
+			Source: "G(n) = n mod 2: an odd heap may move to 0, an even one only to odd heaps",
+		}},
+	})
+	_ = register(&Entry{
+		Name:   "fib",
+		Syntax: "fib",
+		Doc:    "take a Fibonacci number (1, 2, 3, 5, 8, …)",
+		Kind:   KindHeap,
+		Alone:  func() Rules { return Fibonacci() },
+		Known: []Known{{
+			Spec:   "fib",
+			Values: "0 1 2 3 0 1 2 3 4 5",
+			Source: "the mex rule by hand: G(4) = mex{G(3), G(2), G(1)} = 0, G(9) = mex{G(8), G(7), G(6), G(4), G(1)} = 5",
+		}},
+	})
+)

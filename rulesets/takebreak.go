@@ -163,12 +163,12 @@ func (t *TakeBreak) analyze() {
 	case d0 == 4 && len(t.repeat) == 1 && t.repeat[0] == 3 && allFrom1(func(d uint32) bool { return d == 3 }):
 		t.form = closedLasker
 	case d0 == 0 && len(t.repeat) == 0 && allFrom1(func(d uint32) bool { return d == 3 }):
-		// Subtraction of 1..m: the seed notes' game B, f(x) = x mod (m+1).
+		// Subtraction of 1..m, Bachet's game: G(n) = n mod (m+1).
 		// Every digit after d0 is 3, so m is maxTake.
 		t.form = closedBash
 	case d0 == 0 && len(t.digits) == 1 && len(t.repeat) == 2 && t.repeat[0] == 3 && t.repeat[1] == 0:
 		// Take an odd number: an odd heap moves to an even one and an
-		// even one only to odd ones, so G alternates 0, 1 (seed note 002).
+		// even one only to odd ones, so G alternates 0, 1.
 		t.form = closedOdd
 	}
 }

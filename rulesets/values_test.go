@@ -73,17 +73,18 @@ func TestGrundyLargeValues(t *testing.T) {
 	}
 }
 
-// TestSeedGameC checks the seed notes' game C (seed 004): its table f, and
-// its worked positions (7,3,3) win, (3,4,6) lose, (7,3,5) lose, by the
-// values and by plain exhaustive search.
-func TestSeedGameC(t *testing.T) {
-	c := rulesets.GameC()
-	if c.String() != "adjacent:2" || c.Code() != "0.07" {
-		t.Errorf("game C = %v, code %v", c, c.Code())
+// TestTwoAdjacentStones checks "take two adjacent stones from a row",
+// which is Dawson's Kayles 0.07: its values G(0) … G(7) (OEIS A002187
+// shifted by one), and the positions (7, 3, 3) won, (3, 4, 6) lost and
+// (7, 3, 5) lost, by the values and by plain exhaustive search.
+func TestTwoAdjacentStones(t *testing.T) {
+	c, err := rulesets.Adjacent(2)
+	if err != nil || c.String() != "adjacent:2" || c.Code() != "0.07" {
+		t.Errorf("Adjacent(2) = %v, code %v, %v", c, c.Code(), err)
 	}
 	f := engineValues(t, c, 8)
-	equalPrefix(t, "game C", f, nimbers(0, 0, 1, 1, 2, 0, 3, 1))
-	// $(7) = {(5), (1,4), (2,3)} in the notes: the moves of a row of 7.
+	equalPrefix(t, "adjacent:2", f, nimbers(0, 0, 1, 1, 2, 0, 3, 1))
+	// The options of a row of 7 are (5), (1, 4) and (2, 3).
 	var opts []string
 	for _, m := range c.AppendHeapMoves(nil, 7) {
 		opts = append(opts, formatMove(m))
@@ -124,10 +125,11 @@ func formatMove(m game.HeapMove) string {
 	return strconv.Itoa(m.Parts) + " parts of " + strconv.Itoa(m.Remain)
 }
 
-// TestSeedVariations checks every rule of the 推广 section of seed 004 and
-// game D against the generic engine, and the codes and formulas the package
-// doc claims for them.
-func TestSeedVariations(t *testing.T) {
+// TestRowGames checks the row games of the package documentation (take
+// adjacent stones, or stones from anywhere, and POI 2000 Stripes) against
+// the generic engine, and the codes and formulas it claims for them.
+func TestRowGames(t *testing.T) {
+	twoAdjacent, _ := rulesets.Adjacent(2)
 	three, _ := rulesets.Adjacent(3)
 	two, _ := rulesets.Anywhere(2)
 	stripes, _ := rulesets.Stripes(1, 5, 3)
@@ -137,7 +139,7 @@ func TestSeedVariations(t *testing.T) {
 		code string // "" when not a TakeBreak
 		n    int
 	}{
-		{rulesets.GameC(), "adjacent:2", "0.07", 30},
+		{twoAdjacent, "adjacent:2", "0.07", 30},
 		{three, "adjacent:3", "0.007", 30},
 		{rulesets.AnyAdjacent(), "adjacent", "0.[7]", 25},
 		{two, "anywhere:2", "0.0F", 20},
@@ -170,14 +172,14 @@ func TestSeedVariations(t *testing.T) {
 			}
 		}
 	}
-	// Game A is Nim, game B is Bash.
-	b, err := rulesets.GameB(4)
-	if err != nil || b.String() != "bash:4" || rulesets.GameA().String() != "nim" {
-		t.Errorf("games A, B = %v, %v, %v", rulesets.GameA(), b, err)
+	// Nim's spec is "nim"; Bash (take at most m) is "bash:m".
+	b, err := rulesets.Bash(4)
+	if err != nil || b.String() != "bash:4" || rulesets.Nim().String() != "nim" {
+		t.Errorf("Nim, Bash(4) = %v, %v, %v", rulesets.Nim(), b, err)
 	}
-	// In the notes' game B with m = 4, $(9) = {(8), (7), (6), (5)}.
+	// Taking at most 4 from a heap of 9 leaves 8, 7, 6 or 5.
 	if got := len(b.AppendHeapMoves(nil, 9)); got != 4 {
-		t.Errorf("game B moves from 9: %d", got)
+		t.Errorf("bash:4 moves from 9: %d", got)
 	}
 }
 

@@ -103,7 +103,7 @@ func ExampleExhaustive() {
 	// The exhaustive search knows nothing of Grundy values: it applies the
 	// definitions of P and N. Two equal Nim heaps are a P-position, as the
 	// seed notes prove by hand for (3, 3).
-	sum := game.NewSum[int, int](nimRule{}, nimRule{})
+	sum := game.NewProduct[int, int](nimRule{}, nimRule{})
 	x := sg.NewExhaustive[game.Pair[int, int]](sum)
 	o, _ := x.Outcome(context.Background(), game.Pair[int, int]{A: 3, B: 3})
 	fmt.Println("(3, 3) is", o)

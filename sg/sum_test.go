@@ -36,8 +36,8 @@ func TestSumTheorem(t *testing.T) {
 			dag := gametest.RandomDAG(r, nv, 0.3)
 			set := subtraction(gametest.SubtractionSet(r, 4))
 			d %= nv
-			three := game.NewSum[pair2, int](game.NewSum[int, int](dag, set), nimHeap{})
-			four := game.NewSum[pair3, int](three, nimHeap{})
+			three := game.NewProduct[pair2, int](game.NewProduct[int, int](dag, set), nimHeap{})
+			four := game.NewProduct[pair3, int](three, nimHeap{})
 
 			gd, _ := sg.NewEngine[int](dag).Value(bg, d)
 			gs, _ := sg.NewEngine[int](set).Value(bg, s)
@@ -86,7 +86,7 @@ func TestSumWinningMoves(t *testing.T) {
 			dag := gametest.RandomDAG(r, 10, 0.35)
 			set := subtraction(gametest.SubtractionSet(r, 4))
 			sum := sg.Sum{sg.Position(sg.NewEngine[int](dag), d), sg.Position(sg.NewEngine[int](set), s), sg.Heap(h)}
-			prod := sg.NewExhaustive[pair3](game.NewSum[pair2, int](game.NewSum[int, int](dag, set), nimHeap{}))
+			prod := sg.NewExhaustive[pair3](game.NewProduct[pair2, int](game.NewProduct[int, int](dag, set), nimHeap{}))
 			o, err := sum.Outcome(bg)
 			if err != nil {
 				return err.Error()

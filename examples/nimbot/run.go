@@ -25,9 +25,10 @@ var errUsage = errors.New("usage: nimbot [-game GAME] [-first you|bot] [-seed N]
 const maxHeap = 1000
 
 // maxMoves bounds the moves of all heap sizes up to the largest heap (see
-// checkWork): Nim and Kayles fit heaps up to 631, Grundy's game and game C
-// (.07) up to about 895, but "take any number anywhere", whose heap of x
-// has a move per partition of each number below x, only up to 38.
+// checkWork): Nim and Kayles fit heaps up to 631, Grundy's game and
+// Dawson's Kayles (.07) up to about 895, but "take any number anywhere",
+// whose heap of x has a move per partition of each number below x, only up
+// to 38.
 const maxMoves = 200_000
 
 // searchLimit bounds the bot's remoteness search per move, in positions.
@@ -46,9 +47,9 @@ type session struct {
 	rules rulesets.Ruleset
 	e     *sg.Engine[game.Heaps]
 	bot   *bot.Player[game.Heaps]
-	sizes []int // in the player's order, emptied heaps kept as 0
-	buf   []game.HeapMove
-	next  []int
+	plays *game.HeapGame // labels moves with the heap they are played on
+	sizes []int          // in the player's order, emptied heaps kept as 0
+	buf   []game.HeapPlay
 }
 
 // run plays one game, reading moves from in and writing to out, with the
@@ -93,6 +94,7 @@ func run(in io.Reader, out io.Writer, args []string) error {
 		rules: rules,
 		e:     e,
 		bot:   bot.New(e, bot.WithSeed(*seed), bot.WithSearchLimit(searchLimitFor(sizes, moves))),
+		plays: game.NewHeapGame(rules),
 		sizes: sizes,
 	}
 	return s.play(*first == "you")
@@ -111,9 +113,8 @@ func (s *session) play(yourTurn bool) error {
 		if err := s.show(); err != nil {
 			return err
 		}
-		var canMove bool
-		canMove, s.buf = hasMove(s.rules, s.buf, s.sizes)
-		if !canMove {
+		s.buf = s.plays.AppendPlays(s.buf[:0], s.sizes)
+		if len(s.buf) == 0 {
 			if yourTurn {
 				return s.printf("You cannot move: the bot wins.\n")
 			}
@@ -163,29 +164,14 @@ func (s *session) botMove() error {
 	if !ok {
 		return errors.New("the bot found no move although there is one")
 	}
-	want := c.To.Sizes()
-	var found *move
-	for i := range s.sizes {
-		s.buf = heapMoves(s.rules, s.buf, s.sizes, i, func(m move) bool {
-			s.next = heapsAfter(s.next[:0], s.sizes, m)
-			if !slices.Equal(s.next, want) {
-				return true
-			}
-			m.Parts = slices.Clone(m.Parts)
-			found = &m
-			return false
-		})
-		if found != nil {
-			break
-		}
-	}
-	if found == nil {
+	m, found := s.plays.PlayTo(s.sizes, c.To)
+	if !found {
 		return fmt.Errorf("the bot's move to %s is not among the options", c.To)
 	}
-	if err := s.printf("bot: %s (%s; %s move)\n", found.notation(), found.describe(s.sizes[found.Heap]), c.Kind); err != nil {
+	if err := s.printf("bot: %s (%s; %s move)\n", notation(m), describe(m), c.Kind); err != nil {
 		return err
 	}
-	s.sizes = found.apply(s.sizes)
+	s.sizes = m.Apply(s.sizes)
 	return nil
 }
 
@@ -224,62 +210,60 @@ func (s *session) yourMove() (bool, error) {
 			}
 			continue
 		}
-		if err := s.printf("you: %s\n", m.describe(s.sizes[m.Heap])); err != nil {
+		if err := s.printf("you: %s\n", describe(m)); err != nil {
 			return true, err
 		}
-		s.sizes = m.apply(s.sizes)
+		s.sizes = m.Apply(s.sizes)
 		return false, nil
 	}
 }
 
 // parse reads "HEAP TAKE [SIZES...]" and checks it against the rules. Its
 // errors are one line naming the bad word.
-func (s *session) parse(line string) (move, error) {
+func (s *session) parse(line string) (game.HeapPlay, error) {
 	words := strings.Fields(line)
 	if len(words) < 2 {
-		return move{}, fmt.Errorf("%q: a move is HEAP TAKE [SIZES...], like \"2 3\"", line)
+		return game.HeapPlay{}, fmt.Errorf("%q: a move is HEAP TAKE [SIZES...], like \"2 3\"", line)
 	}
 	nums := make([]int, len(words))
 	for i, w := range words {
 		n, err := strconv.Atoi(w)
 		if err != nil || n < 0 {
-			return move{}, fmt.Errorf("word %d, %q, is not a number of tokens", i+1, w)
+			return game.HeapPlay{}, fmt.Errorf("word %d, %q, is not a number of tokens", i+1, w)
 		}
 		nums[i] = n
 	}
 	h, take := nums[0], nums[1]
 	if h < 1 || h > len(s.sizes) {
-		return move{}, fmt.Errorf("there is no heap %d: heaps are numbered 1 to %d", h, len(s.sizes))
+		return game.HeapPlay{}, fmt.Errorf("there is no heap %d: heaps are numbered 1 to %d", h, len(s.sizes))
 	}
 	n := s.sizes[h-1]
 	if take > n {
-		return move{}, fmt.Errorf("heap %d has only %d tokens, cannot take %d", h, n, take)
+		return game.HeapPlay{}, fmt.Errorf("heap %d has only %d tokens, cannot take %d", h, n, take)
 	}
 	rest := n - take
 	parts := nums[2:]
 	sum := 0
 	for i, p := range parts {
 		if p == 0 {
-			return move{}, fmt.Errorf("word %d: a heap left behind cannot be empty", i+3)
+			return game.HeapPlay{}, fmt.Errorf("word %d: a heap left behind cannot be empty", i+3)
 		}
 		sum += p
 	}
 	if sum >= rest && len(parts) > 0 {
-		return move{}, fmt.Errorf("heap %d: the sizes %s leave nothing for the last heap (only %d tokens remain)", h, strings.Join(words[2:], " "), rest)
+		return game.HeapPlay{}, fmt.Errorf("heap %d: the sizes %s leave nothing for the last heap (only %d tokens remain)", h, strings.Join(words[2:], " "), rest)
 	}
 	if rest > 0 {
 		parts = append(append([]int(nil), parts...), rest-sum)
 	}
-	want := move{Heap: h - 1, Take: take, Parts: parts}
+	want := game.HeapPlay{Heap: h - 1, From: n, To: parts}
 	sorted := append([]int(nil), parts...)
 	slices.Sort(sorted)
-	legal := false
-	s.buf = heapMoves(s.rules, s.buf, s.sizes, h-1, func(m move) bool {
-		legal = m.Take == take && slices.Equal(m.Parts, sorted)
-		return !legal
-	})
-	if !legal {
-		return move{}, fmt.Errorf("illegal in %s: taking %d from heap %d of %d and leaving %s", s.rules, take, h, n, leaving(parts))
+	s.buf = s.plays.AppendPlays(s.buf[:0], s.sizes)
+	if !slices.ContainsFunc(s.buf, func(m game.HeapPlay) bool {
+		return m.Heap == h-1 && slices.Equal(m.To, sorted)
+	}) {
+		return game.HeapPlay{}, fmt.Errorf("illegal in %s: taking %d from heap %d of %d and leaving %s", s.rules, take, h, n, leaving(parts))
 	}
 	return want, nil
 }
@@ -324,12 +308,8 @@ func (s *session) hint() error {
 	if !ok {
 		return fmt.Errorf("the table moved heap %d to %v, not to heaps", tab.Chosen+1, next)
 	}
-	parts := left.Sizes()
-	m := move{Heap: tab.Chosen, Take: s.sizes[tab.Chosen], Parts: parts}
-	for _, p := range parts {
-		m.Take -= p
-	}
-	return s.printf("hint: %s (%s)\n%s", m.notation(), m.describe(s.sizes[m.Heap]), tab.Text())
+	m := game.HeapPlay{Heap: tab.Chosen, From: s.sizes[tab.Chosen], To: left.Sizes()}
+	return s.printf("hint: %s (%s)\n%s", notation(m), describe(m), tab.Text())
 }
 
 // heapPart is heap i of the player's row, of n tokens (or, after MoveTo,

@@ -49,9 +49,10 @@ func TestFullGameWonByBot(t *testing.T) {
 	}
 }
 
-// The bot moving first from an N-position wins too, in a split game: the
-// seed notes' game C (.07) on (7, 3, 3), which is N (f = 1 ⊕ 1 ⊕ 1).
-func TestBotFirstGameC(t *testing.T) {
+// The bot moving first from an N-position wins too, in a split game:
+// Dawson's Kayles (.07, take two adjacent stones from a row) on (7, 3, 3),
+// which is N (G(7) ⊕ G(3) ⊕ G(3) = 1 ⊕ 1 ⊕ 1).
+func TestBotFirstDawsonsKayles(t *testing.T) {
 	var tries strings.Builder
 	for h := 1; h <= 8; h++ {
 		tries.WriteString(string(rune('0'+h)) + " 2\n")
@@ -73,11 +74,11 @@ func TestHint(t *testing.T) {
 	// From a P-position there is no winning move.
 	out = script(t, "hint\n", "1", "2", "3")
 	wantLines(t, out, "no winning move: the values' XOR is 0")
-	// In a take-and-break game the hint uses the Grundy values: game C
-	// (.07) on (7): f(7) = 1, and the move to (5), of value 0, wins.
+	// In a take-and-break game the hint uses the Grundy values: Dawson's
+	// Kayles (.07) on (7): G(7) = 1, and the move to (5), of value 0, wins.
 	out = script(t, "hint\n", "-game", ".07", "7")
 	wantLines(t, out, "hint: 1 2 (takes 2 from heap 1, leaving 5)\n", "heap 1 (7)  1  1\n")
-	// On (6): f(6) = 3 from options (4) = 2, (1, 3) = 1, (2, 2) = 0: only
+	// On (6): G(6) = 3 from options (4) = 2, (1, 3) = 1, (2, 2) = 0: only
 	// the split into 2 and 2 wins.
 	out = script(t, "hint\n", "-game", ".07", "6")
 	wantLines(t, out, "hint: 1 2 2 (takes 2 from heap 1 and splits the rest into 2 and 2)\n", "heap 1 (6)  3  11\n")
@@ -166,16 +167,17 @@ func TestWorkLimit(t *testing.T) {
 			t.Errorf("%s: heap %d: %v, want %q", c.spec, c.fits+1, err, c.message)
 		}
 	}
-	// Nim has x moves from a heap of x; game C (.07) has (5), (1, 4),
-	// (2, 3) from 7 (the seed notes' $(7)).
+	// Nim has x moves from a heap of x; taking two adjacent stones (.07)
+	// leaves (5), (1, 4) or (2, 3) from a row of 7.
 	nim, _ := rulesets.Parse("nim")
 	moves, err := checkWork(nim, []int{3, 9, 0}, maxMoves)
 	if err != nil || !slices.Equal(moves, []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}) {
 		t.Errorf("nim moves %v, %v", moves, err)
 	}
-	moves, err = checkWork(rulesets.GameC(), []int{7}, maxMoves)
+	two, _ := rulesets.Adjacent(2)
+	moves, err = checkWork(two, []int{7}, maxMoves)
 	if err != nil || moves[7] != 3 || moves[1] != 0 {
-		t.Errorf("game C moves %v, %v", moves, err)
+		t.Errorf("adjacent:2 moves %v, %v", moves, err)
 	}
 }
 

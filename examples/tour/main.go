@@ -1,8 +1,9 @@
-// Command tour is a guided walk through the theory of impartial games as
-// the seed notes teach it, with every example computed by the library:
-// P- and N-positions from the definition, Bouton's theorem for Nim, the
-// Sprague–Grundy theorem for sums, staircase Nim, the mex table of a
-// take-and-break game and periodicity.
+// Command tour is a guided walk through the theory of impartial games,
+// with every example computed by the library: P- and N-positions from the
+// definition, Bouton's theorem for Nim, the Sprague–Grundy function and
+// the theorem for sums, staircase Nim, the mex table of a take-and-break
+// game and periodicity. Each step is a function named for what it shows,
+// and a program of its own would call the library the same way.
 //
 //	go run ./examples/tour
 package main

@@ -11,7 +11,7 @@ import (
 	"github.com/impartial-go/impartial/sg/explain"
 )
 
-func grundy(t *tour) {
+func spragueGrundyFunction(t *tour) {
 	t.section("4. The Sprague–Grundy function")
 	t.printf(`Every impartial game is a token moving on the directed graph of its
 positions. mex S, the minimal excludant, is the least number not in S:
@@ -49,9 +49,9 @@ func sums(t *tour) {
 their sum. The Sprague–Grundy theorem: the value of a sum is the XOR of the
 values of its parts. Nim is the sum of its heaps, a heap of n having value n.
 
-The composite game of the seed notes: from heap 1 take 1 to 3 stones (value
-x mod 4), from heap 2 an odd number (value x mod 2), from the other heaps any
-number (value x). On heaps (7, 4, 2, 3), the table of values:
+A sum of three heap games: from heap 1 take 1 to 3 stones (value n mod 4),
+from heap 2 an odd number (value n mod 2), from the other heaps any number
+(value n). On heaps (7, 4, 2, 3), the table of values:
 
 `)
 	bash3, err := rulesets.Bash(3)
@@ -74,8 +74,8 @@ number (value x). On heaps (7, 4, 2, 3), the table of values:
 	t.printf("%s", tab.Text())
 	// Check the theorem by brute force over the product game.
 	type pos = game.Pair[game.Pair[game.Heaps, game.Heaps], game.Heaps]
-	prod := game.NewSum(game.Game[game.Pair[game.Heaps, game.Heaps]](
-		game.NewSum(game.Game[game.Heaps](game.NewHeapGame(bash3)), game.Game[game.Heaps](game.NewHeapGame(odd)))),
+	prod := game.NewProduct(game.Game[game.Pair[game.Heaps, game.Heaps]](
+		game.NewProduct(game.Game[game.Heaps](game.NewHeapGame(bash3)), game.Game[game.Heaps](game.NewHeapGame(odd)))),
 		game.Game[game.Heaps](game.NewHeapGame(rulesets.Nim())))
 	ex := sg.NewExhaustive(game.Game[pos](prod))
 	mk := func(a, b int, rest ...int) pos {
@@ -133,8 +133,9 @@ an even step can be undone by moving the same coins one step further down.
 		t.printf(".\n")
 	}
 	t.printf(`
-On a tree (the seed notes' contest problem 矿物运输, ore transport), units
-move from a node to its parent; the root is the ground. The position is P
+On a tree (the contest problem "ore transport", 矿物运输, which
+examples/ore solves), units move from a node to its parent; the root is
+the ground. The position is P
 exactly when the XOR of the nodes at odd depth is 0. The sample: 6 nodes,
 parents 0 0 2 2 4 of nodes 1..5, values 1 4 0 1 1 2.
 `)
@@ -162,23 +163,30 @@ parents 0 0 2 2 4 of nodes 1..5, values 1 4 0 1 1 2.
 	}
 }
 
-func gameC(t *tour) {
-	t.section("7. Game C: the mex table of a take-and-break game")
-	t.printf(`In game C of the seed notes a move takes two adjacent stones from a row,
-which may split it in two: a row is a heap that can break. f(x), the value
-of a row of x, is the mex of the values of its options, and an option that
-leaves two rows is worth the XOR of their values. The table, computed by
-explain.HeapTable for the ruleset %s:
+func mexTable(t *tour) {
+	t.section("7. The mex table of a take-and-break game")
+	twoAdjacent, err := rulesets.Adjacent(2)
+	if err != nil {
+		t.fail(err)
+		return
+	}
+	t.printf(`Take two adjacent stones from a row, which may split it in two: a row is a
+heap that can break (this is Dawson's Kayles, octal code .07). G(n), the
+value of a row of n, is the mex of the values of its options, and an option
+that leaves two rows is worth the XOR of their values. The table, computed
+by explain.HeapTable for the ruleset %s (below, explain writes f(x) for the
+value G(x) of a row of x, $(x) for its options, g(x) for their values and
+G(x) for the values they miss):
 
-`, rulesets.GameC())
-	tab, err := explain.HeapTable(t.ctx, rulesets.GameC(), 8)
+`, twoAdjacent)
+	tab, err := explain.HeapTable(t.ctx, twoAdjacent, 8)
 	if err != nil {
 		t.fail(err)
 		return
 	}
 	t.printf("%s", tab.Text())
 	f := tab.Values()
-	ex := sg.NewExhaustive(game.Game[game.Heaps](game.NewHeapGame(rulesets.GameC())))
+	ex := sg.NewExhaustive(game.Game[game.Heaps](game.NewHeapGame(twoAdjacent)))
 	t.printf("\n")
 	for _, rows := range [][]int{{7, 3, 3}, {3, 4, 6}, {7, 3, 5}} {
 		var x uint64

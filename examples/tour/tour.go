@@ -43,10 +43,10 @@ func run(w io.Writer) error {
 		definitions,
 		derivation,
 		bouton,
-		grundy,
+		spragueGrundyFunction,
 		sums,
 		staircase,
-		gameC,
+		mexTable,
 		periodicity,
 	}
 	t.printf("A tour of impartial games, computed by github.com/impartial-go/impartial\n")
@@ -86,8 +86,7 @@ func derivation(t *tour) {
 	t.printf("\nThe same induction shows that two equal heaps are always P: whatever the\nfirst player takes from one heap, the second takes from the other.\n")
 }
 
-// nimPosition is a Nim position of the seed notes, with the note it comes
-// from.
+// nimPosition is a Nim position with a note on why it is won or lost.
 type nimPosition struct {
 	heaps []int
 	note  string
@@ -103,10 +102,10 @@ from it leaves XOR 0. Each table below is checked against a plain search.
 `)
 	ex := sg.NewExhaustive(game.Game[game.Heaps](game.NewHeapGame(rulesets.Nim())))
 	for _, p := range []nimPosition{
-		{[]int{1, 2, 3}, "whatever A takes, B can make two heaps equal"},
+		{[]int{1, 2, 3}, "whatever the first player takes, the second can make two heaps equal"},
 		{[]int{1, 2, 3, 4}, "the first player wins by emptying the 4"},
 		{[]int{3, 3, 1}, "(3) + (3) + (1) behaves like (1)"},
-		{[]int{2, 2, 5, 5, 5, 5, 7, 7}, "two copies of (2, 5, 5, 7): B mirrors A"},
+		{[]int{2, 2, 5, 5, 5, 5, 7, 7}, "two copies of (2, 5, 5, 7): the second player mirrors the first"},
 	} {
 		tab, err := explain.Nim(p.heaps)
 		if err != nil {

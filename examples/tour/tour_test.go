@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// The key lines of the tour: each one is a fact from the seed notes,
-// computed by the library.
+// The key lines of the tour: each one is a fact of the theory, computed by
+// the library.
 func TestTourFacts(t *testing.T) {
 	var b bytes.Buffer
 	if err := run(&b); err != nil {
@@ -16,13 +16,13 @@ func TestTourFacts(t *testing.T) {
 	}
 	out := b.String()
 	for _, want := range []string{
-		// seed 000/001: (3, 3) from the definition.
+		// (3, 3) is P, from the definition.
 		"(3, 3) is P: every option is N: (0, 3), (1, 3), (2, 3).",
 		"  (0, 3) is N: it moves to (0, 0), which is P.",
 		"  (1, 3) is N: it moves to (1, 1), which is P.",
 		"    (1, 1) is P: every option is N: (0, 1).",
 		"  (2, 3) is N: it moves to (2, 2), which is P.",
-		// seeds 003/004: Bouton.
+		// Bouton (1901): P exactly when the XOR is 0.
 		"(1, 2, 3) is P",
 		"(1, 2, 3, 4) is N",
 		"4 XOR 4 = 0 < 4, so take 4 - 0 = 4 from heap 4, leaving XOR 0.",
@@ -30,18 +30,18 @@ func TestTourFacts(t *testing.T) {
 		"(3, 3, 1) is N",
 		"the move leaves (2, 3, 1), which the search confirms is P.",
 		"(2, 2, 5, 5, 5, 5, 7, 7) is P",
-		// seed 002: mex and the Grundy function.
+		// mex and the Sprague–Grundy function.
 		"mex{0, 1, 2, 4} = 3, mex{1, 3, 5} = 0, mex{} = 0.",
 		"  g(1, 2) = 3   (N: (0, 2), (0, 1), (1, 1))\n",
-		// seed 002: the composite game, as a sum.
+		// A sum of three heap games: bash:3, odd and Nim.
 		"bash:3(7)  3  11\n",
 		"odd(4)     0  00\n",
 		"3 XOR 2 = 1 < 3, so move bash:3(7) to bash:3(5), of value 1, leaving XOR 0.",
 		"agrees: (7, 4, 2, 3) is N, and (5, 4, 2, 3) is P.",
-		// seed 002: staircase and the ore sample (answer: win).
+		// Staircase Nim, and the sample of examples/ore (answer: win).
 		"odd steps 3 XOR 2 = 1, so the position is N\n(a search over every position says N)",
 		"4 XOR 0 XOR 2 = 6, so Jim, moving first, answers \"win\".",
-		// seed 004: game C.
+		// Dawson's Kayles (two adjacent stones), by explain.HeapTable.
 		"$(7) = {(5), (1, 4), (2, 3)}\n",
 		"  #(1, 4) = f(1) ⊕ f(4) = 0 ⊕ 2 = 2\n",
 		"g(7) = {0, 2}, G(7) = {1, 3, 4, …}, f(7) = 1\n",
