@@ -197,7 +197,7 @@ func Solve(ctx context.Context, g *Graph, opts ...Option) (*Solution, error) {
 	for v := range n {
 		base[v] = g.off[v+1] - g.off[v]
 	}
-	cnt := make([]uint32, n)     // at this level: base minus answered options
+	cnt := make([]uint32, n)      // at this level: base minus answered options
 	answered := make([]uint32, n) // level+1 when answered at this level
 	queue := make([]uint32, 0, n)
 	cand := make([]uint32, n) // vertices still unlabelled
