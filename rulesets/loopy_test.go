@@ -128,7 +128,9 @@ func TestParseLoopyErrors(t *testing.T) {
 	}
 	for _, f := range []func() (*rulesets.Loopy, error){
 		func() (*rulesets.Loopy, error) { return rulesets.SubtractAdd(nil, []int{1}, 5) },
-		func() (*rulesets.Loopy, error) { return rulesets.SubtractAdd([]int{1}, []int{1}, rulesets.MaxLoopyPositions) },
+		func() (*rulesets.Loopy, error) {
+			return rulesets.SubtractAdd([]int{1}, []int{1}, rulesets.MaxLoopyPositions)
+		},
 		func() (*rulesets.Loopy, error) { return rulesets.WindUp(-3, 1) },
 		func() (*rulesets.Loopy, error) { return rulesets.WindUp(3, 0) },
 		func() (*rulesets.Loopy, error) { return rulesets.ArcGame() },
