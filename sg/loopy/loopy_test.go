@@ -450,3 +450,34 @@ func TestBadInput(t *testing.T) {
 		t.Error("Play without a solution")
 	}
 }
+
+// A Solution is read by many goroutines at once (run with -race): every
+// goroutine sees the same values and the same moves.
+func TestConcurrentReads(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	d := randomLoopy(r, 60, 0.05)
+	s := solve(t, d)
+	want := valueStrings(s)
+	errs := make(chan string, 8)
+	for range 8 {
+		go func() {
+			got := valueStrings(s)
+			for v := range 60 {
+				if _, _, err := loopy.Play(loopy.Part{Solution: s, Vertex: v}, loopy.Part{Solution: s, Vertex: (v * 7) % 60}); err != nil {
+					errs <- err.Error()
+					return
+				}
+			}
+			if !slices.Equal(got, want) {
+				errs <- "values differ"
+				return
+			}
+			errs <- ""
+		}()
+	}
+	for range 8 {
+		if e := <-errs; e != "" {
+			t.Error(e)
+		}
+	}
+}
