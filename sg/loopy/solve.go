@@ -162,8 +162,11 @@ func SolveDigraph(ctx context.Context, d *game.Digraph, opts ...Option) (*Soluti
 // unlabelled and the arcs into the vertices the level labels or answers, so
 // the whole is O((L+1)·(V+A)) for L the largest finite value, within the
 // O(V·A) bound of Fraenkel and Yesha, and linear on graphs of small values.
-// The loops allocate nothing: the tables are five arrays of 32-bit words
-// made once.
+// The loops allocate nothing: the tables (the predecessor lists and a
+// 16-byte record a vertex) are made once, about 12 bytes an arc and 32 a
+// vertex, and a visit to a vertex touches one record. On a random graph of
+// 10^6 vertices and 4·10^6 arcs it takes a few tens of nanoseconds an arc
+// (BenchmarkSolveRandom, BenchmarkSolveLayered).
 //
 // Solve checks ctx every few thousand labels; when it is done, Solve returns
 // the values found so far (see [Solution]) with an error wrapping
@@ -171,10 +174,6 @@ func SolveDigraph(ctx context.Context, d *game.Digraph, opts ...Option) (*Soluti
 func Solve(ctx context.Context, g *Graph, opts ...Option) (*Solution, error) {
 	cfg := newConfig(opts)
 	n := g.NumVertices()
-	s := &Solution{g: g, val: make([]uint32, n)}
-	for i := range s.val {
-		s.val[i] = unknown
-	}
 	// Predecessor lists, in the same compressed form as the graph.
 	poff := make([]uint32, n+1)
 	for _, w := range g.head {
@@ -184,7 +183,7 @@ func Solve(ctx context.Context, g *Graph, opts ...Option) (*Solution, error) {
 		poff[v+1] += poff[v]
 	}
 	tail := make([]uint32, len(g.head))
-	fill := make([]uint32, n) // becomes base below
+	fill := make([]uint32, n)
 	copy(fill, poff[:n])
 	for v := range n {
 		for _, w := range g.head[g.off[v]:g.off[v+1]] {
@@ -192,50 +191,59 @@ func Solve(ctx context.Context, g *Graph, opts ...Option) (*Solution, error) {
 			fill[w]++
 		}
 	}
-	// base[u]: arcs of u into vertices without a finite value.
-	base := fill
-	for v := range n {
-		base[v] = g.off[v+1] - g.off[v]
+	// Everything the level loops read or write about a vertex lies in one
+	// 16-byte record, so that a visit costs one cache miss, not one a table.
+	st := make([]vertex, n)
+	for v := range st {
+		st[v] = vertex{val: unknown, base: g.off[v+1] - g.off[v]}
 	}
-	cnt := make([]uint32, n)      // at this level: base minus answered options
-	answered := make([]uint32, n) // level+1 when answered at this level
-	queue := make([]uint32, 0, n)
+	queue := fill[:0] // fill is done with; the queue holds each vertex once a level
 	cand := make([]uint32, n) // vertices still unlabelled
 	for v := range cand {
 		cand[v] = uint32(v)
 	}
-	val := s.val
+	s := &Solution{g: g}
+	finish := func() {
+		s.val = make([]uint32, n)
+		for v := range st {
+			s.val[v] = st[v].val
+		}
+	}
 	resolved := 0
 	for level := uint32(0); len(cand) > 0; level++ {
 		stamp := level + 1
 		queue = queue[:0]
 		for _, u := range cand {
-			cnt[u] = base[u]
-			if base[u] == 0 {
-				val[u] = level
+			x := &st[u]
+			x.cnt = x.base
+			if x.base == 0 {
+				x.val = level
 				queue = append(queue, u)
 			}
 		}
 		for qi := 0; qi < len(queue); qi++ {
 			if qi&0x3fff == 0x3fff {
 				if err := ctx.Err(); err != nil {
+					finish()
 					return s, fmt.Errorf("loopy: solving at value %d, %d of %d vertices known: %w", level, resolved+qi, n, err)
 				}
 			}
 			v := queue[qi]
 			for _, p := range tail[poff[v]:poff[v+1]] {
-				base[p]--
-				if val[p] < unknown || answered[p] == stamp {
+				y := &st[p]
+				y.base--
+				if y.val < unknown || y.stamp == stamp {
 					continue
 				}
-				answered[p] = stamp
+				y.stamp = stamp // p is answered: it has an option of value level
 				for _, q := range tail[poff[p]:poff[p+1]] {
-					if val[q] != unknown || answered[q] == stamp {
+					z := &st[q]
+					if z.val != unknown || z.stamp == stamp {
 						continue
 					}
-					cnt[q]--
-					if cnt[q] == 0 {
-						val[q] = level
+					z.cnt--
+					if z.cnt == 0 {
+						z.val = level
 						queue = append(queue, q)
 					}
 				}
@@ -246,12 +254,12 @@ func Solve(ctx context.Context, g *Graph, opts ...Option) (*Solution, error) {
 		// next level; the others can never reach a higher value: ∞.
 		next := cand[:0]
 		for _, u := range cand {
-			switch {
-			case val[u] != unknown:
-			case answered[u] == stamp:
+			switch x := &st[u]; {
+			case x.val != unknown:
+			case x.stamp == stamp:
 				next = append(next, u)
 			default:
-				val[u] = infinite
+				x.val = infinite
 				resolved++
 			}
 		}
@@ -260,9 +268,19 @@ func Solve(ctx context.Context, g *Graph, opts ...Option) (*Solution, error) {
 			cfg.progress(Progress{Level: int(level) + 1, Resolved: resolved, Total: n})
 		}
 		if err := ctx.Err(); err != nil && len(cand) > 0 {
+			finish()
 			return s, fmt.Errorf("loopy: solving after value %d, %d of %d vertices known: %w", level, resolved, n, err)
 		}
 	}
+	finish()
 	s.done = true
 	return s, nil
+}
+
+// vertex is the solver's record of one vertex.
+type vertex struct {
+	val   uint32 // its value, or unknown, or infinite
+	base  uint32 // its arcs into vertices without a finite value
+	cnt   uint32 // at this level: base less the options answered
+	stamp uint32 // level+1 once answered at this level
 }
