@@ -197,7 +197,7 @@ func Solve(ctx context.Context, g *Graph, opts ...Option) (*Solution, error) {
 	for v := range st {
 		st[v] = vertex{val: unknown, base: g.off[v+1] - g.off[v]}
 	}
-	queue := fill[:0] // fill is done with; the queue holds each vertex once a level
+	queue := fill[:0]         // fill is done with; the queue holds each vertex once a level
 	cand := make([]uint32, n) // vertices still unlabelled
 	for v := range cand {
 		cand[v] = uint32(v)
