@@ -275,3 +275,25 @@ func pairOutcomes(l *rulesets.Loopy, n int) []loopy.Outcome {
 	}
 	return out
 }
+
+// ParseLoopy never panics, and what it accepts prints a spec that parses
+// back to the same rules.
+func FuzzParseLoopy(f *testing.F) {
+	for _, s := range []string{"subadd:2,3/1/20", "windup:5/1,3", "digraph:0-1,1-0,1-2", "digraph:0-", "subadd:1//", "windup:99999999999999999999/1", "digraph:-1-2", ":", "subadd:1/1/1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		l, err := rulesets.ParseLoopy(spec)
+		if err != nil {
+			var se *rulesets.SyntaxError
+			if !errors.As(err, &se) && !strings.Contains(err.Error(), "rulesets:") {
+				t.Fatalf("%q: error %v is not from rulesets", spec, err)
+			}
+			return
+		}
+		again, err := rulesets.ParseLoopy(l.String())
+		if err != nil || again.String() != l.String() || again.Graph().NumArcs() != l.Graph().NumArcs() {
+			t.Fatalf("%q → %q does not parse back: %v", spec, l, err)
+		}
+	})
+}

@@ -77,3 +77,19 @@ func BenchmarkSolveLayered(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/m, "ns/arc")
 }
+
+// BenchmarkSolveGame explores and solves a game given by its rules: the
+// modular subtraction game WindUp on a clock of 2^17 hours with moves
+// {1, 2, 5} (see ExampleSolveGame), whose positions are keyed by a map.
+// ns/position is the time per position, exploration included.
+func BenchmarkSolveGame(b *testing.B) {
+	const n = 1 << 17
+	w := clock{n: n, s: []int{1, 2, 5}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := loopy.SolveGame[int](bg, w, []int{n - 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/position")
+}

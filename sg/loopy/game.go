@@ -13,11 +13,22 @@ type Solved[P comparable] struct {
 	sol   *Solution
 	pos   []P
 	index map[P]uint32
+	canon game.Canonicalizer[P] // nil unless the game has canonical forms
+}
+
+func (s *Solved[P]) lookup(p P) (uint32, bool) {
+	if s.canon != nil {
+		p = s.canon.Canonical(p)
+	}
+	i, ok := s.index[p]
+	return i, ok
 }
 
 // SolveGame explores every position of g reachable from roots, breadth
 // first, numbers them (roots first, in order), and solves the graph of their
-// moves with [Solve]. Play may loop: moves back to earlier positions are
+// moves with [Solve]. When g is a [game.Canonicalizer], positions with the
+// same canonical form are one vertex, and Index, Value and Part accept any
+// of them; Position returns canonical forms. Play may loop: moves back to earlier positions are
 // what this package is for. The reachable set must be finite and at most
 // [WithMaxPositions] positions ([DefaultMaxPositions] by default), or
 // SolveGame returns an error wrapping [ErrLimit] that names the first
@@ -33,7 +44,8 @@ func SolveGame[P comparable](ctx context.Context, g game.Game[P], roots []P, opt
 		return nil, err
 	}
 	sol, err := Solve(ctx, gr, opts...)
-	return &Solved[P]{sol: sol, pos: pos, index: index}, err
+	canon, _ := g.(game.Canonicalizer[P])
+	return &Solved[P]{sol: sol, pos: pos, index: index, canon: canon}, err
 }
 
 // Solution returns the solution of the positions' graph, whose vertex i is
@@ -49,7 +61,7 @@ func (s *Solved[P]) Position(i int) P { return s.pos[i] }
 
 // Index returns the number of position p, and -1 when p was not reached.
 func (s *Solved[P]) Index(p P) int {
-	if i, ok := s.index[p]; ok {
+	if i, ok := s.lookup(p); ok {
 		return int(i)
 	}
 	return -1
@@ -58,7 +70,7 @@ func (s *Solved[P]) Index(p P) int {
 // Value returns the value of p, and false when p was not reached from the
 // roots or its value is not known.
 func (s *Solved[P]) Value(p P) (Value, bool) {
-	i, ok := s.index[p]
+	i, ok := s.lookup(p)
 	if !ok {
 		return Value{}, false
 	}
@@ -68,7 +80,7 @@ func (s *Solved[P]) Value(p P) (Value, bool) {
 // Part returns p as a part of a sum for [Play], and false when p was not
 // reached from the roots.
 func (s *Solved[P]) Part(p P) (Part, bool) {
-	i, ok := s.index[p]
+	i, ok := s.lookup(p)
 	if !ok {
 		return Part{}, false
 	}

@@ -124,7 +124,11 @@ func FromDigraph(d *game.Digraph) (*Graph, error) {
 func explore[P comparable](ctx context.Context, g game.Game[P], roots []P, cfg *config) (*Graph, []P, map[P]uint32, error) {
 	index := make(map[P]uint32, len(roots))
 	var pos []P
+	canon, _ := g.(game.Canonicalizer[P])
 	add := func(p P) (uint32, error) {
+		if canon != nil {
+			p = canon.Canonical(p)
+		}
 		if i, ok := index[p]; ok {
 			return i, nil
 		}

@@ -481,3 +481,57 @@ func TestConcurrentReads(t *testing.T) {
 		}
 	}
 }
+
+// pairRing is two tokens on the ring of ringGame, moved one at a time:
+// the sum of two copies, as one game. Its canonical form sorts the pair,
+// since the two tokens are alike.
+type pairRing struct{ ring ringGame }
+
+func (g pairRing) AppendMoves(dst [][2]int, p [2]int) [][2]int {
+	var buf []int
+	for i := range 2 {
+		for _, q := range g.ring.AppendMoves(buf[:0], p[i]) {
+			np := p
+			np[i] = q
+			dst = append(dst, np)
+		}
+	}
+	return dst
+}
+
+func (pairRing) Canonical(p [2]int) [2]int {
+	if p[0] > p[1] {
+		p[0], p[1] = p[1], p[0]
+	}
+	return p
+}
+
+// A Canonicalizer merges alike positions, and the merged game has the
+// values Sum gives for the two tokens.
+func TestSolveGameCanonical(t *testing.T) {
+	ring := ringGame{n: 5}
+	one, err := loopy.SolveGame[int](bg, ring, []int{0, 1, 2, 3, 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := loopy.SolveGame[[2]int](bg, pairRing{ring}, [][2]int{{3, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if two.Len() != 21 { // unordered pairs of 6 positions (5 cells and the exit)
+		t.Errorf("%d positions, want 21", two.Len())
+	}
+	if two.Index([2]int{1, 3}) != two.Index([2]int{3, 1}) || two.Position(0) != [2]int{1, 3} {
+		t.Errorf("(1,3) and (3,1) are not one vertex")
+	}
+	for a := -1; a < 5; a++ {
+		for b := -1; b < 5; b++ {
+			va, _ := one.Value(a)
+			vb, _ := one.Value(b)
+			got, ok := two.Value([2]int{a, b})
+			if want := loopy.Sum(va, vb); !ok || !got.Equal(want) {
+				t.Errorf("(%d, %d): %v, want %v + %v = %v", a, b, got, va, vb, want)
+			}
+		}
+	}
+}
