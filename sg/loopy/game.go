@@ -26,10 +26,11 @@ func (s *Solved[P]) lookup(p P) (uint32, bool) {
 
 // SolveGame explores every position of g reachable from roots, breadth
 // first, numbers them (roots first, in order), and solves the graph of their
-// moves with [Solve]. When g is a [game.Canonicalizer], positions with the
-// same canonical form are one vertex, and Index, Value and Part accept any
-// of them; Position returns canonical forms. Play may loop: moves back to earlier positions are
-// what this package is for. The reachable set must be finite and at most
+// moves with [Solve]. Play may loop: moves back to earlier positions are
+// what this package is for. When g is a [game.Canonicalizer], positions
+// with the same canonical form are one vertex, and Index, Value and Part
+// accept any of them; Position returns canonical forms. The reachable set
+// must be finite and at most
 // [WithMaxPositions] positions ([DefaultMaxPositions] by default), or
 // SolveGame returns an error wrapping [ErrLimit] that names the first
 // position past the limit.
