@@ -3,6 +3,7 @@ package loopy_test
 import (
 	"testing"
 
+	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/loopy"
 )
@@ -146,5 +147,21 @@ func TestFairSharesAndVariedPairs(t *testing.T) {
 		if v, _ := s.Value(p); v.String() != tc.want {
 			t.Errorf("heaps %v: %v, want %s", tc.heaps, v, tc.want)
 		}
+	}
+}
+
+// Larger graphs, mostly acyclic with a few back arcs so that values climb
+// over several levels and finite values mix with draws: every value passes
+// the Nim-heap test.
+func TestLargerGraphsWithNimHeaps(t *testing.T) {
+	r := gametest.Rand(t)
+	for range 6 {
+		n := 100 + r.IntN(300)
+		g := layeredGraph(t, n, 3*n+r.IntN(3*n), 0.02+0.1*r.Float64(), r.Uint64())
+		s, err := loopy.Solve(bg, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkWithNimHeaps(t, s)
 	}
 }
