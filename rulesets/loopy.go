@@ -177,21 +177,15 @@ func ArcGame(arcs ...[2]int) (*Loopy, error) {
 // spec is a [*SyntaxError] naming the bad token (a size, a bound, an arc)
 // and its position.
 func ParseLoopy(spec string) (*Loopy, error) {
-	key, arg, ok := strings.Cut(spec, ":")
-	k := strings.ToLower(strings.TrimSpace(key))
-	if !ok {
-		return nil, &SyntaxError{Spec: spec, Token: strings.TrimSpace(spec), Pos: 1 + leadingSpaces(spec), Msg: "not a loopy rule (want subadd:S/A/max, windup:n/S or digraph:u-v,…)"}
+	r, e, err := parseSpec(spec)
+	if err != nil {
+		return nil, err
 	}
-	argPos := len([]rune(key)) + 2
-	switch k {
-	case "subadd":
-		return parseSubAdd(spec, arg, argPos)
-	case "windup":
-		return parseWindUp(spec, arg, argPos)
-	case "digraph":
-		return parseArcs(spec, arg, argPos)
+	l, ok := r.(*Loopy)
+	if !ok || e.Kind != KindLoopy {
+		return nil, &SyntaxError{Spec: spec, Token: strings.TrimSpace(spec), Pos: 1 + leadingSpaces(spec), Msg: "not a loopy rule (want subadd:S/A/MAX, windup:N/S or digraph:U-V,…)"}
 	}
-	return nil, &SyntaxError{Spec: spec, Token: k, Pos: 1 + leadingSpaces(spec), Msg: "unknown loopy rule (want subadd, windup or digraph)"}
+	return l, nil
 }
 
 // ParseArcs returns the game of a token on the graph whose arcs text lists,
@@ -285,3 +279,81 @@ func parseBound(spec, tok string, pos, lo, hi int, what string) (int, error) {
 	}
 	return n, nil
 }
+
+// parseList reads a list of sizes "1,3,4" that starts at position pos of
+// spec, with errors placed in spec.
+func parseList(spec, arg string, pos int) ([]int, error) {
+	sizes, err := sizeList(arg)
+	if se, ok := err.(*SyntaxError); ok {
+		out := *se
+		out.Spec = spec
+		out.Pos += pos - 1
+		return nil, &out
+	}
+	return sizes, err
+}
+
+// loopyValues is the catalogue's Compute for loopy entries: the values of
+// positions 0 … count-1, a finite value as its number and an infinite one
+// as ∞{…}.
+func loopyValues(ctx context.Context, r Rules, count int) (string, error) {
+	l, ok := r.(*Loopy)
+	if !ok {
+		return "", fmt.Errorf("rulesets: %v is not a loopy game", r)
+	}
+	sol, err := l.Solve(ctx)
+	if err != nil {
+		return "", err
+	}
+	out := make([]string, 0, count)
+	for v := 0; v < count && v < l.NumPositions(); v++ {
+		val, _ := sol.Value(v)
+		if n, fin := val.Nimber(); fin {
+			out = append(out, strconv.FormatUint(uint64(n), 10))
+		} else {
+			out = append(out, val.String())
+		}
+	}
+	return strings.Join(out, " "), nil
+}
+
+var (
+	_ = register(&Entry{
+		Name:    "subadd",
+		Syntax:  "subadd:S/A/MAX",
+		Doc:     "take s in S from a heap, or add a in A to a nonempty heap, heaps at most MAX (loopy)",
+		Kind:    KindLoopy,
+		WithArg: func(arg string) (Rules, error) { return parseSubAdd(arg, arg, 1) },
+		Compute: loopyValues,
+		Known: []Known{
+			{Spec: "subadd:3/1/14", Values: "0 1 0 1 0 1 0 1 0 1 0 1 0 1 0", Source: "by hand: an even heap can only move to odd heaps and 0 is terminal"},
+			{Spec: "subadd:1/1/10", Values: "0 ∞{0} ∞{} ∞{} ∞{} ∞{} ∞{} ∞{} ∞{} ∞{} ∞{}", Source: "by hand: from 1 the mover takes the last token; any larger heap can be kept away from 1 forever"},
+		},
+	})
+	_ = register(&Entry{
+		Name:    "windup",
+		Syntax:  "windup:N/S",
+		Doc:     "WindUp: a clock of N hours moved back s in S hours, mod N; 0 is terminal (loopy)",
+		Kind:    KindLoopy,
+		WithArg: func(arg string) (Rules, error) { return parseWindUp(arg, arg, 1) },
+		Compute: loopyValues,
+		Known: []Known{
+			{Spec: "windup:7/1,2,5", Values: "0 1 2 0 1 2 0", Source: "A. Davies, WindUp (Games-at-Dal 2023); rows in the tests of the cgt crate"},
+			{Spec: "windup:4/2", Values: "0 ∞{} 1 ∞{}", Source: "A. Davies, WindUp; rows in the tests of the cgt crate"},
+			{Spec: "windup:6/2,3", Values: "0 1 1 2 0 0", Source: "A. Davies, WindUp; rows in the tests of the cgt crate"},
+		},
+	})
+	_ = register(&Entry{
+		Name:    "digraph",
+		Syntax:  "digraph:U-V,U-V,…",
+		Doc:     "a token moved along the arcs of a digraph; cycles allowed (loopy)",
+		Kind:    KindLoopy,
+		WithArg: func(arg string) (Rules, error) { return parseArcs(arg, arg, 1) },
+		Compute: loopyValues,
+		Known: []Known{{
+			Spec:   "digraph:0-1,1-2,2-0,2-3,3-4",
+			Values: "∞{} ∞{} ∞{1} 1 0",
+			Source: "T. S. Ferguson, Game Theory, Part I, Fig. 3.4 (a graph with a cycle)",
+		}},
+	})
+)

@@ -48,6 +48,7 @@ func run(w io.Writer) error {
 		staircase,
 		mexTable,
 		periodicity,
+		loopyGames,
 	}
 	t.printf("A tour of impartial games, computed by github.com/impartial-go/impartial\n")
 	for _, step := range steps {
