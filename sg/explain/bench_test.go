@@ -30,10 +30,10 @@ func BenchmarkNimTable(b *testing.B) {
 	}
 }
 
-func BenchmarkHeapTableGameC100(b *testing.B) {
+func BenchmarkHeapTableDawsonsKayles100(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := explain.HeapTable(ctx, gameC, 100); err != nil {
+		if _, err := explain.HeapTable(ctx, dawsonsKayles, 100); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -13,7 +13,7 @@
 // [game.Game], recording the reason for each label as a tree of [Node]
 // values: an N node points at the option that is P, a P node lists its
 // options, all N, each with its own reason. For two-heap Nim from (3, 3)
-// it prints the derivation of the seed notes:
+// it prints the proof a textbook gives by hand:
 //
 //	(3, 3) is P: every option is N: (0, 3), (1, 3), (2, 3).
 //	  (0, 3) is N: it moves to (0, 0), which is P.
@@ -39,21 +39,26 @@
 // come from any games, finding the part's move with [sg.Part.MoveTo]. The
 // choice of the row is [nim.WinningMove]'s. Indices count from 0, as in
 // packages sg and nim ([Table].Chosen, the heaps and parts named in
-// errors); only the row names "heap 1", "heap 2", … count from 1, as the
-// seed notes do.
+// errors); only the row names "heap 1", "heap 2", … count from 1, as a
+// person numbering heaps on paper does.
 //
 // # mex and the value table of a heap game
 //
-// For a game played on heaps, f(x), the Grundy value of a single heap of
-// x, is the mex (least excluded value) of the set g(x) of the values of
-// its options, where an option that leaves several heaps is worth the XOR
-// of their values. [HeapTable] computes f(0), …, f(n-1) for any
-// [game.HeapRule] and keeps, for every x, the options, g(x), the first
-// elements of its complement G(x) and f(x), in the notation of the seed
-// notes' game C (take two adjacent tokens from a row):
+// Throughout, G(p) is the Sprague–Grundy value of a position p, and G(n)
+// that of a single heap of n in a heap game. G(n) is the mex (minimum
+// excluded value: the least number not in a set) of the option values of
+// n, the values of the positions one move leaves, where an option that
+// leaves several heaps is worth the XOR (⊕) of their values. [HeapTable]
+// computes G(0), …, G(n-1) for any [game.HeapRule] and keeps, for every
+// heap size, the options, the option values, the first excluded values
+// and G(n). For Dawson's Kayles (a move takes two adjacent tokens from a
+// row, possibly splitting it in two) a heap of 7 reads:
 //
-//	$(7) = {(5), (1, 4), (2, 3)}
-//	g(7) = {0, 2}, G(7) = {1, 3, 4, …}, f(7) = 1
+//	options of 7: (5), (1, 4), (2, 3)
+//	  (5): G(5) = 0
+//	  (1, 4): G(1) ⊕ G(4) = 0 ⊕ 2 = 2
+//	  (2, 3): G(2) ⊕ G(3) = 1 ⊕ 1 = 0
+//	option values {0, 2}; excluded {1, 3, 4, …}; G(7) = mex{0, 2} = 1
 //
 // # Game graphs
 //

@@ -25,8 +25,8 @@ type GraphNode struct {
 }
 
 // Graph is the game graph of the positions reachable from a start
-// position: every impartial game is a token moving on such a graph (the
-// seed notes' 有向图游戏). Nodes[0] is the start; Edges are moves, as pairs
+// position: every impartial game is a token moving on such a graph (a game
+// on a directed graph, 有向图游戏 in Chinese texts). Nodes[0] is the start; Edges are moves, as pairs
 // of node IDs, each listed once.
 type Graph struct {
 	Nodes []GraphNode `json:"nodes"`
@@ -129,8 +129,9 @@ func quote(s string) string {
 }
 
 // WriteDOT writes the graph in the Graphviz DOT language, named name:
-// each node shows its position and Grundy value, P-positions (value 0)
-// are drawn as double circles, and moves are arrows. Render it with
+// each node shows its position and, below it, its Grundy value as "G=2";
+// P-positions (value 0) are drawn as double circles, and moves are
+// arrows. Render it with
 //
 //	dot -Tsvg game.dot > game.svg
 func (gr *Graph) WriteDOT(w io.Writer, name string) error {
@@ -142,7 +143,7 @@ func (gr *Graph) WriteDOT(w io.Writer, name string) error {
 		if n.Value == 0 {
 			shape = "doublecircle"
 		}
-		fmt.Fprintf(bw, "  n%d [label=%s, shape=%s];\n", n.ID, quote(fmt.Sprintf("%s\ng=%d", n.Position, n.Value)), shape)
+		fmt.Fprintf(bw, "  n%d [label=%s, shape=%s];\n", n.ID, quote(fmt.Sprintf("%s\nG=%d", n.Position, n.Value)), shape)
 	}
 	for _, e := range gr.Edges {
 		fmt.Fprintf(bw, "  n%d -> n%d;\n", e[0], e[1])

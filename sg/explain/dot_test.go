@@ -13,7 +13,7 @@ import (
 )
 
 // The graph of two-heap Nim from (2, 2), with (x, y) = (y, x): six
-// positions, values g(x, y) = x XOR y.
+// positions, values G(x, y) = x XOR y.
 func TestGameGraphTwoTwo(t *testing.T) {
 	gr, err := explain.GameGraph(ctx, game.Game[pair](twoHeapNim{}), pair{2, 2}, nil)
 	if err != nil {
@@ -52,7 +52,7 @@ func TestDOT(t *testing.T) {
 	out := b.String()
 	for _, want := range []string{
 		"digraph \"(2, 2)\" {\n",
-		"  n0 [label=\"(2, 2)\\ng=0\", shape=doublecircle];\n",
+		"  n0 [label=\"(2, 2)\\nG=0\", shape=doublecircle];\n",
 		"  n0 -> n1;\n",
 		"}\n",
 	} {
@@ -91,7 +91,7 @@ func TestDOTQuoting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), `label="say \"hi\"\\\ng=1"`) {
+	if !strings.Contains(b.String(), `label="say \"hi\"\\\nG=1"`) {
 		t.Errorf("quoting:\n%s", b.String())
 	}
 	if dot, err := exec.LookPath("dot"); err == nil {

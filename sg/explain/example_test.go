@@ -70,10 +70,10 @@ func ExampleSumTable() {
 	// 3 XOR 1 = 2 < 3, so move (7) to (6), of value 2, leaving XOR 0.
 }
 
-// HeapTable explains each value of a heap game: here the seed notes'
-// game C, where a move takes two adjacent tokens from a row.
+// HeapTable explains each value of a heap game: here Dawson's Kayles,
+// where a move takes two adjacent tokens from a row (octal code .07).
 func ExampleHeapTable() {
-	t, err := explain.HeapTable(context.Background(), gameC, 8)
+	t, err := explain.HeapTable(context.Background(), dawsonsKayles, 8)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -81,13 +81,13 @@ func ExampleHeapTable() {
 	fmt.Print(t.Rows[7].Text())
 	fmt.Print(t.Summary())
 	// Output:
-	// $(7) = {(5), (1, 4), (2, 3)}
-	//   #(5) = f(5) = 0
-	//   #(1, 4) = f(1) ⊕ f(4) = 0 ⊕ 2 = 2
-	//   #(2, 3) = f(2) ⊕ f(3) = 1 ⊕ 1 = 0
-	// g(7) = {0, 2}, G(7) = {1, 3, 4, …}, f(7) = 1
-	// x    0 1 2 3 4 5 6 7
-	// f(x) 0 0 1 1 2 0 3 1
+	// options of 7: (5), (1, 4), (2, 3)
+	//   (5): G(5) = 0
+	//   (1, 4): G(1) ⊕ G(4) = 0 ⊕ 2 = 2
+	//   (2, 3): G(2) ⊕ G(3) = 1 ⊕ 1 = 0
+	// option values {0, 2}; excluded {1, 3, 4, …}; G(7) = mex{0, 2} = 1
+	// n    0 1 2 3 4 5 6 7
+	// G(n) 0 0 1 1 2 0 3 1
 }
 
 // DOT draws the game graph for Graphviz.
@@ -99,9 +99,9 @@ func ExampleDOT() {
 	// Output:
 	// digraph "(1, 1)" {
 	//   node [shape=circle, fontname="Helvetica"];
-	//   n0 [label="(1, 1)\ng=0", shape=doublecircle];
-	//   n1 [label="(0, 1)\ng=1", shape=circle];
-	//   n2 [label="(0, 0)\ng=0", shape=doublecircle];
+	//   n0 [label="(1, 1)\nG=0", shape=doublecircle];
+	//   n1 [label="(0, 1)\nG=1", shape=circle];
+	//   n2 [label="(0, 0)\nG=0", shape=doublecircle];
 	//   n0 -> n1;
 	//   n1 -> n2;
 	// }

@@ -66,6 +66,6 @@ func (looper) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 }
 
 var (
-	gameC, _ = rulesets.Adjacent(2) // .07: take two adjacent tokens from a row (Dawson's Kayles)
-	kayles   = rulesets.Kayles()    // .77: Kayles
+	dawsonsKayles, _ = rulesets.Adjacent(2) // .07: take two adjacent tokens from a row (Dawson's Kayles)
+	kayles           = rulesets.Kayles()    // .77: Kayles
 )

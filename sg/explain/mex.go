@@ -15,43 +15,48 @@ import (
 // DefaultMaxOptions bounds the number of options [HeapTable] lists in all.
 const DefaultMaxOptions = 1_000_000
 
-// HeapOption is one option of a single heap: the heaps it leaves and their
-// nim-sum, which the seed notes write #(1, 4) = f(1) + f(4) = 0 + 2 = 2.
+// HeapOption is one option of a single heap: the heaps it leaves and the
+// nim-sum of their values. In Dawson's Kayles, for example, a heap of 7
+// has the option (1, 4), worth G(1) ⊕ G(4) = 0 ⊕ 2 = 2.
 type HeapOption struct {
 	// Heaps are the sizes of the heaps left, smallest first; empty when
 	// the move removes the heap.
 	Heaps []int `json:"heaps"`
-	// Terms are f(h) for each h in Heaps.
+	// Terms are G(h), the value of a single heap of h, for each h in Heaps.
 	Terms []uint64 `json:"terms"`
 	// Value is the XOR of Terms.
 	Value uint64 `json:"value"`
 }
 
-// MexRow is the computation of one value f(x) of a heap rule, in the
-// notation of the seed notes' game C table: the options $(x), their values
-// g(x), the excluded values G(x) and f(x) = min G(x) = mex g(x).
+// MexRow is the computation of one value G(n) of a heap rule, the value of
+// a single heap of n: the options of n, the set of their values (the option
+// values), the values missing from that set (the excluded values), and
+// G(n), the mex of the option values, which is the least excluded value.
 type MexRow struct {
-	// X is the heap size.
+	// X is the heap size n.
 	X int `json:"x"`
-	// Options are the distinct options of a heap of X, in the rule's
+	// Options are the distinct options of a heap of n, in the rule's
 	// move order.
 	Options []HeapOption `json:"options"`
-	// Values is g(x): the distinct option values, in increasing order.
+	// Values are the option values: the distinct values of Options, in
+	// increasing order.
 	Values []uint64 `json:"values"`
-	// Excluded lists the least elements of G(x), the values not in g(x):
-	// every such value up to max g(x) + 1. G(x) is Excluded followed by
-	// every number above max g(x) + 1.
+	// Excluded lists the least excluded values, those not among the
+	// option values: every such value up to m + 1, where m is the largest
+	// option value (up to 0 when there is none). Every number above m + 1
+	// is excluded too.
 	Excluded []uint64 `json:"excluded"`
-	// Mex is f(x), the least element of G(x).
+	// Mex is G(n), the mex of Values: the first element of Excluded.
 	Mex uint64 `json:"mex"`
 }
 
-// MexTable is the value table of a heap rule for heaps 0, 1, …, len(Rows)-1.
+// MexTable is the value table of a heap rule: the rows G(0), G(1), …,
+// G(len(Rows)-1).
 type MexTable struct {
 	Rows []MexRow `json:"rows"`
 }
 
-// Values returns f(0), f(1), … in order.
+// Values returns G(0), G(1), … in order.
 func (t *MexTable) Values() []uint64 {
 	out := make([]uint64, len(t.Rows))
 	for i, r := range t.Rows {
@@ -60,7 +65,7 @@ func (t *MexTable) Values() []uint64 {
 	return out
 }
 
-// HeapTable computes f(0), …, f(n-1) of the heap rule r, keeping for each
+// HeapTable computes G(0), …, G(n-1) of the heap rule r, keeping for each
 // heap the options and sets that explain its value. It returns an error
 // wrapping [ErrTooLarge] when there would be more than [DefaultMaxOptions]
 // distinct options in all, an error naming the heap when the rule lets a
@@ -69,14 +74,14 @@ func (t *MexTable) Values() []uint64 {
 //
 // Each heap's moves are expanded with [game.Partitions] and the options
 // that repeat are merged through a hash set keyed on the sizes left, so
-// the work for a heap x is O(m·p + k·log k), where m counts the options
+// the work for a heap of h is O(m·p + k·log k), where m counts the options
 // the rule lists (repeats included), k the distinct ones and p the most
-// heaps an option leaves; the log factor is the sort of g(x). Over the
-// table this is linear in the options listed, up to that sort. The number
-// of options itself can grow fast: a rule that may leave any number of
-// heaps (rulesets.AnyAnywhere) has as many options for x as there are
-// partitions of the numbers below x. For long sequences without
-// explanations, use the value sequences of package sg.
+// heaps an option leaves; the log factor is the sort of the option
+// values. Over the table this is linear in the options listed, up to that
+// sort. The number of options itself can grow fast: a rule that may leave
+// any number of heaps (rulesets.AnyAnywhere) has as many options for a
+// heap of h as there are partitions of the numbers below h. For long
+// sequences without explanations, use the value sequences of package sg.
 func HeapTable(ctx context.Context, r game.HeapRule, n int) (*MexTable, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("explain: table size %d is negative", n)
@@ -160,8 +165,8 @@ func set(vs []uint64) string {
 	return "{" + strings.Join(parts, ", ") + "}"
 }
 
-// tupleOf formats heap sizes as "(1, 4)", and no heap as "(0)" as the seed
-// notes do.
+// tupleOf formats heap sizes as "(1, 4)", and no heap as "(0)": a heap of
+// 0 is no heap at all.
 func tupleOf(hs []int) string {
 	if len(hs) == 0 {
 		return "(0)"
@@ -173,52 +178,58 @@ func tupleOf(hs []int) string {
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-// Text returns the row in the notation of the seed notes, for example
-// for game C (take two adjacent tokens) and x = 7:
+// Text returns the row as a derivation of G(n), for example for Dawson's
+// Kayles (a move takes two adjacent tokens from a row) and n = 7:
 //
-//	$(7) = {(5), (1, 4), (2, 3)}
-//	  #(5) = f(5) = 0
-//	  #(1, 4) = f(1) ⊕ f(4) = 0 ⊕ 2 = 2
-//	  #(2, 3) = f(2) ⊕ f(3) = 1 ⊕ 1 = 0
-//	g(7) = {0, 2}, G(7) = {1, 3, 4, …}, f(7) = 1
+//	options of 7: (5), (1, 4), (2, 3)
+//	  (5): G(5) = 0
+//	  (1, 4): G(1) ⊕ G(4) = 0 ⊕ 2 = 2
+//	  (2, 3): G(2) ⊕ G(3) = 1 ⊕ 1 = 0
+//	option values {0, 2}; excluded {1, 3, 4, …}; G(7) = mex{0, 2} = 1
+//
+// An option that leaves no heap is written (0), of value 0.
 func (r *MexRow) Text() string {
 	var b strings.Builder
 	names := make([]string, len(r.Options))
 	for i, o := range r.Options {
 		names[i] = tupleOf(o.Heaps)
 	}
-	fmt.Fprintf(&b, "$(%d) = {%s}\n", r.X, strings.Join(names, ", "))
+	if len(names) == 0 {
+		fmt.Fprintf(&b, "options of %d: none\n", r.X)
+	} else {
+		fmt.Fprintf(&b, "options of %d: %s\n", r.X, strings.Join(names, ", "))
+	}
 	for i, o := range r.Options {
-		fmt.Fprintf(&b, "  #%s = ", names[i])
+		fmt.Fprintf(&b, "  %s: ", names[i])
 		switch len(o.Heaps) {
 		case 0:
 			b.WriteString("0 (no heap left)\n")
 			continue
 		case 1:
-			fmt.Fprintf(&b, "f(%d) = %d\n", o.Heaps[0], o.Value)
+			fmt.Fprintf(&b, "G(%d) = %d\n", o.Heaps[0], o.Value)
 			continue
 		}
-		fs := make([]string, len(o.Heaps))
+		gs := make([]string, len(o.Heaps))
 		ts := make([]string, len(o.Heaps))
 		for j, h := range o.Heaps {
-			fs[j] = fmt.Sprintf("f(%d)", h)
+			gs[j] = fmt.Sprintf("G(%d)", h)
 			ts[j] = strconv.FormatUint(o.Terms[j], 10)
 		}
-		fmt.Fprintf(&b, "%s = %s = %d\n", strings.Join(fs, " ⊕ "), strings.Join(ts, " ⊕ "), o.Value)
+		fmt.Fprintf(&b, "%s = %s = %d\n", strings.Join(gs, " ⊕ "), strings.Join(ts, " ⊕ "), o.Value)
 	}
-	// G(x) is the values listed up to max g(x) + 1, then every larger one.
-	// (Recomputed from Values so that any row, even a zero one, prints.)
+	// The excluded values are those listed up to the largest option value
+	// plus one, then every larger number. (Recomputed from Values so that
+	// any row, even a zero one, prints.)
 	low := excluded(r.Values)
 	ex := set(low)
 	ex = ex[:len(ex)-1] + ", " + strconv.FormatUint(low[len(low)-1]+1, 10) + ", …}"
-	fmt.Fprintf(&b, "g(%d) = %s, G(%d) = %s, f(%d) = %d\n", r.X, set(r.Values), r.X, ex, r.X, r.Mex)
+	vs := set(r.Values)
+	fmt.Fprintf(&b, "option values %s; excluded %s; G(%d) = mex%s = %d\n", vs, ex, r.X, vs, r.Mex)
 	return b.String()
 }
 
-// Text returns every row's [MexRow.Text], then the values in a line:
-//
-//	x     0  1  2  3  4  5  6  7
-//	f(x)  0  0  1  1  2  0  3  1
+// Text returns every row's [MexRow.Text], then the values in a line, as
+// [MexTable.Summary] writes them.
 func (t *MexTable) Text() string {
 	var b strings.Builder
 	for i := range t.Rows {
@@ -228,20 +239,24 @@ func (t *MexTable) Text() string {
 	return b.String()
 }
 
-// Summary returns only the two-line table of x and f(x).
+// Summary returns only the two-line table of n and G(n), one column per
+// heap size, for example for Dawson's Kayles:
+//
+//	n    0 1 2 3 4 5 6 7
+//	G(n) 0 0 1 1 2 0 3 1
 func (t *MexTable) Summary() string {
 	w := 1
 	for _, r := range t.Rows {
 		w = max(w, len(strconv.Itoa(r.X)), len(strconv.FormatUint(r.Mex, 10)))
 	}
-	var x, f strings.Builder
-	x.WriteString("x   ")
-	f.WriteString("f(x)")
+	var n, g strings.Builder
+	n.WriteString("n   ")
+	g.WriteString("G(n)")
 	for _, r := range t.Rows {
-		fmt.Fprintf(&x, " %*d", w, r.X)
-		fmt.Fprintf(&f, " %*d", w, r.Mex)
+		fmt.Fprintf(&n, " %*d", w, r.X)
+		fmt.Fprintf(&g, " %*d", w, r.Mex)
 	}
-	return x.String() + "\n" + f.String() + "\n"
+	return n.String() + "\n" + g.String() + "\n"
 }
 
 // WriteText writes [MexTable.Text] to w.

@@ -20,10 +20,10 @@ import (
 	"github.com/leanovate/gopter/prop"
 )
 
-// The Nim positions of the seed notes (003, 004): (1, 2, 3) is P,
-// (1, 2, 3, 4) is N by emptying the 4, (3, 3, 1) is N,
-// (2, 2, 5, 5, 5, 5, 7, 7) is P.
-func TestNimSeedPositions(t *testing.T) {
+// Worked Nim positions, checked against Bouton's theorem (P exactly when
+// the XOR of the heaps is 0): (1, 2, 3) is P, (1, 2, 3, 4) is N by
+// emptying the 4, (3, 3, 1) is N, (2, 2, 5, 5, 5, 5, 7, 7) is P.
+func TestNimWorkedPositions(t *testing.T) {
 	for _, c := range []struct {
 		heaps                  []int
 		sum                    uint64
@@ -106,8 +106,8 @@ func TestNimMoveProperty(t *testing.T) {
 	properties.TestingRun(t)
 }
 
-// The composite game of seed 002: heap 1 takes 1–3 (value x mod 4), heap 2
-// takes an odd number (x mod 2), the rest are Nim heaps.
+// A sum of three heap games: from heap 1 take 1 to 3 tokens (value n mod 4),
+// from heap 2 an odd number (n mod 2), the rest are Nim heaps.
 func TestSumTableComposite(t *testing.T) {
 	h1 := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1, 2, 3))))
 	h2 := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1, 3, 5, 7, 9))))
@@ -179,15 +179,17 @@ func TestSumTableErrors(t *testing.T) {
 	}
 }
 
-// The seed notes' game C (004): take two adjacent tokens. Its table is
-// f = 0, 0, 1, 1, 2, 0, 3, 1 with g(7) = {0, 2}, G(7) = {1, 3, 4, …}.
-func TestHeapTableGameC(t *testing.T) {
-	tab, err := explain.HeapTable(ctx, gameC, 8)
+// Dawson's Kayles (octal .07): take two adjacent tokens from a row. Its
+// values are G(n) = 0, 0, 1, 1, 2, 0, 3, 1 for n = 0…7 (OEIS A002187, the
+// values of Dawson's chess, shifted by one heap), and a heap of 7 has the
+// option values {0, 2}, so G(7) = mex{0, 2} = 1.
+func TestHeapTableDawsonsKayles(t *testing.T) {
+	tab, err := explain.HeapTable(ctx, dawsonsKayles, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := tab.Values(); !slices.Equal(got, []uint64{0, 0, 1, 1, 2, 0, 3, 1}) {
-		t.Errorf("f = %v", got)
+		t.Errorf("G = %v", got)
 	}
 	for _, c := range []struct {
 		x            int
@@ -195,11 +197,11 @@ func TestHeapTableGameC(t *testing.T) {
 		values, excl []uint64
 		text         string
 	}{
-		{0, "", []uint64{}, []uint64{0}, "g(0) = {}, G(0) = {0, 1, …}, f(0) = 0"},
-		{4, "(2) (1,1)", []uint64{0, 1}, []uint64{2}, "g(4) = {0, 1}, G(4) = {2, 3, …}, f(4) = 2"},
-		{5, "(3) (1,2)", []uint64{1}, []uint64{0, 2}, "g(5) = {1}, G(5) = {0, 2, 3, …}, f(5) = 0"},
-		{6, "(4) (1,3) (2,2)", []uint64{0, 1, 2}, []uint64{3}, "g(6) = {0, 1, 2}, G(6) = {3, 4, …}, f(6) = 3"},
-		{7, "(5) (1,4) (2,3)", []uint64{0, 2}, []uint64{1, 3}, "g(7) = {0, 2}, G(7) = {1, 3, 4, …}, f(7) = 1"},
+		{0, "", []uint64{}, []uint64{0}, "option values {}; excluded {0, 1, …}; G(0) = mex{} = 0"},
+		{4, "(2) (1,1)", []uint64{0, 1}, []uint64{2}, "option values {0, 1}; excluded {2, 3, …}; G(4) = mex{0, 1} = 2"},
+		{5, "(3) (1,2)", []uint64{1}, []uint64{0, 2}, "option values {1}; excluded {0, 2, 3, …}; G(5) = mex{1} = 0"},
+		{6, "(4) (1,3) (2,2)", []uint64{0, 1, 2}, []uint64{3}, "option values {0, 1, 2}; excluded {3, 4, …}; G(6) = mex{0, 1, 2} = 3"},
+		{7, "(5) (1,4) (2,3)", []uint64{0, 2}, []uint64{1, 3}, "option values {0, 2}; excluded {1, 3, 4, …}; G(7) = mex{0, 2} = 1"},
 	} {
 		r := tab.Rows[c.x]
 		var opts []string
@@ -207,25 +209,28 @@ func TestHeapTableGameC(t *testing.T) {
 			opts = append(opts, compact(o.Heaps))
 		}
 		if got := strings.Join(opts, " "); got != c.options {
-			t.Errorf("$(%d) = %s, want %s", c.x, got, c.options)
+			t.Errorf("options of %d: %s, want %s", c.x, got, c.options)
 		}
 		if !slices.Equal(r.Values, c.values) || !slices.Equal(r.Excluded, c.excl) {
-			t.Errorf("row %d: g %v G %v", c.x, r.Values, r.Excluded)
+			t.Errorf("row %d: option values %v, excluded %v", c.x, r.Values, r.Excluded)
 		}
 		if !strings.Contains(r.Text(), c.text) {
 			t.Errorf("row %d text:\n%s\nlacks %s", c.x, r.Text(), c.text)
 		}
 	}
-	if !strings.Contains(tab.Rows[7].Text(), "#(1, 4) = f(1) ⊕ f(4) = 0 ⊕ 2 = 2") {
+	if !strings.Contains(tab.Rows[7].Text(), "  (1, 4): G(1) ⊕ G(4) = 0 ⊕ 2 = 2\n") {
 		t.Errorf("row 7:\n%s", tab.Rows[7].Text())
 	}
-	if want := "x    0 1 2 3 4 5 6 7\nf(x) 0 0 1 1 2 0 3 1\n"; tab.Summary() != want {
+	if got := tab.Rows[0].Text(); !strings.HasPrefix(got, "options of 0: none\n") {
+		t.Errorf("row 0:\n%s", got)
+	}
+	if want := "n    0 1 2 3 4 5 6 7\nG(n) 0 0 1 1 2 0 3 1\n"; tab.Summary() != want {
 		t.Errorf("summary:\n%s", tab.Summary())
 	}
-	// The seed's positions: (7, 3, 3) wins, (3, 4, 6) and (7, 3, 5) lose;
-	// the table and a plain search agree.
+	// Three rows: (7, 3, 3) wins, (3, 4, 6) and (7, 3, 5) lose; the XOR of
+	// the table's values and a plain search agree.
 	f := tab.Values()
-	ex := sg.NewExhaustive(game.Game[game.Heaps](game.NewHeapGame(gameC)))
+	ex := sg.NewExhaustive(game.Game[game.Heaps](game.NewHeapGame(dawsonsKayles)))
 	for _, c := range []struct {
 		heaps []int
 		want  sg.Outcome
