@@ -16,11 +16,11 @@ func spragueGrundyFunction(t *tour) {
 	t.printf(`Every impartial game is a token moving on the directed graph of its
 positions. mex S, the minimal excludant, is the least number not in S:
 mex{0, 1, 2, 4} = %v, mex{1, 3, 5} = %v, mex{} = %v. The Grundy value of a
-position is g(x) = mex{ g(y) : y an option of x }. Terminal positions get 0;
-a position of value 0 has no option of value 0 (it is P); a position of value
-k > 0 has options of every value below k, in particular 0 (it is N). So
-g(x) = 0 exactly at P-positions, and a position of value k behaves like a
-Nim heap of k. Here is the graph of two-heap Nim from (2, 2), from
+position p is G(p) = mex{ G(q) : q an option of p }. Terminal positions get
+0; a position of value 0 has no option of value 0 (it is P); a position of
+value k > 0 has options of every value below k, in particular 0 (it is N).
+So G(p) = 0 exactly at P-positions, and a position of value k behaves like
+a Nim heap of k. Here is the graph of two-heap Nim from (2, 2), from
 explain.GameGraph (explain.DOT draws it with Graphviz):
 
 `, uint64(sg.Mex([]sg.Nimber{0, 1, 2, 4})), uint64(sg.Mex([]sg.Nimber{1, 3, 5})), uint64(sg.Mex(nil)))
@@ -38,7 +38,7 @@ explain.GameGraph (explain.DOT draws it with Graphviz):
 		if moves == "" {
 			moves = "no moves"
 		}
-		t.printf("  g%s = %d   (%s: %s)\n", n.Position, n.Value, n.Label, moves)
+		t.printf("  G%s = %d   (%s: %s)\n", n.Position, n.Value, n.Label, moves)
 	}
 	t.printf("\nEach value is the XOR of the two heaps, which is no accident: see the next section.\n")
 }
@@ -133,11 +133,12 @@ an even step can be undone by moving the same coins one step further down.
 		t.printf(".\n")
 	}
 	t.printf(`
-On a tree (the contest problem "ore transport", 矿物运输, which
-examples/ore solves), units move from a node to its parent; the root is
-the ground. The position is P
-exactly when the XOR of the nodes at odd depth is 0. The sample: 6 nodes,
-parents 0 0 2 2 4 of nodes 1..5, values 1 4 0 1 1 2.
+On a tree, units move from a node to its parent and the root is the ground.
+This is the programming-contest problem "ore transport" (矿物运输), where
+Jim and Swan move ore between the mines of a tree; examples/ore solves it.
+The position is P exactly when the XOR of the nodes at odd depth is 0. The
+problem's sample: 6 nodes, parents 0 0 2 2 4 of nodes 1..5, values
+1 4 0 1 1 2.
 `)
 	parent := []int{-1, 0, 0, 2, 2, 4}
 	vals := []int{1, 4, 0, 1, 1, 2}
@@ -173,10 +174,8 @@ func mexTable(t *tour) {
 	t.printf(`Take two adjacent stones from a row, which may split it in two: a row is a
 heap that can break (this is Dawson's Kayles, octal code .07). G(n), the
 value of a row of n, is the mex of the values of its options, and an option
-that leaves two rows is worth the XOR of their values. The table, computed
-by explain.HeapTable for the ruleset %s (below, explain writes f(x) for the
-value G(x) of a row of x, $(x) for its options, g(x) for their values and
-G(x) for the values they miss):
+that leaves two rows is worth the XOR (⊕) of their values. The table,
+computed by explain.HeapTable for the ruleset %s:
 
 `, twoAdjacent)
 	tab, err := explain.HeapTable(t.ctx, twoAdjacent, 8)

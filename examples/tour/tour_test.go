@@ -32,7 +32,7 @@ func TestTourFacts(t *testing.T) {
 		"(2, 2, 5, 5, 5, 5, 7, 7) is P",
 		// mex and the Sprague–Grundy function.
 		"mex{0, 1, 2, 4} = 3, mex{1, 3, 5} = 0, mex{} = 0.",
-		"  g(1, 2) = 3   (N: (0, 2), (0, 1), (1, 1))\n",
+		"  G(1, 2) = 3   (N: (0, 2), (0, 1), (1, 1))\n",
 		// A sum of three heap games: bash:3, odd and Nim.
 		"bash:3(7)  3  11\n",
 		"odd(4)     0  00\n",
@@ -42,11 +42,11 @@ func TestTourFacts(t *testing.T) {
 		"odd steps 3 XOR 2 = 1, so the position is N\n(a search over every position says N)",
 		"4 XOR 0 XOR 2 = 6, so Jim, moving first, answers \"win\".",
 		// Dawson's Kayles (two adjacent stones), by explain.HeapTable.
-		"$(7) = {(5), (1, 4), (2, 3)}\n",
-		"  #(1, 4) = f(1) ⊕ f(4) = 0 ⊕ 2 = 2\n",
-		"g(7) = {0, 2}, G(7) = {1, 3, 4, …}, f(7) = 1\n",
-		"g(6) = {0, 1, 2}, G(6) = {3, 4, …}, f(6) = 3\n",
-		"x    0 1 2 3 4 5 6 7\nf(x) 0 0 1 1 2 0 3 1\n",
+		"options of 7: (5), (1, 4), (2, 3)\n",
+		"  (1, 4): G(1) ⊕ G(4) = 0 ⊕ 2 = 2\n",
+		"option values {0, 2}; excluded {1, 3, 4, …}; G(7) = mex{0, 2} = 1\n",
+		"option values {0, 1, 2}; excluded {3, 4, …}; G(6) = mex{0, 1, 2} = 3\n",
+		"n    0 1 2 3 4 5 6 7\nG(n) 0 0 1 1 2 0 3 1\n",
 		"(7, 3, 3): 1 XOR 1 XOR 1 = 1, so it is N (a search agrees: N).",
 		"(3, 4, 6): 1 XOR 2 XOR 3 = 0, so it is P (a search agrees: P).",
 		"(7, 3, 5): 1 XOR 1 XOR 0 = 0, so it is P (a search agrees: P).",
