@@ -9,8 +9,8 @@ import (
 	"github.com/impartial-go/impartial/sg"
 )
 
-// The seed notes' position (1, 2, 3, 4): nim-sum 100₂, so the first player
-// wins by emptying the heap of 4.
+// The position (1, 2, 3, 4): nim-sum 100₂, so the first player wins by
+// emptying the heap of 4.
 func ExampleWinningMove() {
 	heaps := []int{1, 2, 3, 4}
 	s, _ := nim.Sum(heaps)
@@ -73,8 +73,9 @@ func ExampleStaircaseWinningMove() {
 	// move 1 from 3 to 2
 }
 
-// The sample of the seed notes' contest problem 矿物运输: the first player
-// wins by sending 2 units from node 1 to the root.
+// The sample of the contest problem "ore transport" (矿物运输, solved by
+// examples/ore): the first player wins by sending 2 units from node 1 to
+// the root.
 func ExampleTreeWinningMove() {
 	tree, err := nim.NewTree([]int{-1, 0, 0, 2, 2, 4})
 	if err != nil {

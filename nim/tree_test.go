@@ -35,8 +35,9 @@ func randomTree(r *rand.Rand, n int) []int {
 	return parent
 }
 
-// The sample of the seed notes' contest problem 矿物运输 (002): node 0 is
-// the root, fa[1..5] = 0 0 2 2 4, val = 1 4 0 1 1 2; the answer is "win".
+// The sample of the contest problem "ore transport" (矿物运输, solved by
+// examples/ore): node 0 is the root, fa[1..5] = 0 0 2 2 4,
+// val = 1 4 0 1 1 2; the answer is "win".
 func TestTreeOreSample(t *testing.T) {
 	tr := mustTree(t, []int{-1, 0, 0, 2, 2, 4})
 	values := []int{1, 4, 0, 1, 1, 2}
