@@ -177,7 +177,7 @@ func TestWorkedPositions(t *testing.T) {
 	}
 }
 
-// TestBouton is the foundation issue's Bouton property: for random Nim
+// TestBouton checks Bouton's theorem (1901): for random Nim
 // positions of up to 5 heaps of up to 7 tokens, exhaustive search says P
 // exactly when the nim-sum is 0, the move that takes a_i - (s ⊕ a_i) tokens
 // reaches a P-position, and WinningMoves lists exactly the moves that do.

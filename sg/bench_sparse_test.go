@@ -10,9 +10,9 @@ import (
 	"github.com/impartial-go/impartial/game"
 )
 
-// BenchmarkSparse measures the sparse engine on the games of issue 5, with
-// their published periods (Flammenkamp's octal-game tables; Gangolli &
-// Plambeck 1989 for .16 and .56):
+// BenchmarkSparse measures the sparse engine on four octal games with long
+// periods, with their published periods (Flammenkamp's octal-game tables;
+// Gangolli & Plambeck 1989 for .16 and .56):
 //
 //	.16   preperiod 105351,   period 149459
 //	.56   preperiod 326640,   period 144

@@ -69,8 +69,8 @@ type sparseChain struct{}
 func (sparseChain) AppendMoves(dst []int, p int) []int { return chain{}.AppendMoves(dst, p) }
 
 func TestEngineKnownValues(t *testing.T) {
-	// Seed notes (002): taking 1–3 from a heap has value x mod 4; taking an
-	// odd number has value x mod 2; Nim heaps have value x.
+	// Taking 1 to 3 tokens from a heap of n has value G(n) = n mod 4; taking
+	// an odd number has value n mod 2; a Nim heap has value n.
 	games := []struct {
 		name string
 		g    game.Game[int]
@@ -108,10 +108,10 @@ func TestSubtractionGameSequence(t *testing.T) {
 	}
 }
 
-func TestDigraphSeedExample(t *testing.T) {
-	// A token on a graph: g(x) = mex{g(y) : x → y}. Terminal vertices have
-	// value 0; a vertex whose options have values {0, 1, 2, 4} has value 3
-	// (the mex example of seed note 002).
+func TestDigraphMexExample(t *testing.T) {
+	// A token on a graph: G(v) = mex{G(w) : v → w}. Terminal vertices have
+	// value 0; a vertex whose options have values {0, 1, 2, 4} has value 3,
+	// since mex{0, 1, 2, 4} = 3.
 	d, _ := game.NewDigraph(6)
 	for _, a := range [][2]int{{1, 0}, {2, 0}, {2, 1}, {3, 0}, {3, 1}, {3, 2}, {4, 0}, {4, 1}, {4, 2}, {4, 3}, {5, 0}, {5, 1}, {5, 2}, {5, 4}} {
 		if err := d.AddArc(a[0], a[1]); err != nil {
@@ -123,7 +123,7 @@ func TestDigraphSeedExample(t *testing.T) {
 	for v, w := range want {
 		got, err := e.Value(bg, v)
 		if err != nil || got != w {
-			t.Errorf("g(%d) = %v, %v; want %v", v, got, err, w)
+			t.Errorf("G(%d) = %v, %v; want %v", v, got, err, w)
 		}
 	}
 	moves, err := e.WinningMoves(bg, 5)
@@ -269,8 +269,9 @@ func TestMovesToAndWinningMove(t *testing.T) {
 	}
 }
 
-// TestEngineAgreesWithExhaustive is property 3 of the foundation issue: on
-// random acyclic digraphs, the engine's P/N equals the exhaustive search's.
+// TestEngineAgreesWithExhaustive checks the engine against the definition
+// of P and N: on random acyclic digraphs, the engine's P/N equals the
+// exhaustive search's.
 func TestEngineAgreesWithExhaustive(t *testing.T) {
 	params := gametest.Parameters(t, 500)
 	props := gopter.NewProperties(params)

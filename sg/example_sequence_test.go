@@ -52,8 +52,8 @@ var (
 	sub123 = octal{0, 3, 3, 3}
 )
 
-// The value sequence of Dawson's Kayles, the seed notes' game C (take two
-// adjacent stones from a row): a position of several rows is lost for the
+// The value sequence of Dawson's Kayles (take two adjacent stones from a
+// row, octal code .07): a position of several rows is lost for the
 // player to move exactly when the XOR of its rows' values is 0.
 func ExampleValues() {
 	s, err := sg.Values(context.Background(), dawson, 8)

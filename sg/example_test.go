@@ -8,8 +8,8 @@ import (
 	"github.com/impartial-go/impartial/sg"
 )
 
-// takeOneToThree is the subtraction game of the seed notes: take 1, 2 or 3
-// tokens from one heap.
+// takeOneToThree is the subtraction game {1, 2, 3}: take 1, 2 or 3 tokens
+// from one heap.
 type takeOneToThree struct{}
 
 func (takeOneToThree) AppendMoves(dst []int, n int) []int {
@@ -49,13 +49,13 @@ func ExampleEngine_digraph() {
 	e := sg.NewEngine[int](d)
 	for v := range 4 {
 		g, _ := e.Value(context.Background(), v)
-		fmt.Printf("g(%d) = %v\n", v, g)
+		fmt.Printf("G(%d) = %v\n", v, g)
 	}
 	// Output:
-	// g(0) = 0
-	// g(1) = *2
-	// g(2) = *1
-	// g(3) = 0
+	// G(0) = 0
+	// G(1) = *2
+	// G(2) = *1
+	// G(3) = 0
 }
 
 func ExampleEngine_SolveAll() {
@@ -83,8 +83,8 @@ func ExampleEngine_SolveAll() {
 }
 
 func ExampleSum() {
-	// The composite game of the seed notes: heap 1 allows taking 1–3
-	// tokens, the others are Nim heaps. Position (6, 3, 5).
+	// A sum of heap games: heap 1 allows taking 1 to 3 tokens, the others
+	// are Nim heaps. Position (6, 3, 5).
 	ctx := context.Background()
 	e := sg.NewEngine[int](takeOneToThree{})
 	s := sg.Sum{sg.Position(e, 6), sg.Heap(3), sg.Heap(5)}
@@ -101,8 +101,8 @@ func ExampleSum() {
 
 func ExampleExhaustive() {
 	// The exhaustive search knows nothing of Grundy values: it applies the
-	// definitions of P and N. Two equal Nim heaps are a P-position, as the
-	// seed notes prove by hand for (3, 3).
+	// definitions of P and N. Two equal Nim heaps are a P-position, as a
+	// proof by hand shows for (3, 3).
 	sum := game.NewProduct[int, int](nimRule{}, nimRule{})
 	x := sg.NewExhaustive[game.Pair[int, int]](sum)
 	o, _ := x.Outcome(context.Background(), game.Pair[int, int]{A: 3, B: 3})

@@ -271,9 +271,9 @@ func TestKnownValues(t *testing.T) {
 		want []Nimber
 	}{
 		{seqParse(".77"), kaylesValues},
-		// Dawson's Kayles (.07): OEIS A002187. The seed notes' game C (take
-		// two adjacent stones from a row) is .07: its table starts
-		// f = 0,0,1,1,2,0,3,1.
+		// Dawson's Kayles (.07: take two adjacent stones from a row): OEIS
+		// A002187 (Dawson's chess) shifted by one heap, so its values start
+		// G(n) = 0,0,1,1,2,0,3,1.
 		{seqParse(".07"), nimbers(0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2)},
 		{seqGrundy{}, grundyValues},
 		// Subtraction {1,2,3}: n mod 4.
@@ -294,9 +294,9 @@ func TestKnownValues(t *testing.T) {
 	}
 }
 
-// The seed notes' game C worked positions: (7,3,3) wins, (3,4,6) and
-// (7,3,5) lose.
-func TestSeedGameCPositions(t *testing.T) {
+// Worked positions of Dawson's Kayles (rows of 7, 3, 3 and so on): (7,3,3)
+// wins, (3,4,6) and (7,3,5) lose.
+func TestDawsonsKaylesPositions(t *testing.T) {
 	g := seqValues(t, seqParse(".07"), 8)
 	for _, tc := range []struct {
 		heaps []int

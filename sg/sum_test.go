@@ -19,7 +19,7 @@ type (
 	pair4 = game.Pair[pair3, int]
 )
 
-// TestSumTheorem is property 2 of the foundation issue. For a random acyclic
+// TestSumTheorem checks the Sprague–Grundy theorem. For a random acyclic
 // digraph token D, a random subtraction-game heap S and a Nim heap H, the
 // exhaustive search over the product game D+S+H (no Grundy values anywhere)
 // says P exactly when G(D) ⊕ G(S) ⊕ G(H) = 0, and the sum's value equals
@@ -117,9 +117,10 @@ func TestSumWinningMoves(t *testing.T) {
 	props.TestingRun(t)
 }
 
-func TestSumSeedCompositeGame(t *testing.T) {
-	// Seed note 002: heap 1 takes 1–3 (value x mod 4), heap 2 takes an odd
-	// number (value x mod 2), the rest are Nim heaps. (5, 4, 3, 2):
+func TestSumCompositeGame(t *testing.T) {
+	// A sum of three heap games: from heap 1 take 1 to 3 tokens (value
+	// n mod 4), from heap 2 an odd number (value n mod 2), the rest are Nim
+	// heaps. (5, 4, 3, 2):
 	// 1 ⊕ 0 ⊕ 3 ⊕ 2 = 0, a P-position; (6, 3, 3, 2): 2 ⊕ 1 ⊕ 3 ⊕ 2 = 2, N.
 	odd := subtraction{1, 3, 5, 7, 9}
 	mk := func(a, b, c, d int) sg.Sum {

@@ -258,8 +258,8 @@ func TestConcurrentPlayers(t *testing.T) {
 	}
 }
 
-// The composite game of seed 002 as a sum: heap 1 takes 1–3, heap 2 takes
-// an odd number, the others are Nim heaps. Two sum players play it out:
+// A sum of three heap games: from heap 1 take 1 to 3 tokens, from heap 2
+// an odd number, from the others any number (Nim heaps). Two sum players play it out:
 // the first wins exactly when the sum's value is not 0.
 func TestSumPlayer(t *testing.T) {
 	h1 := sg.NewSharedEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1, 2, 3))))
