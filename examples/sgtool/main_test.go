@@ -23,7 +23,7 @@ func TestRun(t *testing.T) {
 	}{
 		// values
 		{"dawson values", "values .07 20", 0, "0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3\n", ""},
-		{"game C values", "values adjacent:2 8", 0, "0 0 1 1 2 0 3 1\n", ""},
+		{"adjacent:2 values (Dawson's Kayles)", "values adjacent:2 8", 0, "0 0 1 1 2 0 3 1\n", ""},
 		{"kayles values", "values kayles 12", 0, "0 1 2 3 1 4 3 2 1 4 2 6\n", ""},
 		{"grundy values", "values grundy 10", 0, "0 0 0 1 0 2 1 0 2 1\n", ""},
 		{"nim values", "values nim 5", 0, "0 1 2 3 4\n", ""},
@@ -89,7 +89,7 @@ func TestRun(t *testing.T) {
 		// nim
 		{"nim P", "nim 1 2 3", 0, `{"nim_sum":0,"outcome":"P","moves":[]}` + "\n", ""},
 		{"nim N", "nim 1 2 3 4", 0, `{"nim_sum":4,"outcome":"N","moves":[{"heap":3,"from":4,"to":0}]}` + "\n", ""},
-		{"nim seed (3,3,1)", "nim 3 3 1", 0, `{"nim_sum":1,"outcome":"N","moves":[{"heap":0,"from":3,"to":2},{"heap":1,"from":3,"to":2},{"heap":2,"from":1,"to":0}]}` + "\n", ""},
+		{"nim (3,3,1)", "nim 3 3 1", 0, `{"nim_sum":1,"outcome":"N","moves":[{"heap":0,"from":3,"to":2},{"heap":1,"from":3,"to":2},{"heap":2,"from":1,"to":0}]}` + "\n", ""},
 		{"nim empty", "nim", 0, `{"nim_sum":0,"outcome":"P","moves":[]}` + "\n", ""},
 		{"nim huge", "nim 18446744073709551615 18446744073709551614", 0,
 			`{"nim_sum":1,"outcome":"N","moves":[{"heap":0,"from":18446744073709551615,"to":18446744073709551614}]}` + "\n", ""},
