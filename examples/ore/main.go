@@ -1,5 +1,6 @@
-// Command ore solves the contest problem 矿物运输 (ore transport) of the
-// seed notes, a game of staircase Nim on a tree.
+// Command ore solves the programming-contest problem "ore transport"
+// (矿物运输), a game of staircase Nim on a tree. In the statement Jim and
+// Swan move ore between mines, Jim first.
 //
 // Mines form a tree rooted at mine 0; mine i holds val[i] units of ore. Two
 // players take turns; a move sends at least one unit from a mine to its

@@ -20,7 +20,8 @@ import (
 	"github.com/impartial-go/impartial/sg"
 )
 
-// The sample of the seed notes (002, 矿物运输), with its blank lines.
+// The sample of the problem statement (ore transport, 矿物运输), with its
+// blank lines.
 const sample = "1\n\n6\n\n0 0 2 2 4\n\n1 4 0 1 1 2\n"
 
 func runString(in string) (string, error) {

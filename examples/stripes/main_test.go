@@ -21,8 +21,9 @@ func TestSamples(t *testing.T) {
 		// free fields to the second player, who wins (every move takes an
 		// odd number of fields, so G(n) = n mod 2).
 		{"hand", "1 5 1\n3\n1\n5\n6\n", 0, "1\n1\n2\n", ""},
-		// A = B = C = 2 is the seed notes' game C: f = 0,0,1,1,2,0,3,1.
-		{"game C", "2 2 2\n8\n0\n1\n2\n3\n4\n5\n6\n7\n", 0, "2\n2\n1\n1\n1\n2\n1\n1\n", ""},
+		// A = B = C = 2 is Dawson's Kayles (take two adjacent fields, octal
+		// .07): G(n) = 0,0,1,1,2,0,3,1 for n = 0…7.
+		{"dawson's kayles", "2 2 2\n8\n0\n1\n2\n3\n4\n5\n6\n7\n", 0, "2\n2\n1\n1\n1\n2\n1\n1\n", ""},
 		{"one line", "2 2 2 3 5 6 7", 0, "2\n1\n1\n", ""},
 		{"no strips", "1 2 3\n0\n", 0, "", ""},
 		// Dawson's Kayles has a certified period (34 after 53), so even
@@ -61,7 +62,7 @@ func TestOneLongLine(t *testing.T) {
 	const m = 20000
 	var in, want strings.Builder
 	fmt.Fprintf(&in, "2 2 2 %d", m)
-	// Game C: f = 0, 0, 1, 1, 2, 0, 3, 1 for strips of 0 to 7.
+	// Dawson's Kayles: G(n) = 0, 0, 1, 1, 2, 0, 3, 1 for strips of 0 to 7.
 	f := []int{0, 0, 1, 1, 2, 0, 3, 1}
 	for i := range m {
 		fmt.Fprintf(&in, " %012d", i%8) // zero-padded: the line passes 256 KB
