@@ -26,8 +26,8 @@ type GraphNode struct {
 
 // Graph is the game graph of the positions reachable from a start
 // position: every impartial game is a token moving on such a graph (a game
-// on a directed graph, 有向图游戏 in Chinese texts). Nodes[0] is the start; Edges are moves, as pairs
-// of node IDs, each listed once.
+// on a directed graph, 有向图游戏 in Chinese texts). Nodes[0] is the start;
+// Edges are moves, as pairs of node IDs, each listed once.
 type Graph struct {
 	Nodes []GraphNode `json:"nodes"`
 	Edges [][2]int    `json:"edges"`
