@@ -1,8 +1,8 @@
 // Package explain turns the computations of package sg into explanations
-// a person can follow: the derivations, tables and pictures that textbooks on
-// impartial games draw by hand. Every explanation is a plain Go value with
-// JSON struct tags, for a user interface to render, and has a Text method
-// that renders it for a terminal.
+// a person can follow: the derivations, tables and pictures that textbooks
+// on impartial games draw by hand. Every explanation is a plain Go value
+// with JSON struct tags, for a user interface to render, and has a Text
+// method that renders it for a terminal.
 //
 // # Why a position is P or N
 //
