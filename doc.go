@@ -9,8 +9,8 @@
 // wins). A position is N when some move reaches a P-position and P when
 // every move reaches an N-position; a position with no moves is P.
 //
-// The Sprague–Grundy value g(x) = mex{g(y) : x → y} refines this (g(x) is
-// the value of a position x; G(n), below, that of a single heap of n): g(x) = 0
+// The Sprague–Grundy value G(p) = mex{G(q) : p → q} of a position p
+// refines this (G(n), below, is that of a single heap of n): G(p) = 0
 // exactly at P-positions, and a position of value k behaves in every sum
 // like a Nim heap of k tokens. For Nim itself Bouton's theorem says a
 // position is P exactly when the XOR of its heaps is 0, and the winning move

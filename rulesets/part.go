@@ -31,8 +31,8 @@ const SplitWork = 1 << 22
 
 // HeapPart is a position of a heap game, some heaps played under one rule,
 // as an [sg.Part]: heaps of different games then add up in an [sg.Sum],
-// as in the seed notes' composite game (one heap of take-1-to-3, one of
-// take-an-odd-number, and Nim heaps):
+// as in this sum of one heap of take-1-to-3, one of take-an-odd-number,
+// and Nim heaps:
 //
 //	sum := sg.Sum{
 //		rulesets.MustHeapPart(bash3, nil, 7),

@@ -12,7 +12,7 @@
 // (minimum excludant, the least non-negative integer not in a set) of the
 // values of its options,
 //
-//	g(x) = mex{ g(y) : x → y },
+//	G(p) = mex{ G(q) : p → q },
 //
 // so terminal positions have value 0, a position is P exactly when its value
 // is 0, and a position of value k can move to positions of every value below
