@@ -1,9 +1,10 @@
-// Command stripes solves "Stripes" (Paski) from the VII Polish Olympiad in
-// Informatics (POI 2000): a strip of L fields, and stripes of lengths A, B
-// and C; the players in turn lay a stripe on free consecutive fields, and
-// the player who cannot lay one loses. Laying a stripe of length k on a run of free fields
-// is taking k adjacent stones from a row, so the game is the octal game
-// with digit 7 at A, B and C (rulesets.Stripes).
+// Command stripes solves "Stripes" (Paski), a problem of the Polish
+// Olympiad in Informatics (POI 2000): a strip of L fields, and stripes of
+// lengths A, B and C; the players in turn lay a stripe on free consecutive
+// fields, and the player who cannot lay one loses. Laying a stripe of
+// length k on a run of free fields is taking k adjacent stones from a row,
+// so the game is the octal game with digit 7 at A, B and C
+// (rulesets.Stripes).
 //
 // Input on standard input: "A B C", then m (at most 2^24), then m lines
 // each with a strip length L; any white space separates the numbers, so
