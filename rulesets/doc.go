@@ -82,15 +82,15 @@
 //
 // # Values
 //
-// Values come from package sg: sg.Values(ctx, rule, n) computes G(0) …
-// G(n-1), and sg.Period finds and, when a theorem allows, certifies its
+// Values come from package sg/sequence: sequence.Values(ctx, rule, n) computes G(0) …
+// G(n-1), and sequence.Period finds and, when a theorem allows, certifies its
 // period, after which G(n) is known for any n < 2^64. Some rules have a
 // formula instead, and implement [ClosedForm]: Nim and every code whose
 // digits all allow "leave nothing or one heap" (G(n) = n), Bash (n mod
 // (m+1)), Odd (n mod 2), Lasker's Nim; [ValueOf] asks any rule for it,
 // and [ClosedFormOf] says whether a rule has one and returns it as a
 // [ValueFunc]. A rule with a formula and a certifiable period (Bash is
-// 0.33…3) may use either: the formula costs O(1) per heap, and sg.Period
+// 0.33…3) may use either: the formula costs O(1) per heap, and sequence.Period
 // certifies the period from a few hundred values.
 //
 // # Sums

@@ -6,6 +6,7 @@ import (
 
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 func ExampleParse() {
@@ -46,7 +47,7 @@ func ExampleParseCode() {
 // The seed notes' game C: its values and the worked positions.
 func ExampleGameC() {
 	ctx := context.Background()
-	seq, err := sg.Values(ctx, rulesets.GameC(), 8)
+	seq, err := sequence.Values(ctx, rulesets.GameC(), 8)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -129,7 +130,7 @@ func ExampleValueOf() {
 // value.
 func ExampleKayles() {
 	ctx := context.Background()
-	seq, per, err := sg.Period(ctx, rulesets.Kayles(), 1<<12)
+	seq, per, err := sequence.Period(ctx, rulesets.Kayles(), 1<<12)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -148,7 +149,7 @@ func ExampleSubtraction() {
 		fmt.Println(err)
 		return
 	}
-	seq, _ := sg.Values(context.Background(), r, 14)
+	seq, _ := sequence.Values(context.Background(), r, 14)
 	fmt.Print(r, " ", r.Code(), ":")
 	for _, v := range seq.AppendValues(nil, 0, seq.Len()) {
 		fmt.Print(" ", uint64(v))

@@ -12,6 +12,7 @@ import (
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -163,7 +164,7 @@ func TestHeapPartHugeHeaps(t *testing.T) {
 // heaps, and checks moves in small positions against the engine.
 func TestHeapPartPeriodic(t *testing.T) {
 	ctx := context.Background()
-	seq, per, err := sg.Period(ctx, rulesets.Kayles(), 1<<12)
+	seq, per, err := sequence.Period(ctx, rulesets.Kayles(), 1<<12)
 	if err != nil || !per.Certified {
 		t.Fatalf("Kayles period: %v, %v", per, err)
 	}

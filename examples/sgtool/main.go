@@ -47,6 +47,7 @@ import (
 	"github.com/impartial-go/impartial/nim"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 // Exit statuses.
@@ -205,7 +206,7 @@ func parseCount(cmd, what, s string) (int, error) {
 
 // progress returns the options that report progress on stderr, when it is
 // a terminal, and a function that ends the progress line.
-func progress(stderr io.Writer) ([]sg.SeqOption, func()) {
+func progress(stderr io.Writer) ([]sequence.Option, func()) {
 	f, ok := stderr.(*os.File)
 	if !ok {
 		return nil, func() {}
@@ -215,11 +216,11 @@ func progress(stderr io.Writer) ([]sg.SeqOption, func()) {
 		return nil, func() {}
 	}
 	shown := false
-	opt := sg.WithSeqProgress(time.Second, func(p sg.SeqProgress) {
+	opt := sequence.WithProgress(time.Second, func(p sequence.Progress) {
 		shown = true
 		fmt.Fprintf(f, "\r%d/%d values, %.0f/s, %v   ", p.Done, p.Target, p.PerSecond, p.Elapsed.Round(time.Second))
 	})
-	return []sg.SeqOption{opt}, func() {
+	return []sequence.Option{opt}, func() {
 		if shown {
 			fmt.Fprintln(f)
 		}
@@ -227,12 +228,12 @@ func progress(stderr io.Writer) ([]sg.SeqOption, func()) {
 }
 
 // values returns G(0) … G(n-1): from the rule's formula when it has one
-// (Nim's values cost O(n³) to compute from its moves), else from sg.Values.
-func values(ctx context.Context, r rulesets.Ruleset, n int, opts []sg.SeqOption) (*sg.Sequence, error) {
+// (Nim's values cost O(n³) to compute from its moves), else from sequence.Values.
+func values(ctx context.Context, r rulesets.Ruleset, n int, opts []sequence.Option) (*sequence.Sequence, error) {
 	if f, ok := rulesets.ClosedFormOf(r); ok {
 		return formulaValues(ctx, r, f, n)
 	}
-	return sg.Values(ctx, r, n, opts...)
+	return sequence.Values(ctx, r, n, opts...)
 }
 
 // ctxEvery is how many values formulaValues computes between two looks at
@@ -241,8 +242,8 @@ const ctxEvery = 1 << 16
 
 // formulaValues returns G(0) … G(n-1) from the formula f of r, and ctx's
 // error when it is done first (Ctrl-C).
-func formulaValues(ctx context.Context, r rulesets.Ruleset, f rulesets.ValueFunc, n int) (*sg.Sequence, error) {
-	seq := sg.NewSequence(n)
+func formulaValues(ctx context.Context, r rulesets.Ruleset, f rulesets.ValueFunc, n int) (*sequence.Sequence, error) {
+	seq := sequence.New(n)
 	for i := range n {
 		if i%ctxEvery == 0 {
 			if err := ctx.Err(); err != nil {
@@ -258,19 +259,19 @@ func formulaValues(ctx context.Context, r rulesets.Ruleset, f rulesets.ValueFunc
 	return seq, nil
 }
 
-// period returns the values and periodicity of r: sg.Period, which stops as
+// period returns the values and periodicity of r: sequence.Period, which stops as
 // soon as a period is certified; or, for a rule with a formula but no
 // certifiable period (0.[3], 0.[7], lasker, odd, anywhere), the observed
 // periodicity of its first maxN values.
-func period(ctx context.Context, r rulesets.Ruleset, maxN int, opts []sg.SeqOption) (*sg.Sequence, sg.Periodicity, error) {
+func period(ctx context.Context, r rulesets.Ruleset, maxN int, opts []sequence.Option) (*sequence.Sequence, sequence.Periodicity, error) {
 	if f, ok := rulesets.ClosedFormOf(r); ok && !certifiable(r) {
 		seq, err := formulaValues(ctx, r, f, maxN)
 		if err != nil {
-			return nil, sg.Periodicity{}, err
+			return nil, sequence.Periodicity{}, err
 		}
-		return seq, sg.FindPeriod(seq, r), nil
+		return seq, sequence.FindPeriod(seq, r), nil
 	}
-	return sg.Period(ctx, r, maxN, opts...)
+	return sequence.Period(ctx, r, maxN, opts...)
 }
 
 func cmdValues(ctx context.Context, args []string, stdout, stderr io.Writer) error {

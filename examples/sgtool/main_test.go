@@ -52,7 +52,7 @@ func TestRun(t *testing.T) {
 		{"nim saltus", "period nim -max=1000", 0,
 			`{"game":"nim","preperiod":0,"period":1,"saltus":1,"certified":false,"checked_to":1000}` + "\n", ""},
 		// Rules with a formula and a finite largest removal are certified
-		// by sg.Period from its first check (the formula's values would
+		// by sequence.Period from its first check (the formula's values would
 		// only be an observed period, after -max = 2^28 of them).
 		{"bash period certified", "period bash:3", 0,
 			`{"game":"bash:3","preperiod":0,"period":4,"saltus":0,"certified":true,"checked_to":256}` + "\n", ""},

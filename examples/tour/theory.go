@@ -9,6 +9,7 @@ import (
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/explain"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 func grundy(t *tour) {
@@ -204,7 +205,7 @@ func periodicity(t *tour) {
 from a row. Its values look irregular at first:
 
 `)
-	seq, per, err := sg.Period(t.ctx, rulesets.Kayles(), 1<<12)
+	seq, per, err := sequence.Period(t.ctx, rulesets.Kayles(), 1<<12)
 	if err != nil {
 		t.fail(err)
 		return
@@ -214,7 +215,7 @@ from a row. Its values look irregular at first:
 		first = append(first, fmt.Sprint(uint64(seq.At(n))))
 	}
 	t.printf("  G(0..23) = %s, ...\n\n", strings.Join(first, " "))
-	t.printf("sg.Period finds: %v.\n", per)
+	t.printf("sequence.Period finds: %v.\n", per)
 	t.printf(`That is, from n = %d on, G(n + %d) = G(n) (Winning Ways, chapter 4: the
 last exceptional value is G(70)). For an octal game that takes at most t
 stones, the Guy–Smith theorem says a period seen long enough is certain, so

@@ -1,4 +1,4 @@
-package sg
+package sequence
 
 import (
 	"bufio"
@@ -15,6 +15,7 @@ import (
 	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
 )
 
 // A checkpoint file holds a value sequence so that a long run can stop and
@@ -75,7 +76,7 @@ func ruleFingerprint(r game.HeapRule) [32]byte {
 // checkpointError returns an error wrapping ErrCheckpoint about the file
 // at path.
 func checkpointError(path, format string, args ...any) error {
-	return fmt.Errorf("sg: checkpoint %s: %s: %w", path, fmt.Sprintf(format, args...), ErrCheckpoint)
+	return fmt.Errorf("sequence: checkpoint %s: %s: %w", path, fmt.Sprintf(format, args...), ErrCheckpoint)
 }
 
 // writeCheckpoint saves s, the values of rule r, to path atomically.
@@ -86,7 +87,7 @@ func writeCheckpoint(path string, r game.HeapRule, s *Sequence) (err error) {
 	}
 	f, err := os.CreateTemp(dir, base+".tmp*")
 	if err != nil {
-		return fmt.Errorf("sg: writing checkpoint %s: %w", path, err)
+		return fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
 	}
 	defer func() {
 		if err != nil {
@@ -112,7 +113,7 @@ func writeCheckpoint(path string, r game.HeapRule, s *Sequence) (err error) {
 		err = os.Rename(f.Name(), path)
 	}
 	if err != nil {
-		return fmt.Errorf("sg: writing checkpoint %s: %w", path, err)
+		return fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
 	}
 	return nil
 }
@@ -127,7 +128,7 @@ func encodeCheckpoint(w *bufio.Writer, r game.HeapRule, s *Sequence) error {
 	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(name)))
 	hdr = append(hdr, name...)
 	hdr = append(hdr, fp[:]...)
-	hdr = append(hdr, byte(s.BytesPerValue()))
+	hdr = append(hdr, byte(s.bytesPerValue()))
 	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(s.Len()))
 	if _, err := w.Write(hdr); err != nil {
 		return err
@@ -146,7 +147,7 @@ func encodeCheckpoint(w *bufio.Writer, r game.HeapRule, s *Sequence) error {
 
 // writeValues writes vs little-endian in chunks, 2 or 8 bytes per value
 // as T has.
-func writeValues[T uint16 | Nimber](w io.Writer, vs []T) error {
+func writeValues[T uint16 | sg.Nimber](w io.Writer, vs []T) error {
 	var zero T
 	wide := unsafe.Sizeof(zero) == 8
 	var buf []byte
@@ -176,12 +177,12 @@ func loadCheckpoint(path string, r game.HeapRule) (*Sequence, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("sg: reading checkpoint %s: %w", path, err)
+		return nil, fmt.Errorf("sequence: reading checkpoint %s: %w", path, err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("sg: reading checkpoint %s: %w", path, err)
+		return nil, fmt.Errorf("sequence: reading checkpoint %s: %w", path, err)
 	}
 	size := st.Size()
 	crc := crc64.New(crcTable)
@@ -292,11 +293,11 @@ func decodeCheckpoint(c *checkReader, path string) (s *Sequence, name string, fp
 		for i := range k {
 			switch per {
 			case 1:
-				s.Append(Nimber(chunk[i]))
+				s.Append(sg.Nimber(chunk[i]))
 			case 2:
-				s.Append(Nimber(binary.LittleEndian.Uint16(chunk[2*i:])))
+				s.Append(sg.Nimber(binary.LittleEndian.Uint16(chunk[2*i:])))
 			default:
-				s.Append(Nimber(binary.LittleEndian.Uint64(chunk[8*i:])))
+				s.Append(sg.Nimber(binary.LittleEndian.Uint64(chunk[8*i:])))
 			}
 		}
 		left -= k

@@ -1,10 +1,11 @@
-package sg
+package sequence
 
 import (
 	"context"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
 )
 
 // Benchmarks of the direct engine and of period finding:
@@ -48,7 +49,7 @@ func BenchmarkFindPeriod(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := NewSequence(1_000_000)
+	s := New(1_000_000)
 	for n := range 1_000_000 {
 		if n < 1000 {
 			s.Append(first.At(n))
@@ -66,12 +67,12 @@ func BenchmarkFindPeriod(b *testing.B) {
 	})
 	// A sequence with a long period: 10^6 values of period 99991 from
 	// heap 500000.
-	long := NewSequence(1_000_000)
+	long := New(1_000_000)
 	x := uint64(1)
 	for n := range 1_000_000 {
 		if n < 500_000+99_991 {
 			x = x*6364136223846793005 + 1442695040888963407
-			long.Append(Nimber(x >> 61))
+			long.Append(sg.Nimber(x >> 61))
 		} else {
 			long.Append(long.At(n - 99_991))
 		}

@@ -1,4 +1,4 @@
-package sg
+package sequence
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
 )
 
 // cancelAt plays rule HeapRule (hiding any other interface) and calls
@@ -85,7 +86,7 @@ func TestCheckpointSavedMidRun(t *testing.T) {
 		// checkpoint that the run has saved so far.
 		var saved [][]byte
 		whole, err := Values(context.Background(), r, n, WithMethod(m), WithCheckpoint(path, time.Nanosecond),
-			WithSeqProgress(time.Nanosecond, func(SeqProgress) {
+			WithProgress(time.Nanosecond, func(Progress) {
 				if data, err := os.ReadFile(path); err == nil {
 					saved = append(saved, data)
 				}
@@ -117,9 +118,9 @@ func TestCheckpointSavedMidRun(t *testing.T) {
 		if k == 0 {
 			t.Fatalf("%v: no checkpoint saved mid-run among %d", m, len(saved))
 		}
-		var first SeqProgress
+		var first Progress
 		resumed, err := Values(context.Background(), r, n, WithMethod(m), WithCheckpoint(mid, time.Hour),
-			WithSeqProgress(time.Nanosecond, func(p SeqProgress) {
+			WithProgress(time.Nanosecond, func(p Progress) {
 				if first.Done == 0 {
 					first = p
 				}
@@ -165,23 +166,23 @@ func TestCheckpointWide(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "nim.ckpt")
 	nim := seqParse("0.…3")
 	s, err := Values(context.Background(), nim, 700, WithCheckpoint(path, time.Hour))
-	if err != nil || s.BytesPerValue() != 2 {
-		t.Fatalf("%v, width %d", err, s.BytesPerValue())
+	if err != nil || s.bytesPerValue() != 2 {
+		t.Fatalf("%v, width %d", err, s.bytesPerValue())
 	}
 	got, err := loadCheckpoint(path, nim)
-	if err != nil || !slices.Equal(got.AppendValues(nil, 0, got.Len()), s.AppendValues(nil, 0, s.Len())) || got.BytesPerValue() != 2 {
+	if err != nil || !slices.Equal(got.AppendValues(nil, 0, got.Len()), s.AppendValues(nil, 0, s.Len())) || got.bytesPerValue() != 2 {
 		t.Fatalf("reloaded: %v, %v", got, err)
 	}
 	// 8-byte values.
-	big := NewSequence(0)
-	for _, v := range []Nimber{0, 1 << 40, 3} {
+	big := New(0)
+	for _, v := range []sg.Nimber{0, 1 << 40, 3} {
 		big.Append(v)
 	}
 	if err := writeCheckpoint(path, nim, big); err != nil {
 		t.Fatal(err)
 	}
 	got, err = loadCheckpoint(path, nim)
-	if err != nil || got.BytesPerValue() != 8 || got.At(1) != 1<<40 || got.At(2) != 3 {
+	if err != nil || got.bytesPerValue() != 8 || got.At(1) != 1<<40 || got.At(2) != 3 {
 		t.Fatalf("8-byte values reloaded as %v, %v", got, err)
 	}
 	// Such values cannot be Nim's: the direct engine refuses to go on.

@@ -1,4 +1,4 @@
-package sg
+package sequence
 
 import (
 	"context"
@@ -115,11 +115,11 @@ func BenchmarkSparseStep(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		s := NewSequence(1<<18 + 1<<16)
+		s := New(1<<18 + 1<<16)
 		for _, v := range vals {
 			s.Append(v)
 		}
-		e, _ := newSparseEngine(r, newSeqConfig(r, nil))
+		e, _ := newSparseEngine(r, newConfig(r, nil))
 		if err := e.extend(ctx, s, 1<<18+1); err != nil { // rebuilds the state
 			b.Fatal(err)
 		}
