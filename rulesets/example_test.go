@@ -77,12 +77,12 @@ func ExampleGameC() {
 func ExampleHeapPart() {
 	ctx := context.Background()
 	take3, _ := rulesets.Subtraction(1, 2, 3)
-	sum := sg.Sum{
-		rulesets.MustHeapPart(take3, nil, 7),          // 7 mod 4 = 3
-		rulesets.MustHeapPart(rulesets.Odd(), nil, 6), // 6 mod 2 = 0
-		sg.Heap(5),
-		sg.Heap(1),
-	}
+	// Both rules have a formula: their answers compute nothing.
+	a, _ := sequence.Solve(ctx, take3, 0)
+	b, _ := sequence.Solve(ctx, rulesets.Odd(), 0)
+	p, _ := rulesets.NewHeapPart(a, 7) // 7 mod 4 = 3
+	q, _ := rulesets.NewHeapPart(b, 6) // 6 mod 2 = 0
+	sum := sg.Sum{p, q, sg.Heap(5), sg.Heap(1)}
 	v, _ := sum.Value(ctx)
 	fmt.Println(sum, "=", v)
 	moves, _ := sum.WinningMoves(ctx)
@@ -111,10 +111,16 @@ func ExampleWythoff() {
 	// [[10 6]]
 }
 
-func ExampleValueOf() {
+// Rules with a formula announce it, and their value at any heap costs
+// O(1).
+func ExampleTakeBreak_Formula() {
 	for _, spec := range []string{"nim", "bash:3", "odd", "lasker", "kayles"} {
 		r, _ := rulesets.Parse(spec)
-		v, ok := rulesets.ValueOf(r, 1<<63+3)
+		var v sg.Nimber
+		f, ok := sequence.FormulaOf(r)
+		if ok {
+			v, ok = f(1<<63 + 3)
+		}
 		fmt.Println(spec, uint64(v), ok)
 	}
 	// Output:

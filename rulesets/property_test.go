@@ -67,7 +67,7 @@ func TestPropertyCodes(t *testing.T) {
 				}
 			}
 			vs := engineValues(t, r, 13)
-			seq, err := sequence.Values(bg, r, 13)
+			seq, err := sequence.Values(bg, r, 13, sequence.WithMethod(sequence.MethodDirect))
 			if err != nil {
 				return false, err
 			}

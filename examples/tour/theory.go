@@ -61,12 +61,22 @@ number (value x). On heaps (7, 4, 2, 3), the table of values:
 		return
 	}
 	odd := rulesets.Odd()
-	s := sg.Sum{
-		rulesets.MustHeapPart(bash3, nil, 7),
-		rulesets.MustHeapPart(odd, nil, 4),
-		sg.Heap(2),
-		sg.Heap(3),
+	var parts [2]sg.Part
+	for i, h := range []struct {
+		rule rulesets.Ruleset
+		heap uint64
+	}{{bash3, 7}, {odd, 4}} {
+		// Both rules have a formula: Solve computes nothing.
+		a, err := sequence.Solve(t.ctx, h.rule, 0)
+		if err == nil {
+			parts[i], err = rulesets.NewHeapPart(a, h.heap)
+		}
+		if err != nil {
+			t.fail(err)
+			return
+		}
 	}
+	s := sg.Sum{parts[0], parts[1], sg.Heap(2), sg.Heap(3)}
 	tab, err := explain.SumTable(t.ctx, s)
 	if err != nil {
 		t.fail(err)

@@ -2,6 +2,7 @@ package sequence
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/impartial-go/impartial/game"
@@ -9,6 +10,39 @@ import (
 
 // Method selects the algorithm that computes a value sequence.
 type Method int
+
+const (
+	// MethodAuto reads the values from the rule's formula when it has one
+	// (see [FormulaRule]), else uses the sparse-space engine when it
+	// handles the rule, and the direct engine otherwise.
+	MethodAuto Method = iota
+	// MethodDirect computes each G(n) as the mex of all its options: it
+	// handles every [game.HeapRule] and costs O(n) per heap for
+	// take-and-break codes (O(n²) for the whole sequence).
+	MethodDirect
+	// MethodSparse uses the sparse-space ("rare values") method for rules
+	// that leave at most two heaps, falling back to the direct engine for
+	// rules it cannot handle.
+	MethodSparse
+	// MethodFormula is reported in [Progress] when values come from the
+	// rule's formula; asked for with [WithMethod], it is [MethodAuto].
+	MethodFormula
+)
+
+// String returns "auto", "direct", "sparse" or "formula".
+func (m Method) String() string {
+	switch m {
+	case MethodAuto:
+		return "auto"
+	case MethodDirect:
+		return "direct"
+	case MethodSparse:
+		return "sparse"
+	case MethodFormula:
+		return "formula"
+	}
+	return fmt.Sprintf("Method(%d)", int(m))
+}
 
 // Progress reports the state of a long value-sequence computation to
 // the function given to [WithProgress].
@@ -23,7 +57,8 @@ type Progress struct {
 	// engine.
 	Rare int
 	Mask uint64
-	// Method is the engine at work (MethodDirect or MethodSparse): in
+	// Method is the engine at work (MethodDirect, MethodSparse or
+	// MethodFormula): in
 	// the final report, the one that computed the last values (the
 	// direct engine once the sparse engine has handed the rule over).
 	Method Method
@@ -43,6 +78,7 @@ type config struct {
 	progressEvery   time.Duration
 	checkpointPath  string
 	checkpointEvery time.Duration
+	memoryLimit     int64
 
 	// Run state, set by the driver (Values or Period).
 	rule           game.HeapRule
@@ -54,6 +90,36 @@ type config struct {
 	rare           int    // the state the engines last polled with
 	mask           uint64 // (for the final report): rare heaps, mask
 	inUse          Method // and the engine at work
+}
+
+// DefaultMemoryLimit is the memory limit of [Values], [Period] and
+// [Solve] unless [WithMemoryLimit] sets another: 1 GiB, 2^30 values of one
+// byte.
+const DefaultMemoryLimit = 1 << 30
+
+// WithMemoryLimit bounds the memory, in bytes, that the values of a run may
+// take (default [DefaultMemoryLimit]). A length or maxN of more values than
+// the limit has bytes is refused at once, and a run whose values outgrow it
+// (values of 2 or 8 bytes) stops, with an error naming the size and the
+// memory needed; the values computed so far are kept. bytes ≤ 0 means the
+// default.
+func WithMemoryLimit(bytes int64) Option {
+	return func(c *config) {
+		if bytes <= 0 {
+			bytes = DefaultMemoryLimit
+		}
+		c.memoryLimit = bytes
+	}
+}
+
+// memoryLimit returns the memory limit that opts set.
+func memoryLimit(opts []Option) int64 {
+	var c config
+	c.memoryLimit = DefaultMemoryLimit
+	for _, o := range opts {
+		o(&c)
+	}
+	return c.memoryLimit
 }
 
 // WithMethod chooses the algorithm (default [MethodAuto]).
@@ -96,7 +162,7 @@ func WithCheckpoint(path string, every time.Duration) Option {
 }
 
 func newConfig(r game.HeapRule, opts []Option) *config {
-	c := &config{rule: r}
+	c := &config{rule: r, memoryLimit: DefaultMemoryLimit}
 	for _, o := range opts {
 		o(c)
 	}
@@ -114,6 +180,9 @@ func newConfig(r game.HeapRule, opts []Option) *config {
 func (c *config) poll(ctx context.Context, s *Sequence, rare int, mask uint64, m Method) error {
 	c.rare, c.mask, c.inUse = rare, mask, m
 	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := checkMemory(s, c.memoryLimit); err != nil {
 		return err
 	}
 	if c.progress == nil && c.checkpointPath == "" {

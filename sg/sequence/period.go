@@ -208,7 +208,7 @@ func findPeriod(s *Sequence, th theorem, scratch *[]int32) (Periodicity, [2]int)
 // the engine, progress reports and checkpoints (a resumed run gives the
 // same results as an uninterrupted one).
 func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Sequence, Periodicity, error) {
-	if err := checkLength("Period", "maxN", maxN); err != nil {
+	if err := checkLength("Period", "maxN", maxN, memoryLimit(opts)); err != nil {
 		return nil, Periodicity{}, err
 	}
 	if r == nil {

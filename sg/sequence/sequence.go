@@ -33,11 +33,16 @@ type Sequence struct {
 	max sg.Nimber
 }
 
-// New returns an empty sequence with room for capacity values at
-// 1 byte each (capacity < 0 counts as 0).
+// New returns an empty sequence with room for capacity values at 1 byte
+// each (capacity < 0 counts as 0). The capacity is a hint: at most 2^20
+// values are reserved at once, and the sequence grows as values are
+// appended, so a huge capacity does not allocate a huge array up front.
 func New(capacity int) *Sequence {
-	return &Sequence{width: 1, b8: make([]uint8, 0, max(capacity, 0))}
+	return &Sequence{width: 1, b8: make([]uint8, 0, min(max(capacity, 0), maxReserve))}
 }
+
+// maxReserve is the most values New reserves.
+const maxReserve = 1 << 20
 
 // Len returns the number of values held: G(0) … G(Len()-1).
 func (s *Sequence) Len() int {
@@ -228,33 +233,6 @@ func (s *Sequence) String() string {
 		b = append(b, " …"...)
 	}
 	return string(b)
-}
-
-const (
-	// MethodAuto uses the sparse-space engine when it handles the rule
-	// and the direct engine otherwise.
-	MethodAuto Method = iota
-	// MethodDirect computes each G(n) as the mex of all its options: it
-	// handles every [game.HeapRule] and costs O(n) per heap for
-	// take-and-break codes (O(n²) for the whole sequence).
-	MethodDirect
-	// MethodSparse uses the sparse-space ("rare values") method for rules
-	// that leave at most two heaps, falling back to the direct engine for
-	// rules it cannot handle.
-	MethodSparse
-)
-
-// String returns "auto", "direct" or "sparse".
-func (m Method) String() string {
-	switch m {
-	case MethodAuto:
-		return "auto"
-	case MethodDirect:
-		return "direct"
-	case MethodSparse:
-		return "sparse"
-	}
-	return fmt.Sprintf("Method(%d)", int(m))
 }
 
 // valueFunc returns G as a function, without the width switch of At.

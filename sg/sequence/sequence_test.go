@@ -512,17 +512,19 @@ func TestValuesHugeLength(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
+	// The memory limit raised to 8 GiB lets the largest length through.
+	big := WithMemoryLimit(1 << 33)
 	for _, m := range []Method{MethodDirect, MethodSparse} {
-		if _, err := Values(ctx, r, int(limit), WithMethod(m)); !errors.Is(err, context.Canceled) {
+		if _, err := Values(ctx, r, int(limit), WithMethod(m), big); !errors.Is(err, context.Canceled) {
 			t.Errorf("%v: Values(2^32) with a cancelled context: %v", m, err)
 		}
-		if _, _, err := Period(ctx, r, int(limit), WithMethod(m)); !errors.Is(err, context.Canceled) {
+		if _, _, err := Period(ctx, r, int(limit), WithMethod(m), big); !errors.Is(err, context.Canceled) {
 			t.Errorf("%v: Period(2^32) with a cancelled context: %v", m, err)
 		}
 	}
 	short, stop := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer stop()
-	s, err := Values(short, seqMovesOnly{r}, int(limit), WithMethod(MethodDirect))
+	s, err := Values(short, seqMovesOnly{r}, int(limit), WithMethod(MethodDirect), big)
 	if !errors.Is(err, context.DeadlineExceeded) || s.Len() == 0 {
 		t.Errorf("Values(2^32) with a short deadline: %v after %d values", err, s.Len())
 	}

@@ -19,9 +19,16 @@ type engine interface {
 	extend(ctx context.Context, s *Sequence, n int) error
 }
 
-// chooseEngine returns the engine for cfg.method: the sparse engine when
-// it is not ruled out and handles r, else the direct engine.
+// chooseEngine returns the engine for cfg.method: the rule's formula for
+// MethodAuto when it has one, the sparse engine when it is not ruled out
+// and handles r, else the direct engine.
 func chooseEngine(r game.HeapRule, cfg *config) engine {
+	if cfg.method == MethodAuto || cfg.method == MethodFormula {
+		if f, ok := FormulaOf(r); ok {
+			cfg.inUse = MethodFormula
+			return &formulaEngine{r: r, f: f, cfg: cfg}
+		}
+	}
 	if cfg.method != MethodDirect {
 		if e, ok := newSparseEngine(r, cfg); ok {
 			cfg.inUse = MethodSparse
@@ -53,7 +60,7 @@ var ErrBadRule = errors.New("heap rule has a move that does not shrink the heap"
 // rules that leave three or more heaps; the sparse engine is much faster on
 // octal games whose values have few "rare" heaps.
 func Values(ctx context.Context, r game.HeapRule, n int, opts ...Option) (*Sequence, error) {
-	if err := checkLength("Values", "length", n); err != nil {
+	if err := checkLength("Values", "length", n, memoryLimit(opts)); err != nil {
 		return nil, err
 	}
 	if r == nil {
@@ -77,14 +84,42 @@ const maxSeqLen = 1 << 32
 
 // checkLength returns an error naming n when it is not a length that fn
 // (Values or Period) can compute; arg names the parameter.
-func checkLength(fn, arg string, n int) error {
+func checkLength(fn, arg string, n int, limit int64) error {
 	if n < 0 {
 		return fmt.Errorf("sequence: %s: negative %s %d", fn, arg, n)
 	}
 	if uint64(n) > maxSeqLen {
 		return fmt.Errorf("sequence: %s: %s %d is more than the 2^32 values a run may compute", fn, arg, n)
 	}
+	if int64(n) > limit {
+		return fmt.Errorf("sequence: %s: %s %d needs at least %s (1 byte a value), more than the memory limit of %s (see WithMemoryLimit)",
+			fn, arg, n, bytesText(int64(n)), bytesText(limit))
+	}
 	return nil
+}
+
+// checkMemory returns an error when the values held in s take more than
+// the memory limit (values wider than 1 byte can pass it after the length
+// was accepted).
+func checkMemory(s *Sequence, limit int64) error {
+	if b := int64(s.Len()) * int64(s.bytesPerValue()); b > limit {
+		return fmt.Errorf("sequence: %d values of %d bytes take %s, more than the memory limit of %s (see WithMemoryLimit)",
+			s.Len(), s.bytesPerValue(), bytesText(b), bytesText(limit))
+	}
+	return nil
+}
+
+// bytesText formats a number of bytes as "512 MiB" or "4.0 GiB".
+func bytesText(b int64) string {
+	switch {
+	case b >= 1<<30:
+		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
+	case b >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20))
+	case b >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(b)/(1<<10))
+	}
+	return fmt.Sprintf("%d bytes", b)
 }
 
 // startSequence returns the sequence to extend to n values: loaded from
@@ -117,6 +152,9 @@ func startValues(s *Sequence, n int) {
 // finish writes the final checkpoint and progress report of a run that
 // ended with err (nil on success).
 func finish(cfg *config, s *Sequence, err error) error {
+	if err == nil {
+		err = checkMemory(s, cfg.memoryLimit)
+	}
 	if cfg.checkpointPath != "" {
 		if cerr := writeCheckpoint(cfg.checkpointPath, cfg.rule, s); cerr != nil && err == nil {
 			err = cerr
