@@ -2,7 +2,10 @@ package sequence
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
@@ -10,7 +13,7 @@ import (
 
 // Benchmarks of the direct engine and of period finding:
 //
-//	go test -run '^$' -bench 'DirectValues|FindPeriod' ./sg
+//	go test -run '^$' -bench 'DirectValues|FindPeriod' ./sg/sequence
 //
 // The direct engine is O(n²): .07 and .77 to 10^5 heaps take seconds.
 
@@ -90,7 +93,7 @@ func BenchmarkFindPeriod(b *testing.B) {
 // BenchmarkPeriod certifies periods end to end with the default engine
 // (the sparse engine where it applies):
 //
-//	go test -run '^$' -bench 'Period/' ./sg
+//	go test -run '^$' -bench 'Period/' ./sg/sequence
 //
 // BenchmarkSparse has the long periods of .16, .56, .376 and .354.
 func BenchmarkPeriod(b *testing.B) {
@@ -114,6 +117,49 @@ func BenchmarkPeriod(b *testing.B) {
 				n = s.Len()
 			}
 			b.ReportMetric(float64(n), "heaps")
+		})
+	}
+}
+
+// BenchmarkPeriodCheckpoints certifies the period of .16 (149459 from
+// 105351: Gangolli and Plambeck, 1989) with no checkpoint, with one saved
+// at the end, and with one saved every 10 ms or every 50 ms; each save
+// appends only the values computed since the last, so frequent checkpoints
+// cost little more than none. The "rewrite" cases write the whole file at
+// every save instead, as checkpoints did before they appended:
+//
+//	go test -run '^$' -bench PeriodCheckpoints -benchtime 3x ./sg/sequence
+func BenchmarkPeriodCheckpoints(b *testing.B) {
+	r := seqParse(".16")
+	for _, tc := range []struct {
+		name    string
+		every   time.Duration // 0: no checkpoint
+		rewrite bool
+	}{
+		{"none", 0, false},
+		{"end", time.Hour, false},
+		{"every50ms", 50 * time.Millisecond, false},
+		{"every10ms", 10 * time.Millisecond, false},
+		{"every10ms-rewrite", 10 * time.Millisecond, true},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			dir := b.TempDir()
+			for b.Loop() {
+				var opts []Option
+				if tc.every > 0 {
+					path := filepath.Join(dir, "p.ckpt")
+					os.Remove(path)
+					opts = append(opts, WithCheckpoint(path, tc.every))
+					if tc.rewrite {
+						opts = append(opts, func(c *config) { c.ckptRewrite = true })
+					}
+				}
+				_, p, err := Period(context.Background(), r, 1<<22, opts...)
+				if err != nil || p.Period != 149459 || !p.Certified {
+					b.Fatal(p, err)
+				}
+			}
 		})
 	}
 }

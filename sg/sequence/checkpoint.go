@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash"
 	"hash/crc64"
 	"io"
 	"io/fs"
@@ -25,17 +24,24 @@ import (
 //	version     uint32   checkpointVersion
 //	name        uint32 length, then the rule's String() (or Go type)
 //	fingerprint 32 bytes SHA-256 of the rule's moves from heaps 0 … 63
-//	width       uint8    bytes per value: 1, 2 or 8
-//	count       uint64   number of values
-//	values      count × width bytes: G(0) … G(count-1)
-//	checksum    uint64   CRC-64 (ECMA) of every byte before it
+//	records, one or more, each:
+//	  width     uint8    bytes per value: 1, 2 or 8
+//	  count     uint64   number of values in the record
+//	  values    count × width bytes: the next count values of G
+//	  checksum  uint64   CRC-64 (ECMA) of every byte of the file before it
 //
-// Files are written to a temporary file in the same directory and renamed
-// over the old one, so a crash never leaves a half-written checkpoint.
+// The first checkpoint of a run is written to a temporary file in the same
+// directory and renamed over the old one, so it is never half-written. The
+// next ones append a record of the values computed since the last, so
+// that a checkpoint costs what changed, not the whole sequence: frequent
+// checkpoints stay cheap on long runs. Appends are not synced to the disk
+// one by one: a run stopped by an error, its context or a kill leaves
+// complete records; only a crash of the system can leave the last record
+// cut short, and the file is then refused like any damaged one. Version 1 files (a single record) are read too.
 
 const (
 	checkpointMagic   = "IMPSGSEQ"
-	checkpointVersion = 1
+	checkpointVersion = 2
 	// fingerprintHeaps is the number of heaps whose moves identify a rule.
 	fingerprintHeaps = 64
 )
@@ -79,15 +85,32 @@ func checkpointError(path, format string, args ...any) error {
 	return fmt.Errorf("sequence: checkpoint %s: %s: %w", path, fmt.Sprintf(format, args...), ErrCheckpoint)
 }
 
-// writeCheckpoint saves s, the values of rule r, to path atomically.
-func writeCheckpoint(path string, r game.HeapRule, s *Sequence) (err error) {
+// writeCheckpoint saves s, the values of rule r, to path atomically: a
+// whole new file, renamed over the old one.
+func writeCheckpoint(path string, r game.HeapRule, s *Sequence) error {
+	_, err := rewriteCheckpoint(path, r, s)
+	return err
+}
+
+// fileState describes a checkpoint file as last written or read by this
+// run: its size, the running checksum of all its bytes, and the number of
+// values it holds.
+type fileState struct {
+	size  int64
+	crc   uint64
+	saved int
+}
+
+// rewriteCheckpoint writes s to path as a new file of one record, and
+// returns the file's state.
+func rewriteCheckpoint(path string, r game.HeapRule, s *Sequence) (st fileState, err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
 	}
 	f, err := os.CreateTemp(dir, base+".tmp*")
 	if err != nil {
-		return fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
+		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
 	}
 	defer func() {
 		if err != nil {
@@ -95,13 +118,13 @@ func writeCheckpoint(path string, r game.HeapRule, s *Sequence) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	crc := crc64.New(crcTable)
-	w := bufio.NewWriterSize(io.MultiWriter(f, crc), 1<<20)
-	if err = encodeCheckpoint(w, r, s); err == nil {
+	cw := &countWriter{w: f}
+	w := bufio.NewWriterSize(cw, 1<<20)
+	if err = writeHeader(w, r); err == nil {
 		err = w.Flush()
 	}
 	if err == nil {
-		err = binary.Write(f, binary.LittleEndian, crc.Sum64())
+		err = writeRecord(cw, s, 0)
 	}
 	if err == nil {
 		err = f.Sync()
@@ -113,13 +136,82 @@ func writeCheckpoint(path string, r game.HeapRule, s *Sequence) (err error) {
 		err = os.Rename(f.Name(), path)
 	}
 	if err != nil {
-		return fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
+		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
 	}
-	return nil
+	return fileState{size: cw.n, crc: cw.crc, saved: s.Len()}, nil
 }
 
-// encodeCheckpoint writes everything but the checksum.
-func encodeCheckpoint(w *bufio.Writer, r game.HeapRule, s *Sequence) error {
+// appendCheckpoint appends a record of the values of s past st.saved to
+// the checkpoint at path, whose state is st, and returns the new state.
+func appendCheckpoint(path string, s *Sequence, st fileState) (fileState, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
+	}
+	if _, err = f.Seek(st.size, io.SeekStart); err == nil {
+		cw := &countWriter{w: f, n: st.size, crc: st.crc}
+		if err = writeRecord(cw, s, st.saved); err == nil {
+			st = fileState{size: cw.n, crc: cw.crc, saved: s.Len()}
+		}
+	}
+	// No Sync: an append costs a write to the page cache, not a round
+	// trip to the disk. A killed process loses nothing written; only a
+	// crash of the whole system can cut the last record short.
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
+	}
+	return st, nil
+}
+
+// countWriter writes through to w, counting the bytes and keeping the
+// running CRC-64 of everything written.
+type countWriter struct {
+	w   io.Writer
+	n   int64
+	crc uint64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	k, err := c.w.Write(p)
+	c.n += int64(k)
+	c.crc = crc64.Update(c.crc, crcTable, p[:k])
+	return k, err
+}
+
+// checkpointer saves the checkpoints of one run: the first one in full,
+// then records appended to the same file while the file is as the run
+// left it (same size); otherwise in full again.
+type checkpointer struct {
+	path  string
+	rule  game.HeapRule
+	valid bool // st describes the file at path
+	st    fileState
+
+	rewrite bool // every save rewrites the file (for benchmarks)
+}
+
+// save writes the values of s that the file does not hold yet.
+func (c *checkpointer) save(s *Sequence) error {
+	if c.valid && !c.rewrite && s.Len() >= c.st.saved {
+		if fi, err := os.Stat(c.path); err == nil && fi.Size() == c.st.size {
+			if s.Len() == c.st.saved {
+				return nil
+			}
+			st, err := appendCheckpoint(c.path, s, c.st)
+			c.st, c.valid = st, err == nil
+			return err
+		}
+	}
+	st, err := rewriteCheckpoint(c.path, c.rule, s)
+	c.st, c.valid = st, err == nil
+	return err
+}
+
+// writeHeader writes the magic, version, rule name and fingerprint.
+func writeHeader(w io.Writer, r game.HeapRule) error {
 	name := ruleName(r)
 	fp := ruleFingerprint(r)
 	var hdr []byte
@@ -128,19 +220,34 @@ func encodeCheckpoint(w *bufio.Writer, r game.HeapRule, s *Sequence) error {
 	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(name)))
 	hdr = append(hdr, name...)
 	hdr = append(hdr, fp[:]...)
-	hdr = append(hdr, byte(s.bytesPerValue()))
-	hdr = binary.LittleEndian.AppendUint64(hdr, uint64(s.Len()))
-	if _, err := w.Write(hdr); err != nil {
+	_, err := w.Write(hdr)
+	return err
+}
+
+// writeRecord writes a record of the values of s from from on, with its
+// checksum, through cw.
+func writeRecord(cw *countWriter, s *Sequence, from int) error {
+	w := bufio.NewWriterSize(cw, min(1<<20, 64+(s.Len()-from)*s.bytesPerValue()))
+	var b []byte
+	b = append(b, byte(s.bytesPerValue()))
+	b = binary.LittleEndian.AppendUint64(b, uint64(s.Len()-from))
+	if _, err := w.Write(b); err != nil {
 		return err
 	}
 	var err error
 	switch s.width {
 	case 2:
-		err = writeValues(w, s.b16)
+		err = writeValues(w, s.b16[from:])
 	case 8:
-		err = writeValues(w, s.b64)
+		err = writeValues(w, s.b64[from:])
 	default:
-		_, err = w.Write(s.b8)
+		_, err = w.Write(s.b8[from:])
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		_, err = cw.Write(binary.LittleEndian.AppendUint64(nil, cw.crc))
 	}
 	return err
 }
@@ -172,57 +279,54 @@ func writeValues[T uint16 | sg.Nimber](w io.Writer, vs []T) error {
 // loadCheckpoint reads the checkpoint at path, written for rule r. It
 // returns nil and no error when there is no file at path.
 func loadCheckpoint(path string, r game.HeapRule) (*Sequence, error) {
+	s, _, err := loadCheckpointState(path, r)
+	return s, err
+}
+
+// loadCheckpointState is loadCheckpoint, also returning the file's state
+// so that the run appends to it.
+func loadCheckpointState(path string, r game.HeapRule) (*Sequence, fileState, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, fileState{}, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("sequence: reading checkpoint %s: %w", path, err)
+		return nil, fileState{}, fmt.Errorf("sequence: reading checkpoint %s: %w", path, err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("sequence: reading checkpoint %s: %w", path, err)
+		return nil, fileState{}, fmt.Errorf("sequence: reading checkpoint %s: %w", path, err)
 	}
 	size := st.Size()
-	crc := crc64.New(crcTable)
-	// The last 8 bytes are the checksum of the rest.
+	// The smallest checkpoint: header and one record's width, count and
+	// checksum.
 	if size < int64(len(checkpointMagic))+8 {
-		return nil, checkpointError(path, "file too short (%d bytes) to be a checkpoint", size)
+		return nil, fileState{}, checkpointError(path, "file too short (%d bytes) to be a checkpoint", size)
 	}
-	cr := &checkReader{r: bufio.NewReaderSize(io.LimitReader(f, size-8), 1<<20), h: crc, limit: size - 8}
+	cr := &checkReader{r: bufio.NewReaderSize(f, 1<<20), limit: size}
 	s, name, fp, err := decodeCheckpoint(cr, path)
 	if err != nil {
-		return nil, err
-	}
-	if cr.n != size-8 {
-		return nil, checkpointError(path, "%d bytes of trailing data after the values", size-8-cr.n)
-	}
-	var sum uint64
-	if err := binary.Read(f, binary.LittleEndian, &sum); err != nil {
-		return nil, checkpointError(path, "reading checksum: %v", err)
-	}
-	if sum != crc.Sum64() {
-		return nil, checkpointError(path, "checksum mismatch (stored %016x, computed %016x): the file is corrupted", sum, crc.Sum64())
+		return nil, fileState{}, err
 	}
 	if want, wantFP := ruleName(r), ruleFingerprint(r); name != want || fp != wantFP {
-		return nil, checkpointError(path, "written for rule %q (fingerprint %x…), not for rule %q (fingerprint %x…)",
+		return nil, fileState{}, checkpointError(path, "written for rule %q (fingerprint %x…), not for rule %q (fingerprint %x…)",
 			name, fp[:4], want, wantFP[:4])
 	}
-	return s, nil
+	return s, fileState{size: size, crc: cr.crc, saved: s.Len()}, nil
 }
 
-// checkReader reads through a hash and counts the bytes read.
+// checkReader reads through a running checksum and counts the bytes read.
 type checkReader struct {
 	r     *bufio.Reader
-	h     hash.Hash64
+	crc   uint64
 	n     int64 // bytes read so far
-	limit int64 // bytes before the checksum
+	limit int64 // size of the file
 }
 
 func (c *checkReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.h.Write(p[:n])
+	c.crc = crc64.Update(c.crc, crcTable, p[:n])
 	c.n += int64(n)
 	return n, err
 }
@@ -235,8 +339,9 @@ func (c *checkReader) full(p []byte, path, what string) error {
 	return nil
 }
 
-// decodeCheckpoint reads everything but the checksum, and returns the
-// values with the rule's name and fingerprint as stored.
+// decodeCheckpoint reads the whole file, checking every record's
+// checksum, and returns the values with the rule's name and fingerprint
+// as stored.
 func decodeCheckpoint(c *checkReader, path string) (s *Sequence, name string, fp [32]byte, err error) {
 	var b [8]byte
 	if err := c.full(b[:8], path, "the magic header"); err != nil {
@@ -248,8 +353,8 @@ func decodeCheckpoint(c *checkReader, path string) (s *Sequence, name string, fp
 	if err := c.full(b[:4], path, "the version"); err != nil {
 		return nil, "", fp, err
 	}
-	if v := binary.LittleEndian.Uint32(b[:4]); v != checkpointVersion {
-		return nil, "", fp, checkpointError(path, "format version %d, this library reads version %d", v, checkpointVersion)
+	if v := binary.LittleEndian.Uint32(b[:4]); v != checkpointVersion && v != 1 {
+		return nil, "", fp, checkpointError(path, "format version %d, this library reads versions 1 and %d", v, checkpointVersion)
 	}
 	if err := c.full(b[:4], path, "the rule name length"); err != nil {
 		return nil, "", fp, err
@@ -266,32 +371,48 @@ func decodeCheckpoint(c *checkReader, path string) (s *Sequence, name string, fp
 	if err := c.full(fp[:], path, "the rule fingerprint"); err != nil {
 		return nil, "", fp, err
 	}
+	s = New(0)
+	for first := true; first || c.n < c.limit; first = false {
+		if err := decodeRecord(c, path, s); err != nil {
+			return nil, "", fp, err
+		}
+	}
+	if s.Len() > 0 && s.At(0) != 0 {
+		return nil, "", fp, checkpointError(path, "G(0) = %d, but a heap of 0 has value 0: the file is corrupted", s.At(0))
+	}
+	return s, name, fp, nil
+}
+
+// decodeRecord reads one record, appends its values to s and checks its
+// checksum.
+func decodeRecord(c *checkReader, path string, s *Sequence) error {
+	var b [8]byte
 	if err := c.full(b[:1], path, "the value width"); err != nil {
-		return nil, "", fp, err
+		return err
 	}
 	width := int(b[0])
 	if width != 1 && width != 2 && width != 8 {
-		return nil, "", fp, checkpointError(path, "value width %d (want 1, 2 or 8): the file is corrupted", width)
+		return checkpointError(path, "value width %d (want 1, 2 or 8): the file is corrupted", width)
 	}
 	if err := c.full(b[:8], path, "the value count"); err != nil {
-		return nil, "", fp, err
+		return err
 	}
 	count := binary.LittleEndian.Uint64(b[:8])
-	if left := c.limit - c.n; count > uint64(left) || count*uint64(width) != uint64(left) {
-		return nil, "", fp, checkpointError(path, "value count %d does not match the %d bytes of values in the file: the file is corrupted", count, left)
+	// The values and the checksum must fit in what is left of the file.
+	left := c.limit - c.n - 8
+	if left < 0 || count > uint64(left) || count*uint64(width) > uint64(left) {
+		return checkpointError(path, "value count %d does not match the %d bytes of values in the file: the file is corrupted", count, max(left, 0))
 	}
-	s = &Sequence{width: width}
-	s.reserve(int(count))
-	buf := make([]byte, 1<<16)
-	per := width
+	s.reserve(s.Len() + int(count))
+	buf := make([]byte, min(1<<16, int(count)*width))
 	for left := int(count); left > 0; {
-		k := min(left, len(buf)/per)
-		chunk := buf[:k*per]
-		if err := c.full(chunk, path, fmt.Sprintf("value %d", int(count)-left)); err != nil {
-			return nil, "", fp, err
+		k := min(left, len(buf)/width)
+		chunk := buf[:k*width]
+		if err := c.full(chunk, path, fmt.Sprintf("value %d", s.Len())); err != nil {
+			return err
 		}
 		for i := range k {
-			switch per {
+			switch width {
 			case 1:
 				s.Append(sg.Nimber(chunk[i]))
 			case 2:
@@ -302,8 +423,12 @@ func decodeCheckpoint(c *checkReader, path string) (s *Sequence, name string, fp
 		}
 		left -= k
 	}
-	if s.Len() > 0 && s.At(0) != 0 {
-		return nil, "", fp, checkpointError(path, "G(0) = %d, but a heap of 0 has value 0: the file is corrupted", s.At(0))
+	want := c.crc
+	if err := c.full(b[:8], path, "the checksum"); err != nil {
+		return err
 	}
-	return s, name, fp, nil
+	if sum := binary.LittleEndian.Uint64(b[:8]); sum != want {
+		return checkpointError(path, "checksum mismatch (stored %016x, computed %016x): the file is corrupted", sum, want)
+	}
+	return nil
 }

@@ -1,8 +1,11 @@
 package sequence
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
+	"hash/crc64"
 	"os"
 	"path/filepath"
 	"slices"
@@ -250,5 +253,89 @@ func TestCheckpointUnwritable(t *testing.T) {
 	_, err := Values(context.Background(), seqParse(".77"), 50, WithCheckpoint(path, time.Hour))
 	if err == nil || !strings.Contains(err.Error(), path) {
 		t.Errorf("error %v, want one naming %s", err, path)
+	}
+}
+
+// TestCheckpointAppends: a run that saves often appends records to one
+// file instead of rewriting it; the file reads back as the run's values,
+// a resumed run appends to it and gives the same values, damage in an
+// earlier record or a last record cut short is refused, and a version 1
+// file (one record) is still read.
+func TestCheckpointAppends(t *testing.T) {
+	const n = 20000
+	r := seqGrundy{}
+	want := seqValues(t, r, n)
+	path := filepath.Join(t.TempDir(), "run.ckpt")
+	var sizes []int64
+	s, err := Values(context.Background(), r, n/2, WithMethod(MethodDirect), WithCheckpoint(path, time.Nanosecond),
+		WithProgress(time.Nanosecond, func(Progress) {
+			if fi, err := os.Stat(path); err == nil {
+				sizes = append(sizes, fi.Size())
+			}
+		}))
+	if err != nil || !slices.Equal(s.AppendValues(nil, 0, s.Len()), want[:n/2]) {
+		t.Fatalf("first half: %v", err)
+	}
+	if len(sizes) < 3 || !slices.IsSorted(sizes) || sizes[0] == sizes[len(sizes)-1] {
+		t.Fatalf("checkpoint sizes %v: want a file that grows by appends", sizes)
+	}
+	_, st, err := loadCheckpointState(path, r)
+	if err != nil || st.saved != n/2 {
+		t.Fatalf("reading the appended file: %v, %d values", err, st.saved)
+	}
+	records := func(data []byte) int { // the number of records, by the layout
+		off, k := 8+4+4+len(seqGrundy{}.String())+32, 0
+		for off < len(data) {
+			w, c := int(data[off]), int(binary.LittleEndian.Uint64(data[off+1:]))
+			off += 9 + w*c + 8
+			k++
+		}
+		return k
+	}
+	before, _ := os.ReadFile(path)
+	if k := records(before); k < 2 {
+		t.Errorf("%d records in a file saved %d times", k, len(sizes))
+	}
+	// Resume to n: the file grows by appends, and the values are the same.
+	s, err = Values(context.Background(), r, n, WithMethod(MethodDirect), WithCheckpoint(path, time.Nanosecond))
+	if err != nil || !slices.Equal(s.AppendValues(nil, 0, s.Len()), want) {
+		t.Fatalf("resumed: %v, or values differ", err)
+	}
+	after, _ := os.ReadFile(path)
+	if !bytes.HasPrefix(after, before) {
+		t.Error("the resumed run rewrote the file instead of appending to it")
+	}
+	got, err := loadCheckpoint(path, r)
+	if err != nil || !slices.Equal(got.AppendValues(nil, 0, got.Len()), want) {
+		t.Fatalf("final file: %v", err)
+	}
+	refused := func(name string, data []byte, what string) {
+		t.Helper()
+		p := filepath.Join(filepath.Dir(path), name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := loadCheckpoint(p, r); !errors.Is(err, ErrCheckpoint) || !strings.Contains(err.Error(), what) {
+			t.Errorf("%s: %v, want %q", name, err, what)
+		}
+	}
+	early := slices.Clone(after)
+	early[8+4+4+len(seqGrundy{}.String())+32+9+100] ^= 1 // a value of the first record
+	refused("early.ckpt", early, "checksum mismatch")
+	refused("cut.ckpt", after[:len(after)-3], "does not match")
+	// Version 1: the same layout with a single record.
+	one, err := rewriteCheckpoint(filepath.Join(filepath.Dir(path), "one.ckpt"), r, got)
+	if err != nil || one.saved != n {
+		t.Fatal(err)
+	}
+	v1, _ := os.ReadFile(filepath.Join(filepath.Dir(path), "one.ckpt"))
+	v1[8] = 1
+	binary.LittleEndian.PutUint64(v1[len(v1)-8:], crc64.Checksum(v1[:len(v1)-8], crcTable))
+	p1 := filepath.Join(filepath.Dir(path), "v1.ckpt")
+	if err := os.WriteFile(p1, v1, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := loadCheckpoint(p1, r); err != nil || !slices.Equal(s.AppendValues(nil, 0, s.Len()), want) {
+		t.Errorf("version 1 file: %v", err)
 	}
 }

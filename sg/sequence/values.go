@@ -128,11 +128,15 @@ func bytesText(b int64) string {
 // does not allocate at once).
 func startSequence(cfg *config, n int) (*Sequence, error) {
 	if cfg.checkpointPath != "" {
-		s, err := loadCheckpoint(cfg.checkpointPath, cfg.rule)
+		s, st, err := loadCheckpointState(cfg.checkpointPath, cfg.rule)
 		if err != nil {
 			return nil, err
 		}
 		if s != nil {
+			if err := checkMemory(s, cfg.memoryLimit); err != nil {
+				return nil, fmt.Errorf("sequence: checkpoint %s: %w", cfg.checkpointPath, err)
+			}
+			cfg.ckpt.st, cfg.ckpt.valid = st, true
 			cfg.startDone = s.Len()
 			return s, nil
 		}
@@ -156,7 +160,7 @@ func finish(cfg *config, s *Sequence, err error) error {
 		err = checkMemory(s, cfg.memoryLimit)
 	}
 	if cfg.checkpointPath != "" {
-		if cerr := writeCheckpoint(cfg.checkpointPath, cfg.rule, s); cerr != nil && err == nil {
+		if cerr := cfg.ckpt.save(s); cerr != nil && err == nil {
 			err = cerr
 		}
 	}
