@@ -10,6 +10,35 @@ import (
 // values, the choice of the mask and parity that make the fewest heaps
 // rare, and the list of rare heaps under them.
 
+// valueStats counts the values computed so far: the histogram the mask is
+// chosen from, and where each value occurs, for seek.
+type valueStats struct {
+	maxV  int      // largest value so far
+	limit int      // a power of two ≥ 64 above every value: options are < limit
+	hist  []uint64 // hist[2v+e]: heaps n ≡ e (mod 2) with value v
+
+	// pos[w] lists the first (up to sparsePosCap) heaps a ≥ 1 of value w;
+	// top holds the most frequent values, most frequent first. seek uses
+	// them to find a split of a given value.
+	pos [][]uint32
+	top []int
+}
+
+// rareSet is the rare-value state: the mask and parity flag that define
+// the rare heaps, and the list of them. direct is set for a stretch
+// computed by the plain method; rare is then not maintained (rareOK
+// false).
+type rareSet struct {
+	direct     bool
+	mask       uint64
+	par        int
+	rareOK     bool
+	rare       []rareHeap
+	enum       [2][]uint64 // enum[π] has bit v when parity(v & mask) == π
+	nextChoose int         // the heap at which the mask is chosen again
+	fixed      bool        // keep the mask set by fixMask instead of choosing one
+}
+
 // count adds heap n of value g to the histogram and the value bounds.
 func (e *sparseEngine) count(n, g int) {
 	if g > e.maxV {

@@ -115,22 +115,10 @@ type sparseEngine struct {
 	rule game.HeapRule
 	cfg  *config
 
-	// The digits of a take-and-break code with finite MaxTake (nil for
-	// other rules, which are asked for their moves at each heap).
-	code     *codeDigits
-	moveBuf  []game.HeapMove
-	parityOK bool // the parity variant applies
-	k0       int  // parity of n - r for every split size r of heap n
-
-	// Moves of the current heap: zero (taken whole), one (sizes of the
-	// single heap left), two/uneq (sizes r split into two heaps, in
-	// decreasing order, and whether the two heaps must differ), and, for a
-	// rule met at this heap with a move the engine cannot use, handOff.
-	zero    bool
-	one     []int
-	two     []int
-	uneq    []bool
-	handOff bool
+	heapMoves // the moves of the current heap
+	valueStats
+	rareSet
+	confirmState
 
 	// fallback is the direct engine, once the sparse engine has handed
 	// the rule over to it.
@@ -141,40 +129,11 @@ type sparseEngine struct {
 	seq  *Sequence
 	done int
 
-	maxV  int      // largest value so far
-	limit int      // a power of two ≥ 64 above every value: options are < limit
-	hist  []uint64 // hist[2v+e]: heaps n ≡ e (mod 2) with value v
-
-	// Rare-value state. direct is set for a stretch computed by the plain
-	// method; rare is then not maintained (rareOK false).
-	direct     bool
-	mask       uint64
-	par        int
-	rareOK     bool
-	rare       []rareHeap
-	enum       [2][]uint64 // enum[π] has bit v when parity(v & mask) == π
-	mark       []uint64    // options of the current heap, as bits, up to the candidate
-	needList   []int       // values still to confirm at the current heap
-	nextChoose int
-
-	// marks holds 1 at each option value of the current heap found so
-	// far; needs holds 1 at each value still to confirm. Both are all zero
-	// between heaps.
-	marks, needs *sparseTab
-
-	// pos[w] lists the first (up to sparsePosCap) heaps a ≥ 1 of value w;
-	// top holds the most frequent values, most frequent first. seek uses
-	// them to find a split of a given value.
-	pos [][]uint32
-	top []int
-
 	work int // inner-loop steps since the last poll
 
 	// start is the number of heaps computed plainly before the first
-	// choice of mask (sparseStart; tests lower it). fixed keeps the mask
-	// set by fixMask instead of choosing one.
+	// choice of mask (sparseStart; tests lower it).
 	start int
-	fixed bool
 }
 
 // newSparseEngine returns the sparse engine for r, or false when r has

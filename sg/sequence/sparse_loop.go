@@ -18,6 +18,18 @@ import (
 // and packed into bit words only up to the candidate. Nothing here
 // allocates.
 
+// confirmState is the scratch of the current heap: its option values found
+// so far and the values still to confirm.
+type confirmState struct {
+	mark     []uint64 // options of the current heap, as bits, up to the candidate
+	needList []int    // values still to confirm at the current heap
+
+	// marks holds 1 at each option value of the current heap found so
+	// far; needs holds 1 at each value still to confirm. Both are all zero
+	// between heaps.
+	marks, needs *sparseTab
+}
+
 // scanFunc looks for the values marked in needs among the splits of the
 // sizes in two whose smaller part a is in [a0, a1), clearing each one it
 // finds; see scanRange.

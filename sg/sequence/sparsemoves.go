@@ -2,10 +2,33 @@ package sequence
 
 import (
 	"slices"
+
+	"github.com/impartial-go/impartial/game"
 )
 
 // The moves of the current heap, as the sparse engine uses them: taken
 // whole, leaving one heap, or split into two.
+
+// heapMoves holds the moves of the current heap, as the sparse engine
+// uses them, and what the rule's moves allow in general.
+type heapMoves struct {
+	// The digits of a take-and-break code with finite MaxTake (nil for
+	// other rules, which are asked for their moves at each heap).
+	code     *codeDigits
+	moveBuf  []game.HeapMove
+	parityOK bool // the parity variant applies
+	k0       int  // parity of n - r for every split size r of heap n
+
+	// Moves of the current heap: zero (taken whole), one (sizes of the
+	// single heap left), two/uneq (sizes r split into two heaps, in
+	// decreasing order, and whether the two heaps must differ), and, for a
+	// rule met at this heap with a move the engine cannot use, handOff.
+	zero    bool
+	one     []int
+	two     []int
+	uneq    []bool
+	handOff bool
+}
 
 // loadMoves fills zero, one, two and uneq with the moves from a heap of
 // n ≥ 1. It sets handOff for a move leaving three heaps or more, and
