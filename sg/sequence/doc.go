@@ -51,11 +51,42 @@
 // With a certified period, [Periodicity.ValueAt] gives G(n) for any n up to
 // 2^64−1 in constant time, which is what solves sums of huge heaps.
 //
+// # One answer to "what is G(n)?"
+//
+// Some rules need no computation at all: Nim (G(n) = n), take 1 to m
+// (n mod (m+1)), Lasker's Nim. A rule announces its formula through the
+// optional capability [FormulaRule]. [Solve] gathers the three sources of
+// values into one [Answer]: the formula when the rule has one; otherwise
+// the values up to a certified period, and the period past them; otherwise
+// the computed prefix. [Answer.At] gives G(n) in O(1) whichever it is, and
+// [Answer.Basis] says which:
+//
+//	a, err := sequence.Solve(ctx, dawsonsKayles, 1<<20) // 256 values computed
+//	v, err := a.At(1e12)                                 // from the period
+//
+// [Solve] and [Answer.AppendValues] are the way to read many values of a
+// periodic game: past the certificate each value costs O(1), where
+// [Values] computes every one of them. [Value] answers for one heap,
+// computing at most that many values. [Values] and [Period] also read the
+// values of a rule with a formula from it (unless [WithMethod] asks for an
+// engine).
+//
+// # Limits
+//
+// A sequence takes at least a byte a value, so every length is checked
+// against a memory limit, [DefaultMemoryLimit] (1 GiB) unless
+// [WithMemoryLimit] sets another: a length past it is refused at once with
+// an error naming the length and the memory it needs, and a run whose
+// values outgrow it (2 or 8 bytes each) stops with such an error, keeping
+// the values computed so far. At most 2^32 values are ever computed.
+//
 // # Long runs
 //
 // Long runs take a context, report progress ([WithProgress]: heaps done,
 // rate, number of rare values) and write checkpoints ([WithCheckpoint]) from
-// which an interrupted run resumes with identical results; a corrupted
+// which an interrupted run resumes with identical results (each save after
+// the first appends only the new values, so frequent saves stay cheap); a
+// corrupted
 // checkpoint, or one made for another rule, is refused with an error that
 // names the file and the fault ([ErrCheckpoint]). A rule whose moves do not
 // shrink the heap is refused with [ErrBadRule].

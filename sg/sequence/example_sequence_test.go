@@ -151,3 +151,53 @@ func ExampleWithCheckpoint() {
 	// 256 preperiod 71, period 12 (certified from 256 values) <nil>
 	// true
 }
+
+// Solve gives the one answer to "what is G(n)?": for Dawson's Kayles
+// (.07) it computes values until the Guy–Smith theorem certifies the
+// period (34, from heap 53: OEIS A002187), and reads every later value
+// from the period, in O(1).
+func ExampleSolve() {
+	ctx := context.Background()
+	dawson := octal{0, 0, 7}
+	a, err := sequence.Solve(ctx, dawson, 1<<20)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(a.Basis(), a.Periodicity())
+	v, _ := a.At(1_000_000_000_000)
+	fmt.Println("G(10^12) =", v)
+	vs, _ := a.AppendValues(nil, 1<<40, 1<<40+8)
+	fmt.Println(vs)
+	// Output:
+	// period preperiod 53, period 34 (certified from 256 values)
+	// G(10^12) = *4
+	// [*9 *3 *3 0 *1 *1 *3 0]
+}
+
+// A rule that announces a formula through FormulaRule is answered from it:
+// nothing is computed.
+func ExampleFormulaRule() {
+	a, _ := sequence.Solve(context.Background(), nimRule{}, 1<<20)
+	v, _ := a.At(1 << 62)
+	fmt.Println(a.Basis(), a.Len(), v == 1<<62)
+	// Output:
+	// formula 0 true
+}
+
+// nimRule is Nim: take any number of tokens from a heap. Its values are
+// G(n) = n (Bouton, 1901), which it announces.
+type nimRule struct{}
+
+// AppendHeapMoves lists the heaps of 0 … n-1 tokens that a move leaves.
+func (nimRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	for k := range n {
+		dst = append(dst, game.HeapMove{Remain: k, Parts: min(k, 1)})
+	}
+	return dst
+}
+
+// Formula returns G(n) = n.
+func (nimRule) Formula() (sequence.Formula, bool) {
+	return func(n uint64) (sg.Nimber, bool) { return sg.Nimber(n), true }, true
+}
