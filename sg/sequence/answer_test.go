@@ -80,6 +80,10 @@ func TestSolveBasis(t *testing.T) {
 	if a.Periodicity().Period != 0 {
 		t.Errorf("grundy shows a period in 100 values: %v", a.Periodicity())
 	}
+	// A range too large for memory is refused, naming its size.
+	if _, err := a.AppendValues(nil, 0, 1<<40); err == nil || !strings.Contains(err.Error(), "1099511627776 values") {
+		t.Errorf("AppendValues(0, 2^40): %v, want an error naming the size", err)
+	}
 	// Overflow is told apart from the unknown.
 	a, _ = Solve(ctx, laskerLike{seqParse("0.…3")}, 10)
 	if _, err := a.At(^uint64(0)); !errors.Is(err, ErrOverflow) {
