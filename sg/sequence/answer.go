@@ -78,6 +78,9 @@ func Solve(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Ans
 	if r == nil {
 		return nil, errors.New("sequence: Solve: nil rule")
 	}
+	if err := checkLength("Solve", "maxN", maxN, memoryLimit(opts)); err != nil {
+		return nil, err
+	}
 	cfg := newConfig(r, opts)
 	if cfg.method == MethodAuto {
 		if f, ok := FormulaOf(r); ok {

@@ -80,6 +80,10 @@ func TestSolveBasis(t *testing.T) {
 	if a.Periodicity().Period != 0 {
 		t.Errorf("grundy shows a period in 100 values: %v", a.Periodicity())
 	}
+	// A negative maxN is refused, even for a rule that computes nothing.
+	if _, err := Solve(ctx, nimFormula{seqParse("0.…3")}, -1); err == nil || !strings.Contains(err.Error(), "-1") {
+		t.Errorf("Solve(nim, -1): %v, want an error naming -1", err)
+	}
 	// A range too large for memory is refused, naming its size.
 	if _, err := a.AppendValues(nil, 0, 1<<40); err == nil || !strings.Contains(err.Error(), "1099511627776 values") {
 		t.Errorf("AppendValues(0, 2^40): %v, want an error naming the size", err)
