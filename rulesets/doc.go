@@ -83,16 +83,17 @@
 //
 // # Values
 //
-// Values come from package sg, which computes G(0) … G(n-1) of any rule
-// and finds its period, certified when a theorem allows, after which G(n)
-// is known for any n < 2^64. Some rules have a formula instead, and
-// implement [ClosedForm]: Nim and every code whose digits all allow "leave
-// nothing or one heap" (G(n) = n), Bash (n mod (m+1)), Odd (n mod 2),
-// Lasker's Nim; [ValueOf] asks any rule for it, and [ClosedFormOf] says
-// whether a rule has one and returns it as a [ValueFunc]. A rule with a
-// formula and a certifiable period (Bash is 0.33…3) may use either: the
-// formula costs O(1) per heap, and the period is certified from a few
-// hundred values.
+// Values come from package sg/sequence: sequence.Values(ctx, rule, n) computes G(0) …
+// G(n-1), and sequence.Period finds and, when a theorem allows, certifies its
+// period, after which G(n) is known for any n < 2^64; sequence.Solve
+// gives the one answer for any heap, from whichever source the rule has.
+// Some rules have a formula, and announce it through the Formula method
+// of sequence.FormulaRule ([TakeBreak.Formula]): Nim and every code whose
+// digits all allow "leave nothing or one heap" (G(n) = n), Bash (n mod
+// (m+1)), Odd (n mod 2), Lasker's Nim, and [AnyAnywhere]. A rule with a
+// formula and a certifiable period (Bash is 0.33…3) has both: the formula
+// costs O(1) per heap, and sequence.Period certifies the period from a
+// few hundred values.
 //
 // # Sums
 //
@@ -168,5 +169,5 @@
 // Every Ruleset is immutable, so a rule may be shared by any number of
 // goroutines; [HeapPart] is immutable too. [HeapPart.MoveTo] costs O(1)
 // per heap for the rules whose formula names the move, and otherwise at
-// most O([SearchLimit] + [SplitWork]) value lookups per heap.
+// most about 2^16 + 2^22 value lookups per heap.
 package rulesets

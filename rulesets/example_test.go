@@ -6,6 +6,7 @@ import (
 
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 func ExampleParse() {
@@ -52,7 +53,7 @@ func ExampleAdjacent_twoStones() {
 		fmt.Println(err)
 		return
 	}
-	seq, err := sg.Values(ctx, two, 8)
+	seq, err := sequence.Values(ctx, two, 8)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -82,12 +83,12 @@ func ExampleAdjacent_twoStones() {
 func ExampleHeapPart() {
 	ctx := context.Background()
 	take3, _ := rulesets.Subtraction(1, 2, 3)
-	sum := sg.Sum{
-		rulesets.MustHeapPart(take3, nil, 7),          // 7 mod 4 = 3
-		rulesets.MustHeapPart(rulesets.Odd(), nil, 6), // 6 mod 2 = 0
-		sg.Heap(5),
-		sg.Heap(1),
-	}
+	// Both rules have a formula: their answers compute nothing.
+	a, _ := sequence.Solve(ctx, take3, 0)
+	b, _ := sequence.Solve(ctx, rulesets.Odd(), 0)
+	p, _ := rulesets.NewHeapPart(a, 7) // 7 mod 4 = 3
+	q, _ := rulesets.NewHeapPart(b, 6) // 6 mod 2 = 0
+	sum := sg.Sum{p, q, sg.Heap(5), sg.Heap(1)}
 	v, _ := sum.Value(ctx)
 	fmt.Println(sum, "=", v)
 	moves, _ := sum.WinningMoves(ctx)
@@ -116,10 +117,16 @@ func ExampleWythoff() {
 	// [[10 6]]
 }
 
-func ExampleValueOf() {
+// Rules with a formula announce it, and their value at any heap costs
+// O(1).
+func ExampleTakeBreak_Formula() {
 	for _, spec := range []string{"nim", "bash:3", "odd", "lasker", "kayles"} {
 		r, _ := rulesets.Parse(spec)
-		v, ok := rulesets.ValueOf(r, 1<<63+3)
+		var v sg.Nimber
+		f, ok := sequence.FormulaOf(r)
+		if ok {
+			v, ok = f(1<<63 + 3)
+		}
 		fmt.Println(spec, uint64(v), ok)
 	}
 	// Output:
@@ -135,7 +142,7 @@ func ExampleValueOf() {
 // value.
 func ExampleKayles() {
 	ctx := context.Background()
-	seq, per, err := sg.Period(ctx, rulesets.Kayles(), 1<<12)
+	seq, per, err := sequence.Period(ctx, rulesets.Kayles(), 1<<12)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -154,7 +161,7 @@ func ExampleSubtraction() {
 		fmt.Println(err)
 		return
 	}
-	seq, _ := sg.Values(context.Background(), r, 14)
+	seq, _ := sequence.Values(context.Background(), r, 14)
 	fmt.Print(r, " ", r.Code(), ":")
 	for _, v := range seq.AppendValues(nil, 0, seq.Len()) {
 		fmt.Print(" ", uint64(v))

@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/impartial-go/impartial/rulesets"
-	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 // FuzzParse: no spec makes Parse panic, every error is a *SyntaxError
@@ -72,18 +72,18 @@ func FuzzTakeBreak(f *testing.F) {
 			return
 		}
 		const n = 300
-		direct, err := sg.Values(ctx, r, n, sg.WithMethod(sg.MethodDirect))
+		direct, err := sequence.Values(ctx, r, n, sequence.WithMethod(sequence.MethodDirect))
 		if err != nil {
 			t.Fatalf("%v: direct: %v", r, err)
 		}
-		if sparse, err := sg.Values(ctx, r, n, sg.WithMethod(sg.MethodSparse)); err == nil {
+		if sparse, err := sequence.Values(ctx, r, n, sequence.WithMethod(sequence.MethodSparse)); err == nil {
 			for i := range n {
 				if sparse.At(i) != direct.At(i) {
 					t.Fatalf("%v: G(%d) = %d direct, %d sparse", r, i, direct.At(i), sparse.At(i))
 				}
 			}
 		}
-		s, per, err := sg.Period(ctx, r, n/4)
+		s, per, err := sequence.Period(ctx, r, n/4)
 		if err != nil || !per.Certified {
 			return
 		}

@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -9,63 +10,74 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
-// ValueFunc gives G(n) for a heap of n tokens, and false when it does not
-// know it. [ValueOf] (closed forms) is one; a certified period is another:
-//
-//	func(n uint64) (sg.Nimber, bool) { return per.ValueAt(seq, n) }
-type ValueFunc func(n uint64) (sg.Nimber, bool)
+// valueFunc gives G(n) for a heap of n tokens, and false when it is not
+// known.
+type valueFunc func(n uint64) (sg.Nimber, bool)
 
-// SearchLimit bounds how far [HeapPart.MoveTo] looks for a move in one
-// heap: move sizes up to SearchLimit, heaps left up to SearchLimit tokens,
-// and the smaller part of a split up to SearchLimit.
-const SearchLimit = 1 << 16
+// searchLimit bounds how far [HeapPart.MoveTo] looks for a move in one
+// heap: move sizes up to searchLimit (2^16), heaps left up to searchLimit
+// tokens, and the smaller part of a split up to searchLimit.
+const searchLimit = 1 << 16
 
-// SplitWork bounds the ValueFunc calls [HeapPart.MoveTo] spends, for one
-// heap, on moves that leave two or more heaps: a heap of n may be split in
-// about n/2 ways after each of up to n move sizes, so without a bound the
-// search would cost O(SearchLimit²). Moves that leave at most one heap are
-// always all tried first.
-const SplitWork = 1 << 22
+// splitWork bounds the value lookups [HeapPart.MoveTo] spends, for one
+// heap, on moves that leave two or more heaps (2^22): a heap of n may be
+// split in about n/2 ways after each of up to n move sizes, so without a
+// bound the search would cost O(searchLimit²). Moves that leave at most
+// one heap are always all tried first.
+const splitWork = 1 << 22
 
 // HeapPart is a position of a heap game, some heaps played under one rule,
 // as an [sg.Part]: heaps of different games then add up in an [sg.Sum],
 // as in this sum of one heap of take-1-to-3, one of take-an-odd-number,
 // and Nim heaps:
 //
-//	sum := sg.Sum{
-//		rulesets.MustHeapPart(bash3, nil, 7),
-//		rulesets.MustHeapPart(rulesets.Odd(), nil, 6),
-//		sg.Heap(5),
-//	}
+//	a, err := sequence.Solve(ctx, bash3, 0) // a formula: nothing computed
+//	...
+//	b, err := sequence.Solve(ctx, rulesets.Odd(), 0)
+//	...
+//	p, err := rulesets.NewHeapPart(a, 7)
+//	q, err := rulesets.NewHeapPart(b, 6)
+//	sum := sg.Sum{p, q, sg.Heap(5)}
 //
-// Heaps may be as large as 2^64-1: values come from a [ValueFunc] (the
-// rule's closed form when none is given), never from a table of all
-// smaller heaps. Finding a move costs O(1) per heap for the rules whose
+// Heaps may be as large as 2^64-1: values come from a
+// [sequence.Answer] (a formula or a certified period), never from a table
+// of all smaller heaps. Finding a move costs O(1) per heap for the rules whose
 // formula names the move (Nim-like codes such as 0.[3] and 0.[7],
-// [AnyAnywhere], [Lasker]'s Nim) and otherwise at most O([SearchLimit] +
-// [SplitWork]) ValueFunc calls per heap (plus the rule's moves from a heap
-// of up to SearchLimit tokens, and the splits into three or more heaps of
-// at most 40 tokens, which also count against SplitWork), whatever the heap
-// size. A HeapPart is immutable and safe for concurrent use when its
-// ValueFunc is.
+// [AnyAnywhere], [Lasker]'s Nim) and otherwise at most about 2^16 + 2^22
+// value lookups per heap (move sizes and heaps left up to 2^16 tokens,
+// then at most 2^22 lookups for splits, including the splits into three
+// or more heaps of at most 40 tokens), whatever the heap size. A HeapPart
+// is immutable and safe for concurrent use.
 type HeapPart struct {
 	rule  game.HeapRule
-	value ValueFunc
+	value valueFunc
 	heaps []uint64 // nonempty heaps, sorted
 }
 
 // NewHeapPart returns the position made of the given heaps (zeros are
-// dropped) under rule r, valued by value, or by r's closed form when value
-// is nil. It returns an error when value is nil and r has no closed form.
-func NewHeapPart(r game.HeapRule, value ValueFunc, heaps ...uint64) (*HeapPart, error) {
-	if value == nil {
-		f, ok := ClosedFormOf(r)
-		if !ok {
-			return nil, fmt.Errorf("rulesets: %v has no closed form: pass a ValueFunc (from a certified period)", r)
+// dropped) under the rule of a, valued by a: see [sequence.Solve]. It
+// returns an error when a is nil, or when a knows only a computed prefix
+// (no formula and no certified period) that does not hold every heap
+// given; moves are then searched only among heaps a knows.
+func NewHeapPart(a *sequence.Answer, heaps ...uint64) (*HeapPart, error) {
+	if a == nil {
+		return nil, errors.New("rulesets: NewHeapPart: nil answer")
+	}
+	r := a.Rule()
+	for _, h := range heaps {
+		if !a.Known(h) {
+			return nil, fmt.Errorf("rulesets: %v: heap %d is past the %d values known, with no formula or certified period", r, h, a.Len())
 		}
-		value = f
+	}
+	value := func(n uint64) (sg.Nimber, bool) {
+		if !a.Known(n) {
+			return 0, false
+		}
+		v, err := a.At(n)
+		return v, err == nil
 	}
 	hs := make([]uint64, 0, len(heaps))
 	for _, h := range heaps {
@@ -75,16 +87,6 @@ func NewHeapPart(r game.HeapRule, value ValueFunc, heaps ...uint64) (*HeapPart, 
 	}
 	slices.Sort(hs)
 	return &HeapPart{rule: r, value: value, heaps: hs}, nil
-}
-
-// MustHeapPart is like [NewHeapPart] but panics on error; it is for rules
-// known to have a closed form, in examples and tests.
-func MustHeapPart(r game.HeapRule, value ValueFunc, heaps ...uint64) *HeapPart {
-	p, err := NewHeapPart(r, value, heaps...)
-	if err != nil {
-		panic(err)
-	}
-	return p
 }
 
 // Heaps returns a copy of the heap sizes, smallest first.
@@ -118,8 +120,8 @@ func (p *HeapPart) heapValue(n uint64) (sg.Nimber, error) {
 }
 
 // MoveTo returns a position reached by one move whose value is v, and
-// false when none exists (or none was found within [SearchLimit] and
-// [SplitWork]). It tries each heap in turn, looking for a move that leaves
+// false when none exists (or none was found within the bounds described
+// at [HeapPart]). It tries each heap in turn, looking for a move that leaves
 // it with value G(heap) ⊕ x ⊕ v (x the current value): from the formula
 // when the rule's names the move, else among the moves that leave at most
 // one heap, then those that leave two heaps and, when at most 40 tokens
@@ -157,8 +159,8 @@ func (p *HeapPart) heapMoveTo(ctx context.Context, n uint64, want sg.Nimber) ([]
 	if parts, ok, known := p.formulaMove(n, want); known {
 		return parts, ok, nil
 	}
-	s := &moveSearch{ctx: ctx, value: p.value, left: SplitWork}
-	if n <= SearchLimit {
+	s := &moveSearch{ctx: ctx, value: p.value, left: splitWork}
+	if n <= searchLimit {
 		return s.smallHeap(p.rule, int(n), want)
 	}
 	if t, ok := p.rule.(*TakeBreak); ok {
@@ -204,11 +206,11 @@ func (p *HeapPart) formulaMove(n uint64, want sg.Nimber) (parts []uint64, ok, kn
 }
 
 // moveSearch is the state of one heap's search for a move: the context,
-// checked every 1024 steps, and the ValueFunc calls left for splits.
+// checked every 1024 steps, and the value lookups left for splits.
 type moveSearch struct {
 	ctx   context.Context
-	value ValueFunc
-	left  int // ValueFunc calls left for splits (of SplitWork)
+	value valueFunc
+	left  int // value lookups left for splits (of splitWork)
 	steps int // steps since ctx was checked
 }
 
@@ -222,7 +224,7 @@ func (s *moveSearch) step() error {
 	return s.ctx.Err()
 }
 
-// spend takes k ValueFunc calls from the split budget, reporting false when
+// spend takes k value lookups from the split budget, reporting false when
 // it is spent.
 func (s *moveSearch) spend(k int) (bool, error) {
 	if s.left < k {
@@ -259,7 +261,7 @@ func (s *moveSearch) is(h uint64, want sg.Nimber) bool {
 // that MoveTo enumerates: the partitions of 40 number 37,338.
 const maxSplitSearch = 40
 
-// smallHeap enumerates the rule's moves from a heap of n ≤ SearchLimit:
+// smallHeap enumerates the rule's moves from a heap of n ≤ searchLimit:
 // first those that leave at most one heap, then the splits, within the
 // budget.
 func (s *moveSearch) smallHeap(r game.HeapRule, n int, want sg.Nimber) ([]uint64, bool, error) {
@@ -293,13 +295,13 @@ func (s *moveSearch) smallHeap(r game.HeapRule, n int, want sg.Nimber) ([]uint64
 	return nil, false, nil
 }
 
-// largeHeap looks for a move from a heap of n > SearchLimit under a
+// largeHeap looks for a move from a heap of n > searchLimit under a
 // take-and-break code: one heap left after a small take (k ≤
-// SearchLimit) or a small heap left (n-k ≤ SearchLimit), nothing left, and
-// then two heaps after a small take, the smaller one up to SearchLimit,
+// searchLimit) or a small heap left (n-k ≤ searchLimit), nothing left, and
+// then two heaps after a small take, the smaller one up to searchLimit,
 // within the budget.
 func (s *moveSearch) largeHeap(t *TakeBreak, n uint64, want sg.Nimber) ([]uint64, bool, error) {
-	for k := uint64(1); k <= SearchLimit; k++ {
+	for k := uint64(1); k <= searchLimit; k++ {
 		if err := s.step(); err != nil {
 			return nil, false, err
 		}
@@ -307,7 +309,7 @@ func (s *moveSearch) largeHeap(t *TakeBreak, n uint64, want sg.Nimber) ([]uint64
 			return []uint64{n - k}, true, nil
 		}
 	}
-	for rem := uint64(0); rem <= SearchLimit; rem++ {
+	for rem := uint64(0); rem <= searchLimit; rem++ {
 		if err := s.step(); err != nil {
 			return nil, false, err
 		}
@@ -319,7 +321,7 @@ func (s *moveSearch) largeHeap(t *TakeBreak, n uint64, want sg.Nimber) ([]uint64
 			return []uint64{rem}, true, nil
 		}
 	}
-	for k := uint64(0); k <= SearchLimit; k++ {
+	for k := uint64(0); k <= searchLimit; k++ {
 		if t.digitU(k)&4 == 0 {
 			if err := s.step(); err != nil {
 				return nil, false, err
@@ -327,7 +329,7 @@ func (s *moveSearch) largeHeap(t *TakeBreak, n uint64, want sg.Nimber) ([]uint64
 			continue
 		}
 		rem := n - k
-		for a := uint64(1); a <= rem/2 && a <= SearchLimit; a++ {
+		for a := uint64(1); a <= rem/2 && a <= searchLimit; a++ {
 			ok, err := s.spend(2)
 			if err != nil || !ok {
 				return nil, false, err

@@ -12,6 +12,7 @@ import (
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -151,27 +152,45 @@ func TestHeapPartHugeHeaps(t *testing.T) {
 	if hs := q.(*rulesets.HeapPart).Heaps(); len(hs) != 2 || hs[0]+hs[1] != 1<<50+3 {
 		t.Errorf("Lasker split = %v", hs)
 	}
-	if _, err := rulesets.NewHeapPart(rulesets.Kayles(), nil, 5); err == nil {
-		t.Error("Kayles has no closed form, but NewHeapPart accepted no ValueFunc")
+	// Kayles has no formula: an answer from 5 computed values, where no
+	// period can be certified, knows heaps up to 4 only.
+	short, err := sequence.Solve(context.Background(), rulesets.Kayles(), 5)
+	if err != nil || short.Basis() != sequence.BasisPrefix {
+		t.Fatalf("Solve(kayles, 5) = %v, %v", short.Basis(), err)
+	}
+	if _, err := rulesets.NewHeapPart(short, 5); err == nil {
+		t.Error("Kayles has no formula, but NewHeapPart accepted heap 5 past 5 computed values")
+	}
+	if _, err := rulesets.NewHeapPart(short, 4); err != nil {
+		t.Errorf("NewHeapPart(heap 4 of 5 computed values): %v", err)
+	}
+	if _, err := rulesets.NewHeapPart(nil, 4); err == nil {
+		t.Error("NewHeapPart accepted a nil answer")
 	}
 	if got := p.String(); got != "lasker(1125899906842627)" {
 		t.Errorf("String() = %q", got)
 	}
 }
 
-// TestHeapPartPeriodic uses a certified period as the ValueFunc of Kayles
-// heaps, and checks moves in small positions against the engine.
+// TestHeapPartPeriodic values Kayles heaps by the answer of its certified
+// period, and checks moves in small positions against the engine.
 func TestHeapPartPeriodic(t *testing.T) {
 	ctx := context.Background()
-	seq, per, err := sg.Period(ctx, rulesets.Kayles(), 1<<12)
-	if err != nil || !per.Certified {
-		t.Fatalf("Kayles period: %v, %v", per, err)
+	ans, err := sequence.Solve(ctx, rulesets.Kayles(), 1<<12)
+	if err != nil || ans.Basis() != sequence.BasisPeriod || !ans.Periodicity().Certified {
+		t.Fatalf("Kayles period: %v, %v", ans.Periodicity(), err)
 	}
-	value := func(n uint64) (sg.Nimber, bool) { return per.ValueAt(seq, n) }
+	kaylesPart := func(heaps ...uint64) *rulesets.HeapPart {
+		p, err := rulesets.NewHeapPart(ans, heaps...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
 	e := sg.NewEngine[game.Heaps](game.NewHeapGame(rulesets.Kayles()))
 	for a := uint64(0); a < 14; a++ {
 		for b := uint64(0); b < 14; b++ {
-			p := rulesets.MustHeapPart(rulesets.Kayles(), value, a, b)
+			p := kaylesPart(a, b)
 			h, _ := game.MakeHeaps(int(a), int(b))
 			want, _ := e.Value(ctx, h)
 			got, err := p.Value(ctx)
@@ -201,7 +220,7 @@ func TestHeapPartPeriodic(t *testing.T) {
 	// A huge Kayles heap: 2^63+1 ≡ 81 (mod 12), past the preperiod 71, so
 	// its value is G(81) = 8 (OEIS A002186), and one move reaches a
 	// P-position.
-	big := rulesets.MustHeapPart(rulesets.Kayles(), value, 1<<63+1)
+	big := kaylesPart(1<<63 + 1)
 	if v, err := big.Value(ctx); err != nil || v != kaylesValues[81] || v != 8 {
 		t.Fatalf("kayles(2^63+1) = %d, %v; want G(81) = 8", v, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -66,13 +67,13 @@ func TestPropertyCodes(t *testing.T) {
 				}
 			}
 			vs := engineValues(t, r, 13)
-			seq, err := sg.Values(bg, r, 13)
+			seq, err := sequence.Values(bg, r, 13, sequence.WithMethod(sequence.MethodDirect))
 			if err != nil {
 				return false, err
 			}
 			for n, v := range vs {
 				if seq.At(n) != v {
-					return false, fmt.Errorf("%s: sg.Values G(%d) = %d, engine %d", r, n, seq.At(n), v)
+					return false, fmt.Errorf("%s: sequence.Values G(%d) = %d, engine %d", r, n, seq.At(n), v)
 				}
 			}
 			x := sg.NewExhaustive[game.Heaps](game.NewHeapGame(r))

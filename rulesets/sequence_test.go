@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/impartial-go/impartial/rulesets"
-	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 // catalogue is one rule of every kind the package makes.
@@ -32,7 +32,7 @@ func TestSequenceMatchesEngine(t *testing.T) {
 		if r.String() == "anywhere" {
 			n = 14 // O(n²) moves per heap, each expanded into partitions
 		}
-		seq, err := sg.Values(bg, r, n)
+		seq, err := sequence.Values(bg, r, n)
 		if err != nil {
 			t.Fatalf("%v: %v", r, err)
 		}
@@ -59,7 +59,7 @@ func TestCertifiedPeriods(t *testing.T) {
 		{rulesets.Odd(), 0, 2, false}, // infinite move set: observed only
 	}
 	for _, tc := range tests {
-		_, p, err := sg.Period(bg, tc.rule, 1<<12)
+		_, p, err := sequence.Period(bg, tc.rule, 1<<12)
 		if err != nil {
 			t.Fatalf("%v: %v", tc.rule, err)
 		}
@@ -70,7 +70,7 @@ func TestCertifiedPeriods(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	_, p, err := sg.Period(bg, rulesets.Grundy{}, 3000)
+	_, p, err := sequence.Period(bg, rulesets.Grundy{}, 3000)
 	if err != nil || p.Period != 0 {
 		t.Errorf("grundy: %v, %v; want no period", p, err)
 	}

@@ -41,7 +41,7 @@ const (
 // no repeating pattern (the Fibonacci subtraction game) are also TakeBreaks.
 //
 // A TakeBreak implements [game.TakeBreakRule], so package sg runs its octal
-// loops directly, and [ClosedForm] (ValueOf) when its digits are those of a
+// loops directly, and a formula ([TakeBreak.Formula]) when its digits are those of a
 // game with a known formula. It is immutable and safe for concurrent use.
 type TakeBreak struct {
 	name    string                // spec for rules made by name ("kayles"); "" for plain codes

@@ -8,6 +8,7 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 // Kayles (0.77), OEIS A002186, G(0) … G(104).
@@ -159,7 +160,7 @@ func TestRowGames(t *testing.T) {
 		}
 		vs := engineValues(t, tc.rule, tc.n)
 		for n, v := range vs {
-			if c, ok := rulesets.ValueOf(tc.rule, uint64(n)); ok && c != v {
+			if c, ok := valueOf(tc.rule, uint64(n)); ok && c != v {
 				t.Errorf("%v: ValueOf(%d) = %d, engine %d", tc.rule, n, c, v)
 			}
 		}
@@ -167,7 +168,7 @@ func TestRowGames(t *testing.T) {
 	// The "any number" variations are Nim: G(n) = n.
 	for _, r := range []rulesets.Ruleset{rulesets.AnyAdjacent(), rulesets.AnyAnywhere()} {
 		for n := range uint64(12) {
-			if v, ok := rulesets.ValueOf(r, n); !ok || v != sg.Nimber(n) {
+			if v, ok := valueOf(r, n); !ok || v != sg.Nimber(n) {
 				t.Errorf("%v: ValueOf(%d) = %d, %v", r, n, v, ok)
 			}
 		}
@@ -221,13 +222,13 @@ func TestClosedForms(t *testing.T) {
 			size = 12 // O(n²) kinds of move, each into up to n heaps
 		}
 		vs := engineValues(t, tc.rule, size)
-		f, hasForm := rulesets.ClosedFormOf(tc.rule)
+		f, hasForm := sequence.FormulaOf(tc.rule)
 		if !hasForm {
 			t.Errorf("%v: ClosedFormOf says no formula", tc.rule)
 			continue
 		}
 		for n, v := range vs {
-			c, ok := rulesets.ValueOf(tc.rule, uint64(n))
+			c, ok := valueOf(tc.rule, uint64(n))
 			if !ok || c != v || uint64(v) != tc.f(uint64(n)) {
 				t.Errorf("%v: G(%d): engine %d, ValueOf %d %v, formula %d", tc.rule, n, v, c, ok, tc.f(uint64(n)))
 			}
@@ -236,43 +237,54 @@ func TestClosedForms(t *testing.T) {
 			}
 		}
 		for _, n := range []uint64{1 << 40, 1<<63 + 5, ^uint64(0) - 1} {
-			if c, ok := rulesets.ValueOf(tc.rule, n); !ok || uint64(c) != tc.f(n) {
+			if c, ok := valueOf(tc.rule, n); !ok || uint64(c) != tc.f(n) {
 				t.Errorf("%v: ValueOf(%d) = %d, %v; want %d", tc.rule, n, c, ok, tc.f(n))
 			}
 		}
 	}
-	if _, ok := rulesets.ValueOf(rulesets.Lasker(), ^uint64(0)); ok {
+	if _, ok := valueOf(rulesets.Lasker(), ^uint64(0)); ok {
 		t.Error("Lasker's G(2^64-1) = 2^64 does not fit, but ValueOf said ok")
 	}
 	for _, r := range []rulesets.Ruleset{rulesets.Kayles(), rulesets.Grundy{}, rulesets.Fibonacci(), mustCode(t, "0.[6]"), mustCode(t, "0.[5]")} {
-		if _, ok := rulesets.ValueOf(r, 5); ok {
+		if _, ok := valueOf(r, 5); ok {
 			t.Errorf("%v has a closed form?", r)
 		}
-		if f, ok := rulesets.ClosedFormOf(r); ok || f != nil {
+		if f, ok := sequence.FormulaOf(r); ok || f != nil {
 			t.Errorf("ClosedFormOf(%v) = %v, %v; want none", r, f != nil, ok)
 		}
 	}
-	// Any ClosedForm counts, when it knows G(0).
-	if f, ok := rulesets.ClosedFormOf(halfForm{}); !ok || f == nil {
-		t.Error("ClosedFormOf(halfForm) found no formula")
+	// Any FormulaRule counts, when it announces a formula.
+	if f, ok := sequence.FormulaOf(halfForm{}); !ok || f == nil {
+		t.Error("FormulaOf(halfForm) found no formula")
 	} else if v, ok := f(9); !ok || v != 4 {
 		t.Errorf("halfForm G(9) = %d, %v; want 4", v, ok)
 	}
-	if _, ok := rulesets.ClosedFormOf(noForm{}); ok {
-		t.Error("ClosedFormOf(noForm) found a formula, but its ValueOf knows no value")
+	if _, ok := sequence.FormulaOf(noForm{}); ok {
+		t.Error("FormulaOf(noForm) found a formula, but noForm announces none")
 	}
 }
 
-// halfForm is a ClosedForm outside the package (its values are not those
-// of any rule: ClosedFormOf does not check them); noForm implements
-// ClosedForm without knowing any value.
+// valueOf returns G(n) from r's formula, and false when r has none.
+func valueOf(r game.HeapRule, n uint64) (sg.Nimber, bool) {
+	f, ok := sequence.FormulaOf(r)
+	if !ok {
+		return 0, false
+	}
+	return f(n)
+}
+
+// halfForm is a FormulaRule outside the package (its values are not those
+// of any rule: FormulaOf does not check them); noForm implements
+// FormulaRule without having a formula.
 type (
 	halfForm struct{ rulesets.Grundy }
 	noForm   struct{ rulesets.Grundy }
 )
 
-func (halfForm) ValueOf(n uint64) (sg.Nimber, bool) { return sg.Nimber(n / 2), true }
-func (noForm) ValueOf(uint64) (sg.Nimber, bool)     { return 0, false }
+func (halfForm) Formula() (sequence.Formula, bool) {
+	return func(n uint64) (sg.Nimber, bool) { return sg.Nimber(n / 2), true }, true
+}
+func (noForm) Formula() (sequence.Formula, bool) { return nil, false }
 
 func mustCode(t testing.TB, code string) *rulesets.TakeBreak {
 	t.Helper()

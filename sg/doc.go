@@ -59,51 +59,8 @@
 //
 // # Value sequences of heap games
 //
-// In a heap game (a [game.HeapRule]: subtraction, octal and hexadecimal
-// games, Grundy's game) a position is a collection of heaps and a move acts
-// on one heap, so a position's value is the XOR of its heaps' values and the
-// whole game is described by the value sequence G(0), G(1), G(2), … of a
-// single heap. [Values] computes G(0..n-1) into a [Sequence], which stores
-// one byte per value while every value is below 256 and two bytes below
-// 65536, so 2^28 heaps fit in half a gibibyte.
-//
-// Two engines compute sequences, chosen by [WithMethod]. The direct engine
-// applies the definition: the option values of heap n, then their mex, in
-// O(n·t) per heap for t removal amounts, so O(n²·t) in all. The sparse-space
-// engine, used automatically for take-and-break games whose moves leave at
-// most two heaps, exploits the fact that in such games most values are
-// "common" and few are "rare" (Winning Ways, ch. 4; Gangolli and Plambeck,
-// 1989): a common option value of a split heap always comes from a split
-// with exactly one rare part, so it examines only the few rare heaps, and
-// falls back to a direct scan, over all removal amounts at once, only for
-// the rare values below the candidate mex. Both engines give identical
-// sequences; the property tests hold them to each other and to [Engine].
-//
-// # Periodicity
-//
-// Value sequences of octal games are often ultimately periodic:
-// G(n+p) = G(n) for every n ≥ e, with period p and preperiod e (the number
-// of values before the periodic part, counting heap 0). Some games are
-// arithmetically periodic: G(n+p) = G(n) + s with saltus s > 0, like Nim
-// itself (p = 1, s = 1). [FindPeriod] finds the smallest period and
-// preperiod that a computed prefix shows, usually in O(n) and at worst
-// O(n log n). Seeing is not proving;
-// the Guy–Smith periodicity theorem is: for an octal game whose largest
-// removal is t, if G(n+p) = G(n) for all n with e ≤ n < 2e + p + t, then
-// for all n ≥ e (Guy and Smith, 1956). [Period] grows a sequence, checking
-// as it grows, and stops as soon as the window a theorem needs is covered;
-// its [Periodicity] says whether the period is Certified or merely
-// observed. The same argument gives a window for codes that may leave up to
-// m heaps, and for finite subtraction sets (which leave one heap) a window
-// of t+1 values past the preperiod.
-// Arithmetic periodicity is reported but never certified.
-//
-// With a certified period, [Periodicity.ValueAt] gives G(n) for any n up
-// to 2^64−1 in constant time, which is what solves sums of huge heaps.
-//
-// Long runs take a context, report progress ([WithSeqProgress]: heaps done,
-// rate, number of rare values) and write checkpoints ([WithCheckpoint]) from
-// which an interrupted run resumes with identical results; a corrupted
-// checkpoint, or one made for another rule, is refused with an error that
-// names the file and the fault.
+// Heap games (subtraction, octal and hexadecimal games, Grundy's game) are
+// solved by the value sequence of a single heap, which package
+// [github.com/impartial-go/impartial/sg/sequence] computes, checks for
+// periodicity and, when a theorem allows, certifies.
 package sg

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 func TestRun(t *testing.T) {
@@ -52,7 +55,7 @@ func TestRun(t *testing.T) {
 		{"nim saltus", "period nim -max=1000", 0,
 			`{"game":"nim","preperiod":0,"period":1,"saltus":1,"certified":false,"checked_to":1000}` + "\n", ""},
 		// Rules with a formula and a finite largest removal are certified
-		// by sg.Period from its first check (the formula's values would
+		// by sequence.Period from its first check (the formula's values would
 		// only be an observed period, after -max = 2^28 of them).
 		{"bash period certified", "period bash:3", 0,
 			`{"game":"bash:3","preperiod":0,"period":4,"saltus":0,"certified":true,"checked_to":256}` + "\n", ""},
@@ -174,28 +177,6 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-// TestValuesFor: value computes HEAP+1 values when that is fewer than
-// -max, without overflow at HEAP = 2^64-1.
-func TestValuesFor(t *testing.T) {
-	for _, tc := range []struct {
-		heap       uint64
-		maxN, want int
-	}{
-		{0, 1, 1},
-		{100, 1 << 28, 101},
-		{20, 1 << 16, 21},
-		{299, 300, 300},
-		{300, 300, 300},
-		{1 << 40, 1 << 30, 1 << 30},
-		{^uint64(0), 300, 300},
-		{^uint64(0) - 1, 1 << 30, 1 << 30},
-	} {
-		if got := valuesFor(tc.heap, tc.maxN); got != tc.want {
-			t.Errorf("valuesFor(%d, %d) = %d, want %d", tc.heap, tc.maxN, got, tc.want)
-		}
-	}
-}
-
 // TestFormulaValuesCancel: the formula path (rules with a formula and no
 // certifiable period) stops when the context is done, as Ctrl-C does.
 func TestFormulaValuesCancel(t *testing.T) {
@@ -206,17 +187,19 @@ func TestFormulaValuesCancel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := values(ctx, r, 1<<20, nil); !errors.Is(err, context.Canceled) {
-			t.Errorf("values(%s) with a cancelled context: %v", spec, err)
+		if err := cmdValues(ctx, []string{spec, "1048576"}, io.Discard, io.Discard); !errors.Is(err, context.Canceled) {
+			t.Errorf("values %s with a cancelled context: %v", spec, err)
 		}
-		if _, _, err := period(ctx, r, 1<<20, nil); !errors.Is(err, context.Canceled) {
-			t.Errorf("period(%s) with a cancelled context: %v", spec, err)
+		if err := cmdPeriod(ctx, []string{spec, "-max", "1048576"}, io.Discard, io.Discard); !errors.Is(err, context.Canceled) {
+			t.Errorf("period %s with a cancelled context: %v", spec, err)
+		}
+		if _, _, err := sequence.Period(ctx, r, 1<<20); !errors.Is(err, context.Canceled) {
+			t.Errorf("sequence.Period(%s) with a cancelled context: %v", spec, err)
 		}
 	}
 	// Cancelled during the loop: a context done after its first look.
-	r, _ := parseGame("test", "nim")
-	if _, err := values(&doneAfter{Context: context.Background(), n: 3}, r, 1<<20, nil); !errors.Is(err, context.Canceled) {
-		t.Errorf("values(nim) cancelled during the loop: %v", err)
+	if err := cmdValues(&doneAfter{Context: context.Background(), n: 3}, []string{"nim", "1048576"}, io.Discard, io.Discard); !errors.Is(err, context.Canceled) {
+		t.Errorf("values nim cancelled during the loop: %v", err)
 	}
 }
 

@@ -32,7 +32,7 @@ import (
 	"strconv"
 
 	"github.com/impartial-go/impartial/rulesets"
-	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 // maxStripe bounds A, B and C (a rule stores one digit per length).
@@ -172,7 +172,7 @@ func solve(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
 	if longest < uint64(n) {
 		n = int(longest) + 1
 	}
-	seq, per, err := sg.Period(ctx, rule, n)
+	seq, per, err := sequence.Period(ctx, rule, n)
 	if err != nil {
 		return err
 	}

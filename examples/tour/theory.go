@@ -9,6 +9,7 @@ import (
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/explain"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 func spragueGrundyFunction(t *tour) {
@@ -60,12 +61,22 @@ from heap 2 an odd number (value n mod 2), from the other heaps any number
 		return
 	}
 	odd := rulesets.Odd()
-	s := sg.Sum{
-		rulesets.MustHeapPart(bash3, nil, 7),
-		rulesets.MustHeapPart(odd, nil, 4),
-		sg.Heap(2),
-		sg.Heap(3),
+	var parts [2]sg.Part
+	for i, h := range []struct {
+		rule rulesets.Ruleset
+		heap uint64
+	}{{bash3, 7}, {odd, 4}} {
+		// Both rules have a formula: Solve computes nothing.
+		a, err := sequence.Solve(t.ctx, h.rule, 0)
+		if err == nil {
+			parts[i], err = rulesets.NewHeapPart(a, h.heap)
+		}
+		if err != nil {
+			t.fail(err)
+			return
+		}
 	}
+	s := sg.Sum{parts[0], parts[1], sg.Heap(2), sg.Heap(3)}
 	tab, err := explain.SumTable(t.ctx, s)
 	if err != nil {
 		t.fail(err)
@@ -211,7 +222,7 @@ func periodicity(t *tour) {
 from a row. Its values look irregular at first:
 
 `)
-	seq, per, err := sg.Period(t.ctx, rulesets.Kayles(), 1<<12)
+	seq, per, err := sequence.Period(t.ctx, rulesets.Kayles(), 1<<12)
 	if err != nil {
 		t.fail(err)
 		return
@@ -221,7 +232,7 @@ from a row. Its values look irregular at first:
 		first = append(first, fmt.Sprint(uint64(seq.At(n))))
 	}
 	t.printf("  G(0..23) = %s, ...\n\n", strings.Join(first, " "))
-	t.printf("sg.Period finds: %v.\n", per)
+	t.printf("sequence.Period finds: %v.\n", per)
 	t.printf(`That is, from n = %d on, G(n + %d) = G(n) (Winning Ways, chapter 4: the
 last exceptional value is G(70)). For an octal game that takes at most t
 stones, the Guy–Smith theorem says a period seen long enough is certain, so

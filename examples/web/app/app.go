@@ -118,7 +118,7 @@ func handle(ctx context.Context, r Request, progress func(done, total int)) (Res
 	resp := Response{Game: rule.String()}
 	switch r.View {
 	case "sequence":
-		s, err := sequence(ctx, rule, r.N, progress)
+		s, err := valueSequence(ctx, rule, r.N, progress)
 		resp.Sequence = s
 		return resp, err
 	case "options":

@@ -11,6 +11,7 @@ import (
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/bot"
 	"github.com/impartial-go/impartial/sg/explain"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 // Sequence is the value sequence view: the first values, the periodicity
@@ -25,16 +26,16 @@ type Sequence struct {
 	SVG       string   `json:"svg"`
 }
 
-// sequence computes up to n values (a default when n is 0), stopping as
+// valueSequence computes up to n values (a default when n is 0), stopping as
 // soon as a period is certified.
-func sequence(ctx context.Context, rule game.HeapRule, n int, progress func(done, total int)) (*Sequence, error) {
+func valueSequence(ctx context.Context, rule game.HeapRule, n int, progress func(done, total int)) (*Sequence, error) {
 	switch {
 	case n == 0:
 		n = 1 << 16
 	case n < 0 || n > MaxSequence:
 		return nil, bad("n", "%d values: ask for 1 to %d", n, MaxSequence)
 	}
-	s, per, err := sg.Period(ctx, rule, n, sg.WithSeqProgress(50*time.Millisecond, func(p sg.SeqProgress) {
+	s, per, err := sequence.Period(ctx, rule, n, sequence.WithProgress(50*time.Millisecond, func(p sequence.Progress) {
 		progress(p.Done, p.Target)
 	}))
 	if err != nil {

@@ -1,10 +1,7 @@
-package sg
+package sequence
 
 import (
-	"cmp"
 	"context"
-	"math/bits"
-	"slices"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -116,68 +113,27 @@ type sparseTab [1<<16 + 64]uint8
 // not safe for concurrent use; [Values] and [Period] make one per call.
 type sparseEngine struct {
 	rule game.HeapRule
-	cfg  *seqConfig
+	cfg  *config
 
-	// The digits of a take-and-break code with finite MaxTake (nil for
-	// other rules, which are asked for their moves at each heap).
-	code     *codeDigits
-	moveBuf  []game.HeapMove
-	parityOK bool // the parity variant applies
-	k0       int  // parity of n - r for every split size r of heap n
-
-	// Moves of the current heap: zero (taken whole), one (sizes of the
-	// single heap left), two/uneq (sizes r split into two heaps, in
-	// decreasing order, and whether the two heaps must differ), and, for a
-	// rule met at this heap with a move the engine cannot use, handOff.
-	zero    bool
-	one     []int
-	two     []int
-	uneq    []bool
-	handOff bool
+	heapMoves // the moves of the current heap
+	valueStats
+	rareSet
+	confirmState
 
 	// fallback is the direct engine, once the sparse engine has handed
 	// the rule over to it.
-	fallback seqEngine
+	fallback engine
 
 	// seq is the sequence the state below was derived from, and done the
 	// number of its heaps counted in it.
 	seq  *Sequence
 	done int
 
-	maxV  int      // largest value so far
-	limit int      // a power of two ≥ 64 above every value: options are < limit
-	hist  []uint64 // hist[2v+e]: heaps n ≡ e (mod 2) with value v
-
-	// Rare-value state. direct is set for a stretch computed by the plain
-	// method; rare is then not maintained (rareOK false).
-	direct     bool
-	mask       uint64
-	par        int
-	rareOK     bool
-	rare       []rareHeap
-	enum       [2][]uint64 // enum[π] has bit v when parity(v & mask) == π
-	mark       []uint64    // options of the current heap, as bits, up to the candidate
-	needList   []int       // values still to confirm at the current heap
-	nextChoose int
-
-	// marks holds 1 at each option value of the current heap found so
-	// far; needs holds 1 at each value still to confirm. Both are all zero
-	// between heaps.
-	marks, needs *sparseTab
-
-	// pos[w] lists the first (up to sparsePosCap) heaps a ≥ 1 of value w;
-	// top holds the most frequent values, most frequent first. seek uses
-	// them to find a split of a given value.
-	pos [][]uint32
-	top []int
-
 	work int // inner-loop steps since the last poll
 
 	// start is the number of heaps computed plainly before the first
-	// choice of mask (sparseStart; tests lower it). fixed keeps the mask
-	// set by fixMask instead of choosing one.
+	// choice of mask (sparseStart; tests lower it).
 	start int
-	fixed bool
 }
 
 // newSparseEngine returns the sparse engine for r, or false when r has
@@ -185,7 +141,7 @@ type sparseEngine struct {
 // split a heap (the direct engine is then as fast), splits heaps in an
 // unbounded number of ways (as 0.777… does), where sparsity cannot pay, or
 // is a code with a bad digit (the direct engine reports it).
-func newSparseEngine(r game.HeapRule, cfg *seqConfig) (seqEngine, bool) {
+func newSparseEngine(r game.HeapRule, cfg *config) (engine, bool) {
 	if r == nil {
 		return nil, false
 	}
@@ -232,71 +188,6 @@ func newSparseEngine(r game.HeapRule, cfg *seqConfig) (seqEngine, bool) {
 	return e, true
 }
 
-// loadMoves fills zero, one, two and uneq with the moves from a heap of
-// n ≥ 1. It sets handOff for a move leaving three heaps or more, and
-// returns an error wrapping [ErrBadRule] for a move that does not shrink
-// the heap.
-func (e *sparseEngine) loadMoves(n int) error {
-	e.zero = false
-	e.one = e.one[:0]
-	e.two = e.two[:0]
-	e.uneq = e.uneq[:0]
-	if c := e.code; c != nil {
-		e.zero = n < len(c.whole) && c.whole[n]
-		for _, k := range c.one {
-			if n-k >= 1 {
-				e.one = append(e.one, n-k)
-			}
-		}
-		for _, k := range c.two {
-			if n-k >= 2 {
-				e.two = append(e.two, n-k)
-				e.uneq = append(e.uneq, false)
-			}
-		}
-		return nil
-	}
-	e.moveBuf = e.rule.AppendHeapMoves(e.moveBuf[:0], n)
-	for i, m := range e.moveBuf {
-		if skip, err := checkHeapMove(e.rule, n, i, m); err != nil {
-			return err
-		} else if skip {
-			continue
-		}
-		switch m.Parts {
-		case 0:
-			e.zero = true
-		case 1:
-			e.one = append(e.one, m.Remain)
-		case 2:
-			e.addSplit(m.Remain, m.Unequal)
-			if (n-m.Remain)&1 != e.k0 {
-				e.parityOK = false // the caller drops the parity variant
-			}
-		default:
-			e.handOff = true
-			return nil
-		}
-	}
-	return nil
-}
-
-// addSplit records a split of r tokens into two heaps, keeping two in
-// decreasing order without duplicates (an unrestricted split of r subsumes
-// an unequal one).
-func (e *sparseEngine) addSplit(r int, unequal bool) {
-	i := 0
-	for i < len(e.two) && e.two[i] > r {
-		i++
-	}
-	if i < len(e.two) && e.two[i] == r {
-		e.uneq[i] = e.uneq[i] && unequal
-		return
-	}
-	e.two = slices.Insert(e.two, i, r)
-	e.uneq = slices.Insert(e.uneq, i, unequal)
-}
-
 // extend computes values until s.Len() ≥ n, reading and appending to s's
 // storage directly. When s is not the sequence the engine last extended,
 // or has been changed since, it first rebuilds its state (histogram, mask
@@ -332,9 +223,9 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 	for s.Len() < end && !e.handOff && s.width != 8 {
 		var err error
 		if s.width == 2 {
-			err = sparseRun(ctx, e, s, end, func(s *Sequence) []uint16 { return s.b16 }, scanRange[uint16])
+			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint16 { return s.b16 }, scanRange[uint16])
 		} else {
-			err = sparseRun(ctx, e, s, end, func(s *Sequence) []uint8 { return s.b8 }, scanRange8)
+			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint8 { return s.b8 }, scanRangeWords)
 		}
 		if err != nil {
 			return err
@@ -371,155 +262,4 @@ func (e *sparseEngine) reset(s *Sequence) {
 	}
 	e.done = s.Len()
 	e.nextChoose = max(e.start, s.Len()) // choose before the next heap
-}
-
-// count adds heap n of value g to the histogram and the value bounds.
-func (e *sparseEngine) count(n, g int) {
-	if g > e.maxV {
-		e.maxV = g
-	}
-	if 2*g+1 >= len(e.hist) {
-		e.hist = append(e.hist, make([]uint64, 2*g+2-len(e.hist))...)
-	}
-	e.hist[2*g+n&1]++
-	if n > 0 {
-		for len(e.pos) <= g {
-			e.pos = append(e.pos, nil)
-		}
-		if len(e.pos[g]) < sparsePosCap {
-			e.pos[g] = append(e.pos[g], uint32(n))
-		}
-	}
-	if g >= e.limit {
-		for e.limit <= g {
-			e.limit *= 2
-		}
-		e.resize()
-	}
-}
-
-// resize sizes the bitsets for values below e.limit (and the bit for
-// e.limit itself, a possible mex) and recomputes the class bitsets.
-func (e *sparseEngine) resize() {
-	w := e.limit/64 + 1
-	e.mark = make([]uint64, w)
-	for p := range e.enum {
-		e.enum[p] = make([]uint64, w)
-	}
-	e.fillEnum()
-}
-
-// fillEnum sets enum[π] to the values v with parity(v & mask) == π.
-func (e *sparseEngine) fillEnum() {
-	for i := range e.enum[0] {
-		var w0, w1 uint64
-		for j := range 64 {
-			v := uint64(i*64 + j)
-			if bits.OnesCount64(v&e.mask)&1 == 0 {
-				w0 |= 1 << j
-			} else {
-				w1 |= 1 << j
-			}
-		}
-		e.enum[0][i], e.enum[1][i] = w0, w1
-	}
-}
-
-// rareBit is the value of q(a) that makes heap a rare: q(a) = rareBit
-// exactly when G(a) is outside the enumerable class of heap a.
-func (e *sparseEngine) rareBit() int { return e.par & e.k0 }
-
-// isRare reports whether heap n of value g is rare under the current mask.
-func (e *sparseEngine) isRare(n, g int) bool {
-	q := bits.OnesCount64(uint64(g)&e.mask)&1 ^ e.par&n
-	return q&1 == e.rareBit()
-}
-
-// choose picks the mask and parity flag that make the fewest of the first
-// n heaps rare, or the plain method when even they leave too many. When it
-// keeps the sparse method with a new mask it clears rareOK, and the caller
-// rebuilds the rare list.
-func (e *sparseEngine) choose(n int) {
-	e.nextChoose = 2 * n
-	type vc struct {
-		v      uint64
-		h0, h1 uint64
-	}
-	var vs []vc
-	for v := 0; 2*v+1 < len(e.hist); v++ {
-		if h0, h1 := e.hist[2*v], e.hist[2*v+1]; h0+h1 > 0 {
-			vs = append(vs, vc{uint64(v), h0, h1})
-		}
-	}
-	slices.SortStableFunc(vs, func(x, y vc) int { return cmp.Compare(y.h0+y.h1, x.h0+x.h1) })
-	e.top = e.top[:0]
-	for _, x := range vs[:min(len(vs), sparseTop)] {
-		e.top = append(e.top, int(x.v))
-	}
-	if e.fixed {
-		if e.par == 1 && !e.parityOK {
-			e.par, e.rareOK = 0, false
-		}
-		if e.direct {
-			e.direct, e.rareOK = false, false
-			e.fillEnum()
-		}
-		return
-	}
-	mb := min(bits.Len(uint(e.limit-1)), sparseMaskBits)
-	best, bestMask, bestPar := ^uint64(0), uint64(0), 0
-	for par := 0; par <= 1; par++ {
-		if par == 1 && !e.parityOK {
-			break
-		}
-		rb := par & e.k0
-		for m := uint64(1); m < 1<<mb; m++ {
-			var cnt uint64
-			for _, x := range vs {
-				pv := bits.OnesCount64(x.v&m) & 1
-				if pv == rb {
-					cnt += x.h0
-				}
-				if pv^par == rb {
-					cnt += x.h1
-				}
-			}
-			if cnt < best || (cnt == best && m == e.mask && par == e.par) {
-				best, bestMask, bestPar = cnt, m, par
-			}
-		}
-	}
-	if float64(best) > sparseMaxRare*float64(n) {
-		e.direct, e.rareOK = true, false
-		e.rare = e.rare[:0]
-		return
-	}
-	if e.direct || bestMask != e.mask || bestPar != e.par {
-		e.direct = false
-		e.mask, e.par = bestMask, bestPar
-		e.fillEnum()
-		e.rareOK = false
-	}
-}
-
-// fixMask makes the engine use mask m and parity flag par (0 when the
-// parity variant does not apply) from its first choice on, whatever the
-// values: tests use it to check that any mask gives exact values.
-func (e *sparseEngine) fixMask(m uint64, par int) {
-	if !e.parityOK {
-		par = 0
-	}
-	e.fixed, e.mask, e.par = true, m, par&1
-}
-
-// progressMask is the mask reported in [SeqProgress]: the value mask, with
-// bit 63 set when the heap-size parity variant is in use.
-func (e *sparseEngine) progressMask() uint64 {
-	if e.direct {
-		return 0
-	}
-	if e.par == 1 {
-		return e.mask | 1<<63
-	}
-	return e.mask
 }

@@ -1,15 +1,19 @@
-package sg
+package sequence
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
 )
 
 // Benchmarks of the direct engine and of period finding:
 //
-//	go test -run '^$' -bench 'DirectValues|FindPeriod' ./sg
+//	go test -run '^$' -bench 'DirectValues|FindPeriod' ./sg/sequence
 //
 // The direct engine is O(n²): .07 and .77 to 10^5 heaps take seconds.
 
@@ -48,7 +52,7 @@ func BenchmarkFindPeriod(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := NewSequence(1_000_000)
+	s := New(1_000_000)
 	for n := range 1_000_000 {
 		if n < 1000 {
 			s.Append(first.At(n))
@@ -66,12 +70,12 @@ func BenchmarkFindPeriod(b *testing.B) {
 	})
 	// A sequence with a long period: 10^6 values of period 99991 from
 	// heap 500000.
-	long := NewSequence(1_000_000)
+	long := New(1_000_000)
 	x := uint64(1)
 	for n := range 1_000_000 {
 		if n < 500_000+99_991 {
 			x = x*6364136223846793005 + 1442695040888963407
-			long.Append(Nimber(x >> 61))
+			long.Append(sg.Nimber(x >> 61))
 		} else {
 			long.Append(long.At(n - 99_991))
 		}
@@ -89,7 +93,7 @@ func BenchmarkFindPeriod(b *testing.B) {
 // BenchmarkPeriod certifies periods end to end with the default engine
 // (the sparse engine where it applies):
 //
-//	go test -run '^$' -bench 'Period/' ./sg
+//	go test -run '^$' -bench 'Period/' ./sg/sequence
 //
 // BenchmarkSparse has the long periods of .16, .56, .376 and .354.
 func BenchmarkPeriod(b *testing.B) {
@@ -115,4 +119,71 @@ func BenchmarkPeriod(b *testing.B) {
 			b.ReportMetric(float64(n), "heaps")
 		})
 	}
+}
+
+// BenchmarkPeriodCheckpoints certifies the period of .16 (149459 from
+// 105351: Gangolli and Plambeck, 1989) with no checkpoint, with one saved
+// at the end, and with one saved every 10 ms or every 50 ms; each save
+// appends only the values computed since the last, so frequent checkpoints
+// cost little more than none. The "rewrite" cases write the whole file at
+// every save instead, as checkpoints did before they appended:
+//
+//	go test -run '^$' -bench PeriodCheckpoints -benchtime 3x ./sg/sequence
+func BenchmarkPeriodCheckpoints(b *testing.B) {
+	r := seqParse(".16")
+	for _, tc := range []struct {
+		name    string
+		every   time.Duration // 0: no checkpoint
+		rewrite bool
+	}{
+		{"none", 0, false},
+		{"end", time.Hour, false},
+		{"every50ms", 50 * time.Millisecond, false},
+		{"every10ms", 10 * time.Millisecond, false},
+		{"every10ms-rewrite", 10 * time.Millisecond, true},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			dir := b.TempDir()
+			for b.Loop() {
+				var opts []Option
+				if tc.every > 0 {
+					path := filepath.Join(dir, "p.ckpt")
+					os.Remove(path)
+					opts = append(opts, WithCheckpoint(path, tc.every))
+					if tc.rewrite {
+						opts = append(opts, func(c *config) { c.ckptRewrite = true })
+					}
+				}
+				_, p, err := Period(context.Background(), r, 1<<22, opts...)
+				if err != nil || p.Period != 149459 || !p.Certified {
+					b.Fatal(p, err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkAnswerValues reads 2^20 values of Dawson's Kayles (.07) far
+// past its certified period (34 from 53: OEIS A002187) from a Solve
+// answer, in chunks as sgtool values does: O(1) and no allocation per
+// value.
+//
+//	go test -run '^$' -bench AnswerValues ./sg/sequence
+func BenchmarkAnswerValues(b *testing.B) {
+	a, err := Solve(context.Background(), seqParse(".07"), 1<<20)
+	if err != nil || a.Basis() != BasisPeriod {
+		b.Fatal(a.Basis(), err)
+	}
+	const n, chunk = 1 << 20, 1 << 16
+	buf := make([]sg.Nimber, 0, chunk)
+	b.ReportAllocs()
+	for b.Loop() {
+		for lo := uint64(1 << 40); lo < 1<<40+n; lo += chunk {
+			if buf, err = a.AppendValues(buf[:0], lo, lo+chunk); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/value")
 }

@@ -1,4 +1,4 @@
-package sg
+package sequence
 
 import (
 	"cmp"
@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+
+	"github.com/impartial-go/impartial/sg"
 )
 
 // The hot loops of the sparse engine (see sparse.go for the method). They
@@ -16,14 +18,26 @@ import (
 // and packed into bit words only up to the candidate. Nothing here
 // allocates.
 
+// confirmState is the scratch of the current heap: its option values found
+// so far and the values still to confirm.
+type confirmState struct {
+	mark     []uint64 // options of the current heap, as bits, up to the candidate
+	needList []int    // values still to confirm at the current heap
+
+	// marks holds 1 at each option value of the current heap found so
+	// far; needs holds 1 at each value still to confirm. Both are all zero
+	// between heaps.
+	marks, needs *sparseTab
+}
+
 // scanFunc looks for the values marked in needs among the splits of the
 // sizes in two whose smaller part a is in [a0, a1), clearing each one it
 // finds; see scanRange.
 type scanFunc[T uint8 | uint16] func(vals []T, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int)
 
-// sparseRun computes heaps while s keeps the width whose slice get returns,
+// extendRareAtWidth computes heaps while s keeps the width whose slice get returns,
 // until s.Len() reaches target.
-func sparseRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int,
+func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int,
 	get func(*Sequence) []T, scan scanFunc[T]) error {
 	w := s.width
 	for s.Len() < target && s.width == w {
@@ -49,7 +63,7 @@ func sparseRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequen
 			}
 		}
 		g, steps := heapValue(e, vals, n, scan)
-		s.Append(Nimber(g))
+		s.Append(sg.Nimber(g))
 		e.count(n, g)
 		e.done = n + 1
 		if !e.direct && n > 0 && e.isRare(n, g) {
@@ -378,13 +392,13 @@ func scanRange[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparse
 	return cnt, max(a1, a0), max(a1-a0, 0) * len(two)
 }
 
-// scanRange8 is scanRange for 1-byte values: it reads 8 smaller parts
+// scanRangeWords is scanRange for 1-byte values: it reads 8 smaller parts
 // a … a+7 as one word and their partners r-a … r-a-7 as one byte-swapped
 // word, so that one XOR gives the values of 8 splits. While many values
 // are needed it looks the 8 bytes up together; once at most 4 are left
 // (the long tail of the scan) it compares the word with each of them
 // broadcast to every byte, a few word operations per 8 splits.
-func scanRange8(vals []uint8, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int) {
+func scanRangeWords(vals []uint8, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int) {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	rmin := two[len(two)-1]
 	a := a0

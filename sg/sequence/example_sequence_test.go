@@ -1,4 +1,4 @@
-package sg_test
+package sequence_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 // octal is a small octal game written for these examples (package
@@ -56,7 +57,7 @@ var (
 // row, octal code .07): a position of several rows is lost for the
 // player to move exactly when the XOR of its rows' values is 0.
 func ExampleValues() {
-	s, err := sg.Values(context.Background(), dawson, 8)
+	s, err := sequence.Values(context.Background(), dawson, 8)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -74,7 +75,7 @@ func ExampleValues() {
 // G(70): the Guy–Smith theorem certifies it from a few hundred values, and
 // then any heap, however large, has a known value.
 func ExamplePeriod() {
-	s, p, err := sg.Period(context.Background(), kayles, 1_000_000)
+	s, p, err := sequence.Period(context.Background(), kayles, 1_000_000)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -90,32 +91,33 @@ func ExamplePeriod() {
 // FindPeriod examines values already computed; for the subtraction game
 // {1, 2, 3} the values are n mod 4.
 func ExampleFindPeriod() {
-	s, err := sg.Values(context.Background(), sub123, 20)
+	s, err := sequence.Values(context.Background(), sub123, 20)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(s)
-	fmt.Println(sg.FindPeriod(s, sub123))
+	fmt.Println(sequence.FindPeriod(s, sub123))
 	// Output:
 	// 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3 0 1 2 3
 	// preperiod 0, period 4 (certified from 20 values)
 }
 
-// A Sequence stores one byte per value while the values are small.
+// A Sequence stores one byte per value while the values are small, and
+// widens its storage when a larger value arrives.
 func ExampleSequence() {
-	s := sg.NewSequence(0)
+	s := sequence.New(0)
 	s.Append(3)
 	s.Append(200)
-	fmt.Println(s.Len(), s.BytesPerValue(), s.Max())
+	fmt.Println(s.Len(), s.Max())
 	s.Append(1000)
-	fmt.Println(s.Len(), s.BytesPerValue(), s.Max())
+	fmt.Println(s.Len(), s.Max())
 	for n, v := range s.All() {
 		fmt.Printf("G(%d) = %v\n", n, v)
 	}
 	// Output:
-	// 2 1 *200
-	// 3 2 *1000
+	// 2 *200
+	// 3 *1000
 	// G(0) = *3
 	// G(1) = *200
 	// G(2) = *1000
@@ -135,17 +137,67 @@ func ExampleWithCheckpoint() {
 	// A run that is interrupted still saves what it computed.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = sg.Values(ctx, kayles, 1000, sg.WithCheckpoint(path, time.Minute))
+	_, err = sequence.Values(ctx, kayles, 1000, sequence.WithCheckpoint(path, time.Minute))
 	fmt.Println(errors.Is(err, context.Canceled))
 
-	s, p, err := sg.Period(context.Background(), kayles, 1000, sg.WithCheckpoint(path, time.Minute))
+	s, p, err := sequence.Period(context.Background(), kayles, 1000, sequence.WithCheckpoint(path, time.Minute))
 	fmt.Println(s.Len(), p, err)
 
 	// A checkpoint of another game is refused.
-	_, err = sg.Values(context.Background(), dawson, 10, sg.WithCheckpoint(path, time.Minute))
-	fmt.Println(errors.Is(err, sg.ErrCheckpoint))
+	_, err = sequence.Values(context.Background(), dawson, 10, sequence.WithCheckpoint(path, time.Minute))
+	fmt.Println(errors.Is(err, sequence.ErrCheckpoint))
 	// Output:
 	// true
 	// 256 preperiod 71, period 12 (certified from 256 values) <nil>
 	// true
+}
+
+// Solve gives the one answer to "what is G(n)?": for Dawson's Kayles
+// (.07) it computes values until the Guy–Smith theorem certifies the
+// period (34, from heap 53: OEIS A002187), and reads every later value
+// from the period, in O(1).
+func ExampleSolve() {
+	ctx := context.Background()
+	dawson := octal{0, 0, 7}
+	a, err := sequence.Solve(ctx, dawson, 1<<20)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(a.Basis(), a.Periodicity())
+	v, _ := a.At(1_000_000_000_000)
+	fmt.Println("G(10^12) =", v)
+	vs, _ := a.AppendValues(nil, 1<<40, 1<<40+8)
+	fmt.Println(vs)
+	// Output:
+	// period preperiod 53, period 34 (certified from 256 values)
+	// G(10^12) = *4
+	// [*9 *3 *3 0 *1 *1 *3 0]
+}
+
+// A rule that announces a formula through FormulaRule is answered from it:
+// nothing is computed.
+func ExampleFormulaRule() {
+	a, _ := sequence.Solve(context.Background(), nimRule{}, 1<<20)
+	v, _ := a.At(1 << 62)
+	fmt.Println(a.Basis(), a.Len(), v == 1<<62)
+	// Output:
+	// formula 0 true
+}
+
+// nimRule is Nim: take any number of tokens from a heap. Its values are
+// G(n) = n (Bouton, 1901), which it announces.
+type nimRule struct{}
+
+// AppendHeapMoves lists the heaps of 0 … n-1 tokens that a move leaves.
+func (nimRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	for k := range n {
+		dst = append(dst, game.HeapMove{Remain: k, Parts: min(k, 1)})
+	}
+	return dst
+}
+
+// Formula returns G(n) = n.
+func (nimRule) Formula() (sequence.Formula, bool) {
+	return func(n uint64) (sg.Nimber, bool) { return sg.Nimber(n), true }, true
 }

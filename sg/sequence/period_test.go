@@ -1,4 +1,4 @@
-package sg
+package sequence
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/sg"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -32,7 +33,7 @@ func TestKnownPeriods(t *testing.T) {
 		rule       game.HeapRule
 		maxN       int
 		pre, per   int
-		saltus     Nimber
+		saltus     sg.Nimber
 		certified  bool
 		exceptions []int // nil: not checked
 	}{
@@ -121,9 +122,9 @@ func TestPeriodStopsSoon(t *testing.T) {
 		t.Errorf("Kayles certified only after %d values", s.Len())
 	}
 	// .177 needs 2·497 + 20 + 3 + 20 = 1037.
-	var last SeqProgress
+	var last Progress
 	s, p, err = Period(context.Background(), seqParse(".177"), 1<<20,
-		WithSeqProgress(time.Nanosecond, func(p SeqProgress) { last = p }))
+		WithProgress(time.Nanosecond, func(p Progress) { last = p }))
 	if err != nil || !p.Certified || s.Len() != 1037 {
 		t.Errorf(".177: %v after %d values, %v", p, s.Len(), err)
 	}
@@ -164,7 +165,7 @@ func TestValueAtHuge(t *testing.T) {
 	// Lasker's Nim as a certified arithmetic period (the formula of
 	// Winning Ways ch. 4): G(4k+4) = 4k+3.
 	lasker := seqValues(t, seqParse("4.…3"), 16)
-	ls := NewSequence(16)
+	ls := New(16)
 	for _, v := range lasker {
 		ls.Append(v)
 	}
@@ -194,12 +195,12 @@ func TestValueAtHuge(t *testing.T) {
 
 // synthetic returns pre followed by reps copies of block, as a Sequence.
 func synthetic(pre, block []uint8, n int) *Sequence {
-	s := NewSequence(n)
+	s := New(n)
 	for i := range n {
 		if i < len(pre) {
-			s.Append(Nimber(pre[i]))
+			s.Append(sg.Nimber(pre[i]))
 		} else {
-			s.Append(Nimber(block[(i-len(pre))%len(block)]))
+			s.Append(sg.Nimber(block[(i-len(pre))%len(block)]))
 		}
 	}
 	return s
@@ -295,7 +296,7 @@ func TestPeriodCertificationSound(t *testing.T) {
 	}
 }
 
-func periodicFrom(g []Nimber, e, p int) bool {
+func periodicFrom(g []sg.Nimber, e, p int) bool {
 	for n := e; n+p < len(g); n++ {
 		if g[n] != g[n+p] {
 			return false

@@ -1,4 +1,4 @@
-package sg
+package sequence
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/sg"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -136,10 +137,10 @@ func (m seqMovesOnly) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMov
 }
 
 // seqEngineValues computes G(0 … n-1) with the generic engine.
-func seqEngineValues(t *testing.T, r game.HeapRule, n int) []Nimber {
+func seqEngineValues(t *testing.T, r game.HeapRule, n int) []sg.Nimber {
 	t.Helper()
-	e := NewEngine[game.Heaps](game.NewHeapGame(r))
-	var vs []Nimber
+	e := sg.NewEngine[game.Heaps](game.NewHeapGame(r))
+	var vs []sg.Nimber
 	for h := range n {
 		p, err := game.MakeHeaps(h)
 		if err != nil {
@@ -154,7 +155,7 @@ func seqEngineValues(t *testing.T, r game.HeapRule, n int) []Nimber {
 	return vs
 }
 
-func seqValues(t testing.TB, r game.HeapRule, n int, opts ...SeqOption) []Nimber {
+func seqValues(t testing.TB, r game.HeapRule, n int, opts ...Option) []sg.Nimber {
 	t.Helper()
 	s, err := Values(context.Background(), r, n, opts...)
 	if err != nil {
@@ -166,10 +167,10 @@ func seqValues(t testing.TB, r game.HeapRule, n int, opts ...SeqOption) []Nimber
 	return s.AppendValues(nil, 0, n)
 }
 
-func nimbers(vs ...uint64) []Nimber {
-	out := make([]Nimber, len(vs))
+func nimbers(vs ...uint64) []sg.Nimber {
+	out := make([]sg.Nimber, len(vs))
 	for i, v := range vs {
-		out[i] = Nimber(v)
+		out[i] = sg.Nimber(v)
 	}
 	return out
 }
@@ -182,30 +183,30 @@ var kaylesValues = nimbers(0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4,
 var grundyValues = nimbers(0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0)
 
 func TestSequenceWidening(t *testing.T) {
-	s := NewSequence(4)
-	if s.Len() != 0 || s.Max() != 0 || s.BytesPerValue() != 1 {
-		t.Fatalf("empty: len %d max %d width %d", s.Len(), s.Max(), s.BytesPerValue())
+	s := New(4)
+	if s.Len() != 0 || s.Max() != 0 || s.bytesPerValue() != 1 {
+		t.Fatalf("empty: len %d max %d width %d", s.Len(), s.Max(), s.bytesPerValue())
 	}
-	want := []Nimber{0, 255, 3}
+	want := []sg.Nimber{0, 255, 3}
 	for _, v := range want {
 		s.Append(v)
 	}
-	if s.BytesPerValue() != 1 {
-		t.Fatalf("width %d after values < 256", s.BytesPerValue())
+	if s.bytesPerValue() != 1 {
+		t.Fatalf("width %d after values < 256", s.bytesPerValue())
 	}
-	for _, v := range []Nimber{256, 7, 65535} {
+	for _, v := range []sg.Nimber{256, 7, 65535} {
 		s.Append(v)
 		want = append(want, v)
 	}
-	if s.BytesPerValue() != 2 {
-		t.Fatalf("width %d after values < 65536", s.BytesPerValue())
+	if s.bytesPerValue() != 2 {
+		t.Fatalf("width %d after values < 65536", s.bytesPerValue())
 	}
-	for _, v := range []Nimber{65536, 1, 1 << 63} {
+	for _, v := range []sg.Nimber{65536, 1, 1 << 63} {
 		s.Append(v)
 		want = append(want, v)
 	}
-	if s.BytesPerValue() != 8 || s.Max() != 1<<63 {
-		t.Fatalf("width %d, max %d", s.BytesPerValue(), s.Max())
+	if s.bytesPerValue() != 8 || s.Max() != 1<<63 {
+		t.Fatalf("width %d, max %d", s.bytesPerValue(), s.Max())
 	}
 	if got := s.AppendValues(nil, 0, s.Len()); !slices.Equal(got, want) {
 		t.Fatalf("values %v, want %v", got, want)
@@ -219,8 +220,8 @@ func TestSequenceWidening(t *testing.T) {
 	var z Sequence
 	z.Append(1)
 	z.Append(1 << 20)
-	if z.BytesPerValue() != 8 || z.At(0) != 1 || z.At(1) != 1<<20 {
-		t.Fatalf("zero Sequence: width %d, values %v", z.BytesPerValue(), z.AppendValues(nil, 0, 2))
+	if z.bytesPerValue() != 8 || z.At(0) != 1 || z.At(1) != 1<<20 {
+		t.Fatalf("zero Sequence: width %d, values %v", z.bytesPerValue(), z.AppendValues(nil, 0, 2))
 	}
 }
 
@@ -228,14 +229,14 @@ func TestSequenceProperty(t *testing.T) {
 	props := gopter.NewProperties(gametest.Parameters(t, 100))
 	props.Property("Sequence stores what was appended", prop.ForAll(
 		func(vs []uint64, shift uint) bool {
-			s := NewSequence(0)
-			var want []Nimber
+			s := New(0)
+			var want []sg.Nimber
 			for _, v := range vs {
 				v >>= shift % 64
-				s.Append(Nimber(v))
-				want = append(want, Nimber(v))
+				s.Append(sg.Nimber(v))
+				want = append(want, sg.Nimber(v))
 			}
-			mx := Nimber(0)
+			mx := sg.Nimber(0)
 			if len(want) > 0 {
 				mx = slices.Max(want)
 			}
@@ -245,7 +246,7 @@ func TestSequenceProperty(t *testing.T) {
 			} else if mx >= 1<<8 {
 				width = 2
 			}
-			return slices.Equal(s.AppendValues(nil, 0, s.Len()), want) && s.Max() == mx && s.BytesPerValue() == width
+			return slices.Equal(s.AppendValues(nil, 0, s.Len()), want) && s.Max() == mx && s.bytesPerValue() == width
 		},
 		gen.SliceOf(gen.UInt64()), gen.UIntRange(0, 63),
 	))
@@ -258,7 +259,7 @@ func TestAppendValuesPanicsOutOfRange(t *testing.T) {
 			t.Fatal("no panic for AppendValues(0, 5) on 2 values")
 		}
 	}()
-	s := NewSequence(0)
+	s := New(0)
 	s.Append(0)
 	s.Append(1)
 	s.AppendValues(nil, 0, 5)
@@ -268,7 +269,7 @@ func TestAppendValuesPanicsOutOfRange(t *testing.T) {
 func TestKnownValues(t *testing.T) {
 	for _, tc := range []struct {
 		rule game.HeapRule
-		want []Nimber
+		want []sg.Nimber
 	}{
 		{seqParse(".77"), kaylesValues},
 		// Dawson's Kayles (.07: take two adjacent stones from a row): OEIS
@@ -300,14 +301,14 @@ func TestDawsonsKaylesPositions(t *testing.T) {
 	g := seqValues(t, seqParse(".07"), 8)
 	for _, tc := range []struct {
 		heaps []int
-		want  Outcome
-	}{{[]int{7, 3, 3}, N}, {[]int{3, 4, 6}, P}, {[]int{7, 3, 5}, P}} {
-		var v Nimber
+		want  sg.Outcome
+	}{{[]int{7, 3, 3}, sg.N}, {[]int{3, 4, 6}, sg.P}, {[]int{7, 3, 5}, sg.P}} {
+		var v sg.Nimber
 		for _, h := range tc.heaps {
 			v ^= g[h]
 		}
-		if OutcomeOf(v) != tc.want {
-			t.Errorf("%v: value %v, outcome %v, want %v", tc.heaps, v, OutcomeOf(v), tc.want)
+		if sg.OutcomeOf(v) != tc.want {
+			t.Errorf("%v: value %v, outcome %v, want %v", tc.heaps, v, sg.OutcomeOf(v), tc.want)
 		}
 	}
 }
@@ -432,14 +433,14 @@ func (b badSplit) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 func TestBadSplitRule(t *testing.T) {
 	for _, from := range []int{2, 300} {
 		r := badSplit{from}
-		if _, ok := newSparseEngine(r, newSeqConfig(r, nil)); ok != (from > 160) {
+		if _, ok := newSparseEngine(r, newConfig(r, nil)); ok != (from > 160) {
 			t.Errorf("from %d: sparse engine accepts the rule: %v", from, ok)
 		}
 		move := 0
 		if from >= 3 {
 			move = 1 // after Grundy's split
 		}
-		want := fmt.Sprintf("heap %d: move %d of rule sg.badSplit, {Remain:%d Parts:2 Unequal:true}, can leave a heap of %d tokens",
+		want := fmt.Sprintf("heap %d: move %d of rule sequence.badSplit, {Remain:%d Parts:2 Unequal:true}, can leave a heap of %d tokens",
 			from, move, from+1, from)
 		for _, m := range []Method{MethodDirect, MethodSparse, MethodAuto} {
 			s, err := Values(context.Background(), r, 600, WithMethod(m))
@@ -467,7 +468,7 @@ func (zeroMoves) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 func TestHeapZeroHasNoMoves(t *testing.T) {
 	const n = 3000
 	r := zeroMoves{}
-	if _, ok := newSparseEngine(r, newSeqConfig(r, nil)); !ok {
+	if _, ok := newSparseEngine(r, newConfig(r, nil)); !ok {
 		t.Fatal("the sparse engine refuses Grundy's game with a move from heap 0")
 	}
 	want := seqValues(t, seqGrundy{}, n)
@@ -511,17 +512,19 @@ func TestValuesHugeLength(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
+	// The memory limit raised to 8 GiB lets the largest length through.
+	big := WithMemoryLimit(1 << 33)
 	for _, m := range []Method{MethodDirect, MethodSparse} {
-		if _, err := Values(ctx, r, int(limit), WithMethod(m)); !errors.Is(err, context.Canceled) {
+		if _, err := Values(ctx, r, int(limit), WithMethod(m), big); !errors.Is(err, context.Canceled) {
 			t.Errorf("%v: Values(2^32) with a cancelled context: %v", m, err)
 		}
-		if _, _, err := Period(ctx, r, int(limit), WithMethod(m)); !errors.Is(err, context.Canceled) {
+		if _, _, err := Period(ctx, r, int(limit), WithMethod(m), big); !errors.Is(err, context.Canceled) {
 			t.Errorf("%v: Period(2^32) with a cancelled context: %v", m, err)
 		}
 	}
 	short, stop := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer stop()
-	s, err := Values(short, seqMovesOnly{r}, int(limit), WithMethod(MethodDirect))
+	s, err := Values(short, seqMovesOnly{r}, int(limit), WithMethod(MethodDirect), big)
 	if !errors.Is(err, context.DeadlineExceeded) || s.Len() == 0 {
 		t.Errorf("Values(2^32) with a short deadline: %v after %d values", err, s.Len())
 	}
@@ -533,7 +536,7 @@ func TestValuesHugeLength(t *testing.T) {
 func TestDigitZeroBitZero(t *testing.T) {
 	const n = 2000
 	five, four := seqParse("5.07"), seqParse("4.07")
-	if _, ok := newSparseEngine(five, newSeqConfig(five, nil)); !ok {
+	if _, ok := newSparseEngine(five, newConfig(five, nil)); !ok {
 		t.Error("the sparse engine refuses 5.07")
 	}
 	want := seqValues(t, four, n, WithMethod(MethodDirect))
@@ -565,8 +568,8 @@ func TestValuesCancelled(t *testing.T) {
 }
 
 func TestValuesProgress(t *testing.T) {
-	var reports []SeqProgress
-	_, err := Values(context.Background(), seqParse(".77"), 3000, WithSeqProgress(1, func(p SeqProgress) {
+	var reports []Progress
+	_, err := Values(context.Background(), seqParse(".77"), 3000, WithProgress(1, func(p Progress) {
 		reports = append(reports, p)
 	}))
 	if err != nil {

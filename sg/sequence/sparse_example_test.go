@@ -1,11 +1,11 @@
-package sg_test
+package sequence_test
 
 import (
 	"context"
 	"fmt"
 
 	"github.com/impartial-go/impartial/game"
-	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 // sparseGrundy is Grundy's game: split a heap into two heaps of different
@@ -24,16 +24,16 @@ func (sparseGrundy) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove 
 // computed to large heaps by the sparse-space method, which WithMethod
 // asks for (MethodAuto would choose it too).
 func ExampleValues_sparse() {
-	s, err := sg.Values(context.Background(), sparseGrundy{}, 1<<15, sg.WithMethod(sg.MethodSparse))
+	s, err := sequence.Values(context.Background(), sparseGrundy{}, 1<<15, sequence.WithMethod(sequence.MethodSparse))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Println(s.AppendValues(nil, 0, 21))
-	fmt.Println("bytes per value:", s.BytesPerValue())
+	fmt.Println("largest value:", s.Max())
 	// Output:
 	// [0 0 0 *1 0 *2 *1 0 *2 *1 0 *2 *1 *3 *2 *1 *3 *2 *4 *3 0]
-	// bytes per value: 1
+	// largest value: *195
 }
 
 // The octal game .16 (take one token from a heap of one, or two tokens
@@ -42,7 +42,7 @@ func ExampleValues_sparse() {
 // with the sparse-space engine until the period is proved.
 func ExamplePeriod_sparse() {
 	dot16 := octal{0, 1, 6}
-	_, p, err := sg.Period(context.Background(), dot16, 1<<22)
+	_, p, err := sequence.Period(context.Background(), dot16, 1<<22)
 	if err != nil {
 		fmt.Println(err)
 		return

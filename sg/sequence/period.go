@@ -1,4 +1,4 @@
-package sg
+package sequence
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
 )
 
 // Periodicity describes the periodic behaviour of a value sequence:
@@ -24,7 +25,7 @@ import (
 // only for the CheckedTo values observed (G(0) … G(CheckedTo-1)).
 type Periodicity struct {
 	Preperiod, Period int
-	Saltus            Nimber
+	Saltus            sg.Nimber
 	Certified         bool
 	CheckedTo         int
 }
@@ -48,9 +49,9 @@ func (p Periodicity) String() string {
 // ValueAt returns G(n) for any n: from s when n < s.Len(), and otherwise
 // from the period when p is certified (with s holding at least
 // p.Preperiod + p.Period values). It returns false when G(n) is not known
-// this way, or when an arithmetic-periodic value overflows a Nimber. It
+// this way, or when an arithmetic-periodic value overflows a sg.Nimber. It
 // runs in O(1).
-func (p Periodicity) ValueAt(s *Sequence, n uint64) (Nimber, bool) {
+func (p Periodicity) ValueAt(s *Sequence, n uint64) (sg.Nimber, bool) {
 	if n < uint64(s.Len()) {
 		return s.At(int(n)), true
 	}
@@ -67,7 +68,7 @@ func (p Periodicity) ValueAt(s *Sequence, n uint64) (Nimber, bool) {
 	if hi != 0 || carry != 0 {
 		return 0, false
 	}
-	return Nimber(sum), true
+	return sg.Nimber(sum), true
 }
 
 // theorem says when a periodicity theorem applies to a rule, and with
@@ -132,120 +133,6 @@ func (th theorem) certifies(n, e, p int) bool {
 	return th.ok && th.window(e, p)+p <= n
 }
 
-// bigLimit and maxBlock bound the tail blocks that tailPeriod examines,
-// and so its scratch memory (4 bytes per value of a block) and the periods
-// it can find (half a block). Blocks grow to max(bigLimit, n/3) values for
-// n values, but not past maxBlock: so periods up to 2^19 are always found,
-// and longer ones up to n/6 (and 2^26); the scratch memory stays below
-// 4 MiB or 4n/3 bytes. (The bound n/3 is what lets .1777, period
-// 60,620,715, be certified at the 443,139,470 values its window needs.)
-// Past bigLimit, blocks also stop growing once a periodic tail of a quarter
-// of the values has been found.
-const (
-	bigLimit = 1 << 20
-	maxBlock = 1 << 27
-)
-
-// tailPeriod finds the smallest period p of the values v(0) … v(n-1) in a
-// periodic tail, and the tail's smallest start e. For L ≤ b, the KMP
-// failure function of the last b values read backwards gives π(L), the
-// smallest period of the last L values, which never decreases as L grows;
-// each maximal run of L with the same π = q and L ≥ 2q is a candidate, and
-// when the run reaches the block's start the periodic stretch is extended
-// backwards. Blocks double in size (b = 2, 4, 8, … up to the limits of
-// bigLimit and maxBlock), so short periods are found with little work and
-// memory.
-//
-// tailPeriod returns the candidate of smallest p for which accept(e, p)
-// holds; failing that, the one of smallest p whose periodic part covers at
-// least half the values and two periods (found true), if any. It runs in
-// O(n log n) time at worst and O(n) when the period is found early, with
-// 4 bytes of scratch memory per value of the largest block examined.
-//
-// The hint is the candidate with the longest periodic stretch (at least
-// two periods), even when it covers less than half the values: Period uses
-// it to compute how far to go next.
-func tailPeriod(n int, v func(int) uint64, accept func(e, p int) bool, fail *[]int32) (e, p int, accepted, found bool, hint [2]int) {
-	hintLen := 0
-	tail := 0 // the longest stretch found by extending a run backwards
-	noMore := false
-	for b := min(n, 2); b > 0; {
-		f := blockFailure(v, n-b, b, fail)
-		next := 2 * b
-		for l := 1; l <= b; {
-			q := l - int(f[l])
-			m := l // the run of lengths with smallest period q is l … m
-			for m < b && m+1-int(f[m+1]) == q {
-				m++
-			}
-			if 2*q <= m {
-				start := n - m
-				if m == b {
-					for start > 0 && v(start-1) == v(start-1+q) {
-						start--
-					}
-					tail = max(tail, n-start)
-					// A tail of length L with smallest period q and no
-					// longer q-periodic stretch excludes every other
-					// periodic tail of period q' ≤ L - q (by the theorem of
-					// Fine and Wilf their overlap would have period
-					// gcd(q, q') = q, extending the q-stretch): only
-					// q' > L - q, in tails of at least 2q', remain.
-					if 2*(n-start-q) >= n {
-						noMore = true
-					}
-					// Blocks up to this stretch show the same runs.
-					for next <= n-start {
-						next *= 2
-					}
-				}
-				if n-start > hintLen {
-					hint, hintLen = [2]int{start, q}, n-start
-				}
-				if accept(start, q) {
-					return start, q, true, true, hint
-				}
-				if l := n - start; !found && 2*l >= n && l >= 2*q {
-					e, p, found = start, q, true
-				}
-			}
-			l = m + 1
-		}
-		// Past bigLimit values, larger blocks are examined only while no
-		// substantial periodic tail has been found: they cost 4 bytes a
-		// value and could only find periods longer than that tail.
-		limit := min(max(bigLimit, n/3), maxBlock)
-		if noMore || b == n || b >= limit || next > bigLimit && 4*tail >= n {
-			break
-		}
-		b = min(next, n, limit)
-	}
-	return e, p, false, found, hint
-}
-
-// blockFailure returns the KMP failure function f of the block
-// v(lo+b-1), v(lo+b-2), …, v(lo) (the block read backwards): f[L] is the
-// length of the longest proper border of its first L values, so the last
-// L values of the block have smallest period L - f[L].
-func blockFailure(v func(int) uint64, lo, b int, buf *[]int32) []int32 {
-	if cap(*buf) < b+1 {
-		*buf = nil // let the old buffer go first
-		*buf = make([]int32, b+1)
-	}
-	f := (*buf)[:b+1]
-	hi := lo + b - 1 // x(i) = v(hi - i)
-	f[0] = -1
-	k := int32(-1)
-	for i := range b {
-		for k >= 0 && v(hi-int(k)) != v(hi-i) {
-			k = f[k]
-		}
-		k++
-		f[i+1] = k
-	}
-	return f
-}
-
 // FindPeriod returns the smallest period and preperiod that s shows for
 // the heap game r, as described by [Periodicity]. Ordinary periodicity is
 // certified when a theorem proves it for r:
@@ -303,22 +190,8 @@ func findPeriod(s *Sequence, th theorem, scratch *[]int32) (Periodicity, [2]int)
 	if int64(saltus) <= 0 {
 		return res, hint
 	}
-	res.Preperiod, res.Period, res.Saltus = e, p, Nimber(saltus)
+	res.Preperiod, res.Period, res.Saltus = e, p, sg.Nimber(saltus)
 	return res, hint
-}
-
-// valueFunc returns G as a function, without the width switch of At.
-func (s *Sequence) valueFunc() func(int) uint64 {
-	switch s.width {
-	case 2:
-		b := s.b16
-		return func(i int) uint64 { return uint64(b[i]) }
-	case 8:
-		b := s.b64
-		return func(i int) uint64 { return uint64(b[i]) }
-	}
-	b := s.b8
-	return func(i int) uint64 { return uint64(b[i]) }
 }
 
 // Period computes the value sequence of r, checking its periodicity as it
@@ -334,14 +207,14 @@ func (s *Sequence) valueFunc() func(int) uint64 {
 // O(n) in all (O(n log n) at worst). The options are those of [Values]:
 // the engine, progress reports and checkpoints (a resumed run gives the
 // same results as an uninterrupted one).
-func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...SeqOption) (*Sequence, Periodicity, error) {
-	if err := checkLength("Period", "maxN", maxN); err != nil {
+func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Sequence, Periodicity, error) {
+	if err := checkLength("Period", "maxN", maxN, memoryLimit(opts)); err != nil {
 		return nil, Periodicity{}, err
 	}
 	if r == nil {
-		return nil, Periodicity{}, errors.New("sg: Period: nil rule")
+		return nil, Periodicity{}, errors.New("sequence: Period: nil rule")
 	}
-	cfg := newSeqConfig(r, opts)
+	cfg := newConfig(r, opts)
 	cfg.target = maxN
 	s, err := startSequence(cfg, maxN)
 	if err != nil {

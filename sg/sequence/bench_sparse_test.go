@@ -1,4 +1,4 @@
-package sg
+package sequence
 
 import (
 	"context"
@@ -30,11 +30,11 @@ import (
 // Only .16 and .56 run by default (under a second each). The long ones run
 // when -bench names them and not under -short, one at a time:
 //
-//	go test -run '^$' -bench 'Sparse/354' -benchtime 1x ./sg
-//	go test -run '^$' -bench 'Sparse/354-values' -benchtime 1x ./sg
-//	go test -run '^$' -bench 'Sparse/(376|Grundy21)' -benchtime 1x ./sg
-//	go test -run '^$' -bench 'Sparse/Grundy23' -benchtime 1x ./sg
-//	go test -run '^$' -bench 'Sparse/1777' -benchtime 1x -timeout 0 ./sg
+//	go test -run '^$' -bench 'Sparse/354' -benchtime 1x ./sg/sequence
+//	go test -run '^$' -bench 'Sparse/354-values' -benchtime 1x ./sg/sequence
+//	go test -run '^$' -bench 'Sparse/(376|Grundy21)' -benchtime 1x ./sg/sequence
+//	go test -run '^$' -bench 'Sparse/Grundy23' -benchtime 1x ./sg/sequence
+//	go test -run '^$' -bench 'Sparse/1777' -benchtime 1x -timeout 0 ./sg/sequence
 //
 // For peak memory, build the test binary (go test -c) and run it under
 // /usr/bin/time -v.
@@ -115,11 +115,11 @@ func BenchmarkSparseStep(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
-		s := NewSequence(1<<18 + 1<<16)
+		s := New(1<<18 + 1<<16)
 		for _, v := range vals {
 			s.Append(v)
 		}
-		e, _ := newSparseEngine(r, newSeqConfig(r, nil))
+		e, _ := newSparseEngine(r, newConfig(r, nil))
 		if err := e.extend(ctx, s, 1<<18+1); err != nil { // rebuilds the state
 			b.Fatal(err)
 		}

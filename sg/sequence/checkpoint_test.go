@@ -1,8 +1,11 @@
-package sg
+package sequence
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
+	"hash/crc64"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +14,7 @@ import (
 	"time"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
 )
 
 // cancelAt plays rule HeapRule (hiding any other interface) and calls
@@ -85,7 +89,7 @@ func TestCheckpointSavedMidRun(t *testing.T) {
 		// checkpoint that the run has saved so far.
 		var saved [][]byte
 		whole, err := Values(context.Background(), r, n, WithMethod(m), WithCheckpoint(path, time.Nanosecond),
-			WithSeqProgress(time.Nanosecond, func(SeqProgress) {
+			WithProgress(time.Nanosecond, func(Progress) {
 				if data, err := os.ReadFile(path); err == nil {
 					saved = append(saved, data)
 				}
@@ -117,9 +121,9 @@ func TestCheckpointSavedMidRun(t *testing.T) {
 		if k == 0 {
 			t.Fatalf("%v: no checkpoint saved mid-run among %d", m, len(saved))
 		}
-		var first SeqProgress
+		var first Progress
 		resumed, err := Values(context.Background(), r, n, WithMethod(m), WithCheckpoint(mid, time.Hour),
-			WithSeqProgress(time.Nanosecond, func(p SeqProgress) {
+			WithProgress(time.Nanosecond, func(p Progress) {
 				if first.Done == 0 {
 					first = p
 				}
@@ -165,23 +169,23 @@ func TestCheckpointWide(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "nim.ckpt")
 	nim := seqParse("0.…3")
 	s, err := Values(context.Background(), nim, 700, WithCheckpoint(path, time.Hour))
-	if err != nil || s.BytesPerValue() != 2 {
-		t.Fatalf("%v, width %d", err, s.BytesPerValue())
+	if err != nil || s.bytesPerValue() != 2 {
+		t.Fatalf("%v, width %d", err, s.bytesPerValue())
 	}
 	got, err := loadCheckpoint(path, nim)
-	if err != nil || !slices.Equal(got.AppendValues(nil, 0, got.Len()), s.AppendValues(nil, 0, s.Len())) || got.BytesPerValue() != 2 {
+	if err != nil || !slices.Equal(got.AppendValues(nil, 0, got.Len()), s.AppendValues(nil, 0, s.Len())) || got.bytesPerValue() != 2 {
 		t.Fatalf("reloaded: %v, %v", got, err)
 	}
 	// 8-byte values.
-	big := NewSequence(0)
-	for _, v := range []Nimber{0, 1 << 40, 3} {
+	big := New(0)
+	for _, v := range []sg.Nimber{0, 1 << 40, 3} {
 		big.Append(v)
 	}
 	if err := writeCheckpoint(path, nim, big); err != nil {
 		t.Fatal(err)
 	}
 	got, err = loadCheckpoint(path, nim)
-	if err != nil || got.BytesPerValue() != 8 || got.At(1) != 1<<40 || got.At(2) != 3 {
+	if err != nil || got.bytesPerValue() != 8 || got.At(1) != 1<<40 || got.At(2) != 3 {
 		t.Fatalf("8-byte values reloaded as %v, %v", got, err)
 	}
 	// Such values cannot be Nim's: the direct engine refuses to go on.
@@ -249,5 +253,89 @@ func TestCheckpointUnwritable(t *testing.T) {
 	_, err := Values(context.Background(), seqParse(".77"), 50, WithCheckpoint(path, time.Hour))
 	if err == nil || !strings.Contains(err.Error(), path) {
 		t.Errorf("error %v, want one naming %s", err, path)
+	}
+}
+
+// TestCheckpointAppends: a run that saves often appends records to one
+// file instead of rewriting it; the file reads back as the run's values,
+// a resumed run appends to it and gives the same values, damage in an
+// earlier record or a last record cut short is refused, and a version 1
+// file (one record) is still read.
+func TestCheckpointAppends(t *testing.T) {
+	const n = 20000
+	r := seqGrundy{}
+	want := seqValues(t, r, n)
+	path := filepath.Join(t.TempDir(), "run.ckpt")
+	var sizes []int64
+	s, err := Values(context.Background(), r, n/2, WithMethod(MethodDirect), WithCheckpoint(path, time.Nanosecond),
+		WithProgress(time.Nanosecond, func(Progress) {
+			if fi, err := os.Stat(path); err == nil {
+				sizes = append(sizes, fi.Size())
+			}
+		}))
+	if err != nil || !slices.Equal(s.AppendValues(nil, 0, s.Len()), want[:n/2]) {
+		t.Fatalf("first half: %v", err)
+	}
+	if len(sizes) < 3 || !slices.IsSorted(sizes) || sizes[0] == sizes[len(sizes)-1] {
+		t.Fatalf("checkpoint sizes %v: want a file that grows by appends", sizes)
+	}
+	_, st, err := loadCheckpointState(path, r)
+	if err != nil || st.saved != n/2 {
+		t.Fatalf("reading the appended file: %v, %d values", err, st.saved)
+	}
+	records := func(data []byte) int { // the number of records, by the layout
+		off, k := 8+4+4+len(seqGrundy{}.String())+32, 0
+		for off < len(data) {
+			w, c := int(data[off]), int(binary.LittleEndian.Uint64(data[off+1:]))
+			off += 9 + w*c + 8
+			k++
+		}
+		return k
+	}
+	before, _ := os.ReadFile(path)
+	if k := records(before); k < 2 {
+		t.Errorf("%d records in a file saved %d times", k, len(sizes))
+	}
+	// Resume to n: the file grows by appends, and the values are the same.
+	s, err = Values(context.Background(), r, n, WithMethod(MethodDirect), WithCheckpoint(path, time.Nanosecond))
+	if err != nil || !slices.Equal(s.AppendValues(nil, 0, s.Len()), want) {
+		t.Fatalf("resumed: %v, or values differ", err)
+	}
+	after, _ := os.ReadFile(path)
+	if !bytes.HasPrefix(after, before) {
+		t.Error("the resumed run rewrote the file instead of appending to it")
+	}
+	got, err := loadCheckpoint(path, r)
+	if err != nil || !slices.Equal(got.AppendValues(nil, 0, got.Len()), want) {
+		t.Fatalf("final file: %v", err)
+	}
+	refused := func(name string, data []byte, what string) {
+		t.Helper()
+		p := filepath.Join(filepath.Dir(path), name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := loadCheckpoint(p, r); !errors.Is(err, ErrCheckpoint) || !strings.Contains(err.Error(), what) {
+			t.Errorf("%s: %v, want %q", name, err, what)
+		}
+	}
+	early := slices.Clone(after)
+	early[8+4+4+len(seqGrundy{}.String())+32+9+100] ^= 1 // a value of the first record
+	refused("early.ckpt", early, "checksum mismatch")
+	refused("cut.ckpt", after[:len(after)-3], "does not match")
+	// Version 1: the same layout with a single record.
+	one, err := rewriteCheckpoint(filepath.Join(filepath.Dir(path), "one.ckpt"), r, got)
+	if err != nil || one.saved != n {
+		t.Fatal(err)
+	}
+	v1, _ := os.ReadFile(filepath.Join(filepath.Dir(path), "one.ckpt"))
+	v1[8] = 1
+	binary.LittleEndian.PutUint64(v1[len(v1)-8:], crc64.Checksum(v1[:len(v1)-8], crcTable))
+	p1 := filepath.Join(filepath.Dir(path), "v1.ckpt")
+	if err := os.WriteFile(p1, v1, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := loadCheckpoint(p1, r); err != nil || !slices.Equal(s.AppendValues(nil, 0, s.Len()), want) {
+		t.Errorf("version 1 file: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package sg
+package sequence
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/sg"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -26,13 +27,13 @@ import (
 // spNaive returns G(0 … n-1) of r by the definition: the mex of the
 // option values, every split enumerated (and G(0) = 0: a heap of 0 tokens
 // has no moves).
-func spNaive(r game.HeapRule, n int) []Nimber {
-	g := make([]Nimber, 0, n)
+func spNaive(r game.HeapRule, n int) []sg.Nimber {
+	g := make([]sg.Nimber, 0, n)
 	if n > 0 {
 		g = append(g, 0)
 	}
 	var moves []game.HeapMove
-	seen := map[Nimber]int{} // seen[v] == h+1: v is an option of heap h
+	seen := map[sg.Nimber]int{} // seen[v] == h+1: v is an option of heap h
 	for h := len(g); h < n; h++ {
 		moves = r.AppendHeapMoves(moves[:0], h)
 		for _, m := range moves {
@@ -51,7 +52,7 @@ func spNaive(r game.HeapRule, n int) []Nimber {
 				panic("spNaive: more than 2 parts")
 			}
 		}
-		v := Nimber(0)
+		v := sg.Nimber(0)
 		for seen[v] == h+1 {
 			v++
 		}
@@ -65,7 +66,7 @@ func spNaive(r game.HeapRule, n int) []Nimber {
 // before the first mask choice, so that small tests exercise the method.
 func spRun(t testing.TB, r game.HeapRule, n, start int) (*Sequence, *sparseEngine) {
 	t.Helper()
-	se, ok := newSparseEngine(r, newSeqConfig(r, nil))
+	se, ok := newSparseEngine(r, newConfig(r, nil))
 	if !ok {
 		t.Fatalf("newSparseEngine(%v) refused the rule", r)
 	}
@@ -73,7 +74,7 @@ func spRun(t testing.TB, r game.HeapRule, n, start int) (*Sequence, *sparseEngin
 	if start > 0 {
 		e.start = start
 	}
-	s := NewSequence(0)
+	s := New(0)
 	if err := e.extend(context.Background(), s, n); err != nil {
 		t.Fatalf("extend(%v, %d): %v", r, n, err)
 	}
@@ -86,7 +87,7 @@ func spRun(t testing.TB, r game.HeapRule, n, start int) (*Sequence, *sparseEngin
 // spFirstDiff returns the first n where s and want differ, comparing
 // their common prefix; when that agrees, the shorter length if they differ
 // in length, else -1.
-func spFirstDiff(s *Sequence, want []Nimber) int {
+func spFirstDiff(s *Sequence, want []sg.Nimber) int {
 	n := min(s.Len(), len(want))
 	for i, w := range want[:n] {
 		if s.At(i) != w {
@@ -100,20 +101,20 @@ func spFirstDiff(s *Sequence, want []Nimber) int {
 }
 
 func TestSpFirstDiff(t *testing.T) {
-	s := NewSequence(0)
-	for _, v := range []Nimber{0, 1, 2} {
+	s := New(0)
+	for _, v := range []sg.Nimber{0, 1, 2} {
 		s.Append(v)
 	}
 	for _, tc := range []struct {
-		want []Nimber
+		want []sg.Nimber
 		diff int
 	}{
-		{[]Nimber{0, 1, 2}, -1},
-		{[]Nimber{0, 5, 2}, 1},
-		{[]Nimber{0, 5}, 1},
-		{[]Nimber{0, 1}, 2},
-		{[]Nimber{0, 1, 2, 3}, 3},
-		{[]Nimber{7, 1, 2, 3}, 0},
+		{[]sg.Nimber{0, 1, 2}, -1},
+		{[]sg.Nimber{0, 5, 2}, 1},
+		{[]sg.Nimber{0, 5}, 1},
+		{[]sg.Nimber{0, 1}, 2},
+		{[]sg.Nimber{0, 1, 2, 3}, 3},
+		{[]sg.Nimber{7, 1, 2, 3}, 0},
 	} {
 		if got := spFirstDiff(s, tc.want); got != tc.diff {
 			t.Errorf("spFirstDiff(0 1 2, %v) = %d, want %d", tc.want, got, tc.diff)
@@ -145,7 +146,7 @@ func TestSparseKaylesAndDawson(t *testing.T) {
 	for _, tc := range []struct {
 		code        seqCode
 		last, perio int
-		head        []Nimber
+		head        []sg.Nimber
 	}{
 		{seqParse(".77"), 70, 12, kaylesValues},
 		{seqParse(".137"), 51, 34, nil},
@@ -206,14 +207,14 @@ func TestSparseMatchesNaiveProperty(t *testing.T) {
 		}, spGenCode()))
 	properties.Property("sparse engine = naive mex, any fixed mask", prop.ForAll(
 		func(c seqCode, mask uint64, par int) string {
-			se, ok := newSparseEngine(c, newSeqConfig(c, nil))
+			se, ok := newSparseEngine(c, newConfig(c, nil))
 			if !ok {
 				return fmt.Sprintf("%v refused", c)
 			}
 			e := se.(*sparseEngine)
 			e.start = 8
 			e.fixMask(mask, par)
-			s := NewSequence(0)
+			s := New(0)
 			if err := e.extend(context.Background(), s, n); err != nil {
 				return err.Error()
 			}
@@ -290,8 +291,8 @@ func TestSparseGenericRules(t *testing.T) {
 		if i := spFirstDiff(s, spNaive(tc.r, tc.n)); i >= 0 {
 			t.Errorf("%s: G(%d) = %v differs from the naive value", tc.name, i, s.At(i))
 		}
-		if tc.name == "nim+split" && s.BytesPerValue() != 2 {
-			t.Errorf("%s: %d bytes per value, want 2", tc.name, s.BytesPerValue())
+		if tc.name == "nim+split" && s.bytesPerValue() != 2 {
+			t.Errorf("%s: %d bytes per value, want 2", tc.name, s.bytesPerValue())
 		}
 		t.Logf("%s: %d rare heaps, mask %#x, direct %v", tc.name, len(e.rare), e.progressMask(), e.direct)
 	}
@@ -307,14 +308,14 @@ func TestSparseTwoBytes(t *testing.T) {
 			s.b16 = append(s.b16, uint16(v))
 			s.max = max(s.max, v)
 		}
-		se, _ := newSparseEngine(r, newSeqConfig(r, nil))
+		se, _ := newSparseEngine(r, newConfig(r, nil))
 		e := se.(*sparseEngine)
 		e.start = 64
 		if err := e.extend(context.Background(), s, n); err != nil {
 			t.Fatal(err)
 		}
-		if i := spFirstDiff(s, want); i >= 0 || s.BytesPerValue() != 2 {
-			t.Fatalf("%v: 2-byte run: G(%d) differs (or %d bytes per value)", r, i, s.BytesPerValue())
+		if i := spFirstDiff(s, want); i >= 0 || s.bytesPerValue() != 2 {
+			t.Fatalf("%v: 2-byte run: G(%d) differs (or %d bytes per value)", r, i, s.bytesPerValue())
 		}
 	}
 }
@@ -326,11 +327,11 @@ func TestSparseResume(t *testing.T) {
 	const n = 6000
 	whole, _ := spRun(t, r, n, 0)
 	for _, cut := range []int{1, 100, 700, 2049, 5999} {
-		s := NewSequence(0)
-		if err := newDirectEngine(r, newSeqConfig(r, nil)).extend(context.Background(), s, cut); err != nil {
+		s := New(0)
+		if err := newDirectEngine(r, newConfig(r, nil)).extend(context.Background(), s, cut); err != nil {
 			t.Fatal(err)
 		}
-		e, _ := newSparseEngine(r, newSeqConfig(r, nil))
+		e, _ := newSparseEngine(r, newConfig(r, nil))
 		for _, to := range []int{cut + 1, (cut + n) / 2, n} {
 			if err := e.extend(context.Background(), s, to); err != nil {
 				t.Fatal(err)
@@ -341,8 +342,8 @@ func TestSparseResume(t *testing.T) {
 		}
 	}
 	// The same engine on another sequence rebuilds its state.
-	e, _ := newSparseEngine(r, newSeqConfig(r, nil))
-	a, b := NewSequence(0), NewSequence(0)
+	e, _ := newSparseEngine(r, newConfig(r, nil))
+	a, b := New(0), New(0)
 	for _, to := range []int{1000, 3000, 6000} {
 		if err := e.extend(context.Background(), a, to); err != nil {
 			t.Fatal(err)
@@ -372,7 +373,7 @@ func TestSparseFactory(t *testing.T) {
 		{"digit 5 at k=0 plays as 4", seqParse("5.07"), true},
 		{"nil", nil, false},
 	} {
-		if _, ok := newSparseEngine(tc.r, newSeqConfig(tc.r, nil)); ok != tc.ok {
+		if _, ok := newSparseEngine(tc.r, newConfig(tc.r, nil)); ok != tc.ok {
 			t.Errorf("%s: newSparseEngine ok = %v, want %v", tc.name, ok, tc.ok)
 		}
 	}
@@ -411,7 +412,7 @@ func TestSparseParityBreak(t *testing.T) {
 	const n = 1500
 	want := spNaive(r, n)
 	for _, fixed := range []bool{false, true} {
-		se, ok := newSparseEngine(r, newSeqConfig(r, nil))
+		se, ok := newSparseEngine(r, newConfig(r, nil))
 		if !ok {
 			t.Fatal("refused")
 		}
@@ -420,7 +421,7 @@ func TestSparseParityBreak(t *testing.T) {
 		if fixed {
 			e.fixMask(0x6, 1)
 		}
-		s := NewSequence(0)
+		s := New(0)
 		if err := e.extend(context.Background(), s, 300); err != nil {
 			t.Fatal(err)
 		}
@@ -440,24 +441,24 @@ func TestSparseParityBreak(t *testing.T) {
 func TestSparseLateMoves(t *testing.T) {
 	ctx := context.Background()
 	r := spLate{}
-	e, ok := newSparseEngine(r, newSeqConfig(r, nil))
+	e, ok := newSparseEngine(r, newConfig(r, nil))
 	if !ok {
 		t.Fatal("refused")
 	}
-	s := NewSequence(0)
+	s := New(0)
 	if err := e.extend(ctx, s, 600); err != nil {
 		t.Fatal(err)
 	}
-	d := NewSequence(0)
-	if err := newDirectEngine(r, newSeqConfig(r, nil)).extend(ctx, d, 600); err != nil {
+	d := New(0)
+	if err := newDirectEngine(r, newConfig(r, nil)).extend(ctx, d, 600); err != nil {
 		t.Fatal(err)
 	}
 	if i := spFirstDiff(s, d.AppendValues(nil, 0, 600)); i >= 0 {
 		t.Fatalf("three-heap moves from 301: G(%d) differs from the direct engine", i)
 	}
 	bad := spLate{bad: true}
-	e, _ = newSparseEngine(bad, newSeqConfig(bad, nil))
-	err := e.extend(ctx, NewSequence(0), 600)
+	e, _ = newSparseEngine(bad, newConfig(bad, nil))
+	err := e.extend(ctx, New(0), 600)
 	if !errors.Is(err, ErrBadRule) {
 		t.Fatalf("a move that keeps the heap: err = %v, want ErrBadRule", err)
 	}
@@ -478,9 +479,9 @@ func TestSparseProgressMethod(t *testing.T) {
 		{spLate{}, MethodAuto, MethodDirect},
 		{seqParse(".8"), MethodSparse, MethodDirect}, // refused at once
 	} {
-		var last SeqProgress
+		var last Progress
 		_, err := Values(context.Background(), tc.r, 600, WithMethod(tc.m),
-			WithSeqProgress(time.Hour, func(p SeqProgress) { last = p }))
+			WithProgress(time.Hour, func(p Progress) { last = p }))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -493,8 +494,8 @@ func TestSparseProgressMethod(t *testing.T) {
 func TestSparseCancelAndProgress(t *testing.T) {
 	r := seqParse(".376")
 	ctx, cancel := context.WithCancel(context.Background())
-	var reports []SeqProgress
-	cfg := newSeqConfig(r, []SeqOption{WithSeqProgress(time.Nanosecond, func(p SeqProgress) {
+	var reports []Progress
+	cfg := newConfig(r, []Option{WithProgress(time.Nanosecond, func(p Progress) {
 		reports = append(reports, p)
 		if p.Done > 20000 {
 			cancel()
@@ -502,7 +503,7 @@ func TestSparseCancelAndProgress(t *testing.T) {
 	})})
 	cfg.target = 1 << 22
 	e, _ := newSparseEngine(r, cfg)
-	s := NewSequence(0)
+	s := New(0)
 	err := e.extend(ctx, s, 1<<22)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)

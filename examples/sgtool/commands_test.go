@@ -1,0 +1,88 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg/sequence"
+)
+
+// TestValuesPastPeriod: values of a certifiable game come from its period
+// past the certificate, so a million values of .07 need only its first few
+// hundred computed; they match the direct engine on a prefix and the
+// period (34, from 53: OEIS A002187) beyond it.
+func TestValuesPastPeriod(t *testing.T) {
+	ans, err := sequence.Solve(context.Background(), rulesets.DawsonsKayles(), 1000000)
+	if err != nil || ans.Basis() != sequence.BasisPeriod || ans.Len() > 1000 {
+		t.Fatalf("Solve(.07, 10^6): %v, basis %v, %d values computed", err, ans.Basis(), ans.Len())
+	}
+	var out bytes.Buffer
+	if err := cmdValues(context.Background(), []string{".07", "1000000"}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	vs := strings.Fields(out.String())
+	if len(vs) != 1000000 {
+		t.Fatalf("%d values, want 10^6", len(vs))
+	}
+	direct, err := sequence.Values(context.Background(), rulesets.DawsonsKayles(), 2000, sequence.WithMethod(sequence.MethodDirect))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range direct.Len() {
+		if vs[n] != strconv.FormatUint(uint64(direct.At(n)), 10) {
+			t.Fatalf("G(%d) = %s, direct engine %v", n, vs[n], direct.At(n))
+		}
+	}
+	for _, n := range []int{999999, 777777, 100000} {
+		if vs[n] != vs[53+(n-53)%34] {
+			t.Errorf("G(%d) = %s, but the period gives G(%d) = %s", n, vs[n], 53+(n-53)%34, vs[53+(n-53)%34])
+		}
+	}
+}
+
+// TestProgressFlag: -progress writes progress lines to a standard error
+// that is not a terminal; without it nothing is written.
+func TestProgressFlag(t *testing.T) {
+	var errb bytes.Buffer
+	if err := cmdPeriod(context.Background(), []string{".07", "-progress"}, &bytes.Buffer{}, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errb.String(), "values") || !strings.HasSuffix(errb.String(), "\n") {
+		t.Errorf("period -progress wrote %q, want a progress line", errb.String())
+	}
+	errb.Reset()
+	if err := cmdValues(context.Background(), []string{"grundy", "300"}, &bytes.Buffer{}, &errb); err != nil || errb.Len() != 0 {
+		t.Errorf("values without -progress: %v, stderr %q", err, errb.String())
+	}
+}
+
+// TestLongArgument: a bad argument of 100,000 characters is quoted by its
+// first 40 characters and its length, in every place an argument is named.
+func TestLongArgument(t *testing.T) {
+	long := strings.Repeat("x", 100000)
+	for _, args := range [][]string{
+		{long},
+		{"values", long, "3"},
+		{"values", ".07", long},
+		{"values", ".07", "3", "-" + long},
+		{"period", ".07", "-max", long},
+		{"value", ".07", long},
+		{"nim", "1", long},
+		{"values", "sub:1," + long, "3"},
+	} {
+		var errb bytes.Buffer
+		if status := run(args, &bytes.Buffer{}, &errb); status != exitUsage {
+			t.Errorf("%.20q…: status %d, want %d", args, status, exitUsage)
+		}
+		if errb.Len() > 1000 || !strings.Contains(errb.String(), "bytes)") {
+			t.Errorf("%.20q…: %d bytes of message: %.300q", args, errb.Len(), errb.String())
+		}
+	}
+	if got := quote("short"); got != `"short"` {
+		t.Errorf("quote(short) = %s", got)
+	}
+}

@@ -1,0 +1,434 @@
+package sequence
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc64"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"unsafe"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
+)
+
+// A checkpoint file holds a value sequence so that a long run can stop and
+// resume. Its layout, all integers little-endian:
+//
+//	magic       8 bytes  "IMPSGSEQ"
+//	version     uint32   checkpointVersion
+//	name        uint32 length, then the rule's String() (or Go type)
+//	fingerprint 32 bytes SHA-256 of the rule's moves from heaps 0 … 63
+//	records, one or more, each:
+//	  width     uint8    bytes per value: 1, 2 or 8
+//	  count     uint64   number of values in the record
+//	  values    count × width bytes: the next count values of G
+//	  checksum  uint64   CRC-64 (ECMA) of every byte of the file before it
+//
+// The first checkpoint of a run is written to a temporary file in the same
+// directory and renamed over the old one, so it is never half-written. The
+// next ones append a record of the values computed since the last, so
+// that a checkpoint costs what changed, not the whole sequence: frequent
+// checkpoints stay cheap on long runs. Appends are not synced to the disk
+// one by one: a run stopped by an error, its context or a kill leaves
+// complete records; only a crash of the system can leave the last record
+// cut short, and the file is then refused like any damaged one. Version 1 files (a single record) are read too.
+
+const (
+	checkpointMagic   = "IMPSGSEQ"
+	checkpointVersion = 2
+	// fingerprintHeaps is the number of heaps whose moves identify a rule.
+	fingerprintHeaps = 64
+)
+
+// ErrCheckpoint is wrapped by the errors about checkpoint files that are
+// not usable: not a checkpoint, another format version, corrupted
+// (checksum mismatch, truncated, impossible values), or written for
+// another rule. The error names the file and what is wrong.
+var ErrCheckpoint = errors.New("unusable checkpoint")
+
+var crcTable = crc64.MakeTable(crc64.ECMA)
+
+// ruleFingerprint hashes the moves of heaps 0 … 63 of r.
+func ruleFingerprint(r game.HeapRule) [32]byte {
+	h := sha256.New()
+	var moves []game.HeapMove
+	var buf []byte
+	for n := range fingerprintHeaps {
+		moves = r.AppendHeapMoves(moves[:0], n)
+		buf = binary.AppendUvarint(buf[:0], uint64(n))
+		buf = binary.AppendUvarint(buf, uint64(len(moves)))
+		for _, m := range moves {
+			buf = binary.AppendVarint(buf, int64(m.Remain))
+			buf = binary.AppendVarint(buf, int64(m.Parts))
+			if m.Unequal {
+				buf = append(buf, 1)
+			} else {
+				buf = append(buf, 0)
+			}
+		}
+		h.Write(buf)
+	}
+	var f [32]byte
+	h.Sum(f[:0])
+	return f
+}
+
+// checkpointError returns an error wrapping ErrCheckpoint about the file
+// at path.
+func checkpointError(path, format string, args ...any) error {
+	return fmt.Errorf("sequence: checkpoint %s: %s: %w", path, fmt.Sprintf(format, args...), ErrCheckpoint)
+}
+
+// writeCheckpoint saves s, the values of rule r, to path atomically: a
+// whole new file, renamed over the old one.
+func writeCheckpoint(path string, r game.HeapRule, s *Sequence) error {
+	_, err := rewriteCheckpoint(path, r, s)
+	return err
+}
+
+// fileState describes a checkpoint file as last written or read by this
+// run: its size, the running checksum of all its bytes, and the number of
+// values it holds.
+type fileState struct {
+	size  int64
+	crc   uint64
+	saved int
+}
+
+// rewriteCheckpoint writes s to path as a new file of one record, and
+// returns the file's state.
+func rewriteCheckpoint(path string, r game.HeapRule, s *Sequence) (st fileState, err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, base+".tmp*")
+	if err != nil {
+		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	cw := &countWriter{w: f}
+	w := bufio.NewWriterSize(cw, 1<<20)
+	if err = writeHeader(w, r); err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		err = writeRecord(cw, s, 0)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if err == nil {
+		err = f.Close()
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
+	}
+	return fileState{size: cw.n, crc: cw.crc, saved: s.Len()}, nil
+}
+
+// appendCheckpoint appends a record of the values of s past st.saved to
+// the checkpoint at path, whose state is st, and returns the new state.
+func appendCheckpoint(path string, s *Sequence, st fileState) (fileState, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
+	}
+	if _, err = f.Seek(st.size, io.SeekStart); err == nil {
+		cw := &countWriter{w: f, n: st.size, crc: st.crc}
+		if err = writeRecord(cw, s, st.saved); err == nil {
+			st = fileState{size: cw.n, crc: cw.crc, saved: s.Len()}
+		}
+	}
+	// No Sync: an append costs a write to the page cache, not a round
+	// trip to the disk. A killed process loses nothing written; only a
+	// crash of the whole system can cut the last record short.
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
+	}
+	return st, nil
+}
+
+// countWriter writes through to w, counting the bytes and keeping the
+// running CRC-64 of everything written.
+type countWriter struct {
+	w   io.Writer
+	n   int64
+	crc uint64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	k, err := c.w.Write(p)
+	c.n += int64(k)
+	c.crc = crc64.Update(c.crc, crcTable, p[:k])
+	return k, err
+}
+
+// checkpointer saves the checkpoints of one run: the first one in full,
+// then records appended to the same file while the file is as the run
+// left it (same size); otherwise in full again.
+type checkpointer struct {
+	path  string
+	rule  game.HeapRule
+	valid bool // st describes the file at path
+	st    fileState
+
+	rewrite bool // every save rewrites the file (for benchmarks)
+}
+
+// save writes the values of s that the file does not hold yet.
+func (c *checkpointer) save(s *Sequence) error {
+	if c.valid && !c.rewrite && s.Len() >= c.st.saved {
+		if fi, err := os.Stat(c.path); err == nil && fi.Size() == c.st.size {
+			if s.Len() == c.st.saved {
+				return nil
+			}
+			st, err := appendCheckpoint(c.path, s, c.st)
+			c.st, c.valid = st, err == nil
+			return err
+		}
+	}
+	st, err := rewriteCheckpoint(c.path, c.rule, s)
+	c.st, c.valid = st, err == nil
+	return err
+}
+
+// writeHeader writes the magic, version, rule name and fingerprint.
+func writeHeader(w io.Writer, r game.HeapRule) error {
+	name := ruleName(r)
+	fp := ruleFingerprint(r)
+	var hdr []byte
+	hdr = append(hdr, checkpointMagic...)
+	hdr = binary.LittleEndian.AppendUint32(hdr, checkpointVersion)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(name)))
+	hdr = append(hdr, name...)
+	hdr = append(hdr, fp[:]...)
+	_, err := w.Write(hdr)
+	return err
+}
+
+// writeRecord writes a record of the values of s from from on, with its
+// checksum, through cw.
+func writeRecord(cw *countWriter, s *Sequence, from int) error {
+	w := bufio.NewWriterSize(cw, min(1<<20, 64+(s.Len()-from)*s.bytesPerValue()))
+	var b []byte
+	b = append(b, byte(s.bytesPerValue()))
+	b = binary.LittleEndian.AppendUint64(b, uint64(s.Len()-from))
+	if _, err := w.Write(b); err != nil {
+		return err
+	}
+	var err error
+	switch s.width {
+	case 2:
+		err = writeValues(w, s.b16[from:])
+	case 8:
+		err = writeValues(w, s.b64[from:])
+	default:
+		_, err = w.Write(s.b8[from:])
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err == nil {
+		_, err = cw.Write(binary.LittleEndian.AppendUint64(nil, cw.crc))
+	}
+	return err
+}
+
+// writeValues writes vs little-endian in chunks, 2 or 8 bytes per value
+// as T has.
+func writeValues[T uint16 | sg.Nimber](w io.Writer, vs []T) error {
+	var zero T
+	wide := unsafe.Sizeof(zero) == 8
+	var buf []byte
+	for len(vs) > 0 {
+		chunk := vs[:min(len(vs), 1<<16)]
+		vs = vs[len(chunk):]
+		buf = buf[:0]
+		for _, v := range chunk {
+			if wide {
+				buf = binary.LittleEndian.AppendUint64(buf, uint64(v))
+			} else {
+				buf = binary.LittleEndian.AppendUint16(buf, uint16(v))
+			}
+		}
+		if _, err := w.Write(buf); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadCheckpoint reads the checkpoint at path, written for rule r. It
+// returns nil and no error when there is no file at path.
+func loadCheckpoint(path string, r game.HeapRule) (*Sequence, error) {
+	s, _, err := loadCheckpointState(path, r)
+	return s, err
+}
+
+// loadCheckpointState is loadCheckpoint, also returning the file's state
+// so that the run appends to it.
+func loadCheckpointState(path string, r game.HeapRule) (*Sequence, fileState, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fileState{}, nil
+	}
+	if err != nil {
+		return nil, fileState{}, fmt.Errorf("sequence: reading checkpoint %s: %w", path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fileState{}, fmt.Errorf("sequence: reading checkpoint %s: %w", path, err)
+	}
+	size := st.Size()
+	// The smallest checkpoint: header and one record's width, count and
+	// checksum.
+	if size < int64(len(checkpointMagic))+8 {
+		return nil, fileState{}, checkpointError(path, "file too short (%d bytes) to be a checkpoint", size)
+	}
+	cr := &checkReader{r: bufio.NewReaderSize(f, 1<<20), limit: size}
+	s, name, fp, err := decodeCheckpoint(cr, path)
+	if err != nil {
+		return nil, fileState{}, err
+	}
+	if want, wantFP := ruleName(r), ruleFingerprint(r); name != want || fp != wantFP {
+		return nil, fileState{}, checkpointError(path, "written for rule %q (fingerprint %x…), not for rule %q (fingerprint %x…)",
+			name, fp[:4], want, wantFP[:4])
+	}
+	return s, fileState{size: size, crc: cr.crc, saved: s.Len()}, nil
+}
+
+// checkReader reads through a running checksum and counts the bytes read.
+type checkReader struct {
+	r     *bufio.Reader
+	crc   uint64
+	n     int64 // bytes read so far
+	limit int64 // size of the file
+}
+
+func (c *checkReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.crc = crc64.Update(c.crc, crcTable, p[:n])
+	c.n += int64(n)
+	return n, err
+}
+
+// full reads exactly len(p) bytes, naming what it reads on error.
+func (c *checkReader) full(p []byte, path, what string) error {
+	if _, err := io.ReadFull(c, p); err != nil {
+		return checkpointError(path, "truncated while reading %s: %v", what, err)
+	}
+	return nil
+}
+
+// decodeCheckpoint reads the whole file, checking every record's
+// checksum, and returns the values with the rule's name and fingerprint
+// as stored.
+func decodeCheckpoint(c *checkReader, path string) (s *Sequence, name string, fp [32]byte, err error) {
+	var b [8]byte
+	if err := c.full(b[:8], path, "the magic header"); err != nil {
+		return nil, "", fp, err
+	}
+	if string(b[:8]) != checkpointMagic {
+		return nil, "", fp, checkpointError(path, "bad magic %q (want %q): not a checkpoint file", b[:8], checkpointMagic)
+	}
+	if err := c.full(b[:4], path, "the version"); err != nil {
+		return nil, "", fp, err
+	}
+	if v := binary.LittleEndian.Uint32(b[:4]); v != checkpointVersion && v != 1 {
+		return nil, "", fp, checkpointError(path, "format version %d, this library reads versions 1 and %d", v, checkpointVersion)
+	}
+	if err := c.full(b[:4], path, "the rule name length"); err != nil {
+		return nil, "", fp, err
+	}
+	nameLen := binary.LittleEndian.Uint32(b[:4])
+	if nameLen > 1<<16 {
+		return nil, "", fp, checkpointError(path, "rule name length %d is too long: the file is corrupted", nameLen)
+	}
+	nameBuf := make([]byte, nameLen)
+	if err := c.full(nameBuf, path, "the rule name"); err != nil {
+		return nil, "", fp, err
+	}
+	name = string(nameBuf)
+	if err := c.full(fp[:], path, "the rule fingerprint"); err != nil {
+		return nil, "", fp, err
+	}
+	s = New(0)
+	for first := true; first || c.n < c.limit; first = false {
+		if err := decodeRecord(c, path, s); err != nil {
+			return nil, "", fp, err
+		}
+	}
+	if s.Len() > 0 && s.At(0) != 0 {
+		return nil, "", fp, checkpointError(path, "G(0) = %d, but a heap of 0 has value 0: the file is corrupted", s.At(0))
+	}
+	return s, name, fp, nil
+}
+
+// decodeRecord reads one record, appends its values to s and checks its
+// checksum.
+func decodeRecord(c *checkReader, path string, s *Sequence) error {
+	var b [8]byte
+	if err := c.full(b[:1], path, "the value width"); err != nil {
+		return err
+	}
+	width := int(b[0])
+	if width != 1 && width != 2 && width != 8 {
+		return checkpointError(path, "value width %d (want 1, 2 or 8): the file is corrupted", width)
+	}
+	if err := c.full(b[:8], path, "the value count"); err != nil {
+		return err
+	}
+	count := binary.LittleEndian.Uint64(b[:8])
+	// The values and the checksum must fit in what is left of the file.
+	left := c.limit - c.n - 8
+	if left < 0 || count > uint64(left) || count*uint64(width) > uint64(left) {
+		return checkpointError(path, "value count %d does not match the %d bytes of values in the file: the file is corrupted", count, max(left, 0))
+	}
+	s.reserve(s.Len() + int(count))
+	buf := make([]byte, min(1<<16, int(count)*width))
+	for left := int(count); left > 0; {
+		k := min(left, len(buf)/width)
+		chunk := buf[:k*width]
+		if err := c.full(chunk, path, fmt.Sprintf("value %d", s.Len())); err != nil {
+			return err
+		}
+		for i := range k {
+			switch width {
+			case 1:
+				s.Append(sg.Nimber(chunk[i]))
+			case 2:
+				s.Append(sg.Nimber(binary.LittleEndian.Uint16(chunk[2*i:])))
+			default:
+				s.Append(sg.Nimber(binary.LittleEndian.Uint64(chunk[8*i:])))
+			}
+		}
+		left -= k
+	}
+	want := c.crc
+	if err := c.full(b[:8], path, "the checksum"); err != nil {
+		return err
+	}
+	if sum := binary.LittleEndian.Uint64(b[:8]); sum != want {
+		return checkpointError(path, "checksum mismatch (stored %016x, computed %016x): the file is corrupted", sum, want)
+	}
+	return nil
+}
