@@ -1,0 +1,2 @@
+// Package misere plays impartial games under misère play.
+package misere
