@@ -249,7 +249,8 @@ func (e *Engine[P]) Outcome(ctx context.Context, p P) (sg.Outcome, error) {
 
 // WinningMoves returns the options of p that are misère P-positions, in
 // the order the game lists them (an option listed twice appears twice);
-// it is empty when p is a misère P-position.
+// it is empty when p is a misère P-position, and when p has no moves (its
+// mover has already won).
 func (e *Engine[P]) WinningMoves(ctx context.Context, p P) ([]P, error) {
 	if _, err := e.Value(ctx, p); err != nil {
 		return nil, err

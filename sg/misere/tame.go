@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
 )
 
@@ -140,7 +141,8 @@ func sumOutcome(x sg.Nimber, isBig bool) sg.Outcome {
 // SumWinningMove returns a winning move in the misère sum of the tame parts:
 // the index of the part to move and the position it moves to, chosen so
 // that the sum left is a misère P-position by [Engine.SumOutcome]'s rule.
-// ok is false when the sum is a P-position (there is no winning move).
+// ok is false when the sum is a P-position (there is no winning move) and
+// when no part has a move (the mover has already won).
 func (e *Engine[P]) SumWinningMove(ctx context.Context, parts ...P) (part int, to P, ok bool, err error) {
 	x, isBig, err := e.sumKind(ctx, parts)
 	if err != nil {
@@ -170,8 +172,14 @@ func (e *Engine[P]) SumWinningMove(ctx context.Context, parts ...P) (part int, t
 			}
 		}
 	}
-	// Unreachable for tame parts: a tame N-position has a P option.
-	return 0, to, false, fmt.Errorf("misere: no winning move found in a tame sum of nim-sum %d: %w", x, ErrNotTame)
+	for _, p := range parts {
+		if !game.Terminal(e.g, p) {
+			// Unreachable for tame parts: a tame N-position with a move
+			// has a move to a P-position.
+			return 0, to, false, fmt.Errorf("misere: no winning move found in a tame sum of nim-sum %d: %w", x, ErrNotTame)
+		}
+	}
+	return 0, to, false, nil // no move at all: the mover has already won
 }
 
 func b2i(b bool) int {
