@@ -263,3 +263,5 @@ func TestMisereNim(t *testing.T) {
 		}
 	}
 }
+
+func newRand(t *testing.T) *rand.Rand { return gametest.Rand(t) }
