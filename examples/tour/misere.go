@@ -119,12 +119,17 @@ Nim position are tame, and their sums are played like misère Nim:
 				t.fail(err)
 				return
 			}
+			why := "which no Nim position has"
+			if misere.IsNimGenus(g) {
+				why = "but has a follower whose genus no Nim position has"
+			}
 			t.printf(`
-Dawson's Kayles (0.07) is not tame: its heap of %d has genus %v, or has a
-position of a genus no Nim position has. For such wild games Plambeck and
-Siegel's misère quotient takes the genus's place: the classes of sums of
-heaps that no further sum tells apart form a finite monoid.
-`, n, g)
+Dawson's Kayles (0.07) is not tame: its heap of %d has genus %v,
+%s. For such wild games Plambeck and Siegel's misère quotient
+takes the genus's place: the classes of sums of heaps that no further
+sum tells apart form a finite monoid.
+
+`, n, g, why)
 			break
 		}
 	}
