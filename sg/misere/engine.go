@@ -77,7 +77,6 @@ func WithProgress(every int, f func(sg.Stats)) Option {
 // for concurrent use.
 type Engine[P comparable] struct {
 	search[P]
-	opts []Option
 
 	normal *sg.Engine[P]
 	plus   *search[plus[P]]
@@ -111,7 +110,7 @@ type frame[P comparable] struct {
 
 // NewEngine returns an engine for the misère play of g.
 func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
-	return &Engine[P]{search: newSearch(g, newConfig(opts)), opts: opts}
+	return &Engine[P]{search: newSearch(g, newConfig(opts))}
 }
 
 // Game returns the game the engine plays.

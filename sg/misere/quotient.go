@@ -91,7 +91,7 @@ type Quotient struct {
 	isP       []bool
 	relations []string
 
-	sizes, moves []int
+	sizes []int
 }
 
 // NewQuotient computes the misère quotient of the octal game with the
