@@ -49,6 +49,18 @@ func TestMisereNimQuotients(t *testing.T) {
 	}
 }
 
+// Misère Nim on heaps ≤ 15 adds d = *8: 2·(2^3 + 1) = 18 elements, from
+// the same presentation (Plambeck and Siegel 2008, sec. 3).
+func TestMisereNimQuotient15(t *testing.T) {
+	q, err := NewQuotient(context.Background(), "0.[3]", 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Order() != 18 || !slices.Equal(q.Generators(), []int{1, 2, 4, 8}) {
+		t.Errorf("Nim ≤ 15: order %d, generators %v; want 18, [1 2 4 8]", q.Order(), q.Generators())
+	}
+}
+
 // Play from the quotient agrees with exhaustive misère search: every sum
 // of up to four heaps ≤ n, for Nim, Kayles, Dawson's Kayles and 0.137
 // (Dawson's chess), and every winning move the quotient gives leads to a
