@@ -156,6 +156,7 @@ func TestTameSums(t *testing.T) {
 		}
 		memo := map[sum3]bool{}
 		sum := sumGame{d}
+		whole := NewEngine[sum3](sum)
 		for range 10 {
 			parts := []int{tame[r.IntN(len(tame))], tame[r.IntN(len(tame))], tame[r.IntN(len(tame))]}
 			o, err := e.SumOutcome(ctx, parts...)
@@ -164,6 +165,15 @@ func TestTameSums(t *testing.T) {
 			}
 			pos := sum3{p: [3]int(parts)}
 			if naive[sum3](sum, pos, memo) != (o == sg.P) {
+				return false
+			}
+			// The genus of the sum from the parts' genera is the genus of
+			// the sum computed as one game.
+			g, err := e.SumGenus(ctx, parts...)
+			if err != nil {
+				return false
+			}
+			if gw, err := whole.Genus(ctx, pos); err != nil || gw.String() != g.String() {
 				return false
 			}
 			i, to, ok, err := e.SumWinningMove(ctx, parts...)

@@ -75,6 +75,17 @@ func TestQuotientPlay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The product is commutative and is the class of the sum of
+		// representatives.
+		for x := 0; x < q.Order(); x++ {
+			for y := 0; y < q.Order(); y++ {
+				xy := q.Mul(x, y)
+				sizes := append(q.Representative(x).Sizes(), q.Representative(y).Sizes()...)
+				if z, err := q.Element(sizes...); err != nil || xy != q.Mul(y, x) || z != xy {
+					t.Fatalf("%s: %s·%s = %s, %s·%s = %s, element of %v = %d", c.code, q.Name(x), q.Name(y), q.Name(xy), q.Name(y), q.Name(x), q.Name(q.Mul(y, x)), sizes, z)
+				}
+			}
+		}
 		r, _ := rulesets.ParseCode(c.code)
 		g := game.NewHeapGame(r)
 		memo := map[game.Heaps]bool{}
