@@ -1,0 +1,220 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/misere"
+)
+
+// maxMisereHeap bounds the heaps of misere and genus, whose exhaustive
+// search grows exponentially with the heaps; the memo limit of package
+// misere stops it with an error long before this bound on most games.
+const maxMisereHeap = 1 << 12
+
+// defaultQuotientMax is the default -max of quotient.
+const defaultQuotientMax = 10
+
+// misereReport is the JSON printed by misere.
+type misereReport struct {
+	Game    string       `json:"game"`
+	Heaps   []int        `json:"heaps"`
+	Outcome string       `json:"outcome"`
+	Moves   []misereMove `json:"moves"`
+}
+
+// misereMove replaces heap number Heap, of From tokens, by the heaps To.
+type misereMove struct {
+	Heap int   `json:"heap"`
+	From int   `json:"from"`
+	To   []int `json:"to"`
+}
+
+func parseHeap(cmd string, i int, s string) (int, error) {
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 || n > maxMisereHeap {
+		return 0, badArg("%s: bad heap %q (heap %d): want a whole number from 0 to %d", cmd, s, i, maxMisereHeap)
+	}
+	return n, nil
+}
+
+// cmdMisere prints the misère outcome of a sum of heaps of a heap game and
+// every winning move, found by exhaustive misère search (package misere).
+func cmdMisere(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	_, ops, err := splitArgs("misere", args, map[string]bool{})
+	if err != nil {
+		return err
+	}
+	if len(ops) < 1 {
+		return badArg("misere: want GAME HEAP…")
+	}
+	r, err := parseGame("misere", ops[0])
+	if err != nil {
+		return err
+	}
+	heaps := make([]int, len(ops)-1)
+	for i, s := range ops[1:] {
+		if heaps[i], err = parseHeap("misere", i, s); err != nil {
+			return err
+		}
+	}
+	rep, err := solveMisere(ctx, r, heaps)
+	if err != nil {
+		return err
+	}
+	return writeJSON(stdout, rep)
+}
+
+func solveMisere(ctx context.Context, r rulesets.Ruleset, heaps []int) (misereReport, error) {
+	e := misere.NewEngine[game.Heaps](game.NewHeapGame(r))
+	p, err := game.MakeHeaps(heaps...)
+	if err != nil {
+		return misereReport{}, err
+	}
+	o, err := e.Outcome(ctx, p)
+	if err != nil {
+		return misereReport{}, fmt.Errorf("misere: %w", err)
+	}
+	rep := misereReport{Game: r.String(), Heaps: heaps, Outcome: o.String(), Moves: []misereMove{}}
+	var hm []game.HeapMove
+	for i, h := range heaps {
+		if containsInt(heaps[:i], h) {
+			continue
+		}
+		hm = r.AppendHeapMoves(hm[:0], h)
+		for _, m := range hm {
+			for parts := range game.Partitions(m) {
+				next := append(append(append([]int{}, heaps[:i]...), heaps[i+1:]...), parts...)
+				q, _ := game.MakeHeaps(next...)
+				qo, err := e.Outcome(ctx, q)
+				if err != nil {
+					return misereReport{}, fmt.Errorf("misere: %w", err)
+				}
+				if qo == sg.P {
+					rep.Moves = append(rep.Moves, misereMove{Heap: i, From: h, To: append([]int{}, parts...)})
+				}
+			}
+		}
+	}
+	return rep, nil
+}
+
+func containsInt(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func writeJSON(w io.Writer, v any) error {
+	out, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", out)
+	return err
+}
+
+// genusReport is the JSON printed by genus.
+type genusReport struct {
+	Game  string `json:"game"`
+	Heap  int    `json:"heap"`
+	Genus string `json:"genus"`
+	Tame  bool   `json:"tame"`
+}
+
+// cmdGenus prints Conway's genus of one heap of a heap game and whether
+// the heap is tame.
+func cmdGenus(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	_, ops, err := splitArgs("genus", args, map[string]bool{})
+	if err != nil {
+		return err
+	}
+	if len(ops) != 2 {
+		return badArg("genus: want GAME HEAP")
+	}
+	r, err := parseGame("genus", ops[0])
+	if err != nil {
+		return err
+	}
+	h, err := parseHeap("genus", 0, ops[1])
+	if err != nil {
+		return err
+	}
+	e := misere.NewEngine[game.Heaps](game.NewHeapGame(r))
+	p, _ := game.MakeHeaps(h)
+	g, err := e.Genus(ctx, p)
+	if err != nil {
+		return fmt.Errorf("genus: %w", err)
+	}
+	tame, err := e.IsTame(ctx, p)
+	if err != nil {
+		return fmt.Errorf("genus: %w", err)
+	}
+	return writeJSON(stdout, genusReport{Game: r.String(), Heap: h, Genus: g.String(), Tame: tame})
+}
+
+// quotientReport is the JSON printed by quotient.
+type quotientReport struct {
+	Code       string   `json:"code"`
+	Max        int      `json:"max"`
+	Order      int      `json:"order"`
+	Generators []int    `json:"generators"`
+	PPortion   []string `json:"p_portion"`
+	Pretending []string `json:"pretending"`
+	Relations  []string `json:"relations"`
+}
+
+// cmdQuotient prints the misère quotient of an octal game restricted to
+// heaps of at most -max tokens.
+func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	flags, ops, err := splitArgs("quotient", args, map[string]bool{"max": true})
+	if err != nil {
+		return err
+	}
+	if len(ops) != 1 {
+		return badArg("quotient: want CODE [-max N]")
+	}
+	n := defaultQuotientMax
+	if s, ok := flags["max"]; ok {
+		n, err = strconv.Atoi(s)
+		if err != nil || n < 0 || n > misere.MaxHeapBound {
+			return badArg("quotient: bad -max %q: want a whole number from 0 to %d", s, misere.MaxHeapBound)
+		}
+	}
+	q, err := misere.NewQuotient(ctx, ops[0], n)
+	var se *rulesets.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		return badArg("quotient: bad CODE: %v", strings.TrimPrefix(err.Error(), "rulesets: "))
+	case errors.Is(err, misere.ErrNotOctal):
+		return badArg("quotient: bad CODE: %v", strings.TrimPrefix(err.Error(), "misere: "))
+	case err != nil:
+		return err
+	}
+	rep := quotientReport{Code: q.Code(), Max: n, Order: q.Order(), Generators: q.Generators(),
+		PPortion: []string{}, Pretending: make([]string, n+1), Relations: q.Relations()}
+	if rep.Generators == nil {
+		rep.Generators = []int{}
+	}
+	if rep.Relations == nil {
+		rep.Relations = []string{}
+	}
+	for _, x := range q.PPortion() {
+		rep.PPortion = append(rep.PPortion, q.Name(x))
+	}
+	for h := 0; h <= n; h++ {
+		rep.Pretending[h] = q.Name(q.Pretending(h))
+	}
+	return writeJSON(stdout, rep)
+}

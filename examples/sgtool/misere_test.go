@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestMisereCommands(t *testing.T) {
+	for _, c := range []struct {
+		cmd  func(context.Context, []string, *bytes.Buffer) error
+		args string
+		want string // exact output, or a substring of the error
+		bad  bool   // a usage error
+	}{
+		// misère Nim (Bouton 1902): (1, 1) is N, take one heap away; (2, 2) is P.
+		{misereCmd, "nim 1 1", `{"game":"nim","heaps":[1,1],"outcome":"N","moves":[{"heap":0,"from":1,"to":[]}]}`, false},
+		{misereCmd, "nim 2 2", `{"game":"nim","heaps":[2,2],"outcome":"P","moves":[]}`, false},
+		// Kayles (0.77) under misère play: a heap of 2 is N, taking one leaves
+		// a single token for the opponent to take last.
+		{misereCmd, ".77 2", `{"game":"0.77","heaps":[2],"outcome":"N","moves":[{"heap":0,"from":2,"to":[1]}]}`, false},
+		{misereCmd, "nim -1", `bad heap "-1"`, true},
+		{misereCmd, "frob 1", `"frob"`, true},
+		// The genera of Nim heaps (On Numbers and Games, ch. 12).
+		{genusCmd, "nim 0", `{"game":"nim","heap":0,"genus":"0^120","tame":true}`, false},
+		{genusCmd, "nim 1", `{"game":"nim","heap":1,"genus":"1^031","tame":true}`, false},
+		{genusCmd, "nim 2", `{"game":"nim","heap":2,"genus":"2^20","tame":true}`, false},
+		{genusCmd, "nim", "want GAME HEAP", true},
+		// The quotient T2 of misère Nim on heaps ≤ 3 (Plambeck–Siegel 2008).
+		{quotientCmd, "0.[3] -max 3", `{"code":"0.[3]","max":3,"order":6,"generators":[1,2],"p_portion":["a","b^2"],"pretending":["1","a","b","ab"],"relations":["a^2=1","b^3=b"]}`, false},
+		{quotientCmd, "0.F -max 3", "not an octal game", true},
+		{quotientCmd, ".0x -max 3", `"x"`, true},
+		{quotientCmd, ".07 -max -2", `bad -max "-2"`, true},
+	} {
+		var out bytes.Buffer
+		err := c.cmd(context.Background(), strings.Fields(c.args), &out)
+		var ue *usageError
+		switch {
+		case c.bad:
+			if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("%s: error %v, want a usage error containing %s", c.args, err, c.want)
+			}
+		case err != nil:
+			t.Errorf("%s: %v", c.args, err)
+		case out.String() != c.want+"\n":
+			t.Errorf("%s:\n got %s want %s", c.args, out.String(), c.want)
+		}
+	}
+}
+
+func misereCmd(ctx context.Context, args []string, out *bytes.Buffer) error {
+	return cmdMisere(ctx, args, out, &bytes.Buffer{})
+}
+
+func genusCmd(ctx context.Context, args []string, out *bytes.Buffer) error {
+	return cmdGenus(ctx, args, out, &bytes.Buffer{})
+}
+
+func quotientCmd(ctx context.Context, args []string, out *bytes.Buffer) error {
+	return cmdQuotient(ctx, args, out, &bytes.Buffer{})
+}

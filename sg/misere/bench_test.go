@@ -1,0 +1,64 @@
+package misere
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+)
+
+// BenchmarkQuotient computes misère quotients from scratch. The largest
+// bounds here are the largest this construction reaches in about half a
+// minute: Dawson's Kayles (0.07) on heaps ≤ 24 (24 elements) and Kayles
+// (0.77) on heaps ≤ 11 (18 elements). Run with -benchtime 1x.
+func BenchmarkQuotient(b *testing.B) {
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.[3]", 15}, {"0.07", 12}, {"0.07", 24}, {"0.77", 8}, {"0.77", 11}} {
+		b.Run(fmt.Sprintf("%s/%d", c.code, c.n), func(b *testing.B) {
+			order := 0
+			for b.Loop() {
+				q, err := NewQuotient(context.Background(), c.code, c.n)
+				if err != nil {
+					b.Fatal(err)
+				}
+				order = q.Order()
+			}
+			b.ReportMetric(float64(order), "elements")
+		})
+	}
+}
+
+// BenchmarkQuotientOutcome plays a sum of 8 heaps from the quotient of
+// 0.07 on heaps ≤ 12: one product per heap.
+func BenchmarkQuotientOutcome(b *testing.B) {
+	q, err := NewQuotient(context.Background(), "0.07", 12)
+	if err != nil {
+		b.Fatal(err)
+	}
+	heaps := []int{3, 5, 7, 9, 11, 12, 4, 10}
+	for b.Loop() {
+		if _, err := q.Outcome(heaps...); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkEngine fills a fresh misère engine with every position of a
+// random 2000-vertex game.
+func BenchmarkEngine(b *testing.B) {
+	d := gametest.RandomDAG(rand.New(rand.NewPCG(1, 1)), 2000, 0.01)
+	ctx := context.Background()
+	for b.Loop() {
+		e := NewEngine[int](game.Game[int](d))
+		for p := range 2000 {
+			if _, err := e.Value(ctx, p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

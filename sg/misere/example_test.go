@@ -1,0 +1,67 @@
+package misere_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg/misere"
+)
+
+// Misère Nim: (2, 2) is a P-position, but (2, 2, 1) is not, though (1) is.
+func ExampleEngine_Outcome() {
+	e := misere.NewEngine[game.Heaps](game.NewHeapGame(rulesets.Nim()))
+	ctx := context.Background()
+	for _, sizes := range [][]int{{2, 2}, {1}, {2, 2, 1}} {
+		p, _ := game.MakeHeaps(sizes...)
+		o, _ := e.Outcome(ctx, p)
+		moves, _ := e.WinningMoves(ctx, p)
+		fmt.Println(p, o, moves)
+	}
+	// Output:
+	// (2, 2) P []
+	// (1) P []
+	// (1, 2, 2) N [(2, 2)]
+}
+
+// The genera of Kayles heaps (0.77) under misère play.
+func ExampleEngine_Genus() {
+	e := misere.NewEngine[game.Heaps](game.NewHeapGame(rulesets.Kayles()))
+	ctx := context.Background()
+	for n := 0; n <= 4; n++ {
+		p, _ := game.MakeHeaps(n)
+		g, _ := e.Genus(ctx, p)
+		tame, _ := e.IsTame(ctx, p)
+		fmt.Println(n, g, tame)
+	}
+	// Output:
+	// 0 0^120 true
+	// 1 1^031 true
+	// 2 2^20 true
+	// 3 3^31 true
+	// 4 1^031 true
+}
+
+// The quotient T2 of misère Nim on heaps of at most 3 (Plambeck and
+// Siegel 2008), and play from it.
+func ExampleNewQuotient() {
+	q, err := misere.NewQuotient(context.Background(), "0.[3]", 3)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(q.Order(), q.Relations())
+	var p []string
+	for _, x := range q.PPortion() {
+		p = append(p, q.Name(x))
+	}
+	fmt.Println(p)
+	o, _ := q.Outcome(2, 2, 1)
+	moves, _ := q.WinningMoves(2, 2, 1)
+	fmt.Println(o, moves)
+	// Output:
+	// 6 [a^2=1 b^3=b]
+	// [a b^2]
+	// N [{2 1 []}]
+}

@@ -1,0 +1,556 @@
+package misere
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+)
+
+// DefaultMaxElements bounds the order of a computed misère quotient unless
+// [WithMaxElements] says otherwise.
+const DefaultMaxElements = 1 << 12
+
+// MaxHeapBound is the largest heap bound [NewQuotient] accepts. Far smaller
+// bounds already exhaust the memo limit for most games; the bound only
+// keeps a mistyped number from being taken at its word.
+const MaxHeapBound = 1 << 12
+
+// ErrTooLarge is wrapped by the error returned when a quotient would have
+// more elements than its limit allows (see [WithMaxElements]).
+var ErrTooLarge = errors.New("quotient too large")
+
+// ErrNotOctal is wrapped by the error returned for a code that is not the
+// code of an octal game.
+var ErrNotOctal = errors.New("not an octal game")
+
+// WithMaxElements bounds the order of a quotient: a computation that finds
+// more elements stops with an error wrapping [ErrTooLarge].
+func WithMaxElements(n int) Option {
+	return func(c *config) { c.maxElements = n }
+}
+
+// WithQuotientProgress asks for f to be called after each heap size a
+// quotient computation completes. f runs on the computing goroutine.
+func WithQuotientProgress(f func(Progress)) Option {
+	return func(c *config) { c.qprogress = f }
+}
+
+// Progress reports the advance of a quotient computation.
+type Progress struct {
+	// Heap is the heap size just completed, and Max the bound asked for.
+	Heap, Max int
+	// Round counts the passes over the heaps: each pass tests equality of
+	// positions against a larger set of positions, until no class splits.
+	Round int
+	// Order is the number of elements found so far in this round.
+	Order int
+	// Positions is the number of positions whose misère outcomes are
+	// memoized.
+	Positions int
+}
+
+// Quotient is the misère quotient of an octal game restricted to heaps of
+// at most Max tokens (Plambeck, Taming the wild in impartial combinatorial
+// games, INTEGERS 5 (2005) G5; Plambeck and Siegel, Misère quotients for
+// impartial games, J. Combin. Theory Ser. A 115 (2008)). Its elements are
+// the classes of positions (sums of such heaps) that no sum with another
+// such position tells apart under misère play; they form a commutative
+// monoid under the sum of positions, numbered 0 (the empty position) to
+// Order()-1. The pretending function maps each heap size to its element,
+// and a position is a misère P-position exactly when the product of its
+// heaps' elements lies in the P-portion.
+//
+// Elements are named by words in generators a, b, c, … (the heaps whose
+// classes are not products of smaller heaps' classes), with exponents, as
+// "ab^2"; the identity is "1".
+//
+// A Quotient keeps its outcome memo, so [Quotient.Extend] resumes a
+// computation at a larger bound. It is not safe for concurrent use while
+// Extend runs; its other methods only read it.
+type Quotient struct {
+	rule *rulesets.TakeBreak
+	cfg  config
+	max  int
+
+	g     *heapsGame
+	s     search[game.Heaps]
+	tests []game.Heaps
+
+	gens      []int
+	reps      []game.Heaps
+	words     [][]int
+	next      [][]int
+	pretend   []int
+	isP       []bool
+	relations []string
+
+	sizes []int
+}
+
+// NewQuotient computes the misère quotient of the octal game with the
+// given code (as [rulesets.ParseCode] reads it: "0.07", ".77", "0.[3]")
+// restricted to heaps of at most n tokens.
+//
+// The construction goes heap by heap. Two positions are put in the same
+// class when their sums with every test position have the same misère
+// outcome, computed by exhaustive search; a heap whose class is new becomes
+// a generator, and the classes are closed under the sum with every
+// generator. The test positions start as the empty position and grow by
+// the representatives found, pass after pass, until a pass splits no class:
+// then every representative is told apart from every other by a sum, and
+// each product's class agrees with every test. This is the
+// indistinguishability construction of Plambeck and Siegel (2008, sec. 5)
+// carried out on positions. It is not MisereSolver's algorithm (Siegel's
+// iteration over candidate bipartite monoids, which verifies each
+// candidate): classes are only as fine as the test positions make them,
+// and the cost is that of exhaustive misère search on sums of the
+// representatives, so it reaches heaps ≤ 24 of 0.07 and ≤ 11 of 0.77 in
+// seconds but not the 360-element Q(0.07, heaps ≤ 30) that MisereSolver
+// computes. The tests check it against published quotients and exhaustive
+// play.
+//
+// Errors: a code that does not parse or is not octal (digits 0–7) wraps
+// [ErrNotOctal] or is a [*rulesets.SyntaxError]; n outside 0…MaxHeapBound,
+// a quotient with more than the element limit ([ErrTooLarge]), an outcome
+// search past the memo limit ([sg.ErrMemoLimit]) and a done context name
+// the heap reached. What was computed is kept: call Extend on the returned
+// quotient (non-nil with these last errors) to resume.
+func NewQuotient(ctx context.Context, code string, n int, opts ...Option) (*Quotient, error) {
+	r, err := rulesets.ParseCode(code)
+	if err != nil {
+		return nil, err
+	}
+	digits, repeat, ok := r.Digits()
+	if !ok {
+		return nil, fmt.Errorf("misere: code %q: %w", code, ErrNotOctal)
+	}
+	for i, d := range append(digits, repeat...) {
+		if d > 7 {
+			return nil, fmt.Errorf("misere: code %q has digit %X (d%d): %w", code, d, i, ErrNotOctal)
+		}
+	}
+	q := &Quotient{rule: r, cfg: newConfig(opts), max: -1}
+	q.g = &heapsGame{HeapGame: game.NewHeapGame(r), canon: []int{0}}
+	q.s = newSearch[game.Heaps](q.g, q.cfg)
+	q.tests = []game.Heaps{""}
+	return q, q.Extend(ctx, n)
+}
+
+// Extend computes the quotient for heaps of at most n tokens, reusing the
+// outcomes and test positions of the earlier computation; it does nothing
+// when n is not above the current bound. On error the quotient keeps its
+// last completed bound.
+func (q *Quotient) Extend(ctx context.Context, n int) error {
+	if n < 0 || n > MaxHeapBound {
+		return fmt.Errorf("misere: heap bound %d: want 0 to %d", n, MaxHeapBound)
+	}
+	if n <= q.max {
+		return nil
+	}
+	q.g.extend(n)
+	for round := 1; ; round++ {
+		b, err := q.build(ctx, n, round)
+		if err != nil {
+			return err
+		}
+		grown := false
+		have := make(map[game.Heaps]bool, len(q.tests))
+		for _, t := range q.tests {
+			have[t] = true
+		}
+		for _, r := range b.examined {
+			if !have[r] {
+				q.tests = append(q.tests, r)
+				grown = true
+			}
+		}
+		if !grown {
+			q.gens, q.reps, q.words, q.next = b.gens, b.reps, b.words, b.next
+			q.pretend, q.isP, q.relations, q.max = b.pretend, b.isP, b.relations, n
+			return nil
+		}
+	}
+}
+
+// built is the result of one pass.
+type built struct {
+	gens      []int
+	reps      []game.Heaps
+	words     [][]int
+	next      [][]int
+	pretend   []int
+	isP       []bool
+	relations []string
+	lhs       [][]int
+	index     map[string]int
+	examined  []game.Heaps
+}
+
+// outcome returns the misère outcome of the sum of positions a and b.
+func (q *Quotient) outcome(ctx context.Context, a, b game.Heaps) (bool, error) {
+	q.sizes = a.AppendSizes(q.sizes[:0])
+	q.sizes = b.AppendSizes(q.sizes)
+	p, err := game.MakeHeaps(q.sizes...)
+	if err != nil {
+		return false, err
+	}
+	v, err := q.s.value(ctx, p)
+	return v == 0, err
+}
+
+// signature returns the outcomes of p plus each test position.
+func (q *Quotient) signature(ctx context.Context, p game.Heaps) (string, error) {
+	sig := make([]byte, (len(q.tests)+7)/8)
+	for i, t := range q.tests {
+		isP, err := q.outcome(ctx, p, t)
+		if err != nil {
+			return "", err
+		}
+		if isP {
+			sig[i/8] |= 1 << (i % 8)
+		}
+	}
+	return string(sig), nil
+}
+
+func (q *Quotient) build(ctx context.Context, n, round int) (*built, error) {
+	b := &built{index: map[string]int{}, pretend: make([]int, n+1)}
+	add := func(p game.Heaps, word []int, sig string) {
+		b.index[sig] = len(b.reps)
+		b.reps = append(b.reps, p)
+		b.words = append(b.words, word)
+		b.next = append(b.next, nil)
+		b.isP = append(b.isP, sig[0]&1 != 0) // test 0 is the empty position
+	}
+	sig, err := q.signature(ctx, "")
+	if err != nil {
+		return nil, fmt.Errorf("misere: quotient at heap 0: %w", err)
+	}
+	add("", nil, sig)
+	b.examined = append(b.examined, "")
+	for h := 1; h <= n; h++ {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("misere: quotient at heap %d: %w", h, err)
+		}
+		p, _ := game.MakeHeaps(h)
+		b.examined = append(b.examined, p)
+		sig, err := q.signature(ctx, p)
+		if err != nil {
+			return nil, fmt.Errorf("misere: quotient at heap %d: %w", h, err)
+		}
+		if x, ok := b.index[sig]; ok {
+			b.pretend[h] = x
+		} else {
+			b.gens = append(b.gens, h)
+			if err := q.close(ctx, b); err != nil {
+				return nil, fmt.Errorf("misere: quotient at heap %d: %w", h, err)
+			}
+			b.pretend[h] = b.next[0][len(b.gens)-1]
+		}
+		if q.cfg.qprogress != nil {
+			q.cfg.qprogress(Progress{Heap: h, Max: n, Round: round, Order: len(b.reps), Positions: len(q.s.memo)})
+		}
+	}
+	return b, nil
+}
+
+// close fills the products of every element with every generator, adding
+// the new elements it meets, and records the relations found.
+func (q *Quotient) close(ctx context.Context, b *built) error {
+	for x := 0; x < len(b.reps); x++ {
+		for j := len(b.next[x]); j < len(b.gens); j++ {
+			q.sizes = b.reps[x].AppendSizes(q.sizes[:0])
+			q.sizes = append(q.sizes, b.gens[j])
+			p, _ := game.MakeHeaps(q.sizes...)
+			sig, err := q.signature(ctx, p)
+			if err != nil {
+				return err
+			}
+			b.examined = append(b.examined, p)
+			word := make([]int, len(b.gens))
+			copy(word, b.words[x])
+			word[j]++
+			y, ok := b.index[sig]
+			if !ok {
+				if len(b.reps) >= q.cfg.maxElements && q.cfg.maxElements > 0 {
+					return fmt.Errorf("more than %d elements: %w", q.cfg.maxElements, ErrTooLarge)
+				}
+				y = len(b.reps)
+				b.index[sig] = y
+				b.reps = append(b.reps, p)
+				b.words = append(b.words, word)
+				b.next = append(b.next, nil)
+				b.isP = append(b.isP, sig[0]&1 != 0)
+			} else if !sameWord(word, b.words[y]) && !implied(word, b.lhs) {
+				b.lhs = append(b.lhs, word)
+				b.relations = append(b.relations, wordString(word, len(b.gens))+"="+wordString(b.words[y], len(b.gens)))
+			}
+			b.next[x] = append(b.next[x], y)
+		}
+	}
+	return nil
+}
+
+func sameWord(a, b []int) bool {
+	n := max(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if at(a, i) != at(b, i) {
+			return false
+		}
+	}
+	return true
+}
+
+func at(w []int, i int) int {
+	if i < len(w) {
+		return w[i]
+	}
+	return 0
+}
+
+// implied reports whether w is a multiple of the left side of a relation.
+func implied(w []int, lhs [][]int) bool {
+	for _, l := range lhs {
+		ok := true
+		for i := range l {
+			if l[i] > at(w, i) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// genName names generator i: a, b, …, z, then g27, g28, ….
+func genName(i int) string {
+	if i < 26 {
+		return string(rune('a' + i))
+	}
+	return "g" + strconv.Itoa(i+1)
+}
+
+func wordString(w []int, _ int) string {
+	var s strings.Builder
+	for i, e := range w {
+		if e == 0 {
+			continue
+		}
+		s.WriteString(genName(i))
+		if e > 1 {
+			s.WriteString("^" + strconv.Itoa(e))
+		}
+	}
+	if s.Len() == 0 {
+		return "1"
+	}
+	return s.String()
+}
+
+// Code returns the code of the game, as [rulesets.TakeBreak.Code] writes it.
+func (q *Quotient) Code() string { return q.rule.Code() }
+
+// Max returns the heap bound the quotient was computed for.
+func (q *Quotient) Max() int { return q.max }
+
+// Order returns the number of elements.
+func (q *Quotient) Order() int { return len(q.reps) }
+
+// Name returns the word naming element x, such as "ab^2", or "1".
+func (q *Quotient) Name(x int) string { return wordString(q.words[x], len(q.gens)) }
+
+// Generators returns the heap sizes whose classes generate the quotient,
+// named a, b, c, … in this order.
+func (q *Quotient) Generators() []int { return slices.Clone(q.gens) }
+
+// Representative returns the smallest position found in class x.
+func (q *Quotient) Representative(x int) game.Heaps { return q.reps[x] }
+
+// IsP reports whether x lies in the P-portion: whether the positions of
+// class x are misère P-positions.
+func (q *Quotient) IsP(x int) bool { return q.isP[x] }
+
+// PPortion returns the elements of the P-portion, in increasing order.
+func (q *Quotient) PPortion() []int {
+	var p []int
+	for x, isP := range q.isP {
+		if isP {
+			p = append(p, x)
+		}
+	}
+	return p
+}
+
+// Pretending returns the element of a heap of h tokens, 0 ≤ h ≤ Max; it
+// panics on a heap outside that range, a programmer error.
+func (q *Quotient) Pretending(h int) int { return q.pretend[h] }
+
+// Relations returns a presentation of the quotient: equations between words
+// in the generators, such as "a^2=1" and "b^3=b", that together with
+// commutativity determine the product. Each was met while closing the
+// classes under the generators, and none is a multiple of an earlier
+// left side.
+func (q *Quotient) Relations() []string { return slices.Clone(q.relations) }
+
+// Mul returns the product of elements x and y: the class of the sum of
+// their positions.
+func (q *Quotient) Mul(x, y int) int {
+	for j, e := range q.words[y] {
+		for ; e > 0; e-- {
+			x = q.next[x][j]
+		}
+	}
+	return x
+}
+
+// Element returns the element of the sum of heaps of the given sizes, or
+// an error naming a heap outside 0…Max.
+func (q *Quotient) Element(heaps ...int) (int, error) {
+	x := 0
+	for i, h := range heaps {
+		if h < 0 || h > q.max {
+			return 0, fmt.Errorf("misere: heap %d has size %d: the quotient of %s covers heaps 0 to %d", i, h, q.rule.Code(), q.max)
+		}
+		x = q.Mul(x, q.pretend[h])
+	}
+	return x, nil
+}
+
+// Outcome returns the misère outcome of the sum of heaps of the given
+// sizes, read from the quotient.
+func (q *Quotient) Outcome(heaps ...int) (sg.Outcome, error) {
+	x, err := q.Element(heaps...)
+	if err != nil {
+		return 0, err
+	}
+	if q.isP[x] {
+		return sg.P, nil
+	}
+	return sg.N, nil
+}
+
+// Move is a move in a sum of heaps: heap number Heap, of From tokens, is
+// replaced by the heaps To (none when it is taken away).
+type Move struct {
+	Heap int
+	From int
+	To   []int
+}
+
+// WinningMoves returns every move from the sum of heaps of the given sizes
+// to a misère P-position, read from the quotient: heap i becomes parts
+// whose product with the other heaps' elements lies in the P-portion.
+// Equal heaps are listed once (the first of them).
+func (q *Quotient) WinningMoves(heaps ...int) ([]Move, error) {
+	if _, err := q.Element(heaps...); err != nil {
+		return nil, err
+	}
+	var win []Move
+	var hm []game.HeapMove
+	for i, h := range heaps {
+		if slices.Contains(heaps[:i], h) {
+			continue
+		}
+		rest := 0
+		for j, k := range heaps {
+			if j != i {
+				rest = q.Mul(rest, q.pretend[k])
+			}
+		}
+		hm = q.rule.AppendHeapMoves(hm[:0], h)
+		for _, m := range hm {
+			for parts := range game.Partitions(m) {
+				x := rest
+				for _, k := range parts {
+					x = q.Mul(x, q.pretend[k])
+				}
+				if q.isP[x] {
+					win = append(win, Move{Heap: i, From: h, To: slices.Clone(parts)})
+				}
+			}
+		}
+	}
+	return win, nil
+}
+
+// heapsGame plays a heap rule on [game.Heaps], and canonicalizes a position
+// by replacing each heap by the smallest heap that is the same game (whose
+// options are the same positions, after this replacement), dropping heaps
+// that have no move (they are the empty game). Equal games may replace
+// each other in any sum, so outcomes are unchanged.
+type heapsGame struct {
+	*game.HeapGame
+	canon []int // canon[h]: the smallest heap that is the same game as h; 0 when h has no move
+	buf   []int
+	opts  []game.Heaps
+}
+
+func (g *heapsGame) Canonical(p game.Heaps) game.Heaps {
+	g.buf = p.AppendSizes(g.buf[:0])
+	changed := false
+	k := 0
+	for _, h := range g.buf {
+		c := h
+		if h < len(g.canon) {
+			c = g.canon[h]
+		}
+		changed = changed || c != h
+		if c != 0 {
+			g.buf[k] = c
+			k++
+		}
+	}
+	if !changed {
+		return p
+	}
+	q, _ := game.MakeHeaps(g.buf[:k]...)
+	return q
+}
+
+// extend fills canon up to heap n.
+func (g *heapsGame) extend(n int) {
+	seen := map[string]int{}
+	for h := 1; h < len(g.canon); h++ {
+		if g.canon[h] == h {
+			seen[g.optionKey(h)] = h
+		}
+	}
+	for h := len(g.canon); h <= n; h++ {
+		key := g.optionKey(h)
+		c, ok := seen[key]
+		switch {
+		case key == "":
+			c = 0
+		case !ok:
+			c = h
+			seen[key] = h
+		}
+		g.canon = append(g.canon, c)
+	}
+}
+
+// optionKey lists the canonical options of heap h, sorted and deduplicated.
+func (g *heapsGame) optionKey(h int) string {
+	p, _ := game.MakeHeaps(h)
+	g.opts = g.AppendMoves(g.opts[:0], p)
+	keys := make([]string, 0, len(g.opts))
+	for _, o := range g.opts {
+		keys = append(keys, string(g.Canonical(o)))
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	if len(keys) == 0 {
+		return ""
+	}
+	return strings.Join(keys, "\x00") + "|"
+}
