@@ -9,10 +9,19 @@
 //	                                period is certified (or a formula is known);
 //	                                at most HEAP+1 values are computed
 //	sgtool nim [-misere] A B C…     nim-sum, outcome and winning moves as JSON
+//	sgtool loopy EDGES|GAME [V…]    generalized values (*n, ∞{a,b}) of a game
+//	                                with cycles, and the outcome P/N/D of a sum
+//	sgtool misere GAME HEAP…        misère outcome and winning moves as JSON
+//	sgtool genus GAME HEAP          Conway's genus of one heap and tameness
+//	sgtool quotient CODE [-max N]   the misère quotient of an octal game on
+//	                                heaps ≤ N: order, P-portion, pretending
+//	                                function, relations
+//	sgtool games [NAME]             the GAME specs, or one with its published
+//	                                values
 //
-// GAME is a spec read by rulesets.Parse: a take-and-break code (.07, 0.137,
-// 4.07, 0.[3]), sub:1,3,4, bash:M, allbut:1,2, odd, fib, adjacent:A,B,C,
-// anywhere:K, or a name: nim, kayles, dawson, grundy, lasker.
+// GAME is a spec of the catalogue of package rulesets: a take-and-break code
+// (.07, 0.137, 4.07, 0.[3]), sub:1,3,4, bash:M, a name such as kayles or
+// grundy, or a loopy rule (subadd, windup, digraph); sgtool games lists them.
 //
 // Exit status: 0 on success, 1 when the computation fails or is
 // interrupted, or when G(HEAP) does not fit in 64 bits (Lasker's Nim at
@@ -45,6 +54,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
+
+	"github.com/impartial-go/impartial/rulesets"
 )
 
 // Exit statuses.
@@ -58,14 +70,8 @@ const (
 // maxValues bounds N and -max, so that a typo cannot ask for terabytes.
 const maxValues = 1 << 30
 
-const usage = `usage:
-  sgtool values GAME N [-progress]             print G(0) … G(N-1)
-  sgtool period GAME [-max N] [-progress]      print preperiod, period, saltus, certified as JSON
-  sgtool value GAME HEAP [-max N] [-progress]  print G(HEAP), HEAP up to 2^64-1
-  sgtool nim [-misere] A B C…                  print nim-sum, outcome and winning moves as JSON
-GAME: .07  0.137  4.07  0.[3]  sub:1,3,4  bash:M  allbut:1,2  odd  fib
-      adjacent:A,B,C  anywhere:K  nim  kayles  dawson  grundy  lasker
--max: default 2^28 values for codes such as .07 (a code with no period in
+// usageTail follows the commands in the usage text.
+const usageTail = `-max: default 2^28 values for codes such as .07 (a code with no period in
       reach runs to all of them: minutes to hours), 2^16 for other rules.
 -progress: progress lines on standard error even when it is not a terminal.
 `
@@ -114,27 +120,76 @@ func run(args []string, stdout, stderr io.Writer) int {
 // name).
 type command func(ctx context.Context, args []string, stdout, stderr io.Writer) error
 
-// commands is the dispatch table: each command lives in its own file.
-var commands = map[string]command{
-	"values": cmdValues,
-	"period": cmdPeriod,
-	"value":  cmdValue,
-	"nim":    cmdNim,
+// subcommand is a row of the dispatch table: its name, its synopsis and
+// what it prints (one line of the usage text), and the function that runs
+// it, which lives in a file of its own.
+type subcommand struct {
+	name, synopsis, does string
+	run                  command
+}
+
+// commands is the dispatch table, in the order of the usage text.
+var commands = []subcommand{
+	{"values", "values GAME N [-progress]", "print G(0) … G(N-1)", cmdValues},
+	{"period", "period GAME [-max N] [-progress]", "print preperiod, period, saltus, certified as JSON", cmdPeriod},
+	{"value", "value GAME HEAP [-max N] [-progress]", "print G(HEAP), HEAP up to 2^64-1", cmdValue},
+	{"nim", "nim [-misere] A B C…", "print nim-sum, outcome and winning moves as JSON", cmdNim},
+	{"loopy", "loopy EDGES|GAME [VERTEX…]", "print loopy values (*n, ∞{a,b}) and the outcome P/N/D of a sum, as JSON", cmdLoopy},
+	{"misere", "misere GAME HEAP…", "print the misère outcome and winning moves as JSON", cmdMisere},
+	{"genus", "genus GAME HEAP", "print Conway's genus of one heap (\"0^120\") and whether it is tame, as JSON", cmdGenus},
+	{"quotient", "quotient CODE [-max N]", "print the misère quotient of an octal game on heaps ≤ N as JSON", cmdQuotient},
+	{"games", "games [NAME]", "list the GAME specs, or one with its published values", cmdGames},
+}
+
+// usage is the usage text, made from the dispatch table.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("usage:\n")
+	width := 0
+	for _, c := range commands {
+		width = max(width, len(c.synopsis))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  sgtool %-*s  %s\n", width, c.synopsis, c.does)
+	}
+	// The GAME specs, from the catalogue, wrapped at 78 columns.
+	line := "GAME:"
+	for _, e := range rulesets.Entries() {
+		if len(line)+1+len(e.Syntax) > 78 {
+			b.WriteString(line + "\n")
+			line = "     "
+		}
+		line += " " + e.Syntax
+	}
+	b.WriteString(line + "\n      (sgtool games lists them with what they are)\n")
+	b.WriteString(usageTail)
+	return b.String()
+}
+
+// commandNames lists the subcommands for messages: "values, period, … or games".
+func commandNames() string {
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		io.WriteString(stderr, usage)
-		return badArg("missing subcommand (values, period, value or nim)")
+		io.WriteString(stderr, usage())
+		return badArg("missing subcommand (%s)", commandNames())
 	}
 	cmd, rest := args[0], args[1:]
-	if f, ok := commands[cmd]; ok {
-		return f(ctx, rest, stdout, stderr)
+	for _, c := range commands {
+		if c.name == cmd {
+			return c.run(ctx, rest, stdout, stderr)
+		}
 	}
 	switch cmd {
 	case "help", "-h", "-help", "--help":
-		io.WriteString(stdout, usage)
+		io.WriteString(stdout, usage())
 		return nil
 	}
-	return badArg("unknown subcommand %s (want values, period, value or nim)", quote(cmd))
+	return badArg("unknown subcommand %s (want %s)", quote(cmd), commandNames())
 }

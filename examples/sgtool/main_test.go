@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/impartial-go/impartial/rulesets"
 	"io"
 	"os"
 	"os/exec"
@@ -107,8 +108,8 @@ func TestRun(t *testing.T) {
 		// other
 		{"no subcommand", "", 2, "", "missing subcommand"},
 		{"unknown subcommand", "frob", 2, "", `unknown subcommand "frob"`},
-		{"help", "help", 0, usage, ""},
-		{"-h", "-h", 0, usage, ""},
+		{"help", "help", 0, usage(), ""},
+		{"-h", "-h", 0, usage(), ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -166,12 +167,19 @@ func TestValueMatchesValues(t *testing.T) {
 }
 
 // TestUsage: help prints every subcommand that dispatch accepts, and every
-// game name the parser knows.
+// game spec the catalogue knows.
 func TestUsage(t *testing.T) {
-	for _, word := range []string{"sgtool values GAME N", "sgtool period GAME [-max N]", "sgtool value GAME HEAP [-max N]",
-		"sgtool nim [-misere]", "sub:1,3,4", "bash:M", "allbut:1,2", "odd", "fib", "adjacent:A,B,C", "anywhere:K",
-		"nim", "kayles", "dawson", "grundy", "lasker"} {
-		if !strings.Contains(usage, word) {
+	words := []string{"sgtool values GAME N", "sgtool period GAME [-max N]", "sgtool value GAME HEAP [-max N]",
+		"sgtool nim [-misere]", "sub:N,N,…", "bash:M", "allbut:N,N,…", "odd", "fib", "adjacent[:N,N,…]", "anywhere[:N,N,…]",
+		"nim", "kayles", "dawson", "grundy", "lasker"}
+	for _, e := range rulesets.Entries() {
+		words = append(words, e.Syntax)
+	}
+	for _, c := range commands {
+		words = append(words, "sgtool "+c.synopsis)
+	}
+	for _, word := range words {
+		if !strings.Contains(usage(), word) {
 			t.Errorf("usage does not mention %q", word)
 		}
 	}

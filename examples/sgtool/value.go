@@ -21,6 +21,9 @@ func cmdValue(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(ops) != 2 {
 		return badArg("value: want GAME HEAP [-max N], got %d arguments", len(ops))
 	}
+	if ok, err := valueLoopy(ctx, ops, stdout); ok {
+		return err
+	}
 	r, err := parseGame("value", ops[0])
 	if err != nil {
 		return err

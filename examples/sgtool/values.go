@@ -28,6 +28,9 @@ func cmdValues(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(ops) != 2 {
 		return badArg("values: want GAME N, got %d arguments", len(ops))
 	}
+	if ok, err := valuesLoopy(ctx, ops, stdout); ok {
+		return err
+	}
 	r, err := parseGame("values", ops[0])
 	if err != nil {
 		return err

@@ -49,6 +49,7 @@ func run(w io.Writer) error {
 		mexTable,
 		periodicity,
 		loopyGames,
+		misereRule,
 	}
 	t.printf("A tour of impartial games, computed by github.com/impartial-go/impartial\n")
 	for _, step := range steps {
