@@ -239,11 +239,11 @@ func (g *Chomp) PositionString(p grid.Set) string { return formatRows(g.Rows(p))
 // ParseChomp reads the argument of a "chomp:" spec: "MxN" for a full bar
 // of M rows and N columns, or the row lengths from the poisoned row down,
 // non-increasing, separated by commas ("5,3,1"). A bad argument is a
-// [*SyntaxError] whose Spec is the whole "chomp:…" spec and which names
-// the bad size or row and its position.
+// [*SyntaxError] naming the bad size or row, its position counted in arg
+// from 1 (the convention of the catalogue's WithArg).
 func ParseChomp(arg string) (*Chomp, error) {
-	spec := "chomp:" + arg
-	const off = len("chomp:") + 1
+	spec := arg
+	const off = 1
 	if strings.TrimSpace(arg) == "" {
 		return nil, &SyntaxError{Spec: spec, Pos: off, Msg: "empty bar (want MxN or row lengths like 5,3,1)"}
 	}

@@ -147,11 +147,11 @@ func (g *Cram) MoveString(p, q grid.Set) string {
 // ParseCram reads the argument of a "cram:" spec: "MxN" for an empty board
 // of M rows and N columns (also "M×N"), or rows of '.' (free) and '#'
 // (blocked) separated by '/', as in "..#/...". A bad argument is a
-// [*SyntaxError] whose Spec is the whole "cram:…" spec and which names the
-// bad size, row or cell and its position.
+// [*SyntaxError] naming the bad size, row or cell, its position counted in
+// arg from 1 (the convention of the catalogue's WithArg).
 func ParseCram(arg string) (*Cram, error) {
-	spec := "cram:" + arg
-	const off = len("cram:") + 1 // 1-based position of arg in spec
+	spec := arg
+	const off = 1
 	if strings.TrimSpace(arg) == "" {
 		return nil, &SyntaxError{Spec: spec, Pos: off, Msg: "empty board (want MxN or rows like ../.#)"}
 	}

@@ -167,13 +167,13 @@ func TestCramParse(t *testing.T) {
 		arg, token string
 		pos        int
 	}{
-		{"", "", 6},
-		{"0x3", "0", 6},
-		{"3x-1", "-1", 8},
-		{"12x11", "12x11", 6},
-		{"5by6", "5by6", 6},
-		{"../.x", "x", 10},
-		{"../...", "...", 9},
+		{"", "", 1},
+		{"0x3", "0", 1},
+		{"3x-1", "-1", 3},
+		{"12x11", "12x11", 1},
+		{"5by6", "5by6", 1},
+		{"../.x", "x", 5},
+		{"../...", "...", 4},
 	} {
 		_, err := rulesets.ParseCram(c.arg)
 		var se *rulesets.SyntaxError

@@ -199,11 +199,11 @@ func (k *NodeKayles) MoveString(p, q graph.Set) string {
 // ParseNodeKayles reads the argument of a "nodekayles:" spec: "path:N",
 // "cycle:N", "grid:MxN", or a list of edges "u-v" separated by commas
 // ("0-1,1-2,2-0", the vertices are 0 to the largest named). A bad argument
-// is a [*SyntaxError] whose Spec is the whole "nodekayles:…" spec and
-// which names the bad number or edge and its position.
+// is a [*SyntaxError] naming the bad number or edge, its position counted
+// in arg from 1 (the convention of the catalogue's WithArg).
 func ParseNodeKayles(arg string) (*NodeKayles, error) {
-	spec := "nodekayles:" + arg
-	const off = len("nodekayles:") + 1
+	spec := arg
+	const off = 1
 	kind, rest, hasKind := strings.Cut(arg, ":")
 	if !hasKind {
 		if strings.TrimSpace(arg) == "" {
