@@ -104,17 +104,23 @@ func TestPropertyBoard(t *testing.T) {
 
 // On a square board every image of a shape fits, so the canonical forms
 // of the 8 images of an L tromino agree, and the representative is the
-// least of them as a number: cells 0, 1 and 4 of a 4×4 board ("oo" over
-// "o.").
+// one whose rows, read from the top, are least: cells 0, 4 and 5 of a 4×4
+// board ("o." over "oo").
 func TestCanonicalSquare(t *testing.T) {
 	b, _ := grid.NewBoard(4, 4)
 	l := grid.Set{}.With(10).With(14).With(15) // an L in the bottom right
-	want := grid.Set{}.With(0).With(1).With(4)
+	want := grid.Set{}.With(0).With(4).With(5)
 	for _, sym := range b.Symmetries() {
 		img, _ := b.Transform(l, sym)
 		if got := b.Canonical(img); got != want {
 			t.Errorf("%v: Canonical = %s, want %s", sym, b.Format(got, 'o', '.'), b.Format(want, 'o', '.'))
 		}
+	}
+	// A shape taller than wide lies down when it fits lying: an upright
+	// domino in the middle of a 3×3 board becomes cells 0 and 1.
+	sq, _ := grid.NewBoard(3, 3)
+	if got := sq.Canonical(grid.Set{}.With(4).With(7)); got != (grid.Set{Lo: 3}) {
+		t.Errorf("3×3 canonical upright domino = %s", sq.Format(got, 'o', '.'))
 	}
 	// A rectangle keeps an upright domino upright when it cannot lie down.
 	r, _ := grid.NewBoard(3, 1)

@@ -80,16 +80,20 @@ func (b *Board) Transform(s Set, t Symmetry) (Set, bool) {
 	return out, true
 }
 
-// Canonical returns the representative of the shape of s: the least set,
-// as a 128-bit number (see [Set.Less]), among the images of s under the
-// 8 symmetries of the square, each moved to the top left corner (its
-// first row in row 0 and its first column in column 0), that fit on the
-// board. Two sets have the same canonical form exactly when one is a
-// translate of an image of the other that fits, so a game whose moves
+// Canonical returns the representative of the shape of s: among the
+// images of s under the 8 symmetries of the square, each moved to the top
+// left corner (its first row in row 0 and its first column in column 0),
+// that fit on the board, the one with the fewest rows, and among those the
+// one whose rows, read from the top, are least (each row as a number, bit
+// c for column c). Two sets have the same canonical form exactly when one
+// is a translate of an image of the other that fits, so a game whose moves
 // depend only on which cells are adjacent (Cram, Node Kayles on a grid
-// graph, any placement game on free cells) has the same value at both.
-// Canonical is idempotent. It costs a few operations per row and per cell
-// of s and does not allocate.
+// graph, any placement game on free cells) has the same value at both. On
+// a board of one row or one column the representative is the least, as a
+// 128-bit number (see [Set.Less]), of the shape and its mirror image.
+// Canonical is idempotent. It costs a few operations per row of s (and
+// per cell, when the shape is taller than wide and may be turned) and
+// does not allocate.
 func (b *Board) Canonical(s Set) Set {
 	s = s.And(b.full)
 	if s.IsEmpty() {
@@ -107,7 +111,7 @@ func (b *Board) Canonical(s Set) Set {
 		return a
 	}
 	// Rows and columns are then at most 64 each.
-	var sh [64]uint64
+	var sh, shf, t, tf [64]uint64
 	top := s.Lowest() / b.cols
 	h := s.Highest()/b.cols - top + 1
 	var or uint64
@@ -119,49 +123,78 @@ func (b *Board) Canonical(s Set) Set {
 	w := 64 - bits.LeadingZeros64(or) - c0
 	for i := range h {
 		sh[i] >>= uint(c0)
+		shf[i] = reverse(sh[i], w)
 	}
-	best := b.encode(&sh, h, w, false, false)
-	best = b.least(best, &sh, h, w, true)
-	if w <= b.rows && h <= b.cols {
-		var t [64]uint64
-		for i := range h {
-			for x := sh[i]; x != 0; x &= x - 1 {
-				t[bits.TrailingZeros64(x)] |= 1 << uint(i)
+	turn := w <= b.rows && h <= b.cols // the turned shape, w rows of h, fits
+	if !turn || h < w {
+		k := leastFlip(&sh, &shf, h, 0xf)
+		return b.encodeFlip(&sh, &shf, h, k)
+	}
+	for i := range h {
+		for x := sh[i]; x != 0; x &= x - 1 {
+			t[bits.TrailingZeros64(x)] |= 1 << uint(i)
+		}
+	}
+	for j := range w {
+		tf[j] = reverse(t[j], h)
+	}
+	if w < h {
+		k := leastFlip(&t, &tf, w, 0xf)
+		return b.encodeFlip(&t, &tf, w, k)
+	}
+	// A square shape: the least of all 8.
+	k := leastFlip(&sh, &shf, h, 0xf)
+	kt := leastFlip(&t, &tf, h, 0xf)
+	for i := range h {
+		x, y := flipRow(&sh, &shf, h, k, i), flipRow(&t, &tf, h, kt, i)
+		if y < x {
+			return b.encodeFlip(&t, &tf, h, kt)
+		}
+		if x < y {
+			break
+		}
+	}
+	return b.encodeFlip(&sh, &shf, h, k)
+}
+
+// flipRow returns row i of flip k of a shape of h rows, given its rows
+// sh and their mirror images shf: bit 0 of k turns it upside down, bit 1
+// mirrors it left to right.
+func flipRow(sh, shf *[64]uint64, h, k, i int) uint64 {
+	if k&1 != 0 {
+		i = h - 1 - i
+	}
+	if k&2 != 0 {
+		return shf[i]
+	}
+	return sh[i]
+}
+
+// leastFlip returns the flip, among those in the bit set alive, whose rows
+// read from the top are least, eliminating flips row by row.
+func leastFlip(sh, shf *[64]uint64, h int, alive uint) int {
+	for i := 0; i < h && alive&(alive-1) != 0; i++ {
+		least := ^uint64(0)
+		for k := range 4 {
+			if alive>>uint(k)&1 != 0 {
+				least = min(least, flipRow(sh, shf, h, k, i))
 			}
 		}
-		best = b.least(best, &t, w, h, false)
-	}
-	return best
-}
-
-// least returns the least of best and the images of the shape sh (h rows
-// of w bits) flipped in either or both directions (when skipIdentity,
-// sh itself is best already).
-func (b *Board) least(best Set, sh *[64]uint64, h, w int, skipIdentity bool) Set {
-	for k := range 4 {
-		if k == 0 && skipIdentity {
-			continue
-		}
-		if c := b.encode(sh, h, w, k&1 != 0, k&2 != 0); c.Less(best) {
-			best = c
+		for k := range 4 {
+			if alive>>uint(k)&1 != 0 && flipRow(sh, shf, h, k, i) != least {
+				alive &^= 1 << uint(k)
+			}
 		}
 	}
-	return best
+	return bits.TrailingZeros(alive)
 }
 
-// encode places the shape sh (h rows of w bits), flipped as asked, in the
-// top left corner of the board.
-func (b *Board) encode(sh *[64]uint64, h, w int, flipRows, flipCols bool) Set {
+// encodeFlip places flip k of the shape (h rows, sh and their mirror
+// images shf) in the top left corner of the board.
+func (b *Board) encodeFlip(sh, shf *[64]uint64, h, k int) Set {
 	var out Set
 	for i := range h {
-		x := sh[i]
-		if flipRows {
-			x = sh[h-1-i]
-		}
-		if flipCols {
-			x = reverse(x, w)
-		}
-		out = out.Or(Set{x, 0}.shl(uint(i * b.cols)))
+		out = out.Or(Set{flipRow(sh, shf, h, k, i), 0}.shl(uint(i * b.cols)))
 	}
 	return out
 }
