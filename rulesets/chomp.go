@@ -236,6 +236,16 @@ func (g *Chomp) MoveString(p, q grid.Set) string {
 // lengths ("3,2,1").
 func (g *Chomp) PositionString(p grid.Set) string { return formatRows(g.Rows(p)) }
 
+// MoveStrings returns the notation of each move from p (see
+// [Chomp.MoveString]), in the order of AppendMoves.
+func (g *Chomp) MoveStrings(p grid.Set) []string {
+	var out []string
+	for _, q := range g.AppendMoves(nil, p) {
+		out = append(out, g.MoveString(p, q))
+	}
+	return out
+}
+
 // ParseChomp reads the argument of a "chomp:" spec: "MxN" for a full bar
 // of M rows and N columns, or the row lengths from the poisoned row down,
 // non-increasing, separated by commas ("5,3,1"). A bad argument is a

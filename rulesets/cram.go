@@ -144,6 +144,16 @@ func (g *Cram) MoveString(p, q grid.Set) string {
 	return fmt.Sprintf("%d,%d-%d,%d", ra, ca, rb, cb)
 }
 
+// MoveStrings returns the notation of each move from p (see
+// [Cram.MoveString]), in the order of AppendMoves.
+func (g *Cram) MoveStrings(p grid.Set) []string {
+	var out []string
+	for _, q := range g.AppendMoves(nil, p) {
+		out = append(out, g.MoveString(p, q))
+	}
+	return out
+}
+
 // ParseCram reads the argument of a "cram:" spec: "MxN" for an empty board
 // of M rows and N columns (also "M×N"), or rows of '.' (free) and '#'
 // (blocked) separated by '/', as in "..#/...". A bad argument is a

@@ -108,6 +108,11 @@ func NodeKaylesCycle(n int) (*NodeKayles, error) {
 // Graph returns the graph.
 func (k *NodeKayles) Graph() *graph.Graph { return k.g }
 
+// GridBoard returns the board whose cells are the vertices, with the same
+// numbers, for Node Kayles on a grid or a path (a board of one row), and
+// false for other graphs.
+func (k *NodeKayles) GridBoard() (*grid.Board, bool) { return k.board, k.board != nil }
+
 // Start returns the starting position: every vertex.
 func (k *NodeKayles) Start() graph.Set { return k.g.Vertices() }
 
@@ -183,13 +188,30 @@ func (k *NodeKayles) Taken(p, q graph.Set) (int, bool) {
 
 // MoveString writes the move from p to q as the vertex taken: "r,c" (row
 // and column from 0) on a grid of more than one row, else the vertex's
-// number; "?" when q does not follow p.
+// number; "?" when q does not follow p. When several vertices lead to q
+// it names the least.
 func (k *NodeKayles) MoveString(p, q graph.Set) string {
 	v, ok := k.Taken(p, q)
-	switch {
-	case !ok:
+	if !ok {
 		return "?"
-	case k.board != nil && k.board.Rows() > 1:
+	}
+	return k.vertexString(v)
+}
+
+// MoveStrings returns the notation of each move from p (see
+// [NodeKayles.MoveString]), in the order of AppendMoves: moves that reach
+// the same position (any vertex of a triangle) keep their own names.
+func (k *NodeKayles) MoveStrings(p graph.Set) []string {
+	var out []string
+	var buf [graph.MaxVertices]int
+	for _, v := range p.And(k.g.Vertices()).AppendVertices(buf[:0]) {
+		out = append(out, k.vertexString(v))
+	}
+	return out
+}
+
+func (k *NodeKayles) vertexString(v int) string {
+	if k.board != nil && k.board.Rows() > 1 {
 		r, c := k.board.RowCol(v)
 		return strconv.Itoa(r) + "," + strconv.Itoa(c)
 	}

@@ -43,8 +43,7 @@ type solveReport struct {
 // from the poisoned row). Moves are written as the game writes them: a
 // Cram domino as its two cells "r,c-r,c", a Node Kayles vertex as its
 // number ("r,c" on a grid), a Chomp bite as its square "r,c", rows and
-// columns from 0; moves that reach the same position (every vertex of a
-// triangle) are listed once. -mem bounds the memory of the search (bytes, or with a
+// columns from 0, in the order the game lists its moves. -mem bounds the memory of the search (bytes, or with a
 // suffix K, M or G for binary multiples); a search that needs more stops
 // with exit status 1 and says so.
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -98,17 +97,17 @@ func solveSpec(ctx context.Context, spec string, opts []sg.Option) (solveReport,
 	case key == "cram":
 		var g *rulesets.Cram
 		if g, err = rulesets.ParseCram(arg); err == nil {
-			return solve(ctx, g, g.Start(), g.String(), g.MoveString, opts)
+			return solve(ctx, g, g.Start(), g.String(), g.MoveStrings, opts)
 		}
 	case key == "nodekayles":
 		var g *rulesets.NodeKayles
 		if g, err = rulesets.ParseNodeKayles(arg); err == nil {
-			return solve(ctx, g, g.Start(), g.String(), g.MoveString, opts)
+			return solve(ctx, g, g.Start(), g.String(), g.MoveStrings, opts)
 		}
 	case key == "chomp":
 		var g *rulesets.Chomp
 		if g, err = rulesets.ParseChomp(arg); err == nil {
-			return solve(ctx, g, g.Start(), g.String(), g.MoveString, opts)
+			return solve(ctx, g, g.Start(), g.String(), g.MoveStrings, opts)
 		}
 	}
 	if err == nil {
@@ -129,7 +128,9 @@ func solveSpec(ctx context.Context, spec string, opts []sg.Option) (solveReport,
 }
 
 // solve finds the value and the winning moves of start in g.
-func solve[P comparable](ctx context.Context, g game.Game[P], start P, name string, notation func(p, q P) string, opts []sg.Option) (solveReport, error) {
+// names gives the notation of each move from a position, in the order of
+// g.AppendMoves.
+func solve[P comparable](ctx context.Context, g game.Game[P], start P, name string, names func(p P) []string, opts []sg.Option) (solveReport, error) {
 	e := sg.NewEngine(g, opts...)
 	v, err := e.Value(ctx, start)
 	if err != nil {
@@ -138,12 +139,15 @@ func solve[P comparable](ctx context.Context, g game.Game[P], start P, name stri
 	rep := solveReport{Game: name, Value: uint64(v), Outcome: sg.P.String(), Moves: []string{}}
 	if v != 0 {
 		rep.Outcome = sg.N.String()
-		wins, err := e.WinningMoves(ctx, start)
-		if err != nil {
-			return solveReport{}, fmt.Errorf("solve %s: winning moves: %w", name, err)
-		}
-		for _, q := range wins {
-			rep.Moves = append(rep.Moves, notation(start, q))
+		options := g.AppendMoves(nil, start)
+		for i, n := range names(start) {
+			w, err := e.Value(ctx, options[i])
+			if err != nil {
+				return solveReport{}, fmt.Errorf("solve %s: winning moves: %w", name, err)
+			}
+			if w == 0 {
+				rep.Moves = append(rep.Moves, n)
+			}
 		}
 	}
 	rep.Positions = e.Len()

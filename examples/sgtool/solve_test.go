@@ -40,9 +40,8 @@ func TestSolve(t *testing.T) {
 		// Node Kayles on a path of 5 is octal .137's G(5) = 3 (OEIS A002187).
 		{"nodekayles:path:5", 0, "", ""},
 		{"nodekayles:cycle:6", 0, "", ""},
-		// Every move on a triangle leaves nothing: one position, so one
-		// move is listed.
-		{"nodekayles:0-1,1-2,2-0", 0, `{"game":"nodekayles:0-1,0-2,1-2","value":1,"outcome":"N","moves":["0"]}` + "\n", ""},
+		// Every move on a triangle leaves nothing, so every vertex wins.
+		{"nodekayles:0-1,1-2,2-0", 0, `{"game":"nodekayles:0-1,0-2,1-2","value":1,"outcome":"N","moves":["0","1","2"]}` + "\n", ""},
 		// Two-row Chomp: (3, 2) is P, so from 2×3 the winning bite is the
 		// bottom right square. The value: (1,0) is 0, (1,1) 1, (2,0) 1,
 		// (2,1) 0, (2,2) 2, (3,0) 2, (3,1) 3, (3,2) 0, so (3,3) is
