@@ -2,6 +2,7 @@ package rulesets_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -14,6 +15,36 @@ import (
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
 )
+
+// checkComponents checks the Decomposer and Canonicalizer contract of
+// package game at p: each component of p appends exactly itself, its
+// canonical form is a component too, and the value of p from moves alone
+// is the XOR of its components' values.
+func checkComponents[P comparable](plain *sg.Engine[P], d game.Decomposer[P], c game.Canonicalizer[P], p P) error {
+	want, err := plain.Value(bg, p)
+	if err != nil {
+		return err
+	}
+	var x sg.Nimber
+	for _, part := range d.AppendComponents(nil, p) {
+		if again := d.AppendComponents(nil, part); len(again) != 1 || again[0] != part {
+			return fmt.Errorf("component %v of %v splits into %v", part, p, again)
+		}
+		can := c.Canonical(part)
+		if again := d.AppendComponents(nil, can); len(again) != 1 || again[0] != can {
+			return fmt.Errorf("canonical form %v of component %v splits into %v", can, part, again)
+		}
+		v, err := plain.Value(bg, part)
+		if err != nil {
+			return err
+		}
+		x ^= v
+	}
+	if x != want {
+		return fmt.Errorf("%v: components XOR to %v, the value is %v", p, x, want)
+	}
+	return nil
+}
 
 // movesOnly hides every capability of a game but its moves, so that the
 // engines search it position by position: the reference for Decomposer
@@ -108,8 +139,8 @@ func randomCram(t testing.TB, rows, cols int, mask uint64) *rulesets.Cram {
 func TestPropertyCram(t *testing.T) {
 	props := gopter.NewProperties(gametest.Parameters(t, 80))
 	props.Property("cram: engine = moves alone = exhaustive", prop.ForAll(
-		func(rows, cols int, mask uint64) (bool, error) {
-			g := randomCram(t, rows, cols, mask)
+		func(rows, cols int, mask, sparse uint64) (bool, error) {
+			g := randomCram(t, rows, cols, mask&sparse) // a quarter of the cells blocked
 			plain := sg.NewEngine[grid.Set](movesOnly[grid.Set]{g})
 			want, err := plain.Value(bg, g.Start())
 			if err != nil {
@@ -127,6 +158,9 @@ func TestPropertyCram(t *testing.T) {
 				return false, errors.New(g.String() + ": exhaustive outcome " + o.String() + ", value " + got.String())
 			}
 			for _, q := range g.AppendMoves(nil, g.Start()) {
+				if err := checkComponents[grid.Set](plain, g, g, q); err != nil {
+					return false, err
+				}
 				c := g.Canonical(q)
 				if g.Canonical(c) != c {
 					return false, errors.New(g.String() + ": Canonical is not idempotent")
@@ -139,7 +173,7 @@ func TestPropertyCram(t *testing.T) {
 			}
 			return true, nil
 		},
-		gen.IntRange(1, 4), gen.IntRange(1, 5), gen.UInt64Range(0, 1<<20-1),
+		gen.IntRange(1, 4), gen.IntRange(1, 5), gen.UInt64Range(0, 1<<20-1), gen.UInt64Range(0, 1<<20-1),
 	))
 	props.TestingRun(t)
 }

@@ -118,6 +118,9 @@ func TestPropertyNodeKayles(t *testing.T) {
 				return false, fmt.Errorf("%v: exhaustive %v, value %v", k, o, want)
 			}
 			for _, q := range k.AppendMoves(nil, k.Start()) {
+				if err := checkComponents[graph.Set](plain, k, k, q); err != nil {
+					return false, err
+				}
 				c := k.Canonical(q)
 				if k.Canonical(c) != c {
 					return false, fmt.Errorf("%v: Canonical not idempotent", k)
