@@ -193,7 +193,7 @@ func (s *Solver[P]) canon(p P) P {
 // known returns the value of component c from the table.
 func (s *Solver[P]) known(c P) (uint32, bool) {
 	f := s.tab.get(c)
-	if f == 0 || f == notZero {
+	if f == 0 || f&excluded != 0 {
 		return 0, false
 	}
 	return f - 1, true

@@ -15,14 +15,29 @@ import (
 // expanded) that the fact cost, which the replacement policy keeps the
 // most of.
 //
-// The facts: value v is stored as v+1 (so up to maxValue); notZero, that
-// the position is an N-position whose value is not yet known.
+// The facts: value v is stored as v+1 (so up to maxValue); or, with the
+// excluded flag, a set of values the position is known not to have, as
+// bits 0…maskBits-1 (an N-position whose value is not yet known has bit 0).
 const (
 	factBits = 24
 	factMask = 1<<factBits - 1
-	notZero  = factMask // not a value: maxValue+1 is notZero
-	maxValue = factMask - 2
+	excluded = 1 << (factBits - 1)
+	maskBits = factBits - 1
+	maxValue = excluded - 2
+	notZero  = excluded | 1
 )
+
+// merge returns the fact to keep when new is learnt about a position for
+// which old was known: a value wins over exclusions, and exclusions add up.
+func merge(old, new uint32) uint32 {
+	switch {
+	case old == 0 || new&excluded == 0:
+		return new
+	case old&excluded == 0:
+		return old
+	}
+	return old | new
+}
 
 func packWord(fact uint32, work uint64) uint32 {
 	w := uint32(bits.Len64(work))
@@ -105,8 +120,8 @@ func (t *table) get(k game.Key) uint32 {
 	return fact
 }
 
-// put records fact for k, which cost work expanded positions. A value
-// overrides notZero; notZero never overrides a value.
+// put records fact for k, which cost work expanded positions, merged with
+// what is known of k.
 func (t *table) put(k game.Key, fact uint32, work uint64) {
 	i := t.hash(k) & t.mask
 	w := packWord(fact, work)
@@ -121,11 +136,7 @@ func (t *table) put(k game.Key, fact uint32, work uint64) {
 				empty = j
 			}
 		case b.keys[j] == k:
-			if old := b.words[j] & factMask; old != notZero && fact == notZero {
-				mu.Unlock()
-				return
-			}
-			b.words[j] = w
+			b.words[j] = packWord(merge(b.words[j]&factMask, fact), work)
 			mu.Unlock()
 			return
 		case victim < 0 || b.words[j]>>factBits < b.words[victim]>>factBits:
@@ -207,9 +218,8 @@ func (t *mapTable[P]) put(p P, fact uint32, work uint64) {
 	w := packWord(fact, work)
 	s.mu.Lock()
 	old, ok := s.m[p]
-	if ok && old&factMask != notZero && fact == notZero {
-		s.mu.Unlock()
-		return
+	if ok {
+		w = packWord(merge(old&factMask, fact), work)
 	}
 	evicted := false
 	if !ok && len(s.m) >= t.limit {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -27,6 +28,15 @@ type level[P comparable] struct {
 	comps   []P      // components of one option
 	pending []int32  // options whose value is not yet known
 	seen    []uint64 // values of options found, as a bit set
+
+	// The options split once for the candidate tests of lv: option i's
+	// components not in the table when it was split are
+	// ucomps[off[i]:off[i+1]], and the others XOR to x[i]; cost[i] orders
+	// the search (cells left unknown, for a Packer).
+	ucomps []P
+	off    []int32
+	x      []uint32
+	cost   []int
 }
 
 func (w *worker[P]) level(d int) *level[P] {
@@ -77,19 +87,19 @@ func (w *worker[P]) known(o P, lv *level[P]) (x uint32, unknown int) {
 }
 
 // comp returns the value of canonical component c, from the table or by
-// search, and stores it.
-//
-// The search values the options whose components are all in the table
-// first, which costs no search, and then the others. Before it searches
-// an option it asks whether the option can change the result: with m the
-// mex of the values found so far and r options left, c's value lies in
-// [m, m+r], so an option matters only if its value can lie in [m, m+r).
-// An option whose known components XOR to x, and whose unknown components
-// have at most k options each (so values below B, the power of two above
-// k), has a value in [x &^ (B-1), (x &^ (B-1)) + B): when that misses
-// [m, m+r) the option is skipped unsearched. This is the pruning of
-// Beling and Rogalski (see the package documentation).
+// search, and stores it: by the candidate tests of lv, or with
+// WithoutPruning by the definition (defValue).
 func (w *worker[P]) comp(c P, d int) uint32 {
+	if !w.s.cfg.noPrune {
+		v, _ := w.lv(c, noTarget, d)
+		return v
+	}
+	return w.defValue(c, d)
+}
+
+// defValue is comp by the definition: the mex of the options' values, all
+// of them computed.
+func (w *worker[P]) defValue(c P, d int) uint32 {
 	if v, ok := w.s.known(c); ok {
 		return v
 	}
@@ -118,38 +128,16 @@ func (w *worker[P]) comp(c P, d int) uint32 {
 		}
 	}
 	m := mexBits(seen, 0)
-	for k, i := range lv.pending {
-		r := uint32(len(lv.pending) - k)
+	for _, i := range lv.pending {
 		x, unknown := w.known(opts[i], lv)
-		if unknown > 0 && !w.s.cfg.noPrune && (x < m || x >= m+r) && w.outside(x, lv.comps[:unknown], m, m+r, d+1) {
-			continue
-		}
 		for j := range unknown {
-			x ^= w.comp(lv.comps[j], d+1)
+			x ^= w.defValue(lv.comps[j], d+1)
 		}
 		mark(x)
 		m = mexBits(seen, m)
 	}
 	w.s.tab.put(c, m+1, w.s.expanded.Load()-before)
 	return m
-}
-
-// outside reports whether an option whose known components XOR to x and
-// whose unknown components are us must have a value outside [lo, hi): the
-// value of a component is at most its number of options.
-func (w *worker[P]) outside(x uint32, us []P, lo, hi uint32, d int) bool {
-	lv := w.level(d) // only its opts buffer, free until comp(…, d) runs
-	var width int
-	for _, u := range us {
-		lv.opts = w.s.g.AppendMoves(lv.opts[:0], u)
-		width = max(width, bits.Len(uint(len(lv.opts))))
-	}
-	if width >= 32 {
-		return false
-	}
-	b := uint32(1) << uint(width)
-	base := x &^ (b - 1)
-	return base >= hi || base+b <= lo
 }
 
 // mexBits returns the least value ≥ from that is not in the bit set.
@@ -166,70 +154,126 @@ func mexBits(seen []uint64, from uint32) uint32 {
 	return uint32(len(seen) * 64)
 }
 
-// sumIsP reports whether option o's value is 0: with its known components
-// XORing to x and its unknown ones valued but the largest L, whether L's
-// value is the XOR of the rest; for a target of 0 that is the outcome
-// search isP, which stops at the first winning move.
-func (w *worker[P]) sumIsP(o P, d int) bool {
-	lv := w.level(d)
-	x, unknown := w.known(o, lv)
-	if unknown == 0 {
-		return x == 0
-	}
-	last := w.s.largest(lv.comps[:unknown])
-	for j := range unknown {
-		if j != last {
-			x ^= w.comp(lv.comps[j], d+1)
-		}
-	}
-	if x != 0 {
-		return w.comp(lv.comps[last], d+1) == x
-	}
-	return w.isP(lv.comps[last], d+1)
-}
+// keySize is the number of bits set in a key: the cells of a board.
+func keySize(k game.Key) int { return bits.OnesCount64(k.Lo) + bits.OnesCount64(k.Hi) }
 
-// isP reports whether canonical component c is a P-position: whether no
-// option is. Options whose components are all in the table are looked at
-// first; the search stops at the first option that is a P-position. It
-// stores the answer: value 0, or notZero.
-func (w *worker[P]) isP(c P, d int) bool {
-	switch f := w.s.tab.get(c); {
-	case f == 1:
-		return true
-	case f != 0:
-		return false // a value above 0, or notZero
+// noTarget asks lv for the value itself.
+const noTarget = ^uint32(0)
+
+// lv tests the candidate values 0, 1, 2, … of canonical component c in
+// turn, up to target, and returns the first that c has (and true when it
+// is target), or target+1 and false when c's value is above target. Given
+// that c's value is not below t, c has value t exactly when no option
+// has value t; each such test is a search that stops at the first option
+// found to have value t. What it learns is stored: the value when found,
+// else the values excluded (up to maskBits of them). This is the method
+// of Lemoine and Viennot (2012); the bound that a value is at most the
+// number of options answers "has c value t?" with no search when t is
+// larger (Beling and Rogalski, 2020).
+func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
+	f := w.s.tab.get(c)
+	if f != 0 && f&excluded == 0 {
+		return f - 1, f-1 == target
+	}
+	if target < maskBits && f&(1<<target) != 0 {
+		return target + 1, false
 	}
 	before := w.s.expanded.Load()
 	lv := w.level(d)
 	opts := w.expand(c, lv)
-	lv.pending = lv.pending[:0]
-	win := false
-	for i, o := range opts {
-		x, unknown := w.known(o, lv)
-		if unknown == 0 {
-			if x == 0 {
-				win = true
-				break
-			}
-		} else {
-			lv.pending = append(lv.pending, int32(i))
+	if target != noTarget && target > uint32(len(opts)) {
+		return target + 1, false // a value is at most the number of options
+	}
+	w.splitAll(opts, lv)
+	mask := f &^ excluded
+	for t := uint32(0); t <= target; t++ {
+		if t < maskBits && mask&(1<<t) != 0 {
+			continue
 		}
-	}
-	if !win {
-		for _, i := range lv.pending {
-			if w.sumIsP(opts[i], d) {
-				win = true
-				break
+		if w.someOptionHas(t, lv, d) {
+			if t < maskBits {
+				mask |= 1 << t
+				w.s.tab.put(c, excluded|mask, w.s.expanded.Load()-before)
 			}
+			continue
 		}
+		w.s.tab.put(c, t+1, w.s.expanded.Load()-before)
+		return t, t == target
 	}
-	if win {
-		w.s.tab.put(c, notZero, w.s.expanded.Load()-before)
-		return false
-	}
-	w.s.tab.put(c, 1, w.s.expanded.Load()-before)
-	return true
+	return target + 1, false
 }
 
-// keySize is the number of bits set in a key: the cells of a board.
-func keySize(k game.Key) int { return bits.OnesCount64(k.Lo) + bits.OnesCount64(k.Hi) }
+// splitAll splits every option of lv.opts once, into lv's x, off, ucomps
+// and cost, and orders lv.pending: options with fewest unknown cells (or
+// components) first, the cheapest to decide.
+func (w *worker[P]) splitAll(opts []P, lv *level[P]) {
+	lv.ucomps, lv.off, lv.x, lv.cost, lv.pending = lv.ucomps[:0], lv.off[:0], lv.x[:0], lv.cost[:0], lv.pending[:0]
+	for i, o := range opts {
+		lv.off = append(lv.off, int32(len(lv.ucomps)))
+		lo := len(lv.ucomps)
+		lv.ucomps = w.s.split(lv.ucomps, o)
+		var x uint32
+		cost, k := 0, lo
+		for _, c := range lv.ucomps[lo:] {
+			if v, ok := w.s.known(c); ok {
+				x ^= v
+				continue
+			}
+			lv.ucomps[k] = c
+			k++
+			if w.s.pk != nil {
+				cost += keySize(w.s.pk.Pack(c))
+			} else {
+				cost++
+			}
+		}
+		lv.ucomps = lv.ucomps[:k]
+		lv.x = append(lv.x, x)
+		lv.cost = append(lv.cost, cost)
+		lv.pending = append(lv.pending, int32(i))
+	}
+	lv.off = append(lv.off, int32(len(lv.ucomps)))
+	cost := lv.cost
+	slices.SortStableFunc(lv.pending, func(a, b int32) int { return cost[a] - cost[b] })
+}
+
+// someOptionHas reports whether an option split into lv has value t,
+// trying them in lv.pending's order and stopping at the first.
+func (w *worker[P]) someOptionHas(t uint32, lv *level[P], d int) bool {
+	for _, i := range lv.pending {
+		if lv.off[i] == lv.off[i+1] && lv.x[i] == t {
+			return true
+		}
+	}
+	for _, i := range lv.pending {
+		if lv.off[i] != lv.off[i+1] && w.optionHas(lv.ucomps[lv.off[i]:lv.off[i+1]], lv.x[i], t, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// optionHas reports whether the sum of components us and a part of value
+// x has value t: it values every component but the largest L, and asks
+// whether L has the value that makes the XOR t. us is not changed (the
+// caller's level holds it; deeper calls use deeper levels).
+func (w *worker[P]) optionHas(us []P, x, t uint32, d int) bool {
+	last := w.s.largest(us)
+	for j, u := range us {
+		if j != last {
+			x ^= w.comp(u, d+1)
+		}
+	}
+	_, ok := w.lv(us[last], t^x, d+1)
+	return ok
+}
+
+// sumIsP reports whether position o's value is 0.
+func (w *worker[P]) sumIsP(o P, d int) bool {
+	lv := w.level(d)
+	lv.comps = w.s.split(lv.comps[:0], o)
+	if len(lv.comps) == 0 {
+		return true
+	}
+	return w.optionHas(lv.comps, 0, 0, d)
+}
