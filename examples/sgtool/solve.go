@@ -9,20 +9,17 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search"
 )
 
-// defaultSolveMem is solve's default -mem: 1 GiB.
-const defaultSolveMem = 1 << 30
-
-// bytesPerPosition is what one memoized position of a board game costs
-// the engine's map memo, a 16-byte key and a 4-byte value with the map's
-// overhead, rounded up: -mem divided by it is the memo limit.
-const bytesPerPosition = 64
+// maxWorkers bounds -workers.
+const maxWorkers = 1024
 
 // solveReport is the JSON printed by solve; the field order is the key
 // order.
@@ -31,11 +28,13 @@ type solveReport struct {
 	Value   uint64   `json:"value"`
 	Outcome string   `json:"outcome"`
 	Moves   []string `json:"moves"`
-	// Positions is the number of positions the engine memoized.
-	Positions int `json:"positions"`
+	// Expanded is the number of positions whose moves the search
+	// generated, and TableEntries the positions in its table at the end.
+	Expanded     uint64 `json:"expanded"`
+	TableEntries int64  `json:"table_entries"`
 }
 
-// cmdSolve is `sgtool solve SPEC [-mem BYTES]`: the value of a board or
+// cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N]`: the value of a board or
 // graph game's start position, its outcome and its winning moves, as one
 // JSON object. SPEC is cram:MxN, cram:ROW/ROW/… ('.' free, '#' blocked),
 // nodekayles:path:N, nodekayles:cycle:N, nodekayles:grid:MxN,
@@ -43,40 +42,48 @@ type solveReport struct {
 // from the poisoned row). Moves are written as the game writes them: a
 // Cram domino as its two cells "r,c-r,c", a Node Kayles vertex as its
 // number ("r,c" on a grid), a Chomp bite as its square "r,c", rows and
-// columns from 0, in the order the game lists its moves. -mem bounds the memory of the search (bytes, or with a
-// suffix K, M or G for binary multiples); a search that needs more stops
-// with exit status 1 and says so.
+// columns from 0, in the order the game lists its moves.
+//
+// The search is package search's: the value with pruning, then an outcome
+// search of each option for the winning moves, with a transposition table
+// of -mem bytes (default search.DefaultMemory, 256 MiB; a number, or one
+// with a suffix K, M or G for binary multiples). A search that needs more
+// memory than -mem runs slower; it never fails for want of it. -workers
+// sets the goroutines the search uses (default GOMAXPROCS).
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("solve", args, map[string]bool{"mem": true})
+	flags, ops, err := splitArgs("solve", args, map[string]bool{"mem": true, "workers": true})
 	if err != nil {
 		return err
 	}
 	if len(ops) != 1 {
-		return badArg("solve: want SPEC [-mem BYTES], got %d arguments", len(ops))
+		return badArg("solve: want SPEC [-mem BYTES] [-workers N], got %d arguments", len(ops))
 	}
-	mem := int64(defaultSolveMem)
+	mem := int64(search.DefaultMemory)
 	if s, ok := flags["mem"]; ok {
 		if mem, err = parseBytes(s); err != nil {
 			return badArg("solve: bad -mem %q: %v", s, err)
 		}
+		if mem < search.MinMemory {
+			return badArg("solve: bad -mem %q: want at least %d bytes", s, search.MinMemory)
+		}
 	}
-	limit := int(min(mem/bytesPerPosition, int64(1<<31-1)))
-	if limit < 1 {
-		return badArg("solve: bad -mem %q: want at least %d bytes", flags["mem"], bytesPerPosition)
+	opts := []search.Option{search.WithMemory(mem)}
+	if s, ok := flags["workers"]; ok {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > maxWorkers {
+			return badArg("solve: bad -workers %q: want a whole number from 1 to %d", s, maxWorkers)
+		}
+		opts = append(opts, search.WithWorkers(n))
 	}
-	opts := []sg.Option{sg.WithMemoLimit(limit)}
 	done := func() {}
 	if isTerminal(stderr) {
-		var opt sg.Option
+		var opt search.Option
 		opt, done = solveProgress(stderr)
 		opts = append(opts, opt)
 	}
 	rep, err := solveSpec(ctx, ops[0], opts)
 	done()
 	if err != nil {
-		if errors.Is(err, sg.ErrMemoLimit) {
-			return fmt.Errorf("solve %s: the search needs more than -mem %d bytes (%d positions): %w", ops[0], mem, limit, err)
-		}
 		return err
 	}
 	out, err := json.Marshal(rep)
@@ -88,7 +95,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 // solveSpec parses spec and solves its start position.
-func solveSpec(ctx context.Context, spec string, opts []sg.Option) (solveReport, error) {
+func solveSpec(ctx context.Context, spec string, opts []search.Option) (solveReport, error) {
 	key, arg, ok := strings.Cut(strings.TrimSpace(spec), ":")
 	key = strings.ToLower(key)
 	var err error
@@ -127,12 +134,15 @@ func solveSpec(ctx context.Context, spec string, opts []sg.Option) (solveReport,
 	return solveReport{}, badArg("solve: bad SPEC: %s", strings.TrimPrefix(err.Error(), "rulesets: "))
 }
 
-// solve finds the value and the winning moves of start in g.
-// names gives the notation of each move from a position, in the order of
+// solve finds the value and the winning moves of start in g; names gives
+// the notation of each move from a position, in the order of
 // g.AppendMoves.
-func solve[P comparable](ctx context.Context, g game.Game[P], start P, name string, names func(p P) []string, opts []sg.Option) (solveReport, error) {
-	e := sg.NewEngine(g, opts...)
-	v, err := e.Value(ctx, start)
+func solve[P comparable](ctx context.Context, g game.Game[P], start P, name string, names func(p P) []string, opts []search.Option) (solveReport, error) {
+	s, err := search.New(g, opts...)
+	if err != nil {
+		return solveReport{}, badArg("solve: %v", err)
+	}
+	v, err := s.Value(ctx, start)
 	if err != nil {
 		return solveReport{}, fmt.Errorf("solve %s: %w", name, err)
 	}
@@ -141,16 +151,17 @@ func solve[P comparable](ctx context.Context, g game.Game[P], start P, name stri
 		rep.Outcome = sg.N.String()
 		options := g.AppendMoves(nil, start)
 		for i, n := range names(start) {
-			w, err := e.Value(ctx, options[i])
+			o, err := s.Outcome(ctx, options[i])
 			if err != nil {
 				return solveReport{}, fmt.Errorf("solve %s: winning moves: %w", name, err)
 			}
-			if w == 0 {
+			if o == sg.P {
 				rep.Moves = append(rep.Moves, n)
 			}
 		}
 	}
-	rep.Positions = e.Len()
+	st := s.Stats()
+	rep.Expanded, rep.TableEntries = st.Expanded, st.Entries
 	return rep, nil
 }
 
@@ -190,21 +201,26 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// solveProgress returns the engine option that shows progress on the
+// solveProgress returns the search option that shows progress on the
 // terminal w, about once a second, and a function that ends the line.
-func solveProgress(w io.Writer) (sg.Option, func()) {
+func solveProgress(w io.Writer) (search.Option, func()) {
 	start := time.Now()
+	var mu sync.Mutex
 	last := start
 	shown := false
-	opt := sg.WithProgress(1<<16, func(s sg.Stats) {
+	opt := search.WithProgress(1<<16, func(s search.Stats) {
+		mu.Lock()
+		defer mu.Unlock()
 		if now := time.Now(); now.Sub(last) >= time.Second {
 			last = now
 			shown = true
-			fmt.Fprintf(w, "\r%d positions memoized, %d expanded, depth %d, %v   ",
-				s.Memoized, s.Expanded, s.Depth, now.Sub(start).Round(time.Second))
+			fmt.Fprintf(w, "\r%d positions expanded, %d in the table (%d evicted), %v   ",
+				s.Expanded, s.Entries, s.Evictions, now.Sub(start).Round(time.Second))
 		}
 	})
 	return opt, func() {
+		mu.Lock()
+		defer mu.Unlock()
 		if shown {
 			fmt.Fprintln(w)
 		}

@@ -49,6 +49,12 @@ func TestSolve(t *testing.T) {
 		{"chomp:2x3", 0, `{"game":"chomp:2x3","value":4,"outcome":"N","moves":["1,2"]}` + "\n", ""},
 		{"chomp:3,2", 0, "", ""},
 		{"cram:2x2 -mem 1M", 0, "", ""},
+		// A table far smaller than the search makes it slower, not wrong:
+		// the 64 KiB table of a 4×5 board (value *2, Schneider, 2009)
+		// holds a fraction of its positions.
+		{"cram:4x5 -mem 64K -workers 1", 0, `{"game":"cram:4x5","value":2,"outcome":"N","moves":["1,0-2,0","1,1-2,1","1,2-2,2","1,3-2,3","1,4-2,4"]}` + "\n", ""},
+		{"cram:4x5 -workers 2", 0, `{"game":"cram:4x5","value":2,"outcome":"N","moves":["1,0-2,0","1,1-2,1","1,2-2,2","1,3-2,3","1,4-2,4"]}` + "\n", ""},
+		{"cram:2x2 -workers 0", 2, "", `bad -workers "0"`},
 		// Bad input: exit status 2, naming the bad part.
 		{"cram:../.x", 2, "", `"x" at position 10`},
 		{"cram:../...", 2, "", `"..." at position 9: row 2: has 3 cells, row 1 has 2`},
@@ -59,11 +65,9 @@ func TestSolve(t *testing.T) {
 		{"frob:3", 2, "", "want cram:MxN"},
 		{"cram", 2, "", "want cram:MxN"},
 		{"cram:2x2 -mem abc", 2, "", `bad -mem "abc"`},
-		{"cram:2x2 -mem 10", 2, "", "at least 64 bytes"},
+		{"cram:2x2 -mem 10", 2, "", "want at least 65536 bytes"},
 		{"", 2, "", "want SPEC"},
 		{"cram:2x2 chomp:2x2", 2, "", "want SPEC"},
-		// A search that needs more memory than -mem stops with status 1.
-		{"cram:4x5 -mem 1K", 1, "", "needs more than -mem 1024 bytes"},
 	}
 	for _, tc := range tests {
 		out, status, err := solveStatus(t, context.Background(), tc.args)
@@ -72,7 +76,7 @@ func TestSolve(t *testing.T) {
 			continue
 		}
 		// The count of positions depends on the engine: compare the rest.
-		if i := strings.Index(out, `,"positions":`); tc.stdout != "" && i >= 0 {
+		if i := strings.Index(out, `,"expanded":`); tc.stdout != "" && i >= 0 {
 			out = out[:i] + "}\n"
 		}
 		if tc.stdout != "" && out != tc.stdout {
