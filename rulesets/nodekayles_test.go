@@ -182,3 +182,27 @@ func TestNodeKaylesParse(t *testing.T) {
 		}
 	}
 }
+
+// On a grid of even×even vertices the half turn maps no vertex to itself
+// or to a neighbour (their distance, |m-1-2r| + |n-1-2c|, is even and
+// positive), so the second player answers each vertex with its image and
+// keeps the position symmetric: the Tweedledum–Tweedledee strategy of
+// Winning Ways, ch. 2. The value is 0. On a path of 2k+1 the first player
+// takes the middle and copies (nonzero).
+func TestNodeKaylesSymmetricGrids(t *testing.T) {
+	for _, d := range [][2]int{{2, 2}, {2, 4}, {4, 2}, {2, 8}, {4, 4}, {4, 6}, {6, 6}} {
+		k, err := rulesets.NodeKaylesGrid(d[0], d[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := nodeKaylesValue(t, k); v != 0 {
+			t.Errorf("node kayles on the %d×%d grid = %v, want 0", d[0], d[1], v)
+		}
+	}
+	for n := 1; n < 40; n += 2 {
+		k, _ := rulesets.NodeKaylesPath(n)
+		if v := nodeKaylesValue(t, k); v == 0 {
+			t.Errorf("node kayles on a path of %d = 0, want nonzero", n)
+		}
+	}
+}
