@@ -16,8 +16,8 @@ import (
 // [WithMemory]: 256 MiB, about 13 million positions of a [game.Packer].
 const DefaultMemory = 256 << 20
 
-// MinMemory is the smallest table budget [New] accepts: 128 KiB.
-const MinMemory = 128 << 10
+// MinMemory is the smallest table budget [New] accepts: 256 KiB.
+const MinMemory = 256 << 10
 
 // MaxValue is the largest value a [Solver] can record; a position with
 // more options than this is refused with an error wrapping

@@ -316,4 +316,3 @@ func (w *worker[P]) split(dst []P, p P) []P {
 	}
 	return dst
 }
-
