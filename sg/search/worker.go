@@ -272,14 +272,14 @@ func (w *worker[P]) optionHas(us []P, x, t uint32, d int) bool {
 	return ok
 }
 
-// sumIsP reports whether position o's value is 0.
-func (w *worker[P]) sumIsP(o P, d int) bool {
+// sumHas reports whether position o has value t.
+func (w *worker[P]) sumHas(o P, t uint32, d int) bool {
 	lv := w.level(d)
 	lv.comps = w.split(lv.comps[:0], o)
 	if len(lv.comps) == 0 {
-		return true
+		return t == 0
 	}
-	return w.optionHas(lv.comps, 0, 0, d)
+	return w.optionHas(lv.comps, 0, t, d)
 }
 
 // cacheBits sizes a worker's cache of canonical forms.
