@@ -89,12 +89,16 @@ type table struct {
 // that a key's stripe does not change when the table doubles.
 const minBuckets = stripes
 
+// startBuckets is the size a table starts at when its budget allows: 1.3
+// MB, so that small searches do not spend their time doubling it.
+const startBuckets = 8 * stripes
+
 func newTable(budget int64) *table {
 	n := int64(minBuckets)
 	for n*2*ways*bytesPerEntry <= budget && n < 1<<40 {
 		n *= 2
 	}
-	start := min(n, minBuckets)
+	start := min(n, startBuckets)
 	return &table{buckets: make([]bucket, start), mask: uint64(start - 1), maxLen: int(n), seed: 0x9e3779b97f4a7c15}
 }
 
