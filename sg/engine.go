@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -472,7 +471,7 @@ func (e *Engine[P]) SolveAll(ctx context.Context) error {
 				}
 			}
 			// i needs a search (or the game is not on the fast path).
-			if _, err := e.Value(ctx, *(*P)(unsafe.Pointer(&i))); err != nil {
+			if _, err := e.Value(ctx, intAs[P](i)); err != nil {
 				return err
 			}
 		}
@@ -486,7 +485,7 @@ func (e *Engine[P]) SolveAll(ctx context.Context) error {
 func (e *Engine[P]) sweep(i, hi int) int {
 	start := i
 	var p P
-	pi := (*int)(unsafe.Pointer(&p)) // P is int (e.fast)
+	pi := intPointer(&p) // P is int (e.fast)
 	// Two loops, one per way of getting the options: each keeps fewer
 	// values live across its call, which BenchmarkVersus measured.
 	d, lend := e.dense, e.lend
@@ -543,7 +542,7 @@ func (e *Engine[P]) sweep(i, hi int) int {
 // caller has checked that P is int.
 func mexDense[P comparable](d []cell, kids []P) (cell, bool) {
 	var seen uint64
-	for _, j := range *(*[]int)(unsafe.Pointer(&kids)) {
+	for _, j := range asInts(kids) {
 		if uint(j) >= uint(len(d)) {
 			return 0, false
 		}
@@ -937,7 +936,3 @@ func (e *Engine[P]) eachOptionOfValue(ctx context.Context, p P, v Nimber, f func
 	}
 	return nil
 }
-
-// asInt reads a position known to be an int (the engine checked that P is
-// int when it set identity).
-func asInt[P comparable](p *P) int { return *(*int)(unsafe.Pointer(p)) }

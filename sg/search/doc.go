@@ -49,7 +49,7 @@
 //
 // The table has a fixed size, chosen with [WithMemory] (default
 // [DefaultMemory]). For a [game.Packer] it stores 128-bit keys, 20 bytes
-// an entry in buckets of four; otherwise positions in striped maps. When a
+// an entry in buckets of eight; otherwise positions in striped maps. When a
 // bucket is full, the new result replaces the one that cost the least
 // work to compute. Results stay exact: a position evicted is searched
 // again when next needed, so a search that needs more memory than it has

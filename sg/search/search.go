@@ -16,8 +16,8 @@ import (
 // [WithMemory]: 256 MiB, about 13 million positions of a [game.Packer].
 const DefaultMemory = 256 << 20
 
-// MinMemory is the smallest table budget [New] accepts: 64 KiB.
-const MinMemory = 64 << 10
+// MinMemory is the smallest table budget [New] accepts: 256 KiB.
+const MinMemory = 256 << 10
 
 // MaxValue is the largest value a [Solver] can record; a position with
 // more options than this is refused with an error wrapping
@@ -215,13 +215,15 @@ func (s *Solver[P]) Value(ctx context.Context, p P) (sg.Nimber, error) {
 	return sg.Nimber(x), nil
 }
 
-// componentValue values one canonical component, splitting its options
-// among the workers.
+// componentValue values one canonical component: by the candidate tests
+// of the package documentation, with the workers dividing the options at
+// each test, all stopping at the first option found to have the
+// candidate value.
 func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
 	if v, ok := s.known(c); ok {
 		return v, nil
 	}
-	if s.cfg.workers == 1 {
+	if s.cfg.workers == 1 || s.cfg.noPrune {
 		var v uint32
 		err := s.run(ctx, func(w *worker[P]) { v = w.comp(c, 0) })
 		return v, err
@@ -232,23 +234,61 @@ func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
 	if len(opts) > MaxValue {
 		return 0, fmt.Errorf("search: position %v has %d options: %w (at most %d)", c, len(opts), sg.ErrTooManyOptions, MaxValue)
 	}
-	vals := make([]uint32, len(opts))
+	for t := uint32(0); ; t++ {
+		if f := s.tab.get(c); f != 0 && f&excluded == 0 {
+			return f - 1, nil
+		} else if t < maskBits && f&(1<<t) != 0 {
+			continue
+		}
+		_, found, err := s.anyOption(ctx, opts, func(w *worker[P], o P) bool { return w.sumHas(o, t, 0) })
+		if err != nil {
+			return 0, err
+		}
+		if !found {
+			s.tab.put(c, t+1, s.expanded.Load()-before)
+			return t, nil
+		}
+		if t < maskBits {
+			s.tab.put(c, excluded|1<<t, s.expanded.Load()-before)
+		}
+	}
+}
+
+// anyOption returns the index of an option for which f holds and true, or
+// false when f holds for none: the workers divide the options, and all
+// stop at the first found. Of the options found before they stop, the
+// first in order is returned.
+func (s *Solver[P]) anyOption(ctx context.Context, opts []P, f func(w *worker[P], o P) bool) (int, bool, error) {
+	var foundAt atomic.Int64
+	foundAt.Store(int64(len(opts)))
+	ctx2, cancel := context.WithCancel(ctx)
+	defer cancel()
 	var next atomic.Int64
-	err := s.parallel(ctx, func(w *worker[P]) {
+	err := s.parallel(ctx2, func(w *worker[P]) {
 		for {
-			i := int(next.Add(1) - 1)
-			if i >= len(opts) {
+			i := next.Add(1) - 1
+			if i >= int64(len(opts)) || i > foundAt.Load() {
 				return
 			}
-			vals[i] = w.sumValue(opts[i], 0)
+			if f(w, opts[i]) {
+				for {
+					old := foundAt.Load()
+					if i >= old || foundAt.CompareAndSwap(old, i) {
+						break
+					}
+				}
+				cancel()
+				return
+			}
 		}
 	})
-	if err != nil {
-		return 0, err
+	if err := ctx.Err(); err != nil {
+		return 0, false, err
 	}
-	v := mex(vals)
-	s.tab.put(c, v+1, s.expanded.Load()-before)
-	return v, nil
+	if i := foundAt.Load(); i < int64(len(opts)) {
+		return int(i), true, nil // the others were stopped because of it
+	}
+	return 0, false, err
 }
 
 // parallel runs f on cfg.workers workers and waits for them; the first
@@ -368,39 +408,13 @@ func (s *Solver[P]) winning(ctx context.Context, p P, component bool) (P, bool, 
 	before := s.expanded.Load()
 	opts := s.g.AppendMoves(nil, p)
 	s.count()
-	found := int64(-1)
-	var foundAt atomic.Int64
-	foundAt.Store(int64(len(opts)))
-	ctx2, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var next atomic.Int64
-	err := s.parallel(ctx2, func(w *worker[P]) {
-		for {
-			i := next.Add(1) - 1
-			if i >= int64(len(opts)) || i > foundAt.Load() {
-				return
-			}
-			if w.sumIsP(opts[i], 0) {
-				for {
-					old := foundAt.Load()
-					if i >= old || foundAt.CompareAndSwap(old, i) {
-						break
-					}
-				}
-				cancel()
-				return
-			}
-		}
-	})
-	if i := foundAt.Load(); i < int64(len(opts)) {
-		found = i
-		err = nil // the search was stopped because it had its answer
-	}
-	if err := ctx.Err(); err != nil {
-		return zero, false, err
-	}
+	i, ok, err := s.anyOption(ctx, opts, func(w *worker[P], o P) bool { return w.sumHas(o, 0, 0) })
 	if err != nil {
 		return zero, false, err
+	}
+	found := -1
+	if ok {
+		found = i
 	}
 	if found < 0 {
 		if component {

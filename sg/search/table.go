@@ -49,13 +49,13 @@ func packWord(fact uint32, work uint64) uint32 {
 
 // ways is the number of entries a bucket holds: a key's entry may be in
 // any of them.
-const ways = 4
+const ways = 8
 
 // stripes is the number of locks of a table: a bucket is guarded by lock
 // bucket % stripes.
 const stripes = 1 << 10
 
-// bucket is four packed keys and their words: 80 bytes, 20 an entry.
+// bucket is eight packed keys and their words: 160 bytes, 20 an entry.
 type bucket struct {
 	keys  [ways]game.Key
 	words [ways]uint32
@@ -64,46 +64,65 @@ type bucket struct {
 // bytesPerEntry is what an entry of the packed table costs.
 const bytesPerEntry = 20
 
-// table is a fixed-size transposition table of positions packed into
-// game.Keys: hashed into buckets of four entries, each guarded by one of
-// a set of striped locks, so that the workers of one search share it.
-// When a bucket is full the entry that cost the least work is replaced
-// (the one that is cheapest to compute again); so the table never grows
-// past its budget, and a search that needs more simply recomputes what
-// was evicted.
+// table is a transposition table of positions packed into game.Keys,
+// hashed into buckets of eight entries. Its buckets are guarded by striped
+// locks (a key's stripe is the low bits of its hash), so that the workers
+// of one search share it. It starts small, for locality, and doubles
+// while it is half full, up to its budget; then, when a bucket is full,
+// the entry that cost the least work is replaced (the cheapest to compute
+// again). So it never grows past its budget, and a search that needs more
+// recomputes what was evicted.
 type table struct {
+	locks [stripes]sync.Mutex
+	// buckets and mask change only with every lock held (grow), so one
+	// lock is enough to read them.
 	buckets []bucket
 	mask    uint64
-	locks   [stripes]sync.Mutex
+	maxLen  int // buckets the budget allows
 	seed    uint64
 
 	hits, misses, stores, evictions atomic.Uint64
 	entries                         atomic.Int64
 }
 
+// minBuckets is the size a table starts at: a multiple of stripes, so
+// that a key's stripe does not change when the table doubles.
+const minBuckets = stripes
+
+// startBuckets is the size a table starts at when its budget allows: 1.3
+// MB, so that small searches do not spend their time doubling it.
+const startBuckets = 8 * stripes
+
 func newTable(budget int64) *table {
-	n := uint64(1)
-	for int64(n*2)*int64(ways*bytesPerEntry) <= budget && n < 1<<40 {
+	n := int64(minBuckets)
+	for n*2*ways*bytesPerEntry <= budget && n < 1<<40 {
 		n *= 2
 	}
-	return &table{buckets: make([]bucket, n), mask: n - 1, seed: 0x9e3779b97f4a7c15}
+	start := min(n, startBuckets)
+	return &table{buckets: make([]bucket, start), mask: uint64(start - 1), maxLen: int(n), seed: 0x9e3779b97f4a7c15}
 }
 
-// hash mixes both halves of k (a multiply-xorshift finalizer).
+// hash mixes both halves of k: the finalizer of MurmurHash3 on each half,
+// so that every bit of the key reaches the low bits that pick a bucket.
 func (t *table) hash(k game.Key) uint64 {
-	h := k.Lo*0xff51afd7ed558ccd ^ (k.Hi+t.seed)*0xc4ceb9fe1a85ec53
+	return fmix(k.Lo ^ fmix(k.Hi+t.seed))
+}
+
+func fmix(h uint64) uint64 {
 	h ^= h >> 33
 	h *= 0xff51afd7ed558ccd
-	h ^= h >> 29
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
 	return h
 }
 
 // get returns the fact stored for k (0 when none).
 func (t *table) get(k game.Key) uint32 {
-	i := t.hash(k) & t.mask
-	mu := &t.locks[i%stripes]
+	h := t.hash(k)
+	mu := &t.locks[h%stripes]
 	mu.Lock()
-	b := &t.buckets[i]
+	b := &t.buckets[h&t.mask]
 	var fact uint32
 	for j := range ways {
 		if b.words[j] != 0 && b.keys[j] == k {
@@ -123,11 +142,11 @@ func (t *table) get(k game.Key) uint32 {
 // put records fact for k, which cost work expanded positions, merged with
 // what is known of k.
 func (t *table) put(k game.Key, fact uint32, work uint64) {
-	i := t.hash(k) & t.mask
+	h := t.hash(k)
 	w := packWord(fact, work)
-	mu := &t.locks[i%stripes]
+	mu := &t.locks[h%stripes]
 	mu.Lock()
-	b := &t.buckets[i]
+	b := &t.buckets[h&t.mask]
 	victim, empty := -1, -1
 	for j := range ways {
 		switch {
@@ -143,9 +162,18 @@ func (t *table) put(k game.Key, fact uint32, work uint64) {
 			victim = j
 		}
 	}
+	n := len(t.buckets)
 	evicted := false
 	if empty >= 0 {
 		victim = empty
+	} else if n < t.maxLen && t.entries.Load() >= int64(n)*ways/4 {
+		// A full bucket in a table a quarter full that may grow: grow,
+		// rather than evict, and try again. (Below that, a full bucket
+		// is bad luck, and one eviction costs less than doubling.)
+		mu.Unlock()
+		t.grow(n)
+		t.put(k, fact, work)
+		return
 	} else {
 		evicted = true
 	}
@@ -154,13 +182,54 @@ func (t *table) put(k game.Key, fact uint32, work uint64) {
 	t.stores.Add(1)
 	if evicted {
 		t.evictions.Add(1)
-	} else {
-		t.entries.Add(1)
+		return
+	}
+	if e := t.entries.Add(1); e > int64(n)*ways/2 && n < t.maxLen {
+		t.grow(n)
 	}
 }
 
-func (t *table) capacity() int64 { return int64(len(t.buckets)) * ways }
-func (t *table) bytes() int64    { return int64(len(t.buckets)) * ways * bytesPerEntry }
+// grow doubles the table from n buckets, unless another worker did.
+// Holding every lock, it moves each entry of bucket i to bucket i or
+// i+n, which the eight entries of bucket i always fit.
+func (t *table) grow(n int) {
+	for i := range t.locks {
+		t.locks[i].Lock()
+	}
+	if len(t.buckets) == n {
+		nb := make([]bucket, 2*n)
+		mask := uint64(2*n - 1)
+		for i := range t.buckets {
+			b := &t.buckets[i]
+			for j := range ways {
+				if b.words[j] == 0 {
+					continue
+				}
+				d := &nb[t.hash(b.keys[j])&mask]
+				for k := range ways {
+					if d.words[k] == 0 {
+						d.keys[k], d.words[k] = b.keys[j], b.words[j]
+						break
+					}
+				}
+			}
+		}
+		t.buckets, t.mask = nb, mask
+	}
+	for i := range t.locks {
+		t.locks[i].Unlock()
+	}
+}
+
+// size returns the number of buckets now.
+func (t *table) size() int64 {
+	t.locks[0].Lock()
+	defer t.locks[0].Unlock()
+	return int64(len(t.buckets))
+}
+
+func (t *table) capacity() int64 { return int64(t.maxLen) * ways }
+func (t *table) bytes() int64    { return t.size() * ways * bytesPerEntry }
 
 // mapTable is the table of a game without a game.Packer: positions
 // themselves as keys, in striped maps whose total size is bounded by the

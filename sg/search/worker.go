@@ -21,6 +21,10 @@ type worker[P comparable] struct {
 	ctx    interface{ Err() error }
 	levels []*level[P]
 	polls  int
+
+	// craw[h] is a component's key and ccan[h] its canonical form.
+	craw []game.Key
+	ccan []P
 }
 
 type level[P comparable] struct {
@@ -62,7 +66,7 @@ func (w *worker[P]) expand(c P, lv *level[P]) []P {
 // sumValue returns the value of any position: the XOR of its components'.
 func (w *worker[P]) sumValue(p P, d int) uint32 {
 	lv := w.level(d)
-	lv.comps = w.s.split(lv.comps[:0], p)
+	lv.comps = w.split(lv.comps[:0], p)
 	var x uint32
 	for i := 0; i < len(lv.comps); i++ { // comps is stable: deeper calls use other levels
 		x ^= w.comp(lv.comps[i], d+1)
@@ -74,7 +78,7 @@ func (w *worker[P]) sumValue(p P, d int) uint32 {
 // of its components found in the table, moving the unknown components to
 // the front of lv.comps and returning their number.
 func (w *worker[P]) known(o P, lv *level[P]) (x uint32, unknown int) {
-	lv.comps = w.s.split(lv.comps[:0], o)
+	lv.comps = w.split(lv.comps[:0], o)
 	for i, c := range lv.comps {
 		if v, ok := w.s.known(c); ok {
 			x ^= v
@@ -211,7 +215,7 @@ func (w *worker[P]) splitAll(opts []P, lv *level[P]) {
 	for i, o := range opts {
 		lv.off = append(lv.off, int32(len(lv.ucomps)))
 		lo := len(lv.ucomps)
-		lv.ucomps = w.s.split(lv.ucomps, o)
+		lv.ucomps = w.split(lv.ucomps, o)
 		var x uint32
 		cost, k := 0, lo
 		for _, c := range lv.ucomps[lo:] {
@@ -268,12 +272,47 @@ func (w *worker[P]) optionHas(us []P, x, t uint32, d int) bool {
 	return ok
 }
 
-// sumIsP reports whether position o's value is 0.
-func (w *worker[P]) sumIsP(o P, d int) bool {
+// sumHas reports whether position o has value t.
+func (w *worker[P]) sumHas(o P, t uint32, d int) bool {
 	lv := w.level(d)
-	lv.comps = w.s.split(lv.comps[:0], o)
+	lv.comps = w.split(lv.comps[:0], o)
 	if len(lv.comps) == 0 {
-		return true
+		return t == 0
 	}
-	return w.optionHas(lv.comps, 0, 0, d)
+	return w.optionHas(lv.comps, 0, t, d)
+}
+
+// cacheBits sizes a worker's cache of canonical forms.
+const cacheBits = 12
+
+// split is Solver.split with a cache of canonical forms for a Packer: a
+// component met again (small regions of a board recur everywhere) costs a
+// hash and a comparison instead of a Canonical call.
+func (w *worker[P]) split(dst []P, p P) []P {
+	s := w.s
+	if s.can == nil || s.pk == nil {
+		return s.split(dst, p)
+	}
+	if w.craw == nil {
+		w.craw = make([]game.Key, 1<<cacheBits)
+		w.ccan = make([]P, 1<<cacheBits)
+	}
+	lo := len(dst)
+	if s.dec != nil {
+		dst = s.dec.AppendComponents(dst, p)
+	} else {
+		dst = append(dst, p)
+	}
+	for i := lo; i < len(dst); i++ {
+		k := s.pk.Pack(dst[i])
+		h := (k.Lo*0x9e3779b97f4a7c15 ^ k.Hi*0xc2b2ae3d27d4eb4f) >> (64 - cacheBits)
+		if w.craw[h] == k && k != (game.Key{}) {
+			dst[i] = w.ccan[h]
+			continue
+		}
+		c := s.can.Canonical(dst[i])
+		w.craw[h], w.ccan[h] = k, c
+		dst[i] = c
+	}
+	return dst
 }
