@@ -3,6 +3,7 @@ package rulesets
 import (
 	"context"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/graph"
 	"github.com/impartial-go/impartial/game/grid"
 	"github.com/impartial-go/impartial/sg"
@@ -27,3 +28,15 @@ func (k *NodeKayles) StartValue(ctx context.Context) (sg.Nimber, error) {
 func (g *Chomp) StartValue(ctx context.Context) (sg.Nimber, error) {
 	return sg.NewEngine[grid.Set](g).Value(ctx, g.start)
 }
+
+// The capabilities each board game declares.
+var (
+	_ game.Decomposer[grid.Set]     = (*Cram)(nil)
+	_ game.Canonicalizer[grid.Set]  = (*Cram)(nil)
+	_ game.Packer[grid.Set]         = (*Cram)(nil)
+	_ game.Decomposer[graph.Set]    = (*NodeKayles)(nil)
+	_ game.Canonicalizer[graph.Set] = (*NodeKayles)(nil)
+	_ game.Packer[graph.Set]        = (*NodeKayles)(nil)
+	_ game.Canonicalizer[grid.Set]  = (*Chomp)(nil)
+	_ game.Packer[grid.Set]         = (*Chomp)(nil)
+)
