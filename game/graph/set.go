@@ -89,7 +89,7 @@ func (s Set) Highest() int {
 }
 
 // Less reports whether s is below t as 128-bit numbers: the order in which
-// [Graph.Canonical] picks the least of a position's images.
+// [Group.Canonical] and [CycleCanonical] pick the least of a set's images.
 func (s Set) Less(t Set) bool { return s.Hi < t.Hi || (s.Hi == t.Hi && s.Lo < t.Lo) }
 
 // Key returns s as a [game.Key], losslessly: the packed form that bounded

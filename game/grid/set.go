@@ -88,8 +88,9 @@ func (s Set) Highest() int {
 	return -1
 }
 
-// Less reports whether s is below t as 128-bit numbers: the order in which
-// [Board.Canonical] picks the least of a shape's images.
+// Less reports whether s is below t as 128-bit numbers: a total order on
+// sets, by which [Board.Canonical] picks between a strip and its mirror
+// image.
 func (s Set) Less(t Set) bool { return s.Hi < t.Hi || (s.Hi == t.Hi && s.Lo < t.Lo) }
 
 // Key returns s as a [game.Key], losslessly: the packed form that bounded
