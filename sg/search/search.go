@@ -180,6 +180,29 @@ func (s *Solver[P]) split(dst []P, p P) []P {
 			dst[i] = s.can.Canonical(dst[i])
 		}
 	}
+	return cancelPairs(dst, lo)
+}
+
+// cancelPairs removes from dst[lo:] the components that occur twice, a
+// pair at a time: G + G is a P-position whatever G is (the second player
+// copies the first), so a sum's value does not change. With canonical
+// forms this settles, with no search at all, every move of a symmetric
+// board that leaves two congruent regions.
+func cancelPairs[P comparable](dst []P, lo int) []P {
+	for i := lo; i < len(dst); i++ {
+		for j := i + 1; j < len(dst); j++ {
+			if dst[i] == dst[j] {
+				last := len(dst) - 1
+				dst[j] = dst[last]
+				dst = dst[:last]
+				last--
+				dst[i] = dst[last]
+				dst = dst[:last]
+				i--
+				break
+			}
+		}
+	}
 	return dst
 }
 

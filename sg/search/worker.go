@@ -314,5 +314,5 @@ func (w *worker[P]) split(dst []P, p P) []P {
 		w.craw[h], w.ccan[h] = k, c
 		dst[i] = c
 	}
-	return dst
+	return cancelPairs(dst, lo)
 }
