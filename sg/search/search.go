@@ -223,8 +223,9 @@ func (s *Solver[P]) known(c P) (uint32, bool) {
 }
 
 // Value returns the Sprague–Grundy value of p: the XOR of the values of
-// its components, each computed by [Solver] search with the table and, on
-// the component asked about, all the workers, each valuing other options.
+// its components, each found by the candidate tests of the package
+// documentation, with the workers dividing the options of the component
+// at each test.
 func (s *Solver[P]) Value(ctx context.Context, p P) (sg.Nimber, error) {
 	comps := s.split(nil, p)
 	var x uint32
