@@ -461,18 +461,3 @@ func (s *Solver[P]) count() {
 		s.progMu.Unlock()
 	}
 }
-
-func mex(vals []uint32) uint32 {
-	seen := make([]bool, len(vals)+1)
-	for _, v := range vals {
-		if int(v) < len(seen) {
-			seen[v] = true
-		}
-	}
-	for i, ok := range seen {
-		if !ok {
-			return uint32(i)
-		}
-	}
-	return uint32(len(vals))
-}
