@@ -22,7 +22,7 @@ const MinMemory = 256 << 10
 // MaxValue is the largest value a [Solver] can record; a position with
 // more options than this is refused with an error wrapping
 // [sg.ErrTooManyOptions].
-const MaxValue = maxValue
+const MaxValue = 1<<23 - 2
 
 // Option configures a [Solver].
 type Option func(*config)
