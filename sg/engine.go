@@ -153,8 +153,12 @@ const (
 // position within twice that of a loop written by hand for the game (see
 // the README's figures). When the game
 // implements [game.Decomposer], only components are memoized, and a
-// position's value is the XOR of its components' values. When it implements
-// [game.Canonicalizer], positions are canonicalized before lookup.
+// position's value is the XOR of its components' values: a sum met again
+// costs one split and one lookup a component, never a search, and [Engine.Known]
+// answers for it once its components are known. When it implements
+// [game.Canonicalizer], positions (for a Decomposer, single components)
+// are canonicalized before lookup. For games too large to memoize whole,
+// see package sg/search.
 //
 // An Engine is not safe for concurrent use; [SharedEngine] is.
 type Engine[P comparable] struct {

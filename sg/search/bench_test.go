@@ -125,8 +125,16 @@ func BenchmarkLarge(b *testing.B) {
 							b.Fatal(err)
 						}
 						b.ReportMetric(float64(v), "value")
-					} else if _, err := s.Outcome(bg, g.Start()); err != nil {
-						b.Fatal(err)
+					} else {
+						o, err := s.Outcome(bg, g.Start())
+						if err != nil {
+							b.Fatal(err)
+						}
+						isP := 0.0
+						if o == sg.P {
+							isP = 1
+						}
+						b.ReportMetric(isP, "P-position")
 					}
 					report(b, s.Stats())
 				}

@@ -30,28 +30,44 @@
 // Lemoine and Viennot, "Nimbers are inevitable", Theoretical Computer
 // Science 462 (2012) 70–79.
 //
-// # Pruning
+// # The value, pruned
 //
-// To value a position the solver first takes every option whose
-// components are all in the table, which costs no search, and then
-// searches the others, skipping those that cannot change the mex: with m
-// the mex of the values found so far and r options left, the value lies
-// in [m, m+r], so an option matters only if its value can fall in
-// [m, m+r). A component's value is at most its number of options, which
-// bounds the value of a sum from its known part; an option whose bound
-// misses the interval is never searched. This follows P. Beling and M.
-// Rogalski, "On pruning search trees of impartial games", Artificial
-// Intelligence 283 (2020) 103262, who prune the options of a sum by
-// bounds on its components' values. [WithoutPruning] turns it off, to
-// measure it.
+// By the definition, the value of G is the mex of the values of all its
+// options, each computed in full. The solver instead tests the candidate
+// values 0, 1, 2, … in turn: given that G's value is at least t, it is t
+// exactly when no option of G has value t. Each test is a search that
+// stops at the first option found to have value t (a witness), and to
+// ask whether an option A + L (L its largest component) has value t is
+// to ask whether L has value t XOR value(A): again a candidate test, with
+// its own cut-offs. What the tests learn is kept in the table: the value
+// once found, and before that the candidates excluded. This is the method
+// of Lemoine and Viennot (above). It is pruned further:
+//
+//   - by a bound: a value is at most the number of options, so a test of a
+//     larger candidate is answered with no search. P. Beling and M.
+//     Rogalski, "On pruning search trees of impartial games", Artificial
+//     Intelligence 283 (2020) 103262, prune the search for a nimber by
+//     such bounds on the values of options and components;
+//   - by symmetry: after canonical forms, two equal components of a sum
+//     cancel (G + G is a P-position), so a move of a symmetric board that
+//     leaves two congruent regions is settled with no search;
+//   - by move ordering: options whose components are all in the table are
+//     looked at first (a witness there costs nothing), then the others by
+//     the number of cells left to search (for a [game.Packer]), fewest
+//     first.
+//
+// [WithoutPruning] values positions by the definition instead, to measure
+// what this saves.
 //
 // # The table
 //
-// The table has a fixed size, chosen with [WithMemory] (default
+// The table's budget is chosen with [WithMemory] (default
 // [DefaultMemory]). For a [game.Packer] it stores 128-bit keys, 20 bytes
-// an entry in buckets of eight; otherwise positions in striped maps. When a
-// bucket is full, the new result replaces the one that cost the least
-// work to compute. Results stay exact: a position evicted is searched
+// an entry in buckets of eight; it starts small, for locality, and
+// doubles while it is a quarter full or more, up to the budget. Without a
+// Packer it stores positions in striped maps, with an estimated size an
+// entry. When a bucket is full and the table may not grow, the new result
+// replaces the one that cost the least work to compute. Results stay exact: a position evicted is searched
 // again when next needed, so a search that needs more memory than it has
 // runs slower but never fails and never answers wrongly. [Solver.Stats]
 // reports hits, misses, stores and evictions.
@@ -60,10 +76,10 @@
 //
 // A question uses [WithWorkers] goroutines (default GOMAXPROCS) sharing
 // the table, whose buckets are guarded by striped locks. They divide the
-// options of the position asked about: to value it, each values different
-// options; to find a winning move, each tests different options, and all
-// stop at the first found. Below the first level each worker searches on
-// its own, and they meet through the table.
+// options of the position asked about: at each candidate test of its
+// value, and to find a winning move, each tests different options, and
+// all stop at the first witness found. Below the first level each worker
+// searches on its own, and they meet through the table.
 //
 // A search is recursive, as deep as the longest play from the position
 // asked about (at most the number of cells of a board). It polls its

@@ -229,3 +229,37 @@ func TestErrors(t *testing.T) {
 		t.Errorf("Value after cancel = %d, %v; want %d", v, err, want)
 	}
 }
+
+// TestProgressAndMapTable checks that progress is reported and that a
+// game without a Packer gets the map table, whose statistics count.
+func TestProgressAndMapTable(t *testing.T) {
+	r := gametest.Rand(t)
+	d := gametest.RandomDAG(r, 3000, 0.002)
+	calls := 0
+	s, err := search.New[int](d, search.WithProgress(100, func(st search.Stats) {
+		calls++
+		if st.Expanded == 0 {
+			t.Error("progress with nothing expanded")
+		}
+	}), search.WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := sg.NewEngine[int](d)
+	for v := 2999; v >= 0; v -= 97 {
+		want, err := e.Value(bg, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Value(bg, v); err != nil || got != want {
+			t.Errorf("Value(%d) = %d, %v; want %d", v, got, err, want)
+		}
+	}
+	st := s.Stats()
+	if st.Packed || st.Entries == 0 || st.Stores == 0 || st.Hits+st.Misses == 0 {
+		t.Errorf("stats %+v: want a map table with entries", st)
+	}
+	if calls == 0 || uint64(calls) > st.Expanded/100 {
+		t.Errorf("%d progress calls for %d expansions every 100", calls, st.Expanded)
+	}
+}

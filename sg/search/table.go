@@ -23,7 +23,7 @@ const (
 	factMask = 1<<factBits - 1
 	excluded = 1 << (factBits - 1)
 	maskBits = factBits - 1
-	maxValue = excluded - 2
+	maxValue = MaxValue // excluded - 2
 	notZero  = excluded | 1
 )
 
@@ -338,3 +338,11 @@ func (t *mapTable[P]) stats() Stats {
 		Evictions: t.evictions.Load(), Entries: t.entries.Load(),
 		Capacity: int64(t.limit) * stripes, Bytes: int64(t.limit) * stripes * mapEntryBytes[P]()}
 }
+
+// MaxValue is excluded-2, the largest v whose v+1 is not a set of
+// exclusions: both array lengths are zero exactly then (else one is
+// negative, which does not compile).
+var (
+	_ [MaxValue - (excluded - 2)]struct{}
+	_ [(excluded - 2) - MaxValue]struct{}
+)

@@ -63,17 +63,6 @@ func (w *worker[P]) expand(c P, lv *level[P]) []P {
 	return lv.opts
 }
 
-// sumValue returns the value of any position: the XOR of its components'.
-func (w *worker[P]) sumValue(p P, d int) uint32 {
-	lv := w.level(d)
-	lv.comps = w.split(lv.comps[:0], p)
-	var x uint32
-	for i := 0; i < len(lv.comps); i++ { // comps is stable: deeper calls use other levels
-		x ^= w.comp(lv.comps[i], d+1)
-	}
-	return x
-}
-
 // known splits option o into lv.comps and returns the XOR of the values
 // of its components found in the table, moving the unknown components to
 // the front of lv.comps and returning their number.
@@ -314,5 +303,5 @@ func (w *worker[P]) split(dst []P, p P) []P {
 		w.craw[h], w.ccan[h] = k, c
 		dst[i] = c
 	}
-	return dst
+	return cancelPairs(dst, lo)
 }
