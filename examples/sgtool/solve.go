@@ -29,9 +29,12 @@ type solveReport struct {
 	Outcome string   `json:"outcome"`
 	Moves   []string `json:"moves"`
 	// Expanded is the number of positions whose moves the search
-	// generated, and TableEntries the positions in its table at the end.
+	// generated, TableEntries the positions in its table at the end, and
+	// Evictions the results the table had to drop for want of room
+	// (recomputed when needed again).
 	Expanded     uint64 `json:"expanded"`
 	TableEntries int64  `json:"table_entries"`
+	Evictions    uint64 `json:"evictions"`
 }
 
 // cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N]`: the value of a board or
@@ -161,7 +164,7 @@ func solve[P comparable](ctx context.Context, g game.Game[P], start P, name stri
 		}
 	}
 	st := s.Stats()
-	rep.Expanded, rep.TableEntries = st.Expanded, st.Entries
+	rep.Expanded, rep.TableEntries, rep.Evictions = st.Expanded, st.Entries, st.Evictions
 	return rep, nil
 }
 
