@@ -44,24 +44,39 @@ func Terminal[P comparable](g Game[P], p P) bool {
 // into independent components: a position is the disjunctive sum of its
 // components, and a move is a move in exactly one of them. A take-and-break
 // game whose position is a list of heaps is the standard case: each heap is
-// a component.
+// a component; so is each region of free cells of a board game such as
+// Cram that no move joins to another.
 //
-// AppendComponents appends the components of p to dst. A position that does
-// not fall apart appends exactly itself; the empty position appends nothing.
-// Each component must itself be a position that appends exactly itself.
+// AppendComponents appends the components of p to dst, and must not modify
+// dst[:len(dst)]. The contract:
 //
-// The engine in package sg uses this to memoize components instead of whole
-// positions, and computes the value of p as the XOR (nim-sum) of the values
-// of its components, which is the Sprague–Grundy sum theorem.
+//   - The value of p is the XOR (nim-sum) of the values of the components
+//     appended: the Sprague–Grundy sum theorem.
+//   - A component is a position that does not fall apart: given a
+//     component, AppendComponents appends exactly that position again.
+//   - A component of value 0 may be dropped, since it does not change the
+//     XOR: the empty position appends nothing, and so may a position that
+//     is known to be worth 0 (a board region with no move, say).
+//
+// The engines in package sg memoize components only: a position that
+// splits is valued by looking up each of its components, never stored
+// itself, so a sum met again costs a split and a lookup a component.
+// Canonicalizer and Packer are called on single components only.
 type Decomposer[P comparable] interface {
 	AppendComponents(dst []P, p P) []P
 }
 
 // Canonicalizer is an optional interface for games in which different
 // positions are known to be the same game, such as (x, y) and (y, x) in
-// two-heap Nim. Canonical returns the representative of p's class; it must
-// be idempotent and respect moves (equal classes have equal option classes).
-// Memo tables and explanations merge positions with the same canonical form.
+// two-heap Nim, or a board region and its mirror image. Canonical returns
+// the representative of p's class; it must be idempotent and respect moves
+// (equal classes have equal option classes). Memo tables and explanations
+// merge positions with the same canonical form.
+//
+// In a game that is also a [Decomposer], the engines call Canonical on
+// single components only, never on a sum, and the canonical form of a
+// component must itself be a component. Canonical can therefore skip the
+// work of telling a component from a sum (a flood fill on a board).
 type Canonicalizer[P comparable] interface {
 	Canonical(p P) P
 }

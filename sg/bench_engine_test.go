@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"os"
 	"testing"
 	"time"
 
@@ -434,5 +435,27 @@ func handLoopChain(val []uint64) {
 			seen |= 1 << val[p-2]
 		}
 		val[p] = uint64(bits.TrailingZeros64(^seen))
+	}
+}
+
+// BenchmarkChainMapDeep is the map memo's cost per position on the chain
+// game searched from 10^6 and, with IMPARTIAL_LARGE=1, from 10^7 (about
+// 2 GB): the figure a user measures for a search that deep.
+func BenchmarkChainMapDeep(b *testing.B) {
+	ctx := context.Background()
+	sizes := []int{1_000_000}
+	if os.Getenv("IMPARTIAL_LARGE") != "" {
+		sizes = append(sizes, 10_000_000)
+	}
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("depth-%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := sg.NewEngine[int](sparseChain{}, sg.WithMemoLimit(n+1)).Value(ctx, n); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/position")
+		})
 	}
 }

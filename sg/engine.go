@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
-	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -154,8 +153,12 @@ const (
 // position within twice that of a loop written by hand for the game (see
 // the README's figures). When the game
 // implements [game.Decomposer], only components are memoized, and a
-// position's value is the XOR of its components' values. When it implements
-// [game.Canonicalizer], positions are canonicalized before lookup.
+// position's value is the XOR of its components' values: a sum met again
+// costs one split and one lookup a component, never a search, and [Engine.Known]
+// answers for it once its components are known. When it implements
+// [game.Canonicalizer], positions (for a Decomposer, single components)
+// are canonicalized before lookup. For games too large to memoize whole,
+// see package sg/search.
 //
 // An Engine is not safe for concurrent use; [SharedEngine] is.
 type Engine[P comparable] struct {
@@ -186,6 +189,7 @@ type Engine[P comparable] struct {
 	vals  []cell
 	mex   MexBuffer
 	tmp   []P
+	comp  []P // components of one option, for lookup
 }
 
 // NewEngine returns an engine for g with an empty memo.
@@ -240,11 +244,19 @@ func (e *Engine[P]) Stats() Stats {
 
 // Known returns the memoized value of p, if the engine has it, without
 // searching.
+//
+// For a [game.Decomposer], p's value is known when the values of all its
+// components are: Known returns their XOR.
 func (e *Engine[P]) Known(p P) (Nimber, bool) {
-	if e.can != nil {
-		p = e.can.Canonical(p)
+	var v cell
+	if e.dec != nil {
+		v = e.lookup(p)
+	} else {
+		if e.can != nil {
+			p = e.can.Canonical(p)
+		}
+		v = e.get(p)
 	}
-	v := e.get(p)
 	if v >= notPos {
 		return 0, false
 	}
@@ -274,6 +286,28 @@ func (e *Engine[P]) get(p P) cell {
 	return unknown
 }
 
+// lookup is get for a game.Decomposer: it splits p into components,
+// canonicalizes each, and returns the XOR of their memoized values, or the
+// first sentinel met (unknown, inProgress or notPos). Only components are
+// ever memoized, so a sum seen again costs one split and one memo load a
+// component, never a search.
+func (e *Engine[P]) lookup(p P) cell {
+	comp := e.dec.AppendComponents(e.comp[:0], p)
+	e.comp = comp
+	var x cell
+	for _, c := range comp {
+		if e.can != nil {
+			c = e.can.Canonical(c)
+		}
+		v := e.get(c)
+		if v >= notPos {
+			return v
+		}
+		x ^= v
+	}
+	return x
+}
+
 // ensureDense allocates the dense memo; Value calls it before the first
 // search of an indexed game.
 func (e *Engine[P]) ensureDense() {
@@ -300,6 +334,11 @@ func (e *Engine[P]) resolve(kids []P, vals []cell) bool {
 	vals = vals[:len(kids)]
 	var worst cell // the largest cell seen: a sentinel when one is unknown
 	switch {
+	case e.dec != nil:
+		for j, c := range kids {
+			vals[j] = e.lookup(c)
+			worst = max(worst, vals[j])
+		}
 	case e.can != nil:
 		for j, c := range kids {
 			vals[j] = e.get(e.can.Canonical(c))
@@ -436,7 +475,7 @@ func (e *Engine[P]) SolveAll(ctx context.Context) error {
 				}
 			}
 			// i needs a search (or the game is not on the fast path).
-			if _, err := e.Value(ctx, *(*P)(unsafe.Pointer(&i))); err != nil {
+			if _, err := e.Value(ctx, intAs[P](i)); err != nil {
 				return err
 			}
 		}
@@ -450,7 +489,7 @@ func (e *Engine[P]) SolveAll(ctx context.Context) error {
 func (e *Engine[P]) sweep(i, hi int) int {
 	start := i
 	var p P
-	pi := (*int)(unsafe.Pointer(&p)) // P is int (e.fast)
+	pi := intPointer(&p) // P is int (e.fast)
 	// Two loops, one per way of getting the options: each keeps fewer
 	// values live across its call, which BenchmarkVersus measured.
 	d, lend := e.dense, e.lend
@@ -507,7 +546,7 @@ func (e *Engine[P]) sweep(i, hi int) int {
 // caller has checked that P is int.
 func mexDense[P comparable](d []cell, kids []P) (cell, bool) {
 	var seen uint64
-	for _, j := range *(*[]int)(unsafe.Pointer(&kids)) {
+	for _, j := range asInts(kids) {
 		if uint(j) >= uint(len(d)) {
 			return 0, false
 		}
@@ -523,6 +562,18 @@ func mexDense[P comparable](d []cell, kids []P) (cell, bool) {
 
 // value is Value for every game but a dense one's known positions.
 func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
+	if e.dec != nil {
+		if e.idx != nil && e.dense == nil {
+			e.ensureDense()
+		}
+		if v := e.lookup(p); v < notPos {
+			return Nimber(v), nil
+		}
+		if err := ctx.Err(); err != nil {
+			return 0, fmt.Errorf("sg: value of %v: %w", p, err)
+		}
+		return e.search(ctx, p)
+	}
 	if e.can != nil {
 		p = e.can.Canonical(p)
 	}
@@ -634,6 +685,8 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 				if i := asInt(&c); uint(i) < uint(len(e.dense)) {
 					v = e.dense[i]
 				}
+			} else if e.dec != nil {
+				v = e.lookup(c) // push splits and canonicalizes c
 			} else {
 				if e.can != nil {
 					c = e.can.Canonical(c)
@@ -721,8 +774,24 @@ func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
 		e.kids = e.dec.AppendComponents(e.kids, p)
 		if len(e.kids)-lo != 1 || e.kids[lo] != p {
 			slot = xorSlot
+			if e.can != nil {
+				for j := lo; j < len(e.kids); j++ {
+					e.kids[j] = e.can.Canonical(e.kids[j])
+				}
+			}
 		} else {
 			e.kids = e.kids[:lo]
+			if e.can != nil {
+				// A component is memoized in canonical form; its
+				// canonical form may be known already.
+				p = e.can.Canonical(p)
+				switch v := e.get(p); {
+				case v < notPos:
+					return v, true, nil
+				case v == inProgress:
+					return 0, false, e.fail(&CycleError[P]{Position: p})
+				}
+			}
 		}
 	}
 	if slot != xorSlot {
@@ -871,7 +940,3 @@ func (e *Engine[P]) eachOptionOfValue(ctx context.Context, p P, v Nimber, f func
 	}
 	return nil
 }
-
-// asInt reads a position known to be an int (the engine checked that P is
-// int when it set identity).
-func asInt[P comparable](p *P) int { return *(*int)(unsafe.Pointer(p)) }

@@ -354,3 +354,116 @@ func TestSharedEngineAnswersWithoutLock(t *testing.T) {
 		}
 	}
 }
+
+// rowKayles is Node Kayles on a path of up to 64 vertices, a position being
+// the mask of vertices left: choosing a vertex removes it and its
+// neighbours. Its components are the runs of consecutive vertices, and a
+// run is the same game wherever it lies, so Canonical shifts it to bit 0.
+// Canonical fails the test when it is given a sum: the engine must call it
+// on single components only. On a path it is the octal game .137 (Winning
+// Ways, ch. 4, "Dawson's Kayles" and Node Kayles on paths).
+type rowKayles struct {
+	t         *testing.T
+	canonical *int // calls of Canonical
+}
+
+func (rowKayles) AppendMoves(dst []uint64, p uint64) []uint64 {
+	for q := p; q != 0; q &= q - 1 {
+		v := q & -q
+		dst = append(dst, p&^(v|v<<1|v>>1))
+	}
+	return dst
+}
+
+func (rowKayles) AppendComponents(dst []uint64, p uint64) []uint64 {
+	for p != 0 {
+		low := p & -p
+		run := p & ^(p + low) // the run of ones starting at low
+		dst = append(dst, run)
+		p &^= run
+	}
+	return dst
+}
+
+func (g rowKayles) Canonical(p uint64) uint64 {
+	*g.canonical++
+	if p != 0 {
+		p >>= uint(bitsTrailing(p))
+	}
+	if p&(p+1) != 0 {
+		g.t.Errorf("Canonical(%b) called on a sum", p)
+	}
+	return p
+}
+
+func bitsTrailing(p uint64) int {
+	n := 0
+	for p&1 == 0 {
+		p >>= 1
+		n++
+	}
+	return n
+}
+
+// plainKayles hides the Decomposer and Canonicalizer of rowKayles.
+type plainKayles struct{ rowKayles }
+
+func (g plainKayles) AppendMoves(dst []uint64, p uint64) []uint64 {
+	return g.rowKayles.AppendMoves(dst, p)
+}
+
+// TestComponentMemo checks the component contract: the engine memoizes
+// runs only, one entry a run length; the value of any position is the XOR
+// of its runs' values, the same as a search of whole positions; Known
+// answers for a sum whose runs are known; and a position seen again is
+// not searched again.
+func TestComponentMemo(t *testing.T) {
+	ctx := context.Background()
+	calls := 0
+	g := rowKayles{t: t, canonical: &calls}
+	e := sg.NewEngine[uint64](g)
+	// Node Kayles on a path of n vertices, n = 0…17: the values of the
+	// octal game .137 (Winning Ways, ch. 4; OEIS A002187 is .07, whose
+	// value for n-1 equals .137's for n, as Node Kayles on P_n is
+	// Dawson's Kayles on n+1 pins).
+	want := []sg.Nimber{0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2}
+	for n, w := range want {
+		v, err := e.Value(ctx, uint64(1)<<uint(n)-1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v != w {
+			t.Errorf("path of %d: value %d, want %d", n, v, w)
+		}
+	}
+	if got := e.Len(); got != len(want)-1 {
+		t.Errorf("memo holds %d positions, want %d (one run of each length 1…%d)", got, len(want)-1, len(want)-1)
+	}
+	expanded := e.Stats().Expanded
+	// Every sum of runs of length < 18 is known without a search.
+	r := gametest.Rand(t)
+	plain := sg.NewEngine[uint64](plainKayles{g})
+	for range 200 {
+		p := r.Uint64() & (1<<17 - 1)
+		v, ok := e.Known(p)
+		if !ok {
+			t.Fatalf("Known(%b) = false, want the XOR of its runs", p)
+		}
+		w, err := plain.Value(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v != w {
+			t.Errorf("Known(%b) = %d, search of whole positions says %d", p, v, w)
+		}
+		if u, err := e.Value(ctx, p); err != nil || u != v {
+			t.Errorf("Value(%b) = %d, %v; Known said %d", p, u, err, v)
+		}
+	}
+	if got := e.Stats().Expanded; got != expanded {
+		t.Errorf("positions whose runs were known expanded %d positions", got-expanded)
+	}
+	if _, ok := e.Known(1<<20 - 1); ok {
+		t.Error("Known(path of 20) = true before any search of it")
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -98,7 +97,7 @@ func (s *SharedEngine[P]) SolveAll(ctx context.Context) error {
 	if s.e.identity { // else SolveAll did nothing
 		for i, x := range s.e.dense {
 			if x < notPos {
-				s.publish(*(*P)(unsafe.Pointer(&i)), Nimber(x)) // P is int
+				s.publish(intAs[P](i), Nimber(x)) // P is int
 			}
 		}
 	}
@@ -137,14 +136,4 @@ func (s *SharedEngine[P]) Len() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.e.Len()
-}
-
-// AppendOptions appends the options of p, calling the game's AppendMoves
-// under the engine's lock, so that callers sharing the engine can
-// list moves of a game that is not itself safe for concurrent use (such as
-// game.HeapGame).
-func (s *SharedEngine[P]) AppendOptions(dst []P, p P) []P {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.e.g.AppendMoves(dst, p)
 }

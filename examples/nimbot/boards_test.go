@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func playScript(t *testing.T, spec, input string, youFirst bool) string {
+	t.Helper()
+	var out bytes.Buffer
+	if err := playBoard(context.Background(), strings.NewReader(input), &out, spec, youFirst, 1); err != nil {
+		t.Fatalf("playBoard %s: %v\noutput:\n%s", spec, err, out.String())
+	}
+	return out.String()
+}
+
+// A 1×4 Cram strip is Dawson's Kayles of 4, value 2: the hint names the
+// middle domino, which leaves two single cells, and after it the bot
+// cannot move.
+func TestBoardCramHintAndWin(t *testing.T) {
+	out := playScript(t, "cram:1x4", "hint\n9,9-9,8\n0,2-0,1\n", true)
+	wantLines(t, out,
+		"hint: the position's value is *2; moving to a position of value 0 wins: 0,1-0,2",
+		`"9,9-9,8" is not a move here; moves are like 0,0-0,1 0,1-0,2 0,2-0,3`,
+		"you: 0,1-0,2",
+		" 0 .##.",
+		"The bot cannot move: you win!")
+}
+
+// From an even×even board the bot, moving second, wins whatever the
+// player does: the player tries every domino of a 2×2 board in turn.
+func TestBoardCramBotWins(t *testing.T) {
+	out := playScript(t, "cram:2x2", "0,0-0,1\n1,0-1,1\n0,0-1,0\n0,1-1,1\n", true)
+	wantLines(t, out, "You cannot move: the bot wins.")
+}
+
+// Node Kayles on a path of 3: the bot, first, takes the middle vertex
+// and wins at once; on a triangle given by its edges the player does.
+func TestBoardNodeKayles(t *testing.T) {
+	out := playScript(t, "nodekayles:path:3", "", false)
+	wantLines(t, out, "bot: 1 (winning move)", "You cannot move: the bot wins.")
+	out = playScript(t, "nodekayles:0-1,1-2,2-0", "hint\n2\n", true)
+	wantLines(t, out, "edges: 0-1 0-2 1-2", "hint: the position's value is *1", "you: 2", "The bot cannot move: you win!")
+	out = playScript(t, "nodekayles:grid:2x2", "quit\n", true)
+	wantLines(t, out, " 1 oo", "bye")
+}
+
+// Chomp on a 2×2 bar: biting 1,1 leaves rows (2, 1), a P-position, and
+// the bot, moving second, loses.
+func TestBoardChomp(t *testing.T) {
+	out := playScript(t, "chomp:2x2", "1,1\n0,1\n1,0\n", true)
+	wantLines(t, out, "you: 1,1", " 0 Po", "The bot cannot move: you win!")
+}
+
+func TestBoardBadSpec(t *testing.T) {
+	for spec, want := range map[string]string{
+		"cram:../.x":         `"x" at position 5`,
+		"chomp:3,4":          "row 2 is longer than row 1",
+		"nodekayles:0-1,1-1": `edge 2`,
+		"nodekayles:tree:3":  "unknown graph",
+		"frob:1":             "not a board game",
+	} {
+		err := playBoard(context.Background(), strings.NewReader(""), &bytes.Buffer{}, spec, true, 1)
+		if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), want) {
+			t.Errorf("playBoard %s: %v, want a usage error containing %q", spec, err, want)
+		}
+	}
+	if !isBoardSpec(" Cram:2x2") || isBoardSpec("kayles") || isBoardSpec("sub:1,2") {
+		t.Error("isBoardSpec")
+	}
+}

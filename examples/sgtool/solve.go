@@ -1,0 +1,231 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search"
+)
+
+// maxWorkers bounds -workers.
+const maxWorkers = 1024
+
+// solveReport is the JSON printed by solve; the field order is the key
+// order.
+type solveReport struct {
+	Game    string   `json:"game"`
+	Value   uint64   `json:"value"`
+	Outcome string   `json:"outcome"`
+	Moves   []string `json:"moves"`
+	// Expanded is the number of positions whose moves the search
+	// generated, TableEntries the positions in its table at the end, and
+	// Evictions the results the table had to drop for want of room
+	// (recomputed when needed again).
+	Expanded     uint64 `json:"expanded"`
+	TableEntries int64  `json:"table_entries"`
+	Evictions    uint64 `json:"evictions"`
+}
+
+// cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N]`: the value of a board or
+// graph game's start position, its outcome and its winning moves, as one
+// JSON object. SPEC is cram:MxN, cram:ROW/ROW/… ('.' free, '#' blocked),
+// nodekayles:path:N, nodekayles:cycle:N, nodekayles:grid:MxN,
+// nodekayles:EDGES ("0-1,1-2,…"), chomp:MxN or chomp:R1,R2,… (row lengths
+// from the poisoned row). Moves are written as the game writes them: a
+// Cram domino as its two cells "r,c-r,c", a Node Kayles vertex as its
+// number ("r,c" on a grid), a Chomp bite as its square "r,c", rows and
+// columns from 0, in the order the game lists its moves.
+//
+// The search is package search's: the value with pruning, then an outcome
+// search of each option for the winning moves, with a transposition table
+// of -mem bytes (default search.DefaultMemory, 256 MiB; a number, or one
+// with a suffix K, M or G for binary multiples). A search that needs more
+// memory than -mem runs slower; it never fails for want of it. -workers
+// sets the goroutines the search uses (default GOMAXPROCS).
+func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	flags, ops, err := splitArgs("solve", args, map[string]bool{"mem": true, "workers": true})
+	if err != nil {
+		return err
+	}
+	if len(ops) != 1 {
+		return badArg("solve: want SPEC [-mem BYTES] [-workers N], got %d arguments", len(ops))
+	}
+	mem := int64(search.DefaultMemory)
+	if s, ok := flags["mem"]; ok {
+		if mem, err = parseBytes(s); err != nil {
+			return badArg("solve: bad -mem %q: %v", s, err)
+		}
+		if mem < search.MinMemory {
+			return badArg("solve: bad -mem %q: want at least %d bytes", s, search.MinMemory)
+		}
+	}
+	opts := []search.Option{search.WithMemory(mem)}
+	if s, ok := flags["workers"]; ok {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > maxWorkers {
+			return badArg("solve: bad -workers %q: want a whole number from 1 to %d", s, maxWorkers)
+		}
+		opts = append(opts, search.WithWorkers(n))
+	}
+	done := func() {}
+	if isTerminal(stderr) {
+		var opt search.Option
+		opt, done = solveProgress(stderr)
+		opts = append(opts, opt)
+	}
+	rep, err := solveSpec(ctx, ops[0], opts)
+	done()
+	if err != nil {
+		return err
+	}
+	out, err := json.Marshal(rep)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "%s\n", out)
+	return err
+}
+
+// solveSpec parses spec and solves its start position.
+func solveSpec(ctx context.Context, spec string, opts []search.Option) (solveReport, error) {
+	key, arg, ok := strings.Cut(strings.TrimSpace(spec), ":")
+	key = strings.ToLower(key)
+	var err error
+	switch {
+	case !ok:
+	case key == "cram":
+		var g *rulesets.Cram
+		if g, err = rulesets.ParseCram(arg); err == nil {
+			return solve(ctx, g, g.Start(), g.String(), g.MoveStrings, opts)
+		}
+	case key == "nodekayles":
+		var g *rulesets.NodeKayles
+		if g, err = rulesets.ParseNodeKayles(arg); err == nil {
+			return solve(ctx, g, g.Start(), g.String(), g.MoveStrings, opts)
+		}
+	case key == "chomp":
+		var g *rulesets.Chomp
+		if g, err = rulesets.ParseChomp(arg); err == nil {
+			return solve(ctx, g, g.Start(), g.String(), g.MoveStrings, opts)
+		}
+	}
+	if err == nil {
+		return solveReport{}, badArg("solve: bad SPEC %q: want cram:MxN, cram:ROW/ROW/…, nodekayles:path:N, nodekayles:cycle:N, nodekayles:grid:MxN, nodekayles:EDGES, chomp:MxN or chomp:R1,R2,…", spec)
+	}
+	var se *rulesets.SyntaxError
+	if errors.As(err, &se) {
+		// The game's parser counts positions in its argument; count them
+		// in the whole spec.
+		e := *se
+		e.Spec = spec
+		if e.Pos > 0 {
+			e.Pos += len([]rune(spec[:strings.Index(spec, ":")])) + 1
+		}
+		err = &e
+	}
+	return solveReport{}, badArg("solve: bad SPEC: %s", strings.TrimPrefix(err.Error(), "rulesets: "))
+}
+
+// solve finds the value and the winning moves of start in g; names gives
+// the notation of each move from a position, in the order of
+// g.AppendMoves.
+func solve[P comparable](ctx context.Context, g game.Game[P], start P, name string, names func(p P) []string, opts []search.Option) (solveReport, error) {
+	s, err := search.New(g, opts...)
+	if err != nil {
+		return solveReport{}, badArg("solve: %v", err)
+	}
+	v, err := s.Value(ctx, start)
+	if err != nil {
+		return solveReport{}, fmt.Errorf("solve %s: %w", name, err)
+	}
+	rep := solveReport{Game: name, Value: uint64(v), Outcome: sg.P.String(), Moves: []string{}}
+	if v != 0 {
+		rep.Outcome = sg.N.String()
+		options := g.AppendMoves(nil, start)
+		for i, n := range names(start) {
+			o, err := s.Outcome(ctx, options[i])
+			if err != nil {
+				return solveReport{}, fmt.Errorf("solve %s: winning moves: %w", name, err)
+			}
+			if o == sg.P {
+				rep.Moves = append(rep.Moves, n)
+			}
+		}
+	}
+	st := s.Stats()
+	rep.Expanded, rep.TableEntries, rep.Evictions = st.Expanded, st.Entries, st.Evictions
+	return rep, nil
+}
+
+// parseBytes reads a byte count: a whole number, or one followed by K, M
+// or G (KiB, MiB, GiB; case-insensitive, an optional trailing B or iB).
+func parseBytes(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	shift := 0
+	if t != "" {
+		switch t[len(t)-1] {
+		case 'K':
+			shift = 10
+		case 'M':
+			shift = 20
+		case 'G':
+			shift = 30
+		}
+	}
+	if shift > 0 {
+		t = t[:len(t)-1]
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 0 || n > (1<<50)>>shift {
+		return 0, errors.New("want a number of bytes from 0 to 2^50, such as 1000000000, 512M or 2G")
+	}
+	return n << shift, nil
+}
+
+// isTerminal reports whether w is a terminal, where progress is shown.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// solveProgress returns the search option that shows progress on the
+// terminal w, about once a second, and a function that ends the line.
+func solveProgress(w io.Writer) (search.Option, func()) {
+	start := time.Now()
+	var mu sync.Mutex
+	last := start
+	shown := false
+	opt := search.WithProgress(1<<16, func(s search.Stats) {
+		mu.Lock()
+		defer mu.Unlock()
+		if now := time.Now(); now.Sub(last) >= time.Second {
+			last = now
+			shown = true
+			fmt.Fprintf(w, "\r%d positions expanded, %d in the table (%d evicted), %v   ",
+				s.Expanded, s.Entries, s.Evictions, now.Sub(start).Round(time.Second))
+		}
+	})
+	return opt, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if shown {
+			fmt.Fprintln(w)
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/impartial-go/impartial/sg/search"
+)
+
+// solveStatus runs cmdSolve on the words of args and returns its output
+// and the exit status run would give.
+func solveStatus(t *testing.T, ctx context.Context, args string) (string, int, error) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	err := cmdSolve(ctx, strings.Fields(args), &out, &errOut)
+	var ue *usageError
+	switch {
+	case err == nil:
+		return out.String(), exitOK, nil
+	case errors.As(err, &ue):
+		return out.String(), exitUsage, err
+	}
+	return out.String(), exitFailure, err
+}
+
+func TestSolve(t *testing.T) {
+	tests := []struct {
+		args   string
+		status int
+		stdout string // exact, when not ""
+		errMsg string // substring of the error, when not ""
+	}{
+		// Even×even Cram is a second-player win (Winning Ways, ch. 22).
+		{"cram:2x2", 0, `{"game":"cram:2x2","value":0,"outcome":"P","moves":[]}` + "\n", ""},
+		// A 1×4 strip is Dawson's Kayles G(4) = 2; the middle domino
+		// leaves two single cells, worth 0.
+		{"cram:1x4", 0, `{"game":"cram:1x4","value":2,"outcome":"N","moves":["0,1-0,2"]}` + "\n", ""},
+		{"cram:..#/...", 0, "", ""},
+		// Node Kayles on a path of 5 is octal .137's G(5) = 3 (OEIS A002187).
+		{"nodekayles:path:5", 0, "", ""},
+		{"nodekayles:cycle:6", 0, "", ""},
+		// Every move on a triangle leaves nothing, so every vertex wins.
+		{"nodekayles:0-1,1-2,2-0", 0, `{"game":"nodekayles:0-1,0-2,1-2","value":1,"outcome":"N","moves":["0","1","2"]}` + "\n", ""},
+		// Two-row Chomp: (3, 2) is P, so from 2×3 the winning bite is the
+		// bottom right square. The value: (1,0) is 0, (1,1) 1, (2,0) 1,
+		// (2,1) 0, (2,2) 2, (3,0) 2, (3,1) 3, (3,2) 0, so (3,3) is
+		// mex{1, 2, 2, 3, 0} = 4.
+		{"chomp:2x3", 0, `{"game":"chomp:2x3","value":4,"outcome":"N","moves":["1,2"]}` + "\n", ""},
+		{"chomp:3,2", 0, "", ""},
+		{"cram:2x2 -mem 1M", 0, "", ""},
+		// A table far smaller than the search makes it slower, not wrong:
+		{"cram:4x5 -workers 1", 0, `{"game":"cram:4x5","value":2,"outcome":"N","moves":["1,0-2,0","1,1-2,1","1,2-2,2","1,3-2,3","1,4-2,4"]}` + "\n", ""},
+		{"cram:4x5 -workers 2", 0, `{"game":"cram:4x5","value":2,"outcome":"N","moves":["1,0-2,0","1,1-2,1","1,2-2,2","1,3-2,3","1,4-2,4"]}` + "\n", ""},
+		{"cram:2x2 -workers 0", 2, "", `bad -workers "0"`},
+		// Bad input: exit status 2, naming the bad part.
+		{"cram:../.x", 2, "", `"x" at position 10`},
+		{"cram:../...", 2, "", `"..." at position 9: row 2: has 3 cells, row 1 has 2`},
+		{"cram:12x11", 2, "", "more than 128 cells"},
+		{"nodekayles:0-1,1-1", 2, "", `"1-1" at position 16: edge 2`},
+		{"nodekayles:path:0", 2, "", `"0" at position 17`},
+		{"chomp:3,4", 2, "", `"4" at position 9: row 2 is longer than row 1`},
+		{"frob:3", 2, "", "want cram:MxN"},
+		{"cram", 2, "", "want cram:MxN"},
+		{"cram:2x2 -mem abc", 2, "", `bad -mem "abc"`},
+		{"cram:2x2 -mem 10", 2, "", "want at least " + strconv.Itoa(search.MinMemory) + " bytes"},
+		{"", 2, "", "want SPEC"},
+		{"cram:2x2 chomp:2x2", 2, "", "want SPEC"},
+	}
+	for _, tc := range tests {
+		out, status, err := solveStatus(t, context.Background(), tc.args)
+		if status != tc.status {
+			t.Errorf("solve %s: status %d (%v), want %d", tc.args, status, err, tc.status)
+			continue
+		}
+		// The count of positions depends on the engine: compare the rest.
+		if i := strings.Index(out, `,"expanded":`); tc.stdout != "" && i >= 0 {
+			out = out[:i] + "}\n"
+		}
+		if tc.stdout != "" && out != tc.stdout {
+			t.Errorf("solve %s:\n got %s\nwant %s", tc.args, out, tc.stdout)
+		}
+		if tc.errMsg != "" && (err == nil || !strings.Contains(err.Error(), tc.errMsg)) {
+			t.Errorf("solve %s: error %v, want one containing %q", tc.args, err, tc.errMsg)
+		}
+		if status == 0 && !strings.HasPrefix(out, `{"game":`) {
+			t.Errorf("solve %s: output %q", tc.args, out)
+		}
+	}
+}
+
+// A table too small for the search makes it evict, and slower, never
+// wrong: Cram 5×5 (value 0 by the half-turn strategy, Winning Ways,
+// ch. 22) in the smallest table the solver accepts.
+func TestSolveSmallTable(t *testing.T) {
+	out, status, err := solveStatus(t, context.Background(), "cram:5x5 -workers 1 -mem "+strconv.Itoa(search.MinMemory))
+	if status != exitOK {
+		t.Fatalf("status %d: %v", status, err)
+	}
+	var rep solveReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Value != 0 || rep.Outcome != "P" || rep.Evictions == 0 {
+		t.Errorf("cram:5x5 in %d bytes: %s (want value 0 after evictions)", search.MinMemory, out)
+	}
+}
+
+// A cancelled context stops the search with status 1.
+func TestSolveCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, status, err := solveStatus(t, ctx, "cram:5x5")
+	if status != exitFailure || !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled solve: status %d, %v", status, err)
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	for s, want := range map[string]int64{"1000": 1000, "512M": 512 << 20, "2G": 2 << 30, "2gib": 2 << 30, "4k": 4096, "0": 0} {
+		if got, err := parseBytes(s); err != nil || got != want {
+			t.Errorf("parseBytes(%q) = %d, %v; want %d", s, got, err, want)
+		}
+	}
+	for _, s := range []string{"", "-1", "G", "1T", "99999999999G", "1.5G"} {
+		if _, err := parseBytes(s); err == nil {
+			t.Errorf("parseBytes(%q) accepted", s)
+		}
+	}
+}

@@ -1,0 +1,36 @@
+package grid_test
+
+import (
+	"fmt"
+
+	"github.com/impartial-go/impartial/game/grid"
+)
+
+// A board with a wall in its middle column falls apart into two regions,
+// which are mirror images of each other and so have one canonical form.
+func ExampleBoard_AppendComponents() {
+	b, free, err := grid.ParseRows([]string{"..#..", "..#..", "....."}, '.', '#')
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(len(b.AppendComponents(nil, free)))
+	walled := free.AndNot(grid.Set{}.With(12)) // block the bottom middle cell
+	parts := b.AppendComponents(nil, walled)
+	for _, p := range parts {
+		fmt.Println(b.Format(p, 'o', '.'))
+	}
+	fmt.Println(b.Canonical(parts[0]) == b.Canonical(parts[1]))
+	// Output:
+	// 1
+	// oo.../oo.../oo...
+	// ...oo/...oo/...oo
+	// true
+}
+
+func ExampleParseRows() {
+	_, _, err := grid.ParseRows([]string{"...", ".x."}, '.', '#')
+	fmt.Println(err)
+	// Output:
+	// grid: row 2, column 2: 'x' is neither '.' nor '#'
+}

@@ -1,0 +1,200 @@
+package grid
+
+import "math/bits"
+
+// Symmetry is one of the 8 symmetries of a square (the dihedral group D4),
+// applied to a whole board by [Board.Transform]. The four that exchange
+// rows and columns map a rectangle that is not a square onto another
+// rectangle, so such a board has only the other four.
+type Symmetry uint8
+
+// The symmetries of a board of m rows and n columns, by where they send
+// the cell in row r and column c.
+const (
+	Identity      Symmetry = iota // (r, c)
+	Rotate90                      // a quarter turn clockwise: (c, m-1-r)
+	Rotate180                     // a half turn: (m-1-r, n-1-c)
+	Rotate270                     // a quarter turn counter-clockwise: (n-1-c, r)
+	FlipRows                      // upside down: (m-1-r, c)
+	FlipCols                      // left to right: (r, n-1-c)
+	Transpose                     // about the main diagonal: (c, r)
+	AntiTranspose                 // about the other diagonal: (n-1-c, m-1-r)
+)
+
+var symmetryNames = [...]string{"identity", "rotate90", "rotate180", "rotate270", "fliprows", "flipcols", "transpose", "antitranspose"}
+
+// String returns the symmetry's name, such as "rotate90".
+func (t Symmetry) String() string {
+	if int(t) < len(symmetryNames) {
+		return symmetryNames[t]
+	}
+	return "symmetry(?)"
+}
+
+// swapsAxes reports whether t exchanges rows and columns.
+func (t Symmetry) swapsAxes() bool {
+	return t == Rotate90 || t == Rotate270 || t == Transpose || t == AntiTranspose
+}
+
+// Symmetries returns the symmetries of the board: all 8 for a square,
+// and the 4 that keep rows as rows for any other rectangle.
+func (b *Board) Symmetries() []Symmetry {
+	out := []Symmetry{Identity, Rotate180, FlipRows, FlipCols}
+	if b.rows == b.cols {
+		out = append(out, Rotate90, Rotate270, Transpose, AntiTranspose)
+	}
+	return out
+}
+
+// Transform returns the image of s under t, cell by cell, and false when t
+// exchanges rows and columns of a board that is not a square. It is meant
+// for mapping moves and positions, not for inner loops: [Board.Canonical]
+// is the fast way to identify symmetric positions.
+func (b *Board) Transform(s Set, t Symmetry) (Set, bool) {
+	if t > AntiTranspose || (t.swapsAxes() && b.rows != b.cols) {
+		return Set{}, false
+	}
+	m, n := b.rows, b.cols
+	var out Set
+	var buf [MaxCells]int
+	for _, i := range s.And(b.full).AppendCells(buf[:0]) {
+		r, c := i/n, i%n
+		switch t {
+		case Rotate90:
+			r, c = c, m-1-r
+		case Rotate180:
+			r, c = m-1-r, n-1-c
+		case Rotate270:
+			r, c = n-1-c, r
+		case FlipRows:
+			r = m - 1 - r
+		case FlipCols:
+			c = n - 1 - c
+		case Transpose:
+			r, c = c, r
+		case AntiTranspose:
+			r, c = n-1-c, m-1-r
+		}
+		out = out.With(r*n + c)
+	}
+	return out, true
+}
+
+// Canonical returns the representative of the shape of s: among the
+// images of s under the 8 symmetries of the square, each moved to the top
+// left corner (its first row in row 0 and its first column in column 0),
+// that fit on the board, the one with the fewest rows, and among those the
+// one whose rows, read from the top, are least (each row as a number, bit
+// c for column c). Two sets have the same canonical form exactly when one
+// is a translate of an image of the other that fits, so a game whose moves
+// depend only on which cells are adjacent (Cram, Node Kayles on a grid
+// graph, any placement game on free cells) has the same value at both. On
+// a board of one row or one column the representative is the least, as a
+// 128-bit number (see [Set.Less]), of the shape and its mirror image.
+// Canonical is idempotent. It costs a few operations per row of s (and
+// per cell, when the shape is taller than wide and may be turned) and
+// does not allocate.
+func (b *Board) Canonical(s Set) Set {
+	s = s.And(b.full)
+	if s.IsEmpty() {
+		return s
+	}
+	if b.rows == 1 || b.cols == 1 {
+		// A strip: its cells are consecutive numbers either way.
+		lo := s.Lowest()
+		w := s.Highest() - lo + 1
+		a := s.shr(uint(lo))
+		r := Set{bits.Reverse64(a.Hi), bits.Reverse64(a.Lo)}.shr(uint(MaxCells - w))
+		if r.Less(a) {
+			return r
+		}
+		return a
+	}
+	// Rows and columns are then at most 64 each.
+	var sh, shf, t, tf [64]uint64
+	top := s.Lowest() / b.cols
+	h := s.Highest()/b.cols - top + 1
+	var or uint64
+	for i := range h {
+		sh[i] = b.row(s, top+i)
+		or |= sh[i]
+	}
+	c0 := bits.TrailingZeros64(or)
+	w := 64 - bits.LeadingZeros64(or) - c0
+	for i := range h {
+		sh[i] >>= uint(c0)
+		shf[i] = reverse(sh[i], w)
+	}
+	turn := w <= b.rows && h <= b.cols // the turned shape, w rows of h, fits
+	if !turn || h < w {
+		k := leastFlip(&sh, &shf, h, 0xf)
+		return b.encodeFlip(&sh, &shf, h, k)
+	}
+	for i := range h {
+		for x := sh[i]; x != 0; x &= x - 1 {
+			t[bits.TrailingZeros64(x)] |= 1 << uint(i)
+		}
+	}
+	for j := range w {
+		tf[j] = reverse(t[j], h)
+	}
+	if w < h {
+		k := leastFlip(&t, &tf, w, 0xf)
+		return b.encodeFlip(&t, &tf, w, k)
+	}
+	// A square shape: the least of all 8.
+	k := leastFlip(&sh, &shf, h, 0xf)
+	kt := leastFlip(&t, &tf, h, 0xf)
+	for i := range h {
+		x, y := flipRow(&sh, &shf, h, k, i), flipRow(&t, &tf, h, kt, i)
+		if y < x {
+			return b.encodeFlip(&t, &tf, h, kt)
+		}
+		if x < y {
+			break
+		}
+	}
+	return b.encodeFlip(&sh, &shf, h, k)
+}
+
+// flipRow returns row i of flip k of a shape of h rows, given its rows
+// sh and their mirror images shf: bit 0 of k turns it upside down, bit 1
+// mirrors it left to right.
+func flipRow(sh, shf *[64]uint64, h, k, i int) uint64 {
+	if k&1 != 0 {
+		i = h - 1 - i
+	}
+	if k&2 != 0 {
+		return shf[i]
+	}
+	return sh[i]
+}
+
+// leastFlip returns the flip, among those in the bit set alive, whose rows
+// read from the top are least, eliminating flips row by row.
+func leastFlip(sh, shf *[64]uint64, h int, alive uint) int {
+	for i := 0; i < h && alive&(alive-1) != 0; i++ {
+		least := ^uint64(0)
+		for k := range 4 {
+			if alive>>uint(k)&1 != 0 {
+				least = min(least, flipRow(sh, shf, h, k, i))
+			}
+		}
+		for k := range 4 {
+			if alive>>uint(k)&1 != 0 && flipRow(sh, shf, h, k, i) != least {
+				alive &^= 1 << uint(k)
+			}
+		}
+	}
+	return bits.TrailingZeros(alive)
+}
+
+// encodeFlip places flip k of the shape (h rows, sh and their mirror
+// images shf) in the top left corner of the board.
+func (b *Board) encodeFlip(sh, shf *[64]uint64, h, k int) Set {
+	var out Set
+	for i := range h {
+		out = out.Or(Set{flipRow(sh, shf, h, k, i), 0}.shl(uint(i * b.cols)))
+	}
+	return out
+}

@@ -1,0 +1,235 @@
+package rulesets
+
+import (
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/grid"
+)
+
+// Cram is the game of placing dominoes on a board: a move covers two free
+// cells that share a side, and the player who cannot place a domino loses
+// (Gardner, 1974; Winning Ways, ch. 22, "Cram"). A position is the
+// [grid.Set] of free cells of the board; blocked cells are simply never
+// free. Boards have up to [grid.MaxCells] cells.
+//
+// Cram implements [game.Game], [game.Decomposer] (the free cells fall
+// apart into regions that no domino joins), [game.Canonicalizer] (a region
+// is worth the same after any of the board's symmetries and any
+// translation: [grid.Board.Canonical]) and [game.Packer] (a position is its
+// own 128-bit key). Canonical and Pack are meant for single regions, as
+// the engines call them, but are correct on any position.
+//
+// On a 1×n strip Cram is Dawson's Kayles (octal .07): a domino removes two
+// adjacent cells of a row, leaving up to two shorter rows. Symmetry
+// strategies settle two families (Winning Ways, ch. 22): on an even×even
+// board the second player wins by answering each domino with its image
+// under the half turn (value 0), and on an even×odd board the first player
+// wins by covering the two central cells and then playing the same way
+// (a nonzero value).
+//
+// A Cram is immutable and safe for concurrent use.
+type Cram struct {
+	b     *grid.Board
+	start grid.Set
+	full  bool // start is the whole board: the spec is "cram:MxN"
+}
+
+// NewCram returns Cram on an empty board of rows × cols cells, and an error
+// naming a size below 1 or a board of more than [grid.MaxCells] cells.
+func NewCram(rows, cols int) (*Cram, error) {
+	b, err := grid.NewBoard(rows, cols)
+	if err != nil {
+		return nil, fmt.Errorf("rulesets: cram: %w", err)
+	}
+	return &Cram{b: b, start: b.Full(), full: true}, nil
+}
+
+// NewCramBoard returns Cram on board b whose free cells at the start are
+// free (the others are blocked).
+func NewCramBoard(b *grid.Board, free grid.Set) *Cram {
+	free = free.And(b.Full())
+	return &Cram{b: b, start: free, full: free == b.Full()}
+}
+
+// Board returns the board.
+func (g *Cram) Board() *grid.Board { return g.b }
+
+// Start returns the free cells of the starting position.
+func (g *Cram) Start() grid.Set { return g.start }
+
+// String returns the game's spec: "cram:MxN" for an empty board, else
+// "cram:" and the rows of the starting position, '.' for a free cell and
+// '#' for a blocked one, separated by '/' ("cram:..#/..."). [ParseCram]
+// reads it back.
+func (g *Cram) String() string {
+	if g.full {
+		return fmt.Sprintf("cram:%dx%d", g.b.Rows(), g.b.Cols())
+	}
+	return "cram:" + g.b.Format(g.start, '.', '#')
+}
+
+// AppendMoves appends every position after one domino on p's free cells:
+// first the horizontal dominoes, by their left cell, then the vertical
+// ones, by their upper cell.
+func (g *Cram) AppendMoves(dst []grid.Set, p grid.Set) []grid.Set {
+	b := g.b
+	h := p.And(b.Left(p)) // free cells whose right neighbour is free
+	v := p.And(b.Up(p))   // free cells whose lower neighbour is free
+	dst = appendPairs(dst, p, h, 1)
+	return appendPairs(dst, p, v, b.Cols())
+}
+
+// appendPairs appends p without cells i and i+d for every cell i of from.
+func appendPairs(dst []grid.Set, p, from grid.Set, d int) []grid.Set {
+	for w, base := from.Lo, 0; ; w, base = from.Hi, 64 {
+		for w != 0 {
+			i := base + bits.TrailingZeros64(w)
+			w &= w - 1
+			dst = append(dst, p.Without(i).Without(i+d))
+		}
+		if base == 64 {
+			return dst
+		}
+	}
+}
+
+// AppendComponents appends the regions of p's free cells that a domino
+// can reach: the connected components of p with at least two cells (a
+// lone free cell is a region with no moves, of value 0, so it is
+// dropped).
+func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
+	b := g.b
+	// Cells with no free neighbour are dead: drop them first.
+	p = p.And(b.Neighbors(p))
+	return b.AppendComponents(dst, p)
+}
+
+// Canonical returns [grid.Board.Canonical] of p's free cells, without the
+// cells that no domino can cover.
+func (g *Cram) Canonical(p grid.Set) grid.Set {
+	return g.b.Canonical(p.And(g.b.Neighbors(p)))
+}
+
+// Pack returns p's cells as a [game.Key].
+func (g *Cram) Pack(p grid.Set) game.Key { return p.Key() }
+
+// Domino returns the two cells, in increasing order, that the move from p
+// to q covers, and false when q is not a position after one move from p.
+func (g *Cram) Domino(p, q grid.Set) (a, b int, ok bool) {
+	d := p.AndNot(q)
+	if q.AndNot(p) != (grid.Set{}) || d.Len() != 2 {
+		return 0, 0, false
+	}
+	a, b = d.Lowest(), d.Highest()
+	if b-a != g.b.Cols() && !(b-a == 1 && a%g.b.Cols() != g.b.Cols()-1) {
+		return 0, 0, false
+	}
+	return a, b, true
+}
+
+// MoveString writes the move from p to q as its two cells, each as
+// row,column counted from 0 ("0,0-0,1"), and "?" when q does not follow p.
+func (g *Cram) MoveString(p, q grid.Set) string {
+	a, b, ok := g.Domino(p, q)
+	if !ok {
+		return "?"
+	}
+	ra, ca := g.b.RowCol(a)
+	rb, cb := g.b.RowCol(b)
+	return fmt.Sprintf("%d,%d-%d,%d", ra, ca, rb, cb)
+}
+
+// MoveStrings returns the notation of each move from p (see
+// [Cram.MoveString]), in the order of AppendMoves.
+func (g *Cram) MoveStrings(p grid.Set) []string {
+	var out []string
+	for _, q := range g.AppendMoves(nil, p) {
+		out = append(out, g.MoveString(p, q))
+	}
+	return out
+}
+
+// ParseCram reads the argument of a "cram:" spec: "MxN" for an empty board
+// of M rows and N columns (also "M×N"), or rows of '.' (free) and '#'
+// (blocked) separated by '/', as in "..#/...". A bad argument is a
+// [*SyntaxError] naming the bad size, row or cell, its position counted in
+// arg from 1 (the convention of the catalogue's WithArg).
+func ParseCram(arg string) (*Cram, error) {
+	spec := arg
+	const off = 1
+	if strings.TrimSpace(arg) == "" {
+		return nil, &SyntaxError{Spec: spec, Pos: off, Msg: "empty board (want MxN or rows like ../.#)"}
+	}
+	if !strings.ContainsAny(arg, ".#") {
+		m, n, err := parseDims(spec, arg, off)
+		if err != nil {
+			return nil, err
+		}
+		g, err := NewCram(m, n)
+		if err != nil {
+			return nil, &SyntaxError{Spec: spec, Pos: off, Token: arg, Msg: strings.TrimPrefix(err.Error(), "rulesets: cram: grid: ")}
+		}
+		return g, nil
+	}
+	rows := strings.Split(arg, "/")
+	b, free, err := grid.ParseRows(rows, '.', '#')
+	if err != nil {
+		pe, ok := err.(*grid.ParseError)
+		if !ok {
+			return nil, &SyntaxError{Spec: spec, Pos: off, Token: arg, Msg: err.Error()}
+		}
+		return nil, rowError(spec, rows, off, pe)
+	}
+	return NewCramBoard(b, free), nil
+}
+
+// rowError turns a grid.ParseError for rows (which start at 1-based
+// position off of spec) into a SyntaxError naming the row or cell.
+func rowError(spec string, rows []string, off int, pe *grid.ParseError) error {
+	msg := strings.TrimPrefix(pe.Error(), "grid: ")
+	if pe.Row < 1 || pe.Row > len(rows) {
+		return &SyntaxError{Spec: spec, Pos: off, Msg: msg}
+	}
+	pos := off
+	for _, r := range rows[:pe.Row-1] {
+		pos += utf8.RuneCountInString(r) + 1
+	}
+	if row := []rune(rows[pe.Row-1]); pe.Col > 0 && pe.Col <= len(row) {
+		return &SyntaxError{Spec: spec, Pos: pos + pe.Col - 1, Token: string(row[pe.Col-1]), Msg: msg}
+	}
+	return &SyntaxError{Spec: spec, Pos: pos, Token: rows[pe.Row-1], Msg: msg}
+}
+
+// parseDims reads "MxN" (or "M×N") at 1-based position off of spec.
+func parseDims(spec, arg string, off int) (int, int, error) {
+	a, b, ok := strings.Cut(arg, "x")
+	if !ok {
+		a, b, ok = strings.Cut(arg, "×")
+	}
+	if !ok {
+		return 0, 0, &SyntaxError{Spec: spec, Pos: off, Token: arg, Msg: "want MxN, as in 5x6"}
+	}
+	m, err := parseSide(spec, a, off)
+	if err != nil {
+		return 0, 0, err
+	}
+	n, err := parseSide(spec, b, off+utf8.RuneCountInString(a)+1)
+	if err != nil {
+		return 0, 0, err
+	}
+	return m, n, nil
+}
+
+// parseSide reads one side of a board, 1 to grid.MaxCells.
+func parseSide(spec, tok string, pos int) (int, error) {
+	n, err := strconv.Atoi(tok)
+	if err != nil || n < 1 || n > grid.MaxCells {
+		return 0, &SyntaxError{Spec: spec, Pos: pos, Token: tok, Msg: fmt.Sprintf("not a side between 1 and %d", grid.MaxCells)}
+	}
+	return n, nil
+}

@@ -1,0 +1,161 @@
+package search_test
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/impartial-go/impartial/game/graph"
+	"github.com/impartial-go/impartial/game/grid"
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search"
+)
+
+// BenchmarkCram solves the value of the empty Cram board with a fresh
+// solver each time, with the pruning and without it; positions expanded
+// and table entries are reported per op. Run with -cpu 1,2 for the
+// speed-up of the workers (one worker a processor).
+func BenchmarkCram(b *testing.B) {
+	for _, size := range [][2]int{{4, 5}, {5, 5}, {5, 6}} {
+		g, err := rulesets.NewCram(size[0], size[1])
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, prune := range []bool{true, false} {
+			name := fmt.Sprintf("%dx%d/value", size[0], size[1])
+			var opts []search.Option
+			if !prune {
+				name += "-noprune"
+				opts = append(opts, search.WithoutPruning())
+			}
+			b.Run(name, func(b *testing.B) {
+				for b.Loop() {
+					s, err := search.New[grid.Set](g, opts...)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := s.Value(bg, g.Start()); err != nil {
+						b.Fatal(err)
+					}
+					st := s.Stats()
+					b.ReportMetric(float64(st.Expanded), "expanded/op")
+					b.ReportMetric(float64(st.Entries), "entries/op")
+				}
+			})
+		}
+		b.Run(fmt.Sprintf("%dx%d/outcome", size[0], size[1]), func(b *testing.B) {
+			for b.Loop() {
+				s, _ := search.New[grid.Set](g)
+				if _, err := s.Outcome(bg, g.Start()); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(s.Stats().Expanded), "expanded/op")
+			}
+		})
+	}
+}
+
+// BenchmarkCramEngine is the plain engine on the same boards: the
+// component memo in a map, no pruning, one core.
+func BenchmarkCramEngine(b *testing.B) {
+	for _, size := range [][2]int{{4, 5}, {5, 5}} {
+		g, _ := rulesets.NewCram(size[0], size[1])
+		b.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(b *testing.B) {
+			for b.Loop() {
+				e := sg.NewEngine[grid.Set](g)
+				if _, err := e.Value(bg, g.Start()); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(e.Stats().Expanded), "expanded/op")
+			}
+		})
+	}
+}
+
+// BenchmarkNodeKaylesGrid solves Node Kayles on grid graphs.
+func BenchmarkNodeKaylesGrid(b *testing.B) {
+	for _, size := range [][2]int{{5, 5}, {6, 6}} {
+		g, err := rulesets.NodeKaylesGrid(size[0], size[1])
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("%dx%d/value", size[0], size[1]), func(b *testing.B) {
+			for b.Loop() {
+				s, _ := search.New[graph.Set](g)
+				if _, err := s.Value(bg, g.Start()); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(s.Stats().Expanded), "expanded/op")
+			}
+		})
+	}
+}
+
+// BenchmarkLarge solves the boards of the targets, once each:
+// run only with IMPARTIAL_LARGE=1 (they take seconds to minutes), as
+//
+//	IMPARTIAL_LARGE=1 go test -run X -bench Large/cram-5x7 -benchtime 1x ./sg/search
+//
+// Each reports positions expanded, table entries and table bytes.
+func BenchmarkLarge(b *testing.B) {
+	if os.Getenv("IMPARTIAL_LARGE") == "" {
+		b.Skip("set IMPARTIAL_LARGE=1 to solve the large boards")
+	}
+	report := func(b *testing.B, st search.Stats) {
+		b.ReportMetric(float64(st.Expanded), "expanded/op")
+		b.ReportMetric(float64(st.Entries), "entries/op")
+		b.ReportMetric(float64(st.Bytes), "table-bytes/op")
+	}
+	for _, size := range [][2]int{{5, 6}, {5, 7}, {6, 6}, {6, 7}, {7, 7}} {
+		g, err := rulesets.NewCram(size[0], size[1])
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, q := range []string{"value", "outcome"} {
+			b.Run(fmt.Sprintf("cram-%dx%d/%s", size[0], size[1], q), func(b *testing.B) {
+				for b.Loop() {
+					s, err := search.New[grid.Set](g, search.WithMemory(1<<30))
+					if err != nil {
+						b.Fatal(err)
+					}
+					if q == "value" {
+						v, err := s.Value(bg, g.Start())
+						if err != nil {
+							b.Fatal(err)
+						}
+						b.ReportMetric(float64(v), "value")
+					} else {
+						o, err := s.Outcome(bg, g.Start())
+						if err != nil {
+							b.Fatal(err)
+						}
+						isP := 0.0
+						if o == sg.P {
+							isP = 1
+						}
+						b.ReportMetric(isP, "P-position")
+					}
+					report(b, s.Stats())
+				}
+			})
+		}
+	}
+	for _, size := range [][2]int{{7, 7}, {8, 8}} {
+		g, err := rulesets.NodeKaylesGrid(size[0], size[1])
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("nodekayles-%dx%d/value", size[0], size[1]), func(b *testing.B) {
+			for b.Loop() {
+				s, _ := search.New[graph.Set](g, search.WithMemory(1<<30))
+				v, err := s.Value(bg, g.Start())
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(v), "value")
+				report(b, s.Stats())
+			}
+		})
+	}
+}

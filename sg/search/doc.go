@@ -1,0 +1,88 @@
+// Package search solves impartial games whose positions are too many to
+// tabulate, such as Cram and Node Kayles on boards and graphs of a few
+// dozen cells: a depth-first search that answers the question asked and
+// no more, keeps what it learns in a transposition table of fixed size,
+// and runs on every processor.
+//
+// # What is asked
+//
+// The Sprague–Grundy value of a position G is the mex of its options'
+// values, and G is a P-position (the player to move loses) exactly when
+// its value is 0. Three questions cost very different amounts:
+//
+//   - [Solver.Outcome]: is G a P-position? G is an N-position as soon as
+//     one option is a P-position, so the search stops at the first
+//     winning move it finds, at every level: an alpha-beta search of a
+//     game with two outcomes.
+//   - [Solver.WinningMove]: an option of value 0, found by the same
+//     search, with the workers trying different options at once.
+//   - [Solver.Value]: the value itself, by the definition, pruned.
+//
+// # Components
+//
+// When the game is a [game.Decomposer], a position is the sum of its
+// components and its value is the XOR of theirs. The solver stores
+// components only (canonicalized first when the game is a
+// [game.Canonicalizer]). To decide whether a sum is a P-position it values
+// every component but the largest and asks only whether the largest has
+// the value that makes the XOR zero; when that value is 0, the question is
+// again an outcome search, with its cut-offs. This is the method of
+// Lemoine and Viennot, "Nimbers are inevitable", Theoretical Computer
+// Science 462 (2012) 70–79.
+//
+// # The value, pruned
+//
+// By the definition, the value of G is the mex of the values of all its
+// options, each computed in full. The solver instead tests the candidate
+// values 0, 1, 2, … in turn: given that G's value is at least t, it is t
+// exactly when no option of G has value t. Each test is a search that
+// stops at the first option found to have value t (a witness), and to
+// ask whether an option A + L (L its largest component) has value t is
+// to ask whether L has value t XOR value(A): again a candidate test, with
+// its own cut-offs. What the tests learn is kept in the table: the value
+// once found, and before that the candidates excluded. This is the method
+// of Lemoine and Viennot (above). It is pruned further:
+//
+//   - by a bound: a value is at most the number of options, so a test of a
+//     larger candidate is answered with no search. P. Beling and M.
+//     Rogalski, "On pruning search trees of impartial games", Artificial
+//     Intelligence 283 (2020) 103262, prune the search for a nimber by
+//     such bounds on the values of options and components;
+//   - by symmetry: after canonical forms, two equal components of a sum
+//     cancel (G + G is a P-position), so a move of a symmetric board that
+//     leaves two congruent regions is settled with no search;
+//   - by move ordering: options whose components are all in the table are
+//     looked at first (a witness there costs nothing), then the others by
+//     the number of cells left to search (for a [game.Packer]), fewest
+//     first.
+//
+// [WithoutPruning] values positions by the definition instead, to measure
+// what this saves.
+//
+// # The table
+//
+// The table's budget is chosen with [WithMemory] (default
+// [DefaultMemory]). For a [game.Packer] it stores 128-bit keys, 20 bytes
+// an entry in buckets of eight; it starts small, for locality, and
+// doubles while it is a quarter full or more, up to the budget. Without a
+// Packer it stores positions in striped maps, with an estimated size an
+// entry. When a bucket is full and the table may not grow, the new result
+// replaces the one that cost the least work to compute. Results stay exact: a position evicted is searched
+// again when next needed, so a search that needs more memory than it has
+// runs slower but never fails and never answers wrongly. [Solver.Stats]
+// reports hits, misses, stores and evictions.
+//
+// # All processors
+//
+// A question uses [WithWorkers] goroutines (default GOMAXPROCS) sharing
+// the table, whose buckets are guarded by striped locks. They divide the
+// options of the position asked about: at each candidate test of its
+// value, and to find a winning move, each tests different options, and
+// all stop at the first witness found. Below the first level each worker
+// searches on its own, and they meet through the table.
+//
+// A search is recursive, as deep as the longest play from the position
+// asked about (at most the number of cells of a board). It polls its
+// context every 1024 positions; what it stored before being cancelled
+// stays in the table, so asking again resumes.
+package search

@@ -1,0 +1,36 @@
+package search_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/impartial-go/impartial/game/grid"
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg/search"
+)
+
+// Cram on a 4×5 board: who wins, a winning first domino, and the value.
+// An even×odd board is a first-player win (Winning Ways, ch. 22).
+func Example() {
+	g, err := rulesets.NewCram(4, 5)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := search.New[grid.Set](g, search.WithMemory(16<<20), search.WithWorkers(1))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ctx := context.Background()
+	o, _ := s.Outcome(ctx, g.Start())
+	fmt.Println("outcome:", o)
+	q, ok, _ := s.WinningMove(ctx, g.Start())
+	fmt.Println("winning move:", ok, g.MoveString(g.Start(), q))
+	v, _ := s.Value(ctx, g.Start())
+	fmt.Println("value:", v)
+	// Output:
+	// outcome: N
+	// winning move: true 1,0-2,0
+	// value: *2
+}

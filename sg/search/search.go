@@ -1,0 +1,463 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
+)
+
+// DefaultMemory is the table budget of a [Solver] made without
+// [WithMemory]: 256 MiB, about 13 million positions of a [game.Packer].
+const DefaultMemory = 256 << 20
+
+// MinMemory is the smallest table budget [New] accepts: 256 KiB.
+const MinMemory = 256 << 10
+
+// MaxValue is the largest value a [Solver] can record; a position with
+// more options than this is refused with an error wrapping
+// [sg.ErrTooManyOptions].
+const MaxValue = 1<<23 - 2
+
+// Option configures a [Solver].
+type Option func(*config)
+
+type config struct {
+	memory   int64
+	workers  int
+	noPrune  bool
+	progress func(Stats)
+	every    uint64
+}
+
+// WithMemory sets the table's budget in bytes. The table is allocated
+// once, at the largest power-of-two size within the budget, and never
+// grows: when it is full, new results replace old ones that cost little
+// to compute, so a search that would need more memory runs slower, but
+// never fails and never answers wrongly. [New] rejects a budget below
+// [MinMemory].
+func WithMemory(bytes int64) Option { return func(c *config) { c.memory = bytes } }
+
+// WithWorkers sets the number of goroutines one question uses; n ≤ 0
+// (the default) means runtime.GOMAXPROCS(0).
+func WithWorkers(n int) Option { return func(c *config) { c.workers = n } }
+
+// WithoutPruning turns off the pruning of [Solver.Value]: every option of
+// every position is valued. The answers are the same; it is there to
+// measure what the pruning saves.
+func WithoutPruning() Option { return func(c *config) { c.noPrune = true } }
+
+// WithProgress asks for f to be called with the solver's [Stats] each
+// time `every` more positions have been expanded (every ≤ 0 means 1<<20).
+// Calls are serialized; f should return quickly.
+func WithProgress(every int, f func(Stats)) Option {
+	return func(c *config) {
+		c.progress = f
+		if every > 0 {
+			c.every = uint64(every)
+		}
+	}
+}
+
+// Stats describes a solver's work and its table.
+type Stats struct {
+	// Expanded is the number of positions whose moves were generated.
+	Expanded uint64
+	// Hits and Misses count table lookups that found a fact or none.
+	Hits, Misses uint64
+	// Stores counts facts stored in a free or replaced slot; Evictions
+	// the stores that replaced another position's fact.
+	Stores, Evictions uint64
+	// Entries is the number of positions in the table, Capacity the most
+	// it can hold, and Bytes its size.
+	Entries, Capacity, Bytes int64
+	// Packed reports whether the table holds packed keys (the game is a
+	// [game.Packer]) rather than positions.
+	Packed bool
+}
+
+// Solver answers questions about the positions of one game with a
+// depth-first search that shares a bounded transposition table among
+// several goroutines. See the package documentation for the methods it
+// uses.
+//
+// A Solver is safe for concurrent use, and calls the game's methods from
+// several goroutines at once: the game must be safe for concurrent use
+// (the board games of package rulesets are).
+type Solver[P comparable] struct {
+	g   game.Game[P]
+	dec game.Decomposer[P]
+	can game.Canonicalizer[P]
+	pk  game.Packer[P]
+	tab store[P]
+	cfg config
+
+	expanded atomic.Uint64
+	progMu   sync.Mutex
+}
+
+// New returns a solver for g with an empty table. It returns an error
+// naming the budget when the budget given with [WithMemory] is below
+// [MinMemory].
+func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
+	c := config{memory: DefaultMemory, every: 1 << 20}
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.memory < MinMemory {
+		return nil, fmt.Errorf("search: memory budget %d bytes is below the minimum of %d", c.memory, MinMemory)
+	}
+	if c.workers <= 0 {
+		c.workers = runtime.GOMAXPROCS(0)
+	}
+	s := &Solver[P]{g: g, cfg: c}
+	s.dec, _ = g.(game.Decomposer[P])
+	s.can, _ = g.(game.Canonicalizer[P])
+	if pk, ok := g.(game.Packer[P]); ok {
+		s.pk = pk
+		s.tab = packed[P]{t: newTable(c.memory), pk: pk}
+	} else {
+		s.tab = newMapTable[P](c.memory)
+	}
+	return s, nil
+}
+
+// Game returns the game the solver searches.
+func (s *Solver[P]) Game() game.Game[P] { return s.g }
+
+// Stats returns the work done and the table's state.
+func (s *Solver[P]) Stats() Stats {
+	st := s.tab.stats()
+	st.Expanded = s.expanded.Load()
+	return st
+}
+
+// errStop unwinds a worker whose context is done.
+var errStop = errors.New("search stopped")
+
+// tooMany unwinds a worker that met a position with too many options.
+type tooMany[P comparable] struct {
+	p P
+	n int
+}
+
+// run calls f on a fresh worker, turning the worker's unwinding into an
+// error.
+func (s *Solver[P]) run(ctx context.Context, f func(w *worker[P])) (err error) {
+	w := &worker[P]{s: s, ctx: ctx}
+	defer func() {
+		switch r := recover().(type) {
+		case nil:
+		case error:
+			if r != errStop {
+				panic(r)
+			}
+			err = ctx.Err()
+		case tooMany[P]:
+			err = fmt.Errorf("search: position %v has %d options: %w (at most %d)", r.p, r.n, sg.ErrTooManyOptions, MaxValue)
+		default:
+			panic(r)
+		}
+	}()
+	f(w)
+	return nil
+}
+
+// split appends the canonical components of p to dst.
+func (s *Solver[P]) split(dst []P, p P) []P {
+	if s.dec == nil {
+		return append(dst, s.canon(p))
+	}
+	lo := len(dst)
+	dst = s.dec.AppendComponents(dst, p)
+	if s.can != nil {
+		for i := lo; i < len(dst); i++ {
+			dst[i] = s.can.Canonical(dst[i])
+		}
+	}
+	return cancelPairs(dst, lo)
+}
+
+// cancelPairs removes from dst[lo:] the components that occur twice, a
+// pair at a time: G + G is a P-position whatever G is (the second player
+// copies the first), so a sum's value does not change. With canonical
+// forms this settles, with no search at all, every move of a symmetric
+// board that leaves two congruent regions.
+func cancelPairs[P comparable](dst []P, lo int) []P {
+	for i := lo; i < len(dst); i++ {
+		for j := i + 1; j < len(dst); j++ {
+			if dst[i] == dst[j] {
+				last := len(dst) - 1
+				dst[j] = dst[last]
+				dst = dst[:last]
+				last--
+				dst[i] = dst[last]
+				dst = dst[:last]
+				i--
+				break
+			}
+		}
+	}
+	return dst
+}
+
+func (s *Solver[P]) canon(p P) P {
+	if s.can != nil {
+		return s.can.Canonical(p)
+	}
+	return p
+}
+
+// known returns the value of component c from the table.
+func (s *Solver[P]) known(c P) (uint32, bool) {
+	f := s.tab.get(c)
+	if f == 0 || f&excluded != 0 {
+		return 0, false
+	}
+	return f - 1, true
+}
+
+// Value returns the Sprague–Grundy value of p: the XOR of the values of
+// its components, each found by the candidate tests of the package
+// documentation, with the workers dividing the options of the component
+// at each test.
+func (s *Solver[P]) Value(ctx context.Context, p P) (sg.Nimber, error) {
+	comps := s.split(nil, p)
+	var x uint32
+	for _, c := range comps {
+		v, err := s.componentValue(ctx, c)
+		if err != nil {
+			return 0, fmt.Errorf("search: value of %v: %w", p, err)
+		}
+		x ^= v
+	}
+	return sg.Nimber(x), nil
+}
+
+// componentValue values one canonical component: by the candidate tests
+// of the package documentation, with the workers dividing the options at
+// each test, all stopping at the first option found to have the
+// candidate value.
+func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
+	if v, ok := s.known(c); ok {
+		return v, nil
+	}
+	if s.cfg.workers == 1 || s.cfg.noPrune {
+		var v uint32
+		err := s.run(ctx, func(w *worker[P]) { v = w.comp(c, 0) })
+		return v, err
+	}
+	before := s.expanded.Load()
+	opts := s.g.AppendMoves(nil, c)
+	s.count()
+	if len(opts) > MaxValue {
+		return 0, fmt.Errorf("search: position %v has %d options: %w (at most %d)", c, len(opts), sg.ErrTooManyOptions, MaxValue)
+	}
+	for t := uint32(0); ; t++ {
+		if f := s.tab.get(c); f != 0 && f&excluded == 0 {
+			return f - 1, nil
+		} else if t < maskBits && f&(1<<t) != 0 {
+			continue
+		}
+		_, found, err := s.anyOption(ctx, opts, func(w *worker[P], o P) bool { return w.sumHas(o, t, 0) })
+		if err != nil {
+			return 0, err
+		}
+		if !found {
+			s.tab.put(c, t+1, s.expanded.Load()-before)
+			return t, nil
+		}
+		if t < maskBits {
+			s.tab.put(c, excluded|1<<t, s.expanded.Load()-before)
+		}
+	}
+}
+
+// anyOption returns the index of an option for which f holds and true, or
+// false when f holds for none: the workers divide the options, and all
+// stop at the first found. Of the options found before they stop, the
+// first in order is returned.
+func (s *Solver[P]) anyOption(ctx context.Context, opts []P, f func(w *worker[P], o P) bool) (int, bool, error) {
+	var foundAt atomic.Int64
+	foundAt.Store(int64(len(opts)))
+	ctx2, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var next atomic.Int64
+	err := s.parallel(ctx2, func(w *worker[P]) {
+		for {
+			i := next.Add(1) - 1
+			if i >= int64(len(opts)) || i > foundAt.Load() {
+				return
+			}
+			if f(w, opts[i]) {
+				for {
+					old := foundAt.Load()
+					if i >= old || foundAt.CompareAndSwap(old, i) {
+						break
+					}
+				}
+				cancel()
+				return
+			}
+		}
+	})
+	if err := ctx.Err(); err != nil {
+		return 0, false, err
+	}
+	if i := foundAt.Load(); i < int64(len(opts)) {
+		return int(i), true, nil // the others were stopped because of it
+	}
+	return 0, false, err
+}
+
+// parallel runs f on cfg.workers workers and waits for them; the first
+// error cancels the others.
+func (s *Solver[P]) parallel(ctx context.Context, f func(w *worker[P])) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	errs := make([]error, s.cfg.workers)
+	for k := range s.cfg.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[k] = s.run(ctx, f)
+			if errs[k] != nil {
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil && !errors.Is(err, context.Canceled) {
+			return err
+		}
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Outcome returns [sg.P] when the player to move from p loses and [sg.N]
+// otherwise. For a position that does not split it is a search with
+// cut-offs, which stops at the first winning move it finds at every
+// level, and is much cheaper than the value; for a sum it values all the
+// components but the largest and asks only whether the largest has the
+// value that makes the XOR zero.
+func (s *Solver[P]) Outcome(ctx context.Context, p P) (sg.Outcome, error) {
+	isP, err := s.sumIsP(ctx, p)
+	if err != nil {
+		return sg.N, fmt.Errorf("search: outcome of %v: %w", p, err)
+	}
+	if isP {
+		return sg.P, nil
+	}
+	return sg.N, nil
+}
+
+// sumIsP reports whether p's value is 0, using the workers on the
+// component that decides it.
+func (s *Solver[P]) sumIsP(ctx context.Context, p P) (bool, error) {
+	comps := s.split(nil, p)
+	if len(comps) == 0 {
+		return true, nil
+	}
+	last := s.largest(comps)
+	var x uint32
+	for i, c := range comps {
+		if i == last {
+			continue
+		}
+		v, err := s.componentValue(ctx, c)
+		if err != nil {
+			return false, err
+		}
+		x ^= v
+	}
+	c := comps[last]
+	if x != 0 {
+		v, err := s.componentValue(ctx, c)
+		return v == x, err
+	}
+	_, found, err := s.winning(ctx, c, true)
+	return !found, err
+}
+
+// largest returns the index of the component that is likely the costliest
+// to value: the one of most cells for a Packer, else the last.
+func (s *Solver[P]) largest(comps []P) int {
+	if s.pk == nil {
+		return len(comps) - 1
+	}
+	best, size := len(comps)-1, -1
+	for i, c := range comps {
+		if n := keySize(s.pk.Pack(c)); n > size {
+			best, size = i, n
+		}
+	}
+	return best
+}
+
+// WinningMove returns an option of p whose value is 0 and true, or the
+// zero position and false when p is a P-position. The workers test
+// different options at once, each with the outcome search of
+// [Solver.Outcome], and all stop at the first option found to be a
+// P-position; so with several workers the move returned is one of the
+// winning moves, not necessarily the first in the game's move order.
+func (s *Solver[P]) WinningMove(ctx context.Context, p P) (P, bool, error) {
+	q, found, err := s.winning(ctx, p, false)
+	if err != nil {
+		err = fmt.Errorf("search: winning move from %v: %w", p, err)
+	}
+	return q, found, err
+}
+
+// winning looks for an option of p of value 0. When component is true, p
+// is a canonical component and the answer is stored in the table.
+func (s *Solver[P]) winning(ctx context.Context, p P, component bool) (P, bool, error) {
+	var zero P
+	if component {
+		if f := s.tab.get(p); f == 1 {
+			return zero, false, nil // a P-position: no winning move
+		}
+	}
+	before := s.expanded.Load()
+	opts := s.g.AppendMoves(nil, p)
+	s.count()
+	i, ok, err := s.anyOption(ctx, opts, func(w *worker[P], o P) bool { return w.sumHas(o, 0, 0) })
+	if err != nil {
+		return zero, false, err
+	}
+	found := -1
+	if ok {
+		found = i
+	}
+	if found < 0 {
+		if component {
+			s.tab.put(p, 1, s.expanded.Load()-before)
+		}
+		return zero, false, nil
+	}
+	if component {
+		s.tab.put(p, notZero, s.expanded.Load()-before)
+	}
+	return opts[found], true, nil
+}
+
+// count records one expanded position and reports progress.
+func (s *Solver[P]) count() {
+	n := s.expanded.Add(1)
+	if s.cfg.progress != nil && n%s.cfg.every == 0 {
+		s.progMu.Lock()
+		s.cfg.progress(s.Stats())
+		s.progMu.Unlock()
+	}
+}

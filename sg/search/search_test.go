@@ -1,0 +1,265 @@
+package search_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/game/graph"
+	"github.com/impartial-go/impartial/game/grid"
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search"
+	"github.com/leanovate/gopter"
+	"github.com/leanovate/gopter/gen"
+	"github.com/leanovate/gopter/prop"
+)
+
+var bg = context.Background()
+
+// packedDAG is a Digraph whose vertices pack into keys: the packed table.
+// A bare Digraph has no Packer: the map table.
+type packedDAG struct{ *game.Digraph }
+
+func (packedDAG) Pack(v int) game.Key { return game.Key{Lo: uint64(v)} }
+
+// check compares every answer of a solver about p with the plain engine's
+// value and the exhaustive search's outcome, and checks that the winning
+// move it gives is an option of value 0.
+func check[P comparable](t *testing.T, g game.Game[P], s *search.Solver[P], p P) bool {
+	t.Helper()
+	want, err := sg.NewEngine(g).Value(bg, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantOutcome, err := sg.NewExhaustive(g).Outcome(bg, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ok := true
+	if got, err := s.Outcome(bg, p); err != nil || got != wantOutcome {
+		t.Errorf("Outcome(%v) = %v, %v; exhaustive search says %v", p, got, err, wantOutcome)
+		ok = false
+	}
+	q, found, err := s.WinningMove(bg, p)
+	switch {
+	case err != nil:
+		t.Errorf("WinningMove(%v): %v", p, err)
+		ok = false
+	case found != (want != 0):
+		t.Errorf("WinningMove(%v) found = %v, value is %d", p, found, want)
+		ok = false
+	case found:
+		opts := g.AppendMoves(nil, p)
+		isOption := false
+		for _, o := range opts {
+			isOption = isOption || o == q
+		}
+		if v, _ := sg.NewEngine(g).Value(bg, q); !isOption || v != 0 {
+			t.Errorf("WinningMove(%v) = %v: option %v, value %d", p, q, isOption, v)
+			ok = false
+		}
+	}
+	if got, err := s.Value(bg, p); err != nil || got != want {
+		t.Errorf("Value(%v) = %d, %v; the engine says %d", p, got, err, want)
+		ok = false
+	}
+	return ok
+}
+
+// TestOracleDAG compares the solver with the engine and the exhaustive
+// search on random acyclic digraphs, with both kinds of table, pruning on
+// and off, one and two workers, and the smallest budget.
+func TestOracleDAG(t *testing.T) {
+	props := gopter.NewProperties(gametest.Parameters(t, 60))
+	props.Property("answers agree on random DAGs", prop.ForAll(func(seed uint64, prune bool, workers int) bool {
+		r := rand.New(rand.NewPCG(seed, 7))
+		d := gametest.RandomDAG(r, 40, 0.15)
+		opts := []search.Option{search.WithWorkers(workers), search.WithMemory(search.MinMemory)}
+		if !prune {
+			opts = append(opts, search.WithoutPruning())
+		}
+		sm, err := search.New[int](d, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp, err := search.New[int](packedDAG{d}, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := true
+		for v := 0; v < d.NumPositions(); v += 7 {
+			ok = check[int](t, d, sm, v) && check[int](t, packedDAG{d}, sp, v) && ok
+		}
+		return ok
+	}, gen.UInt64(), gen.Bool(), gen.IntRange(1, 3)))
+	props.TestingRun(t)
+}
+
+// TestOracleBoards compares the solver with the engine and the exhaustive
+// search on Cram boards with random blocked cells and Node Kayles on
+// random graphs: games with components, symmetries and packed keys.
+func TestOracleBoards(t *testing.T) {
+	props := gopter.NewProperties(gametest.Parameters(t, 40))
+	props.Property("Cram on random boards", prop.ForAll(func(seed uint64, rows, cols, workers int) bool {
+		r := rand.New(rand.NewPCG(seed, 11))
+		b, err := grid.NewBoard(rows, cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		free := grid.Set{Lo: r.Uint64()&r.Uint64() ^ ^uint64(0)}.And(b.Full()) // about 3/4 free
+		g := rulesets.NewCramBoard(b, free)
+		s, err := search.New[grid.Set](g, search.WithWorkers(workers))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return check[grid.Set](t, g, s, g.Start())
+	}, gen.UInt64(), gen.IntRange(1, 4), gen.IntRange(1, 5), gen.IntRange(1, 3)))
+	props.Property("Node Kayles on random graphs", prop.ForAll(func(seed uint64, n, workers int) bool {
+		r := rand.New(rand.NewPCG(seed, 13))
+		gr, err := graph.New(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for u := range n {
+			for v := u + 1; v < n; v++ {
+				if r.IntN(4) == 0 {
+					if err := gr.AddEdge(u, v); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		g := rulesets.NewNodeKayles(gr)
+		s, err := search.New[graph.Set](g, search.WithWorkers(workers))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return check[graph.Set](t, g, s, g.Start())
+	}, gen.UInt64(), gen.IntRange(1, 14), gen.IntRange(1, 3)))
+	props.TestingRun(t)
+}
+
+// TestKnownCramValues checks values from the literature: Cram on a 1×n
+// strip is Dawson's Kayles (octal .07; Winning Ways, ch. 22), whose
+// values for n = 1…12 are 0 1 1 2 0 3 1 1 0 3 3 2 (OEIS A002187, shifted
+// by one); an even×even board is 0 and an even×odd board is not (the
+// symmetry strategies, Winning Ways, ch. 22).
+func TestKnownCramValues(t *testing.T) {
+	strip := []sg.Nimber{0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2}
+	for n, want := range strip {
+		g, err := rulesets.NewCram(1, n+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := search.New[grid.Set](g)
+		if got, err := s.Value(bg, g.Start()); err != nil || got != want {
+			t.Errorf("Cram 1x%d = %d, %v; want %d", n+1, got, err, want)
+		}
+	}
+	for _, size := range [][2]int{{2, 2}, {2, 4}, {4, 4}, {2, 6}, {4, 6}, {2, 3}, {4, 3}, {4, 5}, {2, 7}} {
+		g, err := rulesets.NewCram(size[0], size[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := search.New[grid.Set](g)
+		o, err := s.Outcome(bg, g.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if wantP := size[1]%2 == 0; (o == sg.P) != wantP {
+			t.Errorf("Cram %dx%d: outcome %v", size[0], size[1], o)
+		}
+	}
+}
+
+// TestSmallTableEvicts solves Cram 5×5 in the smallest table, which holds
+// fewer entries than the game has components: evictions happen, and the
+// answers stay those of the plain engine.
+func TestSmallTableEvicts(t *testing.T) {
+	g, err := rulesets.NewCram(5, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := sg.NewEngine[grid.Set](g).Value(bg, g.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := search.New[grid.Set](g, search.WithMemory(search.MinMemory), search.WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Value(bg, g.Start())
+	if err != nil || got != want {
+		t.Fatalf("Value = %d, %v; want %d", got, err, want)
+	}
+	st := s.Stats()
+	if st.Evictions == 0 || st.Entries > st.Capacity || st.Bytes > search.MinMemory || !st.Packed {
+		t.Errorf("stats %+v: want evictions, at most %d bytes, packed", st, search.MinMemory)
+	}
+	if st.Hits == 0 || st.Expanded == 0 {
+		t.Errorf("stats %+v: no hits or no expansions", st)
+	}
+}
+
+// TestErrors checks the refused budget and a cancelled context.
+func TestErrors(t *testing.T) {
+	g, _ := rulesets.NewCram(5, 5)
+	if _, err := search.New[grid.Set](g, search.WithMemory(1000)); err == nil {
+		t.Error("New accepted a budget of 1000 bytes")
+	}
+	s, _ := search.New[grid.Set](g)
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	if _, err := s.Value(ctx, g.Start()); !errors.Is(err, context.Canceled) {
+		t.Errorf("Value with a cancelled context: %v", err)
+	}
+	if _, err := s.Outcome(ctx, g.Start()); !errors.Is(err, context.Canceled) {
+		t.Errorf("Outcome with a cancelled context: %v", err)
+	}
+	if _, _, err := s.WinningMove(ctx, g.Start()); !errors.Is(err, context.Canceled) {
+		t.Errorf("WinningMove with a cancelled context: %v", err)
+	}
+	// The solver still answers once the context is fresh.
+	want, _ := sg.NewEngine[grid.Set](g).Value(bg, g.Start())
+	if v, err := s.Value(bg, g.Start()); err != nil || v != want {
+		t.Errorf("Value after cancel = %d, %v; want %d", v, err, want)
+	}
+}
+
+// TestProgressAndMapTable checks that progress is reported and that a
+// game without a Packer gets the map table, whose statistics count.
+func TestProgressAndMapTable(t *testing.T) {
+	r := gametest.Rand(t)
+	d := gametest.RandomDAG(r, 3000, 0.002)
+	calls := 0
+	s, err := search.New[int](d, search.WithProgress(100, func(st search.Stats) {
+		calls++
+		if st.Expanded == 0 {
+			t.Error("progress with nothing expanded")
+		}
+	}), search.WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := sg.NewEngine[int](d)
+	for v := 2999; v >= 0; v -= 97 {
+		want, err := e.Value(bg, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Value(bg, v); err != nil || got != want {
+			t.Errorf("Value(%d) = %d, %v; want %d", v, got, err, want)
+		}
+	}
+	st := s.Stats()
+	if st.Packed || st.Entries == 0 || st.Stores == 0 || st.Hits+st.Misses == 0 {
+		t.Errorf("stats %+v: want a map table with entries", st)
+	}
+	if calls == 0 || uint64(calls) > st.Expanded/100 {
+		t.Errorf("%d progress calls for %d expansions every 100", calls, st.Expanded)
+	}
+}

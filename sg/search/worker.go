@@ -1,0 +1,307 @@
+package search
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/impartial-go/impartial/game"
+)
+
+// pollEvery is how many expansions a worker makes between looks at its
+// context.
+const pollEvery = 1 << 10
+
+// A worker is one goroutine's search: recursive, with one level of
+// buffers for each depth, so that it allocates only when a level is first
+// reached or a buffer grows. Its depth is the length of the longest play,
+// which for the board games it is meant for is at most the number of
+// cells.
+type worker[P comparable] struct {
+	s      *Solver[P]
+	ctx    interface{ Err() error }
+	levels []*level[P]
+	polls  int
+
+	// craw[h] is a component's key and ccan[h] its canonical form.
+	craw []game.Key
+	ccan []P
+}
+
+type level[P comparable] struct {
+	opts    []P      // options of the component expanded at this depth
+	comps   []P      // components of one option
+	pending []int32  // options whose value is not yet known
+	seen    []uint64 // values of options found, as a bit set
+
+	// The options split once for the candidate tests of lv: option i's
+	// components not in the table when it was split are
+	// ucomps[off[i]:off[i+1]], and the others XOR to x[i]; cost[i] orders
+	// the search (cells left unknown, for a Packer).
+	ucomps []P
+	off    []int32
+	x      []uint32
+	cost   []int
+}
+
+func (w *worker[P]) level(d int) *level[P] {
+	for len(w.levels) <= d {
+		w.levels = append(w.levels, new(level[P]))
+	}
+	return w.levels[d]
+}
+
+// expand lists the options of c at level d and counts the expansion.
+func (w *worker[P]) expand(c P, lv *level[P]) []P {
+	lv.opts = w.s.g.AppendMoves(lv.opts[:0], c)
+	w.s.count()
+	if w.polls++; w.polls%pollEvery == 0 && w.ctx.Err() != nil {
+		panic(errStop)
+	}
+	if len(lv.opts) > MaxValue {
+		panic(tooMany[P]{c, len(lv.opts)})
+	}
+	return lv.opts
+}
+
+// known splits option o into lv.comps and returns the XOR of the values
+// of its components found in the table, moving the unknown components to
+// the front of lv.comps and returning their number.
+func (w *worker[P]) known(o P, lv *level[P]) (x uint32, unknown int) {
+	lv.comps = w.split(lv.comps[:0], o)
+	for i, c := range lv.comps {
+		if v, ok := w.s.known(c); ok {
+			x ^= v
+		} else {
+			lv.comps[unknown], lv.comps[i] = c, lv.comps[unknown]
+			unknown++
+		}
+	}
+	return x, unknown
+}
+
+// comp returns the value of canonical component c, from the table or by
+// search, and stores it: by the candidate tests of lv, or with
+// WithoutPruning by the definition (defValue).
+func (w *worker[P]) comp(c P, d int) uint32 {
+	if !w.s.cfg.noPrune {
+		v, _ := w.lv(c, noTarget, d)
+		return v
+	}
+	return w.defValue(c, d)
+}
+
+// defValue is comp by the definition: the mex of the options' values, all
+// of them computed.
+func (w *worker[P]) defValue(c P, d int) uint32 {
+	if v, ok := w.s.known(c); ok {
+		return v
+	}
+	before := w.s.expanded.Load()
+	lv := w.level(d)
+	opts := w.expand(c, lv)
+	n := len(opts)
+	words := n/64 + 1
+	if cap(lv.seen) < words {
+		lv.seen = make([]uint64, words)
+	}
+	seen := lv.seen[:words]
+	clear(seen)
+	mark := func(v uint32) {
+		if int(v) <= n {
+			seen[v/64] |= 1 << (v % 64)
+		}
+	}
+	lv.pending = lv.pending[:0]
+	for i, o := range opts {
+		x, unknown := w.known(o, lv)
+		if unknown == 0 {
+			mark(x)
+		} else {
+			lv.pending = append(lv.pending, int32(i))
+		}
+	}
+	m := mexBits(seen, 0)
+	for _, i := range lv.pending {
+		x, unknown := w.known(opts[i], lv)
+		for j := range unknown {
+			x ^= w.defValue(lv.comps[j], d+1)
+		}
+		mark(x)
+		m = mexBits(seen, m)
+	}
+	w.s.tab.put(c, m+1, w.s.expanded.Load()-before)
+	return m
+}
+
+// mexBits returns the least value ≥ from that is not in the bit set.
+func mexBits(seen []uint64, from uint32) uint32 {
+	for i := int(from / 64); i < len(seen); i++ {
+		w := ^seen[i]
+		if i == int(from/64) {
+			w &^= 1<<(from%64) - 1
+		}
+		if w != 0 {
+			return uint32(i*64 + bits.TrailingZeros64(w))
+		}
+	}
+	return uint32(len(seen) * 64)
+}
+
+// keySize is the number of bits set in a key: the cells of a board.
+func keySize(k game.Key) int { return bits.OnesCount64(k.Lo) + bits.OnesCount64(k.Hi) }
+
+// noTarget asks lv for the value itself.
+const noTarget = ^uint32(0)
+
+// lv tests the candidate values 0, 1, 2, … of canonical component c in
+// turn, up to target, and returns the first that c has (and true when it
+// is target), or target+1 and false when c's value is above target. Given
+// that c's value is not below t, c has value t exactly when no option
+// has value t; each such test is a search that stops at the first option
+// found to have value t. What it learns is stored: the value when found,
+// else the values excluded (up to maskBits of them). This is the method
+// of Lemoine and Viennot (2012); the bound that a value is at most the
+// number of options answers "has c value t?" with no search when t is
+// larger (Beling and Rogalski, 2020).
+func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
+	f := w.s.tab.get(c)
+	if f != 0 && f&excluded == 0 {
+		return f - 1, f-1 == target
+	}
+	if target < maskBits && f&(1<<target) != 0 {
+		return target + 1, false
+	}
+	before := w.s.expanded.Load()
+	lv := w.level(d)
+	opts := w.expand(c, lv)
+	if target != noTarget && target > uint32(len(opts)) {
+		return target + 1, false // a value is at most the number of options
+	}
+	w.splitAll(opts, lv)
+	mask := f &^ excluded
+	for t := uint32(0); t <= target; t++ {
+		if t < maskBits && mask&(1<<t) != 0 {
+			continue
+		}
+		if w.someOptionHas(t, lv, d) {
+			if t < maskBits {
+				mask |= 1 << t
+				w.s.tab.put(c, excluded|mask, w.s.expanded.Load()-before)
+			}
+			continue
+		}
+		w.s.tab.put(c, t+1, w.s.expanded.Load()-before)
+		return t, t == target
+	}
+	return target + 1, false
+}
+
+// splitAll splits every option of lv.opts once, into lv's x, off, ucomps
+// and cost, and orders lv.pending: options with fewest unknown cells (or
+// components) first, the cheapest to decide.
+func (w *worker[P]) splitAll(opts []P, lv *level[P]) {
+	lv.ucomps, lv.off, lv.x, lv.cost, lv.pending = lv.ucomps[:0], lv.off[:0], lv.x[:0], lv.cost[:0], lv.pending[:0]
+	for i, o := range opts {
+		lv.off = append(lv.off, int32(len(lv.ucomps)))
+		lo := len(lv.ucomps)
+		lv.ucomps = w.split(lv.ucomps, o)
+		var x uint32
+		cost, k := 0, lo
+		for _, c := range lv.ucomps[lo:] {
+			if v, ok := w.s.known(c); ok {
+				x ^= v
+				continue
+			}
+			lv.ucomps[k] = c
+			k++
+			if w.s.pk != nil {
+				cost += keySize(w.s.pk.Pack(c))
+			} else {
+				cost++
+			}
+		}
+		lv.ucomps = lv.ucomps[:k]
+		lv.x = append(lv.x, x)
+		lv.cost = append(lv.cost, cost)
+		lv.pending = append(lv.pending, int32(i))
+	}
+	lv.off = append(lv.off, int32(len(lv.ucomps)))
+	cost := lv.cost
+	slices.SortStableFunc(lv.pending, func(a, b int32) int { return cost[a] - cost[b] })
+}
+
+// someOptionHas reports whether an option split into lv has value t,
+// trying them in lv.pending's order and stopping at the first.
+func (w *worker[P]) someOptionHas(t uint32, lv *level[P], d int) bool {
+	for _, i := range lv.pending {
+		if lv.off[i] == lv.off[i+1] && lv.x[i] == t {
+			return true
+		}
+	}
+	for _, i := range lv.pending {
+		if lv.off[i] != lv.off[i+1] && w.optionHas(lv.ucomps[lv.off[i]:lv.off[i+1]], lv.x[i], t, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// optionHas reports whether the sum of components us and a part of value
+// x has value t: it values every component but the largest L, and asks
+// whether L has the value that makes the XOR t. us is not changed (the
+// caller's level holds it; deeper calls use deeper levels).
+func (w *worker[P]) optionHas(us []P, x, t uint32, d int) bool {
+	last := w.s.largest(us)
+	for j, u := range us {
+		if j != last {
+			x ^= w.comp(u, d+1)
+		}
+	}
+	_, ok := w.lv(us[last], t^x, d+1)
+	return ok
+}
+
+// sumHas reports whether position o has value t.
+func (w *worker[P]) sumHas(o P, t uint32, d int) bool {
+	lv := w.level(d)
+	lv.comps = w.split(lv.comps[:0], o)
+	if len(lv.comps) == 0 {
+		return t == 0
+	}
+	return w.optionHas(lv.comps, 0, t, d)
+}
+
+// cacheBits sizes a worker's cache of canonical forms.
+const cacheBits = 12
+
+// split is Solver.split with a cache of canonical forms for a Packer: a
+// component met again (small regions of a board recur everywhere) costs a
+// hash and a comparison instead of a Canonical call.
+func (w *worker[P]) split(dst []P, p P) []P {
+	s := w.s
+	if s.can == nil || s.pk == nil {
+		return s.split(dst, p)
+	}
+	if w.craw == nil {
+		w.craw = make([]game.Key, 1<<cacheBits)
+		w.ccan = make([]P, 1<<cacheBits)
+	}
+	lo := len(dst)
+	if s.dec != nil {
+		dst = s.dec.AppendComponents(dst, p)
+	} else {
+		dst = append(dst, p)
+	}
+	for i := lo; i < len(dst); i++ {
+		k := s.pk.Pack(dst[i])
+		h := (k.Lo*0x9e3779b97f4a7c15 ^ k.Hi*0xc2b2ae3d27d4eb4f) >> (64 - cacheBits)
+		if w.craw[h] == k && k != (game.Key{}) {
+			dst[i] = w.ccan[h]
+			continue
+		}
+		c := s.can.Canonical(dst[i])
+		w.craw[h], w.ccan[h] = k, c
+		dst[i] = c
+	}
+	return cancelPairs(dst, lo)
+}
