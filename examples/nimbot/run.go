@@ -67,6 +67,12 @@ func run(in io.Reader, out io.Writer, args []string) error {
 	if *first != "you" && *first != "bot" {
 		return fmt.Errorf("%w: -first %q: want you or bot", errUsage, *first)
 	}
+	if isBoardSpec(*spec) {
+		if fs.NArg() > 0 {
+			return fmt.Errorf("%w: a board game takes no HEAP arguments", errUsage)
+		}
+		return playBoard(context.Background(), in, out, *spec, *first == "you", *seed)
+	}
 	rules, err := rulesets.Parse(*spec)
 	if err != nil {
 		return fmt.Errorf("%w: -game: %v", errUsage, err)

@@ -11,6 +11,10 @@
 //	sgtool nim [-misere] A B C…     nim-sum, outcome and winning moves as JSON
 //	sgtool loopy EDGES|GAME [V…]    generalized values (*n, ∞{a,b}) of a game
 //	                                with cycles, and the outcome P/N/D of a sum
+//	sgtool solve SPEC [-mem BYTES]  value, outcome and winning moves of a board
+//	                                or graph game: cram:MxN, cram:ROW/ROW/…,
+//	                                nodekayles:path:N, nodekayles:grid:MxN,
+//	                                nodekayles:EDGES, chomp:MxN, chomp:R1,R2,…
 //	sgtool misere GAME HEAP…        misère outcome and winning moves as JSON
 //	sgtool genus GAME HEAP          Conway's genus of one heap and tameness
 //	sgtool quotient CODE [-max N]   the misère quotient of an octal game on
@@ -135,6 +139,7 @@ var commands = []subcommand{
 	{"value", "value GAME HEAP [-max N] [-progress]", "print G(HEAP), HEAP up to 2^64-1", cmdValue},
 	{"nim", "nim [-misere] A B C…", "print nim-sum, outcome and winning moves as JSON", cmdNim},
 	{"loopy", "loopy EDGES|GAME [VERTEX…]", "print loopy values (*n, ∞{a,b}) and the outcome P/N/D of a sum, as JSON", cmdLoopy},
+	{"solve", "solve SPEC [-mem BYTES] [-workers N]", "value, outcome and winning moves of a board or graph game (cram, nodekayles, chomp) as JSON", cmdSolve},
 	{"misere", "misere GAME HEAP…", "print the misère outcome and winning moves as JSON", cmdMisere},
 	{"genus", "genus GAME HEAP", "print Conway's genus of one heap (\"0^120\") and whether it is tame, as JSON", cmdGenus},
 	{"quotient", "quotient CODE [-max N]", "print the misère quotient of an octal game on heaps ≤ N as JSON", cmdQuotient},
