@@ -116,7 +116,11 @@ func TestOracleBoards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return check[grid.Set](t, g, s, g.Start())
+		whole, err := search.New[grid.Set](g, search.WithWorkers(workers), search.WithoutComponents())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return check[grid.Set](t, g, s, g.Start()) && check[grid.Set](t, g, whole, g.Start())
 	}, gen.UInt64(), gen.IntRange(1, 4), gen.IntRange(1, 5), gen.IntRange(1, 3)))
 	props.Property("Node Kayles on random graphs", prop.ForAll(func(seed uint64, n, workers int) bool {
 		r := rand.New(rand.NewPCG(seed, 13))
