@@ -13,8 +13,9 @@ import (
 )
 
 // BenchmarkCram solves the value of the empty Cram board with a fresh
-// solver each time, with the pruning and without it; positions expanded
-// and table entries are reported per op. Run with -cpu 1,2 for the
+// solver each time, with the pruning and without it, and on the small
+// boards without the component memo and in the smallest table (which
+// evicts); positions expanded and table entries are reported per op. Run with -cpu 1,2 for the
 // speed-up of the workers (one worker a processor).
 func BenchmarkCram(b *testing.B) {
 	for _, size := range [][2]int{{4, 5}, {5, 5}, {5, 6}} {
@@ -32,6 +33,36 @@ func BenchmarkCram(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				for b.Loop() {
 					s, err := search.New[grid.Set](g, opts...)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := s.Value(bg, g.Start()); err != nil {
+						b.Fatal(err)
+					}
+					st := s.Stats()
+					b.ReportMetric(float64(st.Expanded), "expanded/op")
+					b.ReportMetric(float64(st.Entries), "entries/op")
+				}
+			})
+		}
+		if size[0]*size[1] <= 25 {
+			b.Run(fmt.Sprintf("%dx%d/value-smalltable", size[0], size[1]), func(b *testing.B) {
+				for b.Loop() {
+					s, err := search.New[grid.Set](g, search.WithMemory(search.MinMemory))
+					if err != nil {
+						b.Fatal(err)
+					}
+					if _, err := s.Value(bg, g.Start()); err != nil {
+						b.Fatal(err)
+					}
+					st := s.Stats()
+					b.ReportMetric(float64(st.Expanded), "expanded/op")
+					b.ReportMetric(float64(st.Evictions), "evictions/op")
+				}
+			})
+			b.Run(fmt.Sprintf("%dx%d/value-nocomponents", size[0], size[1]), func(b *testing.B) {
+				for b.Loop() {
+					s, err := search.New[grid.Set](g, search.WithoutComponents())
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -64,13 +64,14 @@
 // The table's budget is chosen with [WithMemory] (default
 // [DefaultMemory]). For a [game.Packer] it stores 128-bit keys, 20 bytes
 // an entry in buckets of eight; it starts small, for locality, and
-// doubles while it is a quarter full or more, up to the budget. Without a
-// Packer it stores positions in striped maps, with an estimated size an
-// entry. When a bucket is full and the table may not grow, the new result
-// replaces the one that cost the least work to compute. Results stay exact: a position evicted is searched
-// again when next needed, so a search that needs more memory than it has
-// runs slower but never fails and never answers wrongly. [Solver.Stats]
-// reports hits, misses, stores and evictions.
+// doubles when a bucket is full and the table is half full, up to the
+// budget. Without a Packer it stores positions in striped maps, with an
+// estimated size an entry. When a bucket is full and the table may not
+// grow, the new result replaces the one that cost the least work to
+// compute. Results stay exact: a position evicted is searched again when
+// next needed, so a search that needs more memory than it has runs slower
+// but never fails and never answers wrongly. [Solver.Stats] reports hits,
+// misses, stores and evictions.
 //
 // # All processors
 //

@@ -31,6 +31,7 @@ type config struct {
 	memory   int64
 	workers  int
 	noPrune  bool
+	noSplit  bool
 	progress func(Stats)
 	every    uint64
 }
@@ -51,6 +52,12 @@ func WithWorkers(n int) Option { return func(c *config) { c.workers = n } }
 // every position is valued. The answers are the same; it is there to
 // measure what the pruning saves.
 func WithoutPruning() Option { return func(c *config) { c.noPrune = true } }
+
+// WithoutComponents makes the solver ignore the game's [game.Decomposer]:
+// positions are stored whole, never split. The answers are the same (the
+// game's Canonicalizer must then accept sums); it is there to measure
+// what the component memo saves.
+func WithoutComponents() Option { return func(c *config) { c.noSplit = true } }
 
 // WithProgress asks for f to be called with the solver's [Stats] each
 // time `every` more positions have been expanded (every ≤ 0 means 1<<20).
@@ -116,7 +123,9 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 		c.workers = runtime.GOMAXPROCS(0)
 	}
 	s := &Solver[P]{g: g, cfg: c}
-	s.dec, _ = g.(game.Decomposer[P])
+	if !c.noSplit {
+		s.dec, _ = g.(game.Decomposer[P])
+	}
 	s.can, _ = g.(game.Canonicalizer[P])
 	if pk, ok := g.(game.Packer[P]); ok {
 		s.pk = pk

@@ -68,9 +68,9 @@ const bytesPerEntry = 20
 // hashed into buckets of eight entries. Its buckets are guarded by striped
 // locks (a key's stripe is the low bits of its hash), so that the workers
 // of one search share it. It starts small, for locality, and doubles
-// while it is half full, up to its budget; then, when a bucket is full,
-// the entry that cost the least work is replaced (the cheapest to compute
-// again). So it never grows past its budget, and a search that needs more
+// when a bucket is full and the table is half full, up to its budget;
+// otherwise, when a bucket is full, the entry that cost the least work is
+// replaced (the cheapest to compute again). So it never grows past its budget, and a search that needs more
 // recomputes what was evicted.
 type table struct {
 	locks [stripes]sync.Mutex
@@ -166,8 +166,8 @@ func (t *table) put(k game.Key, fact uint32, work uint64) {
 	evicted := false
 	if empty >= 0 {
 		victim = empty
-	} else if n < t.maxLen && t.entries.Load() >= int64(n)*ways/4 {
-		// A full bucket in a table a quarter full that may grow: grow,
+	} else if n < t.maxLen && t.entries.Load() >= int64(n)*ways/2 {
+		// A full bucket in a table half full that may grow: grow,
 		// rather than evict, and try again. (Below that, a full bucket
 		// is bad luck, and one eviction costs less than doubling.)
 		mu.Unlock()
