@@ -65,7 +65,7 @@ func TestHackenbushKnownValues(t *testing.T) {
 		{"g-1,1-2,3-4", 2},                 // edge 3-4 is not joined to the ground
 		{"g-1 , 1-2 , g-3", 3},             // stalks of 2 and 1
 		{"g-a,a-b,b-g,b-c,c-d,d-b", 0},     // two triangles sharing b fuse to six loops
-		{"g-a,a-b,b-g,b-c,c-d,d-b,d-e", 2}, // and an edge on top: 0 ⊕ (1+1)
+		{"g-a,a-b,b-g,b-c,c-d,d-b,d-e", 1}, // and an edge on top: 0 ⊕ (0+1)
 	}
 	for _, c := range cases {
 		h := mustHackenbush(t, c.text)
