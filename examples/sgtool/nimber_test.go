@@ -63,4 +63,3 @@ func TestCmdNiminv(t *testing.T) {
 		t.Errorf("niminv with no argument: %v", err)
 	}
 }
-
