@@ -34,7 +34,7 @@ import (
 
 // ErrZeroNimber is returned when 0 is inverted or divides: the only
 // nimber with no multiplicative inverse.
-var ErrZeroNimber = errors.New("sg: the nimber 0 has no inverse")
+var ErrZeroNimber = errors.New("the nimber 0 has no inverse")
 
 const (
 	order16 = 1<<16 - 1 // the order of the multiplicative group of GF(2^16)
@@ -237,7 +237,7 @@ func inv64(x uint64) uint64 {
 // (4 ⊗ 15 = 1 in the field of 16 nimbers).
 func (a Nimber) Inv() (Nimber, error) {
 	if a == 0 {
-		return 0, fmt.Errorf("sg: inverse of nimber 0: %w", ErrZeroNimber)
+		return 0, fmt.Errorf("sg: inverse of 0: %w", ErrZeroNimber)
 	}
 	fieldTables()
 	return Nimber(inv64(uint64(a))), nil
@@ -247,7 +247,7 @@ func (a Nimber) Inv() (Nimber, error) {
 // wrapping [ErrZeroNimber] that names a when b is 0.
 func (a Nimber) Div(b Nimber) (Nimber, error) {
 	if b == 0 {
-		return 0, fmt.Errorf("sg: %v divided by nimber 0: %w", a, ErrZeroNimber)
+		return 0, fmt.Errorf("sg: %v divided by 0: %w", a, ErrZeroNimber)
 	}
 	fieldTables()
 	return Nimber(mul64(uint64(a), inv64(uint64(b)))), nil
