@@ -169,9 +169,9 @@ func NewCoinRow(r CoinRule, n int) (CoinRow, error) {
 
 // AppendMoves appends every position reachable from the heads p: for each
 // head, each set of coins the rule lets it turn with it. It allocates
-// nothing beyond dst.
+// nothing beyond dst. Coins past [MaxCoins] (an N set by hand) are ignored.
 func (c CoinRow) AppendMoves(dst []uint64, p uint64) []uint64 {
-	for i := 0; i < c.N; i++ {
+	for i := 0; i < min(c.N, MaxCoins); i++ {
 		if p&(1<<i) == 0 {
 			continue
 		}
@@ -312,8 +312,12 @@ type CoinGrid struct {
 // Bit returns the bit of the coin in row r and column c of the grid.
 func (g *CoinGrid) Bit(r, c int) uint64 { return 1 << (r*g.Cols + c) }
 
-// AppendMoves appends every position reachable from the heads p.
+// AppendMoves appends every position reachable from the heads p. A grid
+// whose sizes were set by hand beyond [MaxCoins] coins has no moves.
 func (g *CoinGrid) AppendMoves(dst []uint64, p uint64) []uint64 {
+	if g.Rows < 0 || g.Cols < 0 || g.Rows > MaxCoins || g.Cols > MaxCoins || g.Rows*g.Cols > MaxCoins {
+		return dst
+	}
 	// Turn sets of one head: at most 1 + i + i(i-1)/2 ≤ 2017 for i < 64.
 	var xs, ys [2048]uint64
 	for r := 0; r < g.Rows; r++ {
