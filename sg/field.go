@@ -30,7 +30,9 @@ import (
 // because the characteristic is 2). The recursion stops at the field of
 // 2^16 elements, whose multiplicative group is cyclic of order 65535, so a
 // product there is one addition of discrete logarithms read from a table
-// (built on first use in about a millisecond, 256 KiB). A 64-bit product is 9 such products.
+// (built on first use: 256 KiB of logarithms and 1 MiB of powers, of which
+// 384 KiB are read for nonzero operands). A 64-bit product is 9 such
+// products, 18 logarithms and 10 powers in all.
 
 // ErrZeroNimber is returned when 0 is inverted or divides: the only
 // nimber with no multiplicative inverse.
@@ -38,17 +40,22 @@ var ErrZeroNimber = errors.New("the nimber 0 has no inverse")
 
 const (
 	order16 = 1<<16 - 1 // the order of the multiplicative group of GF(2^16)
-	half16  = 1 << 15   // F/2 for F = 2^16: 2^16 ⊗ 2^16 = 2^16 ⊕ 2^15
+	// gen16 is the least generator of that group: 258 ⊗ … ⊗ 258 (k factors)
+	// is 1 for k = 65535 and for no proper divisor (checked by the tests).
+	gen16  = 258
+	half16 = 1 << 15 // F/2 for F = 2^16: 2^16 ⊗ 2^16 = 2^16 ⊕ 2^15
 )
 
 var (
 	fieldOnce  sync.Once
 	fieldReady atomic.Bool
 	// log16[x] is the discrete logarithm of x ≠ 0 in GF(2^16) to the base
-	// gen16; exp16[i] is gen16^i for i < 65538 (expLog reduces a sum of
-	// logarithms to that range).
-	log16 [1 << 16]uint16
-	exp16 [1 << 17]uint16
+	// gen16, and log16[0] is zeroLog. exp16[i] is gen16^(i mod 65535) for
+	// i < 3·65535, so that a sum of two logarithms and a constant needs no
+	// reduction, and 0 from zeroLog on: any sum that includes the
+	// logarithm of 0 lands there, so products by 0 need no branch.
+	log16 [1 << 16]uint32
+	exp16 [1 << 19]uint16
 	// logHalf is log16[2^15], and logHalf2 the logarithm of 2^15 ⊗ 2^15.
 	logHalf, logHalf2 uint32
 )
@@ -63,7 +70,7 @@ func fieldTables() {
 func buildFieldOnce() { fieldOnce.Do(buildField) }
 
 func buildField() {
-	g := generator16()
+	g := gen16
 	// Multiplication by g is linear over GF(2): its value on x is the XOR
 	// of its values on the bits of x.
 	var col [16]uint16
@@ -73,10 +80,9 @@ func buildField() {
 	x := uint16(1)
 	for i := 0; i < order16; i++ {
 		exp16[i] = x
-		if i < 3 {
-			exp16[i+order16] = x
-		}
-		log16[x] = uint16(i)
+		exp16[i+order16] = x
+		exp16[i+2*order16] = x
+		log16[x] = uint32(i)
 		var y uint16
 		for b := 0; b < 16; b++ {
 			if x&(1<<b) != 0 {
@@ -85,27 +91,10 @@ func buildField() {
 		}
 		x = y
 	}
-	logHalf = uint32(log16[half16])
+	log16[0] = zeroLog
+	logHalf = log16[half16]
 	logHalf2 = (2 * logHalf) % order16
 	fieldReady.Store(true)
-}
-
-// generator16 returns the least generator of the multiplicative group of
-// the nimbers below 2^16: an element whose powers g^(65535/p) differ from
-// 1 for each prime p of 65535 = 3·5·17·257.
-func generator16() uint16 {
-	for g := uint64(2); ; g++ {
-		ok := true
-		for _, p := range [...]uint64{3, 5, 17, 257} {
-			if powSlow(g, order16/p, 16) == 1 {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return uint16(g)
-		}
-	}
 }
 
 // mulSlow returns a ⊗ b for a, b below 2^bits (bits a power of two) by the
@@ -123,38 +112,16 @@ func mulSlow(a, b uint64, bits uint) uint64 {
 	return (p2^p0)<<half | p0 ^ mulSlow(p1, uint64(1)<<(half-1), half)
 }
 
-func powSlow(a, e uint64, bits uint) uint64 {
-	r := uint64(1)
-	for ; e > 0; e >>= 1 {
-		if e&1 != 0 {
-			r = mulSlow(r, a, bits)
-		}
-		a = mulSlow(a, a, bits)
-	}
-	return r
-}
-
-// expLog returns gen16^l, which is 0 when l came from a zero operand;
-// callers mark a zero with a logarithm of 3·65535 or more.
-func expLog(l uint32) uint32 {
-	if l >= zeroLog {
-		return 0
-	}
-	// l < 3·65535 < 2^18, and 2^16 ≡ 1 modulo 65535, so the sum of its
-	// low 16 bits and the rest is congruent to l and at most 65537.
-	return uint32(exp16[(l&0xffff+l>>16)&(1<<17-1)])
-}
-
-// zeroLog is the logarithm given to 0: any sum of logarithms that
-// includes it reaches 3·65535, which expLog maps to 0.
+// zeroLog is the logarithm given to 0. Every sum of at most two
+// logarithms and a constant below 65535 that includes it lies in
+// [3·65535, 2^19), where exp16 holds 0.
 const zeroLog = 3 * order16
 
-func lg(x uint32) uint32 {
-	if x == 0 {
-		return zeroLog
-	}
-	return uint32(log16[x])
-}
+// expLog returns gen16^l, or 0 when l came from a zero operand.
+func expLog(l uint32) uint32 { return uint32(exp16[l&(1<<19-1)]) }
+
+// lg returns the logarithm of x < 2^16, zeroLog for 0.
+func lg(x uint32) uint32 { return log16[x&0xffff] }
 
 // mul32 returns a ⊗ b for a, b < 2^32 from the logarithms of their 16-bit
 // halves.
@@ -221,7 +188,7 @@ func inv32(x uint32) uint32 {
 	x0, x1 := x&0xffff, x>>16
 	l0, l1, l01 := lg(x0), lg(x1), lg(x0^x1)
 	n := expLog(l1+l1+logHalf) ^ expLog(l0+l0) ^ expLog(l0+l1)
-	ln := order16 - uint32(log16[n]) // the logarithm of n⁻¹
+	ln := order16 - log16[n] // the logarithm of n⁻¹
 	return expLog(l1+ln)<<16 | expLog(l01+ln)
 }
 
@@ -259,7 +226,7 @@ func sqrt16(x uint32) uint32 {
 	if x == 0 {
 		return 0
 	}
-	l := uint32(log16[x])
+	l := log16[x]
 	if l&1 != 0 {
 		l += order16
 	}
