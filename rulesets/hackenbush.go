@@ -131,12 +131,17 @@ func (h *Hackenbush) EdgeText(i int) string {
 // Grounded reports whether edge i is joined to the ground, and so in play.
 // It panics when i is not in [0, Len()).
 func (h *Hackenbush) Grounded(i int) bool {
-	return h.solve(-1).grounded[i]
+	var sc hbScratch
+	h.solve(-1, &sc)
+	return sc.grounded[i]
 }
 
 // Value returns the nim-value of the picture, in time linear in its size;
 // edges not joined to the ground play no part. It is at most Len().
-func (h *Hackenbush) Value() sg.Nimber { return h.solve(-1).value }
+func (h *Hackenbush) Value() sg.Nimber {
+	var sc hbScratch
+	return h.solve(-1, &sc)
+}
 
 // HackenbushMove is one cut: the edge (its index and text) and the value
 // of the picture after it falls.
@@ -159,7 +164,9 @@ func (h *Hackenbush) Moves(ctx context.Context) ([]HackenbushMove, error) {
 // is nil it is called after every 64 edges and at the end with the number
 // of edges examined and the total.
 func (h *Hackenbush) MovesProgress(ctx context.Context, progress func(done, total int)) ([]HackenbushMove, error) {
-	base := h.solve(-1)
+	var sc hbScratch
+	h.solve(-1, &sc)
+	grounded := append([]bool(nil), sc.grounded...)
 	moves := make([]HackenbushMove, 0, len(h.u))
 	for i := range h.u {
 		if i%64 == 0 {
@@ -170,10 +177,10 @@ func (h *Hackenbush) MovesProgress(ctx context.Context, progress func(done, tota
 				progress(i, len(h.u))
 			}
 		}
-		if !base.grounded[i] {
+		if !grounded[i] {
 			continue
 		}
-		moves = append(moves, HackenbushMove{Edge: i, Text: h.EdgeText(i), Value: h.solve(i).value})
+		moves = append(moves, HackenbushMove{Edge: i, Text: h.EdgeText(i), Value: h.solve(i, &sc)})
 	}
 	if progress != nil {
 		progress(len(h.u), len(h.u))
@@ -204,14 +211,15 @@ func (h *Hackenbush) Cut(i int) (*Hackenbush, error) {
 	if i < 0 || i >= len(h.u) {
 		return nil, fmt.Errorf("rulesets: hackenbush: no edge %d (edges are 0 to %d)", i, len(h.u)-1)
 	}
-	s := h.solve(-1)
-	if !s.grounded[i] {
+	var sc hbScratch
+	h.solve(-1, &sc)
+	if !sc.grounded[i] {
 		return nil, fmt.Errorf("rulesets: hackenbush: edge %d %q is not joined to the ground", i, h.EdgeText(i))
 	}
-	after := h.solve(i)
+	h.solve(i, &sc)
 	out := &Hackenbush{names: h.names}
 	for j := range h.u {
-		if after.grounded[j] {
+		if sc.grounded[j] {
 			out.u = append(out.u, h.u[j])
 			out.v = append(out.v, h.v[j])
 		}
@@ -219,10 +227,22 @@ func (h *Hackenbush) Cut(i int) (*Hackenbush, error) {
 	return out, nil
 }
 
-// hbResult is what solve finds: the value and which edges are in play.
-type hbResult struct {
-	value    sg.Nimber
-	grounded []bool
+// hbScratch holds solve's working slices, reused from one call to the
+// next; grounded is its result besides the value: which edges are in play.
+type hbScratch struct {
+	start, adj, fill, disc, low, parentEdge, next, order, stack, block []int32
+	bridge, grounded                                                   []bool
+	val                                                                []sg.Nimber
+}
+
+// grow returns s resized to n elements, all zero, reusing its array.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // solve evaluates the picture without edge cut (-1: none). It finds the
@@ -230,10 +250,11 @@ type hbResult struct {
 // low-link), fuses each 2-edge-connected block into one vertex whose
 // non-bridge edges become loops, and sums the resulting tree by the colon
 // principle.
-func (h *Hackenbush) solve(cut int) hbResult {
+func (h *Hackenbush) solve(cut int, sc *hbScratch) sg.Nimber {
 	nv, ne := len(h.names), len(h.u)
 	// Adjacency in compressed form: for vertex x, the edges adj[start[x]:start[x+1]].
-	start := make([]int32, nv+1)
+	sc.start = grow(sc.start, nv+1)
+	start := sc.start
 	for i := range ne {
 		if i == cut || h.u[i] == h.v[i] {
 			continue
@@ -244,8 +265,10 @@ func (h *Hackenbush) solve(cut int) hbResult {
 	for x := range nv {
 		start[x+1] += start[x]
 	}
-	adj := make([]int32, start[nv])
-	fill := append([]int32(nil), start[:nv]...)
+	sc.adj = grow(sc.adj, int(start[nv]))
+	adj := sc.adj
+	sc.fill = append(sc.fill[:0], start[:nv]...)
+	fill := sc.fill
 	for i := range ne {
 		if i == cut || h.u[i] == h.v[i] {
 			continue
@@ -261,13 +284,15 @@ func (h *Hackenbush) solve(cut int) hbResult {
 		}
 		return h.u[e]
 	}
-	disc := make([]int32, nv) // 0: unvisited; else discovery time + 1
-	low := make([]int32, nv)
-	bridge := make([]bool, ne)
-	parentEdge := make([]int32, nv)
-	next := make([]int32, nv) // next adjacency slot to look at
-	order := make([]int32, 0, nv)
-	stack := []int32{0}
+	sc.disc, sc.low, sc.parentEdge, sc.next = grow(sc.disc, nv), grow(sc.low, nv), grow(sc.parentEdge, nv), grow(sc.next, nv)
+	disc := sc.disc // 0: unvisited; else discovery time + 1
+	low := sc.low
+	parentEdge := sc.parentEdge
+	next := sc.next // next adjacency slot to look at
+	sc.bridge = grow(sc.bridge, ne)
+	bridge := sc.bridge
+	order := sc.order[:0]
+	stack := append(sc.stack[:0], 0)
 	disc[0], low[0], parentEdge[0], next[0] = 1, 1, -1, start[0]
 	order = append(order, 0)
 	t := int32(1)
@@ -301,16 +326,19 @@ func (h *Hackenbush) solve(cut int) hbResult {
 			}
 		}
 	}
-	res := hbResult{grounded: make([]bool, ne)}
+	sc.order, sc.stack = order, stack
+	sc.grounded = grow(sc.grounded, ne)
+	grounded := sc.grounded
 	for i := range ne {
 		if i != cut && disc[h.u[i]] != 0 {
-			res.grounded[i] = true // both ends are reached when one is
+			grounded[i] = true // both ends are reached when one is
 		}
 	}
 	// Block of each reached vertex: a vertex whose parent edge is a bridge
 	// (or the ground) starts a block, others share their parent's; the
 	// discovery order visits parents first.
-	block := make([]int32, nv)
+	sc.block = grow(sc.block, nv)
+	block := sc.block
 	for _, x := range order {
 		if pe := parentEdge[x]; pe < 0 || bridge[pe] {
 			block[x] = x
@@ -319,9 +347,10 @@ func (h *Hackenbush) solve(cut int) hbResult {
 		}
 	}
 	// Each non-bridge edge in play is a loop at its block after fusion.
-	val := make([]sg.Nimber, nv)
+	sc.val = grow(sc.val, nv)
+	val := sc.val
 	for i := range ne {
-		if res.grounded[i] && !bridge[i] {
+		if grounded[i] && !bridge[i] {
 			val[block[h.u[i]]] ^= 1
 		}
 	}
@@ -334,8 +363,7 @@ func (h *Hackenbush) solve(cut int) hbResult {
 			val[block[p]] ^= val[x] + 1
 		}
 	}
-	res.value = val[0]
-	return res
+	return val[0]
 }
 
 // HackenbushGame is the cutting game of a picture of at most 64 edges,
