@@ -59,3 +59,27 @@ func BenchmarkHackenbushMoves(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHackenbushMovesTree is Moves on a random tree of 2000 edges,
+// where every cut is of a bridge and costs the depth of its edge.
+func BenchmarkHackenbushMovesTree(b *testing.B) {
+	r := rand.New(rand.NewPCG(12, 13))
+	parts := make([]string, 0, 2000)
+	for x := 1; x <= 2000; x++ {
+		p := "g"
+		if y := r.IntN(x); y > 0 {
+			p = fmt.Sprint(y)
+		}
+		parts = append(parts, p+"-"+fmt.Sprint(x))
+	}
+	h, err := rulesets.ParseHackenbush(strings.Join(parts, ","))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := h.Moves(bg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -232,3 +232,41 @@ func TestHackenbushMovesProgress(t *testing.T) {
 		t.Errorf("progress %v, want %v", calls, want)
 	}
 }
+
+func TestHackenbushMovesAgainstCut(t *testing.T) {
+	// Pictures too large for the search: the value after each move, found
+	// from the tree of blocks for bridges, equals the value of the picture
+	// Cut returns, evaluated afresh.
+	r := gametest.Rand(t)
+	for range 20 {
+		nv := 5 + r.IntN(60)
+		name := func(x int) string {
+			if x == 0 {
+				return "g"
+			}
+			return fmt.Sprint(x)
+		}
+		var parts []string
+		for x := 1; x <= nv; x++ {
+			parts = append(parts, name(r.IntN(x))+"-"+name(x))
+		}
+		for range r.IntN(nv / 3) {
+			parts = append(parts, name(r.IntN(nv+1))+"-"+name(r.IntN(nv+1)))
+		}
+		text := strings.Join(parts, ",")
+		h := mustHackenbush(t, text)
+		moves, err := h.Moves(bg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range moves {
+			after, err := h.Cut(m.Edge)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if after.Value() != m.Value {
+				t.Fatalf("%s: cut %d (%s): Moves says %d, the cut picture %d", text, m.Edge, m.Text, m.Value, after.Value())
+			}
+		}
+	}
+}
