@@ -1,0 +1,84 @@
+package sg_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/impartial-go/impartial/sg"
+)
+
+var sinkNimber sg.Nimber
+
+// BenchmarkNimMul is one 64-bit nim-product on random operands.
+func BenchmarkNimMul(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	xs := make([]sg.Nimber, 1024)
+	for i := range xs {
+		xs[i] = sg.Nimber(r.Uint64())
+	}
+	var s sg.Nimber
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		s ^= xs[i&1023].Mul(xs[(i+1)&1023] ^ s)
+	}
+	sinkNimber = s
+}
+
+// BenchmarkNimMulMillion is 10^6 products of random 64-bit nimbers, the
+// size of the library-checker task "Nim Product (64)".
+func BenchmarkNimMulMillion(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	as := make([]sg.Nimber, 1_000_000)
+	bs := make([]sg.Nimber, len(as))
+	for i := range as {
+		as[i], bs[i] = sg.Nimber(r.Uint64()), sg.Nimber(r.Uint64())
+	}
+	var s sg.Nimber
+	b.ReportAllocs()
+	for b.Loop() {
+		for i := range as {
+			s ^= as[i].Mul(bs[i])
+		}
+	}
+	sinkNimber = s
+}
+
+func BenchmarkNimInv(b *testing.B) {
+	r := rand.New(rand.NewPCG(5, 6))
+	xs := make([]sg.Nimber, 1024)
+	for i := range xs {
+		xs[i] = sg.Nimber(r.Uint64() | 1)
+	}
+	var s sg.Nimber
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		v, _ := xs[i&1023].Inv()
+		s ^= v
+	}
+	sinkNimber = s
+}
+
+func BenchmarkNimSqrt(b *testing.B) {
+	r := rand.New(rand.NewPCG(7, 8))
+	xs := make([]sg.Nimber, 1024)
+	for i := range xs {
+		xs[i] = sg.Nimber(r.Uint64())
+	}
+	var s sg.Nimber
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		s ^= xs[i&1023].Sqrt()
+	}
+	sinkNimber = s
+}
+
+func BenchmarkNimPow(b *testing.B) {
+	r := rand.New(rand.NewPCG(9, 10))
+	x := sg.Nimber(r.Uint64())
+	var s sg.Nimber
+	b.ReportAllocs()
+	for i := uint64(0); b.Loop(); i++ {
+		s ^= x.Pow(^i)
+	}
+	sinkNimber = s
+}
