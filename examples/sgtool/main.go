@@ -15,6 +15,10 @@
 //	                                or graph game: cram:MxN, cram:ROW/ROW/…,
 //	                                nodekayles:path:N, nodekayles:grid:MxN,
 //	                                nodekayles:EDGES, chomp:MxN, chomp:R1,R2,…
+//	sgtool nimmul A B               nim-product A ⊗ B as JSON {"product": N}
+//	sgtool niminv A                 nim-inverse of A ≠ 0 as JSON {"inverse": N}
+//	sgtool hackenbush EDGES         Green Hackenbush value and winning cuts as
+//	                                JSON; EDGES like g-1,1-2,2-g (g the ground)
 //	sgtool misere GAME HEAP…        misère outcome and winning moves as JSON
 //	sgtool genus GAME HEAP          Conway's genus of one heap and tameness
 //	sgtool quotient CODE [-max N]   the misère quotient of an octal game on
@@ -140,6 +144,9 @@ var commands = []subcommand{
 	{"nim", "nim [-misere] A B C…", "print nim-sum, outcome and winning moves as JSON", cmdNim},
 	{"loopy", "loopy EDGES|GAME [VERTEX…]", "print loopy values (*n, ∞{a,b}) and the outcome P/N/D of a sum, as JSON", cmdLoopy},
 	{"solve", "solve SPEC [-mem BYTES] [-workers N]", "value, outcome and winning moves of a board or graph game (cram, nodekayles, chomp) as JSON", cmdSolve},
+	{"nimmul", "nimmul A B", "print the nim-product A ⊗ B as JSON", cmdNimmul},
+	{"niminv", "niminv A", "print the nim-inverse of A ≠ 0 as JSON", cmdNiminv},
+	{"hackenbush", "hackenbush EDGES", "print a Green Hackenbush picture's value and winning cuts as JSON (EDGES g-1,1-2,2-g; g the ground)", cmdHackenbush},
 	{"misere", "misere GAME HEAP…", "print the misère outcome and winning moves as JSON", cmdMisere},
 	{"genus", "genus GAME HEAP", "print Conway's genus of one heap (\"0^120\") and whether it is tame, as JSON", cmdGenus},
 	{"quotient", "quotient CODE [-max N]", "print the misère quotient of an octal game on heaps ≤ N as JSON", cmdQuotient},

@@ -11,7 +11,7 @@ import (
 // loopyGames is the tour step on games with cycles: a drawn position, the
 // generalized Sprague–Grundy values, why ∞ is no nimber, and sums.
 func loopyGames(t *tour) {
-	t.section("9. Games with cycles: draws and ∞")
+	t.section("10. Games with cycles: draws and ∞")
 	t.printf(`When a move can lead back to an earlier position, play may go on for ever,
 and a position can be a draw (D): neither player can force a win. Take a
 token on this graph (T. S. Ferguson, Game Theory, Part I, Figure 3.4):

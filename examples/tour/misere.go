@@ -12,7 +12,7 @@ import (
 // misereRule is the tour's misère step: misère Nim's rule, why it works,
 // and a sum whose misère outcome no XOR of the parts' values predicts.
 func misereRule(t *tour) {
-	t.section("Misère play: the last player to move loses")
+	t.section("11. Misère play: the last player to move loses")
 	t.printf(`Under misère play the player who makes the last move loses. Bouton
 (1902) solved misère Nim too: play as in normal Nim, except at the move
 that would leave no heap of 2 or more; there, leave an odd number of heaps
@@ -62,7 +62,7 @@ big heap to 0 or 1, choosing the parity of the 1s left.
 		t.printf("  %-10s nim-sum %d  misère %v\n", tuple(h), x, o)
 	}
 
-	t.section("Where the sum theorem breaks")
+	t.section("12. Where the sum theorem breaks under misère play")
 	t.printf(`In normal play a sum of two P-positions is a P-position, and the value of a
 sum is the XOR of the values of its parts. Under misère play neither holds.
 Each position still has a misère Grundy value (1 for a position with no

@@ -48,6 +48,7 @@ func run(w io.Writer) error {
 		staircase,
 		mexTable,
 		periodicity,
+		hackenbush,
 		loopyGames,
 		misereRule,
 	}
