@@ -12,9 +12,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
-	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/search"
 )
 
@@ -99,73 +97,21 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // solveSpec parses spec and solves its start position.
 func solveSpec(ctx context.Context, spec string, opts []search.Option) (solveReport, error) {
-	key, arg, ok := strings.Cut(strings.TrimSpace(spec), ":")
-	key = strings.ToLower(key)
-	var err error
-	switch {
-	case !ok:
-	case key == "cram":
-		var g *rulesets.Cram
-		if g, err = rulesets.ParseCram(arg); err == nil {
-			return solve(ctx, g, g.Start(), g.String(), g.MoveStrings, opts)
-		}
-	case key == "nodekayles":
-		var g *rulesets.NodeKayles
-		if g, err = rulesets.ParseNodeKayles(arg); err == nil {
-			return solve(ctx, g, g.Start(), g.String(), g.MoveStrings, opts)
-		}
-	case key == "chomp":
-		var g *rulesets.Chomp
-		if g, err = rulesets.ParseChomp(arg); err == nil {
-			return solve(ctx, g, g.Start(), g.String(), g.MoveStrings, opts)
-		}
-	}
-	if err == nil {
-		return solveReport{}, badArg("solve: bad SPEC %q: want cram:MxN, cram:ROW/ROW/…, nodekayles:path:N, nodekayles:cycle:N, nodekayles:grid:MxN, nodekayles:EDGES, chomp:MxN or chomp:R1,R2,…", spec)
-	}
-	var se *rulesets.SyntaxError
-	if errors.As(err, &se) {
-		// The game's parser counts positions in its argument; count them
-		// in the whole spec.
-		e := *se
-		e.Spec = spec
-		if e.Pos > 0 {
-			e.Pos += len([]rune(spec[:strings.Index(spec, ":")])) + 1
-		}
-		err = &e
-	}
-	return solveReport{}, badArg("solve: bad SPEC: %s", strings.TrimPrefix(err.Error(), "rulesets: "))
-}
-
-// solve finds the value and the winning moves of start in g; names gives
-// the notation of each move from a position, in the order of
-// g.AppendMoves.
-func solve[P comparable](ctx context.Context, g game.Game[P], start P, name string, names func(p P) []string, opts []search.Option) (solveReport, error) {
-	s, err := search.New(g, opts...)
+	const want = "want cram:MxN, cram:ROW/ROW/…, nodekayles:path:N, nodekayles:cycle:N, nodekayles:grid:MxN, nodekayles:EDGES, chomp:MxN or chomp:R1,R2,…"
+	r, err := rulesets.ParseRules(spec)
 	if err != nil {
-		return solveReport{}, badArg("solve: %v", err)
+		return solveReport{}, badArg("solve: bad SPEC: %s (%s)", strings.TrimPrefix(err.Error(), "rulesets: "), want)
 	}
-	v, err := s.Value(ctx, start)
+	b, ok := r.(rulesets.Solvable)
+	if !ok {
+		return solveReport{}, badArg("solve: %s is not a board or graph game that solve searches (%s)", quote(spec), want)
+	}
+	sol, err := b.Solve(ctx, opts...)
 	if err != nil {
-		return solveReport{}, fmt.Errorf("solve %s: %w", name, err)
+		return solveReport{}, err
 	}
-	rep := solveReport{Game: name, Value: uint64(v), Outcome: sg.P.String(), Moves: []string{}}
-	if v != 0 {
-		rep.Outcome = sg.N.String()
-		options := g.AppendMoves(nil, start)
-		for i, n := range names(start) {
-			o, err := s.Outcome(ctx, options[i])
-			if err != nil {
-				return solveReport{}, fmt.Errorf("solve %s: winning moves: %w", name, err)
-			}
-			if o == sg.P {
-				rep.Moves = append(rep.Moves, n)
-			}
-		}
-	}
-	st := s.Stats()
-	rep.Expanded, rep.TableEntries, rep.Evictions = st.Expanded, st.Entries, st.Evictions
-	return rep, nil
+	return solveReport{Game: r.String(), Value: uint64(sol.Value), Outcome: sol.Outcome().String(), Moves: sol.Moves,
+		Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}, nil
 }
 
 // parseBytes reads a byte count: a whole number, or one followed by K, M
