@@ -139,6 +139,12 @@ func TestBrowser(t *testing.T) {
 	}
 	shot("position")
 
+	open("game=cram:4x5&view=position")
+	if v := waitText(t, c, "value of Cram 4×5", text("value")); v != "*2" {
+		t.Errorf("Cram 4×5: page shows %q, want *2", v)
+	}
+	shot("board")
+
 	open("game=nim&position=1,2,3,4&view=nimsum")
 	if m := waitText(t, c, "Nim 1 2 3 4 winning move", text("move")); !strings.Contains(m, "heap 4: take all 4") {
 		t.Errorf("Nim 1 2 3 4: page shows %q, want the move heap 4: take all 4 (nim-sum 4)", m)

@@ -12,6 +12,8 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search"
 	"github.com/impartial-go/impartial/sg/explain"
 )
 
@@ -66,6 +68,43 @@ type Response struct {
 	Reply *Move `json:"reply,omitempty"`
 	// Row is heap N's derivation, for the options view.
 	Row *explain.MexRow `json:"row,omitempty"`
+	// Board is set for a game given with its start position (a Cram
+	// board, a graph, coins, a Hackenbush picture): its winning moves in
+	// the game's notation.
+	Board *BoardAnswer `json:"board,omitempty"`
+}
+
+// BoardAnswer is what the page shows of a board game's start position.
+type BoardAnswer struct {
+	Moves []string `json:"moves"`
+}
+
+// boardMemory is the search table's budget in the page.
+const boardMemory = 64 << 20
+
+// board answers the position view for a game with a start position; the
+// other views are for heap games.
+func board(ctx context.Context, r Request, b rulesets.Board) (Response, error) {
+	resp := Response{Game: b.String()}
+	if r.View != "position" && r.View != "" {
+		return resp, bad("view", "the %s view is for heap games: %s is a game with its own start position (see Value and moves)", r.View, b)
+	}
+	ans := &BoardAnswer{Moves: []string{}}
+	var v sg.Nimber
+	if s, ok := b.(rulesets.Solvable); ok {
+		sol, err := s.Solve(ctx, search.WithMemory(boardMemory), search.WithWorkers(1))
+		if err != nil {
+			return resp, err
+		}
+		v, ans.Moves = sol.Value, sol.Moves
+	} else {
+		var err error
+		if v, err = b.StartValue(ctx); err != nil {
+			return resp, err
+		}
+	}
+	resp.Value, resp.Outcome, resp.Board = uint64(v), outcome(uint64(v)), ans
+	return resp, nil
 }
 
 // Move is one move of a heap game: heap Heap (from 0) of From tokens
@@ -111,9 +150,16 @@ func Handle(ctx context.Context, r Request, progress func(done, total int)) Resp
 }
 
 func handle(ctx context.Context, r Request, progress func(done, total int)) (Response, error) {
-	rule, err := rulesets.Parse(r.Game)
+	rules, err := rulesets.ParseRules(r.Game)
 	if err != nil {
 		return Response{}, &inputError{field: "game", err: err}
+	}
+	if b, ok := rules.(rulesets.Board); ok {
+		return board(ctx, r, b)
+	}
+	rule, ok := rules.(rulesets.Ruleset)
+	if !ok {
+		return Response{}, bad("game", "%s is a game with cycles: this page shows heap games and boards", rules)
 	}
 	resp := Response{Game: rule.String()}
 	switch r.View {

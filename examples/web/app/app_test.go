@@ -127,3 +127,27 @@ func FuzzHandle(f *testing.F) {
 		Handle(context.Background(), Request{View: view, Game: game, Position: pos, N: n}, nil) // must not panic
 	})
 }
+
+func TestBoards(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		value uint64
+		wins  bool
+	}{
+		{"cram:4x5", 2, true},                // even×odd Cram is N; *2 (the search package's example)
+		{"cram:4x4", 0, false},               // even×even: the second player copies (Winning Ways ch. 22)
+		{"chomp:5,4", 0, false},              // two rows (a, a-1) are P (Zeilberger 2001)
+		{"hackenbush:g-1,1-2,2-3", 3, false}, // a stalk of 3 is *3 (Winning Ways ch. 7); no move list
+	} {
+		r := ask(t, Request{View: "position", Game: c.game})
+		if r.Error != "" || r.Board == nil {
+			t.Fatalf("%s: %q", c.game, r.Error)
+		}
+		if r.Value != c.value || (len(r.Board.Moves) > 0) != c.wins {
+			t.Errorf("%s: value %d with moves %v, want %d (moves: %v)", c.game, r.Value, r.Board.Moves, c.value, c.wins)
+		}
+	}
+	if r := ask(t, Request{View: "sequence", Game: "cram:3x3"}); r.Field != "view" {
+		t.Errorf("sequence of a board: %+v, want an error on the view", r)
+	}
+}
