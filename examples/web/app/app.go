@@ -13,8 +13,8 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
-	"github.com/impartial-go/impartial/sg/search"
 	"github.com/impartial-go/impartial/sg/explain"
+	"github.com/impartial-go/impartial/sg/search"
 )
 
 // Limits that keep every answer quick enough for a page.
