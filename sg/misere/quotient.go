@@ -92,6 +92,8 @@ type Quotient struct {
 	relations []string
 
 	sizes []int
+
+	verifyStates int
 }
 
 // NewQuotient computes the misère quotient of the octal game with the
@@ -171,10 +173,28 @@ func (q *Quotient) Extend(ctx context.Context, n int) error {
 				grown = true
 			}
 		}
-		if !grown {
+		if grown {
+			continue
+		}
+		w, err := q.verify(ctx, b, n)
+		if err != nil {
+			return fmt.Errorf("misere: quotient at heap %d: %w", n, err)
+		}
+		if w == nil {
 			q.gens, q.reps, q.words, q.next = b.gens, b.reps, b.words, b.next
 			q.pretend, q.isP, q.relations, q.max = b.pretend, b.isP, b.relations, n
 			return nil
+		}
+		// A position the classes get wrong: its sub-sums become tests.
+		for _, t := range subSums(w) {
+			if !have[t] {
+				have[t] = true
+				q.tests = append(q.tests, t)
+				grown = true
+			}
+		}
+		if !grown {
+			return fmt.Errorf("misere: quotient at heap %d: position %v: %w", n, w, errUnverified)
 		}
 	}
 }
@@ -259,6 +279,16 @@ func (q *Quotient) build(ctx context.Context, n, round int) (*built, error) {
 		}
 	}
 	return b, nil
+}
+
+// mul is [Quotient.Mul] on a pass's result.
+func (b *built) mul(x, y int) int {
+	for j, e := range b.words[y] {
+		for ; e > 0; e-- {
+			x = b.next[x][j]
+		}
+	}
+	return x
 }
 
 // close fills the products of every element with every generator, adding
