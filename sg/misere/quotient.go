@@ -46,8 +46,11 @@ func WithQuotientProgress(f func(Progress)) Option {
 type Progress struct {
 	// Heap is the heap size just completed, and Max the bound asked for.
 	Heap, Max int
-	// Round counts the passes over the heaps: each pass tests equality of
-	// positions against a larger set of positions, until no class splits.
+	// Round counts the passes over the heaps when the quotient is computed
+	// by exhaustive search: each pass tests equality of positions against
+	// a larger set of positions, until no class splits. It is 0 when heap
+	// Heap was adjoined to the quotient of the smaller heaps (see
+	// [NewQuotient]).
 	Round int
 	// Order is the number of elements found so far in this round.
 	Order int
@@ -80,7 +83,10 @@ type Quotient struct {
 	max  int
 
 	g     *heapsGame
-	s     search[game.Heaps]
+	memo  map[game.Heaps]bool // misère outcomes (true: P) of positions with a heap past max
+	bufs  [][]game.Heaps      // option buffers, one per search depth
+	done  uint64              // positions expanded, for polling the context
+	hbuf  []int
 	tests []game.Heaps
 
 	gens      []int
@@ -90,6 +96,7 @@ type Quotient struct {
 	pretend   []int
 	isP       []bool
 	relations []string
+	lhs       [][]int
 
 	sizes []int
 
@@ -140,7 +147,7 @@ func NewQuotient(ctx context.Context, code string, n int, opts ...Option) (*Quot
 	}
 	q := &Quotient{rule: r, cfg: newConfig(opts), max: -1}
 	q.g = &heapsGame{HeapGame: game.NewHeapGame(r), canon: []int{0}}
-	q.s = newSearch[game.Heaps](q.g, q.cfg)
+	q.memo = map[game.Heaps]bool{}
 	q.tests = []game.Heaps{""}
 	return q, q.Extend(ctx, n)
 }
@@ -156,9 +163,50 @@ func (q *Quotient) Extend(ctx context.Context, n int) error {
 	if n <= q.max {
 		return nil
 	}
+	for m := q.max + 1; m <= n; m++ {
+		if q.max >= 0 {
+			b, err := q.adjoin(ctx, m)
+			if err != nil {
+				return fmt.Errorf("misere: quotient at heap %d: %w", m, err)
+			}
+			if b != nil {
+				w, err := q.verify(ctx, b, m)
+				if err != nil {
+					return fmt.Errorf("misere: quotient at heap %d: %w", m, err)
+				}
+				if debugf != nil {
+					debugf("heap %d: adjoin order %d witness %v states %d", m, len(b.reps), w, q.verifyStates)
+				}
+				if w == nil {
+					q.keep(b, m)
+					if q.cfg.qprogress != nil {
+						q.cfg.qprogress(Progress{Heap: m, Max: n, Order: len(q.reps), Positions: len(q.memo)})
+					}
+					continue
+				}
+			}
+		}
+		if err := q.bySearch(ctx, m, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keep makes b, proven exact for heaps ≤ n, the quotient.
+func (q *Quotient) keep(b *built, n int) {
+	q.gens, q.reps, q.words, q.next = b.gens, b.reps, b.words, b.next
+	q.pretend, q.isP, q.relations, q.max = b.pretend, b.isP, b.relations, n
+	q.lhs = b.lhs
+}
+
+// bySearch computes the quotient for heaps ≤ n by exhaustive search, with
+// test positions that grow until no class splits and the classes are
+// proven exact; last is the bound Extend was asked for, for progress.
+func (q *Quotient) bySearch(ctx context.Context, n, last int) error {
 	q.g.extend(n)
 	for round := 1; ; round++ {
-		b, err := q.build(ctx, n, round)
+		b, err := q.build(ctx, n, last, round)
 		if err != nil {
 			return err
 		}
@@ -181,8 +229,7 @@ func (q *Quotient) Extend(ctx context.Context, n int) error {
 			return fmt.Errorf("misere: quotient at heap %d: %w", n, err)
 		}
 		if w == nil {
-			q.gens, q.reps, q.words, q.next = b.gens, b.reps, b.words, b.next
-			q.pretend, q.isP, q.relations, q.max = b.pretend, b.isP, b.relations, n
+			q.keep(b, n)
 			return nil
 		}
 		// A position the classes get wrong: its sub-sums become tests.
@@ -221,8 +268,56 @@ func (q *Quotient) outcome(ctx context.Context, a, b game.Heaps) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	v, err := q.s.value(ctx, p)
-	return v == 0, err
+	return q.isP0(ctx, q.g.Canonical(p), 0)
+}
+
+// isP0 returns whether the canonical position p is a misère P-position.
+// A position whose heaps are all at most q.max is read from the quotient,
+// proven exact; the others are searched and memoized.
+func (q *Quotient) isP0(ctx context.Context, p game.Heaps, depth int) (bool, error) {
+	if q.max >= 0 {
+		x, small := 0, true
+		q.hbuf = p.AppendSizes(q.hbuf[:0])
+		for _, h := range q.hbuf {
+			if h > q.max {
+				small = false
+				break
+			}
+			x = q.Mul(x, q.pretend[h])
+		}
+		if small {
+			return q.isP[x], nil
+		}
+	}
+	if v, ok := q.memo[p]; ok {
+		return v, nil
+	}
+	if q.cfg.memoLimit > 0 && len(q.memo) >= q.cfg.memoLimit {
+		return false, fmt.Errorf("%d positions memoized at %v: %w", len(q.memo), p, sg.ErrMemoLimit)
+	}
+	q.done++
+	if q.done%pollEvery == 0 {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+	}
+	if depth == len(q.bufs) {
+		q.bufs = append(q.bufs, nil)
+	}
+	q.bufs[depth] = q.g.AppendMoves(q.bufs[depth][:0], p)
+	isP := len(q.bufs[depth]) > 0
+	for i := 0; i < len(q.bufs[depth]); i++ {
+		v, err := q.isP0(ctx, q.g.Canonical(q.bufs[depth][i]), depth+1)
+		if err != nil {
+			return false, err
+		}
+		if v {
+			isP = false
+			break
+		}
+	}
+	q.memo[p] = isP
+	return isP, nil
 }
 
 // signature returns the outcomes of p plus each test position.
@@ -240,7 +335,7 @@ func (q *Quotient) signature(ctx context.Context, p game.Heaps) (string, error) 
 	return string(sig), nil
 }
 
-func (q *Quotient) build(ctx context.Context, n, round int) (*built, error) {
+func (q *Quotient) build(ctx context.Context, n, last, round int) (*built, error) {
 	b := &built{index: map[string]int{}, pretend: make([]int, n+1)}
 	add := func(p game.Heaps, word []int, sig string) {
 		b.index[sig] = len(b.reps)
@@ -275,7 +370,7 @@ func (q *Quotient) build(ctx context.Context, n, round int) (*built, error) {
 			b.pretend[h] = b.next[0][len(b.gens)-1]
 		}
 		if q.cfg.qprogress != nil {
-			q.cfg.qprogress(Progress{Heap: h, Max: n, Round: round, Order: len(b.reps), Positions: len(q.s.memo)})
+			q.cfg.qprogress(Progress{Heap: h, Max: last, Round: round, Order: len(b.reps), Positions: len(q.memo)})
 		}
 	}
 	return b, nil
@@ -584,3 +679,5 @@ func (g *heapsGame) optionKey(h int) string {
 	}
 	return strings.Join(keys, "\x00") + "|"
 }
+
+var debugf func(string, ...any)
