@@ -99,37 +99,47 @@ type Quotient struct {
 	lhs       [][]int
 
 	sizes []int
-
-	verifyStates int
 }
 
 // NewQuotient computes the misère quotient of the octal game with the
 // given code (as [rulesets.ParseCode] reads it: "0.07", ".77", "0.[3]")
-// restricted to heaps of at most n tokens.
+// restricted to heaps of at most n tokens. The result is exact: every
+// quotient is proven before it is kept, as described below.
 //
-// The construction goes heap by heap. Two positions are put in the same
-// class when their sums with every test position have the same misère
-// outcome, computed by exhaustive search; a heap whose class is new becomes
-// a generator, and the classes are closed under the sum with every
-// generator. The test positions start as the empty position and grow by
-// the representatives found, pass after pass, until a pass splits no class:
-// then every representative is told apart from every other by a sum, and
-// each product's class agrees with every test. This is the
-// indistinguishability construction of Plambeck and Siegel (2008, sec. 5)
-// carried out on positions. It is not MisereSolver's algorithm (Siegel's
-// iteration over candidate bipartite monoids, which verifies each
-// candidate): classes are only as fine as the test positions make them,
-// and the cost is that of exhaustive misère search on sums of the
-// representatives, so it reaches heaps ≤ 24 of 0.07 and ≤ 11 of 0.77 in
-// seconds but not the 360-element Q(0.07, heaps ≤ 30) that MisereSolver
-// computes. The tests check it against published quotients and exhaustive
-// play.
+// The construction goes heap by heap, as Plambeck and Siegel (2008,
+// sec. 6) and Siegel's MisereSolver do. The quotient of heaps ≤ h is
+// proposed from the proven quotient Q of heaps ≤ h−1 by adjoining heap h
+// as a new generator x: the outcome of x^k·q is computed from the options
+// of heap h and of the smallest position of class q, mapped through the
+// pretending function, until the outcomes of x^k repeat (which proves the
+// powers of x periodic in the proposal); the pairs x^k·q are then reduced
+// to the classes that some product tells apart, and heap h either joins
+// an existing element or becomes a generator.
+//
+// Each proposal is then proven: its product is a commutative monoid, it is
+// reduced, and, for every position G (a closure over what a position's
+// element and its options' elements say of its sums, adding one heap at a
+// time), G is a misère P-position exactly when its element is in the
+// P-portion. Then two positions are indistinguishable exactly when they
+// have the same element, so the proposal is the quotient.
+//
+// When the proof fails (an element of Q splits once heap h is present),
+// the quotient of heaps ≤ h is computed by exhaustive search instead:
+// positions are put in one class when their sums with every test position
+// have the same outcome, the tests grow by the positions examined and by
+// the sub-sums of each position a candidate gets wrong, until the same
+// proof succeeds. Positions of heaps < h are read from Q, but this path
+// costs exhaustive search on sums with heap h and limits the reach: for
+// 0.07 (Dawson's Kayles) the quotient of heaps ≤ 25 needs it and was not
+// reached in minutes, while 0.77 (Kayles) and misère Nim are adjoined heap
+// after heap.
 //
 // Errors: a code that does not parse or is not octal (digits 0–7) wraps
 // [ErrNotOctal] or is a [*rulesets.SyntaxError]; n outside 0…MaxHeapBound,
 // a quotient with more than the element limit ([ErrTooLarge]), an outcome
-// search past the memo limit ([sg.ErrMemoLimit]) and a done context name
-// the heap reached. What was computed is kept: call Extend on the returned
+// search past the memo limit ([sg.ErrMemoLimit]), a proof past
+// [MaxVerifyStates] states ([ErrTooLarge]) and a done context name the
+// heap reached. What was computed is kept: call Extend on the returned
 // quotient (non-nil with these last errors) to resume.
 func NewQuotient(ctx context.Context, code string, n int, opts ...Option) (*Quotient, error) {
 	r, err := rulesets.ParseCode(code)
@@ -173,9 +183,6 @@ func (q *Quotient) Extend(ctx context.Context, n int) error {
 				w, err := q.verify(ctx, b, m)
 				if err != nil {
 					return fmt.Errorf("misere: quotient at heap %d: %w", m, err)
-				}
-				if debugf != nil {
-					debugf("heap %d: adjoin order %d witness %v states %d", m, len(b.reps), w, q.verifyStates)
 				}
 				if w == nil {
 					q.keep(b, m)
@@ -679,5 +686,3 @@ func (g *heapsGame) optionKey(h int) string {
 	}
 	return strings.Join(keys, "\x00") + "|"
 }
-
-var debugf func(string, ...any)
