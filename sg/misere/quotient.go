@@ -126,9 +126,9 @@ type Quotient struct {
 // When the proof fails (an element of Q splits once heap h is present),
 // the quotient of heaps ≤ h is computed by exhaustive search instead:
 // positions are put in one class when their sums with every test position
-// have the same outcome, the tests grow by the positions examined and by
-// the sub-sums of each position a candidate gets wrong, until the same
-// proof succeeds. Positions of heaps < h are read from Q, but this path
+// have the same outcome; the tests grow by the classes' representatives,
+// then by the sub-sums of each position a candidate gets wrong, until the
+// same proof succeeds. Positions of heaps < h are read from Q, but this path
 // costs exhaustive search on sums with heap h and limits the reach: for
 // 0.07 (Dawson's Kayles) the quotient of heaps ≤ 25 needs it and was not
 // reached in minutes, while 0.77 (Kayles) and misère Nim are adjoined heap
@@ -207,9 +207,11 @@ func (q *Quotient) keep(b *built, n int) {
 	q.lhs = b.lhs
 }
 
-// bySearch computes the quotient for heaps ≤ n by exhaustive search, with
-// test positions that grow until no class splits and the classes are
-// proven exact; last is the bound Extend was asked for, for progress.
+// bySearch computes the quotient for heaps ≤ n by exhaustive search: the
+// test positions grow by the classes' representatives until no class
+// splits, then by the sub-sums of each position the proof finds wrong (or
+// by every position examined), until the classes are proven exact; last
+// is the bound Extend was asked for, for progress.
 func (q *Quotient) bySearch(ctx context.Context, n, last int) error {
 	q.g.extend(n)
 	for round := 1; ; round++ {
@@ -222,8 +224,9 @@ func (q *Quotient) bySearch(ctx context.Context, n, last int) error {
 		for _, t := range q.tests {
 			have[t] = true
 		}
-		for _, r := range b.examined {
+		for _, r := range b.reps {
 			if !have[r] {
+				have[r] = true
 				q.tests = append(q.tests, r)
 				grown = true
 			}
@@ -239,15 +242,24 @@ func (q *Quotient) bySearch(ctx context.Context, n, last int) error {
 			q.keep(b, n)
 			return nil
 		}
-		// A position the classes get wrong: its sub-sums become tests.
+		// A position the classes get wrong: its sub-sums become tests, or,
+		// when they all are already, every position examined.
+		before := len(q.tests)
 		for _, t := range subSums(w) {
 			if !have[t] {
 				have[t] = true
 				q.tests = append(q.tests, t)
-				grown = true
 			}
 		}
-		if !grown {
+		if len(q.tests) == before {
+			for _, r := range b.examined {
+				if !have[r] {
+					have[r] = true
+					q.tests = append(q.tests, r)
+				}
+			}
+		}
+		if len(q.tests) == before {
 			return fmt.Errorf("misere: quotient at heap %d: position %v: %w", n, w, errUnverified)
 		}
 	}
