@@ -56,7 +56,11 @@
 // ([Quotient.PPortion]), pretending function ([Quotient.Pretending]) and
 // presentation ([Quotient.Relations]); [Quotient.Outcome] and
 // [Quotient.WinningMoves] then play any sum of such heaps at the cost of
-// a few table look-ups. A long computation reports progress
+// a few table look-ups. The quotient is built heap by heap, each heap
+// adjoined to the quotient of the smaller ones as Plambeck and Siegel
+// describe, and every result is proven exact before it is kept: its
+// product is a monoid, it is reduced, and its P-portion gives the misère
+// outcome of every sum of heaps. A long computation reports progress
 // ([WithQuotientProgress]), honours its context and resumes with
 // [Quotient.Extend].
 package misere

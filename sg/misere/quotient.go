@@ -46,8 +46,11 @@ func WithQuotientProgress(f func(Progress)) Option {
 type Progress struct {
 	// Heap is the heap size just completed, and Max the bound asked for.
 	Heap, Max int
-	// Round counts the passes over the heaps: each pass tests equality of
-	// positions against a larger set of positions, until no class splits.
+	// Round counts the passes over the heaps when the quotient is computed
+	// by exhaustive search: each pass tests equality of positions against
+	// a larger set of positions, until no class splits. It is 0 when heap
+	// Heap was adjoined to the quotient of the smaller heaps (see
+	// [NewQuotient]).
 	Round int
 	// Order is the number of elements found so far in this round.
 	Order int
@@ -80,7 +83,10 @@ type Quotient struct {
 	max  int
 
 	g     *heapsGame
-	s     search[game.Heaps]
+	memo  map[game.Heaps]bool // misère outcomes (true: P) of positions with a heap past max
+	bufs  [][]game.Heaps      // option buffers, one per search depth
+	done  uint64              // positions expanded, for polling the context
+	hbuf  []int
 	tests []game.Heaps
 
 	gens      []int
@@ -90,37 +96,50 @@ type Quotient struct {
 	pretend   []int
 	isP       []bool
 	relations []string
+	lhs       [][]int
 
 	sizes []int
 }
 
 // NewQuotient computes the misère quotient of the octal game with the
 // given code (as [rulesets.ParseCode] reads it: "0.07", ".77", "0.[3]")
-// restricted to heaps of at most n tokens.
+// restricted to heaps of at most n tokens. The result is exact: every
+// quotient is proven before it is kept, as described below.
 //
-// The construction goes heap by heap. Two positions are put in the same
-// class when their sums with every test position have the same misère
-// outcome, computed by exhaustive search; a heap whose class is new becomes
-// a generator, and the classes are closed under the sum with every
-// generator. The test positions start as the empty position and grow by
-// the representatives found, pass after pass, until a pass splits no class:
-// then every representative is told apart from every other by a sum, and
-// each product's class agrees with every test. This is the
-// indistinguishability construction of Plambeck and Siegel (2008, sec. 5)
-// carried out on positions. It is not MisereSolver's algorithm (Siegel's
-// iteration over candidate bipartite monoids, which verifies each
-// candidate): classes are only as fine as the test positions make them,
-// and the cost is that of exhaustive misère search on sums of the
-// representatives, so it reaches heaps ≤ 24 of 0.07 and ≤ 11 of 0.77 in
-// seconds but not the 360-element Q(0.07, heaps ≤ 30) that MisereSolver
-// computes. The tests check it against published quotients and exhaustive
-// play.
+// The construction goes heap by heap, as Plambeck and Siegel (2008,
+// sec. 6) and Siegel's MisereSolver do. The quotient of heaps ≤ h is
+// proposed from the proven quotient Q of heaps ≤ h−1 by adjoining heap h
+// as a new generator x: the outcome of x^k·q is computed from the options
+// of heap h and of the smallest position of class q, mapped through the
+// pretending function, until the outcomes of x^k repeat (which proves the
+// powers of x periodic in the proposal); the pairs x^k·q are then reduced
+// to the classes that some product tells apart, and heap h either joins
+// an existing element or becomes a generator.
+//
+// Each proposal is then proven: its product is a commutative monoid, it is
+// reduced, and, for every position G (a closure over what a position's
+// element and its options' elements say of its sums, adding one heap at a
+// time), G is a misère P-position exactly when its element is in the
+// P-portion. Then two positions are indistinguishable exactly when they
+// have the same element, so the proposal is the quotient.
+//
+// When the proof fails (an element of Q splits once heap h is present),
+// the quotient of heaps ≤ h is computed by exhaustive search instead:
+// positions are put in one class when their sums with every test position
+// have the same outcome; the tests grow by the classes' representatives,
+// then by the sub-sums of each position a candidate gets wrong, until the
+// same proof succeeds. Positions of heaps < h are read from Q, but this path
+// costs exhaustive search on sums with heap h and limits the reach: for
+// 0.07 (Dawson's Kayles) the quotient of heaps ≤ 25 needs it and was not
+// reached in minutes, while 0.77 (Kayles) and misère Nim are adjoined heap
+// after heap.
 //
 // Errors: a code that does not parse or is not octal (digits 0–7) wraps
 // [ErrNotOctal] or is a [*rulesets.SyntaxError]; n outside 0…MaxHeapBound,
 // a quotient with more than the element limit ([ErrTooLarge]), an outcome
-// search past the memo limit ([sg.ErrMemoLimit]) and a done context name
-// the heap reached. What was computed is kept: call Extend on the returned
+// search past the memo limit ([sg.ErrMemoLimit]), a proof past
+// [MaxVerifyStates] states ([ErrTooLarge]) and a done context name the
+// heap reached. What was computed is kept: call Extend on the returned
 // quotient (non-nil with these last errors) to resume.
 func NewQuotient(ctx context.Context, code string, n int, opts ...Option) (*Quotient, error) {
 	r, err := rulesets.ParseCode(code)
@@ -138,7 +157,7 @@ func NewQuotient(ctx context.Context, code string, n int, opts ...Option) (*Quot
 	}
 	q := &Quotient{rule: r, cfg: newConfig(opts), max: -1}
 	q.g = &heapsGame{HeapGame: game.NewHeapGame(r), canon: []int{0}}
-	q.s = newSearch[game.Heaps](q.g, q.cfg)
+	q.memo = map[game.Heaps]bool{}
 	q.tests = []game.Heaps{""}
 	return q, q.Extend(ctx, n)
 }
@@ -154,9 +173,49 @@ func (q *Quotient) Extend(ctx context.Context, n int) error {
 	if n <= q.max {
 		return nil
 	}
+	for m := q.max + 1; m <= n; m++ {
+		if q.max >= 0 {
+			b, err := q.adjoin(ctx, m)
+			if err != nil {
+				return fmt.Errorf("misere: quotient at heap %d: %w", m, err)
+			}
+			if b != nil {
+				w, err := q.verify(ctx, b, m)
+				if err != nil {
+					return fmt.Errorf("misere: quotient at heap %d: %w", m, err)
+				}
+				if w == nil {
+					q.keep(b, m)
+					if q.cfg.qprogress != nil {
+						q.cfg.qprogress(Progress{Heap: m, Max: n, Order: len(q.reps), Positions: len(q.memo)})
+					}
+					continue
+				}
+			}
+		}
+		if err := q.bySearch(ctx, m, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keep makes b, proven exact for heaps ≤ n, the quotient.
+func (q *Quotient) keep(b *built, n int) {
+	q.gens, q.reps, q.words, q.next = b.gens, b.reps, b.words, b.next
+	q.pretend, q.isP, q.relations, q.max = b.pretend, b.isP, b.relations, n
+	q.lhs = b.lhs
+}
+
+// bySearch computes the quotient for heaps ≤ n by exhaustive search: the
+// test positions grow by the classes' representatives until no class
+// splits, then by the sub-sums of each position the proof finds wrong (or
+// by every position examined), until the classes are proven exact; last
+// is the bound Extend was asked for, for progress.
+func (q *Quotient) bySearch(ctx context.Context, n, last int) error {
 	q.g.extend(n)
 	for round := 1; ; round++ {
-		b, err := q.build(ctx, n, round)
+		b, err := q.build(ctx, n, last, round)
 		if err != nil {
 			return err
 		}
@@ -165,16 +224,43 @@ func (q *Quotient) Extend(ctx context.Context, n int) error {
 		for _, t := range q.tests {
 			have[t] = true
 		}
-		for _, r := range b.examined {
+		for _, r := range b.reps {
 			if !have[r] {
+				have[r] = true
 				q.tests = append(q.tests, r)
 				grown = true
 			}
 		}
-		if !grown {
-			q.gens, q.reps, q.words, q.next = b.gens, b.reps, b.words, b.next
-			q.pretend, q.isP, q.relations, q.max = b.pretend, b.isP, b.relations, n
+		if grown {
+			continue
+		}
+		w, err := q.verify(ctx, b, n)
+		if err != nil {
+			return fmt.Errorf("misere: quotient at heap %d: %w", n, err)
+		}
+		if w == nil {
+			q.keep(b, n)
 			return nil
+		}
+		// A position the classes get wrong: its sub-sums become tests, or,
+		// when they all are already, every position examined.
+		before := len(q.tests)
+		for _, t := range subSums(w) {
+			if !have[t] {
+				have[t] = true
+				q.tests = append(q.tests, t)
+			}
+		}
+		if len(q.tests) == before {
+			for _, r := range b.examined {
+				if !have[r] {
+					have[r] = true
+					q.tests = append(q.tests, r)
+				}
+			}
+		}
+		if len(q.tests) == before {
+			return fmt.Errorf("misere: quotient at heap %d: position %v: %w", n, w, errUnverified)
 		}
 	}
 }
@@ -201,8 +287,56 @@ func (q *Quotient) outcome(ctx context.Context, a, b game.Heaps) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	v, err := q.s.value(ctx, p)
-	return v == 0, err
+	return q.isP0(ctx, q.g.Canonical(p), 0)
+}
+
+// isP0 returns whether the canonical position p is a misère P-position.
+// A position whose heaps are all at most q.max is read from the quotient,
+// proven exact; the others are searched and memoized.
+func (q *Quotient) isP0(ctx context.Context, p game.Heaps, depth int) (bool, error) {
+	if q.max >= 0 {
+		x, small := 0, true
+		q.hbuf = p.AppendSizes(q.hbuf[:0])
+		for _, h := range q.hbuf {
+			if h > q.max {
+				small = false
+				break
+			}
+			x = q.Mul(x, q.pretend[h])
+		}
+		if small {
+			return q.isP[x], nil
+		}
+	}
+	if v, ok := q.memo[p]; ok {
+		return v, nil
+	}
+	if q.cfg.memoLimit > 0 && len(q.memo) >= q.cfg.memoLimit {
+		return false, fmt.Errorf("%d positions memoized at %v: %w", len(q.memo), p, sg.ErrMemoLimit)
+	}
+	q.done++
+	if q.done%pollEvery == 0 {
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+	}
+	if depth == len(q.bufs) {
+		q.bufs = append(q.bufs, nil)
+	}
+	q.bufs[depth] = q.g.AppendMoves(q.bufs[depth][:0], p)
+	isP := len(q.bufs[depth]) > 0
+	for i := 0; i < len(q.bufs[depth]); i++ {
+		v, err := q.isP0(ctx, q.g.Canonical(q.bufs[depth][i]), depth+1)
+		if err != nil {
+			return false, err
+		}
+		if v {
+			isP = false
+			break
+		}
+	}
+	q.memo[p] = isP
+	return isP, nil
 }
 
 // signature returns the outcomes of p plus each test position.
@@ -220,7 +354,7 @@ func (q *Quotient) signature(ctx context.Context, p game.Heaps) (string, error) 
 	return string(sig), nil
 }
 
-func (q *Quotient) build(ctx context.Context, n, round int) (*built, error) {
+func (q *Quotient) build(ctx context.Context, n, last, round int) (*built, error) {
 	b := &built{index: map[string]int{}, pretend: make([]int, n+1)}
 	add := func(p game.Heaps, word []int, sig string) {
 		b.index[sig] = len(b.reps)
@@ -255,10 +389,20 @@ func (q *Quotient) build(ctx context.Context, n, round int) (*built, error) {
 			b.pretend[h] = b.next[0][len(b.gens)-1]
 		}
 		if q.cfg.qprogress != nil {
-			q.cfg.qprogress(Progress{Heap: h, Max: n, Round: round, Order: len(b.reps), Positions: len(q.s.memo)})
+			q.cfg.qprogress(Progress{Heap: h, Max: last, Round: round, Order: len(b.reps), Positions: len(q.memo)})
 		}
 	}
 	return b, nil
+}
+
+// mul is [Quotient.Mul] on a pass's result.
+func (b *built) mul(x, y int) int {
+	for j, e := range b.words[y] {
+		for ; e > 0; e-- {
+			x = b.next[x][j]
+		}
+	}
+	return x
 }
 
 // close fills the products of every element with every generator, adding

@@ -49,15 +49,21 @@ func TestMisereNimQuotients(t *testing.T) {
 	}
 }
 
-// Misère Nim on heaps ≤ 15 adds d = *8: 2·(2^3 + 1) = 18 elements, from
-// the same presentation (Plambeck and Siegel 2008, sec. 3).
+// Misère Nim on heaps ≤ 2^k − 1 has generators *1, *2, …, *2^(k−1) and
+// 2·(2^(k−1) + 1) elements for k ≥ 2, from the same presentation
+// (Plambeck and Siegel 2008, sec. 3): 18 for heaps ≤ 15, 34 for ≤ 31.
 func TestMisereNimQuotient15(t *testing.T) {
-	q, err := NewQuotient(context.Background(), "0.[3]", 15)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if q.Order() != 18 || !slices.Equal(q.Generators(), []int{1, 2, 4, 8}) {
-		t.Errorf("Nim ≤ 15: order %d, generators %v; want 18, [1 2 4 8]", q.Order(), q.Generators())
+	for _, c := range []struct {
+		n, order int
+		gens     []int
+	}{{15, 18, []int{1, 2, 4, 8}}, {31, 34, []int{1, 2, 4, 8, 16}}} {
+		q, err := NewQuotient(context.Background(), "0.[3]", c.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Order() != c.order || !slices.Equal(q.Generators(), c.gens) {
+			t.Errorf("Nim ≤ %d: order %d, generators %v; want %d, %v", c.n, q.Order(), q.Generators(), c.order, c.gens)
+		}
 	}
 }
 

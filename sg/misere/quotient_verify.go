@@ -1,0 +1,264 @@
+package misere
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/impartial-go/impartial/game"
+)
+
+// MaxVerifyStates bounds the number of states the exactness proof of a
+// quotient (see [Quotient.Extend]) may visit; past it the computation
+// stops with an error wrapping [ErrTooLarge].
+const MaxVerifyStates = 1 << 21
+
+// errUnverified is returned when the exactness proof finds a position the
+// quotient gets wrong and no new test position can be derived from it.
+var errUnverified = errors.New("quotient not verified")
+
+// vstate is what the exactness proof knows of a position G: its element
+// x = Φ(G), whether G has a move, and reach, the set of elements z such
+// that some option G' of G has Φ(G')·z in the P-portion. The state of
+// G + H is determined by the states of G and H (see step), and the
+// misère recursion at G only needs its state: G is a P-position exactly
+// when it has a move and z = 1 is not in reach.
+type vstate struct {
+	x      int
+	moves  bool
+	reach  []uint64
+	parent int // index of the state this one was reached from, -1 at the start
+	heap   int // the heap added to the parent
+}
+
+// heapState is the state of a single heap of size h.
+type heapState struct {
+	h     int
+	y     int
+	moves bool
+	reach []uint64
+}
+
+func hasBit(s []uint64, i int) bool { return s[i>>6]&(1<<(i&63)) != 0 }
+func setBit(s []uint64, i int)      { s[i>>6] |= 1 << (i & 63) }
+
+// verify proves that the quotient is the misère quotient of the game on
+// heaps ≤ q.max, or returns a position whose outcome it gets wrong.
+//
+// The proof: (1) the product table is commutative and associative and
+// each representative's element is its class, so Φ, the product of the
+// pretending function over a position's heaps, is a monoid homomorphism
+// onto the quotient; (2) for every position G, G is a misère P-position
+// exactly when Φ(G) is in the P-portion. (2) follows by induction on G
+// from the local condition "Φ(G) ∈ P iff G has a move and no option G'
+// has Φ(G') ∈ P", which depends only on G's state (vstate); the states of
+// all positions are found by a closure from the empty position, adding one
+// heap at a time, and the condition is checked at each. (3) the monoid is
+// reduced: distinct elements x ≠ y have some z with exactly one of xz, yz
+// in the P-portion. With (1) and (2), positions with equal elements are
+// indistinguishable; with (3), positions with distinct elements are told
+// apart by a representative. So the classes are exactly the quotient's.
+//
+// It returns (nil, nil) when the proof succeeds, a witness position when
+// the quotient predicts a wrong outcome or the product is not a monoid's,
+// and an error when the state limit or the context stops it.
+func (q *Quotient) verify(ctx context.Context, b *built, n int) ([]int, error) {
+	m := len(b.reps)
+	mul := make([]int32, m*m)
+	for x := 0; x < m; x++ {
+		for y := 0; y < m; y++ {
+			mul[x*m+y] = int32(b.mul(x, y))
+		}
+	}
+	// (1) A commutative monoid with identity 0.
+	for x := 0; x < m; x++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if mul[x] != int32(x) || mul[x*m] != int32(x) {
+			return nil, fmt.Errorf("element %d: 1 is not an identity: %w", x, errUnverified)
+		}
+		for y := 0; y < m; y++ {
+			xy := int(mul[x*m+y])
+			if xy != int(mul[y*m+x]) {
+				return concatSizes(b.reps[x], b.reps[y]), nil
+			}
+			for z := 0; z < m; z++ {
+				if mul[xy*m+z] != mul[x*m+int(mul[y*m+z])] {
+					return concatSizes(b.reps[x], b.reps[y], b.reps[z]), nil
+				}
+			}
+		}
+	}
+	phi := func(sizes []int) int {
+		x := 0
+		for _, h := range sizes {
+			x = int(mul[x*m+b.pretend[h]])
+		}
+		return x
+	}
+	for x, r := range b.reps {
+		if phi(r.Sizes()) != x {
+			return r.Sizes(), nil
+		}
+	}
+	// (3) Reduced: Moore's partition refinement by the P-portion and the
+	// products with each generator.
+	class := make([]int, m)
+	for x := range class {
+		if b.isP[x] {
+			class[x] = 1
+		}
+	}
+	for {
+		index := map[string]int{}
+		next := make([]int, m)
+		key := make([]int32, 0, len(b.gens)+1)
+		for x := 0; x < m; x++ {
+			key = append(key[:0], int32(class[x]))
+			for _, g := range b.gens {
+				key = append(key, int32(class[mul[x*m+b.pretend[g]]]))
+			}
+			k := fmt.Sprint(key)
+			c, ok := index[k]
+			if !ok {
+				c = len(index)
+				index[k] = c
+			}
+			next[x] = c
+		}
+		if slices.Equal(next, class) || len(index) == m {
+			if len(index) < m {
+				return nil, fmt.Errorf("%d elements but only %d told apart: %w", m, len(index), errUnverified)
+			}
+			break
+		}
+		class = next
+	}
+	// (2) The misère recursion at every state.
+	words := (m + 63) / 64
+	reachOf := func(opts []int) []uint64 {
+		r := make([]uint64, words)
+		for z := 0; z < m; z++ {
+			for _, a := range opts {
+				if b.isP[mul[a*m+z]] {
+					setBit(r, z)
+					break
+				}
+			}
+		}
+		return r
+	}
+	var heaps []heapState
+	seenHeap := map[string]bool{}
+	var hm []game.HeapMove
+	var opts []int
+	for h := 1; h <= n; h++ {
+		hm = q.rule.AppendHeapMoves(hm[:0], h)
+		opts = opts[:0]
+		for _, mv := range hm {
+			for parts := range game.Partitions(mv) {
+				opts = append(opts, phi(parts))
+			}
+		}
+		hs := heapState{h: h, y: b.pretend[h], moves: len(opts) > 0, reach: reachOf(opts)}
+		k := fmt.Sprint(hs.y, hs.moves, hs.reach)
+		if !seenHeap[k] {
+			seenHeap[k] = true
+			heaps = append(heaps, hs)
+		}
+	}
+	states := []vstate{{x: 0, reach: make([]uint64, words), parent: -1}}
+	seen := map[string]bool{stateKey(states[0]): true}
+	witness := func(i int) []int {
+		var sizes []int
+		for ; states[i].parent >= 0; i = states[i].parent {
+			sizes = append(sizes, states[i].heap)
+		}
+		return sizes
+	}
+	for i := 0; i < len(states); i++ {
+		if i&1023 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		s := states[i]
+		if b.isP[s.x] != (s.moves && !hasBit(s.reach, 0)) {
+			return witness(i), nil
+		}
+		for _, hs := range heaps {
+			t := vstate{x: int(mul[s.x*m+hs.y]), moves: s.moves || hs.moves, reach: make([]uint64, words), parent: i, heap: hs.h}
+			for z := 0; z < m; z++ {
+				if hasBit(s.reach, int(mul[hs.y*m+z])) || hasBit(hs.reach, int(mul[s.x*m+z])) {
+					setBit(t.reach, z)
+				}
+			}
+			k := stateKey(t)
+			if seen[k] {
+				continue
+			}
+			if len(states) >= MaxVerifyStates {
+				return nil, fmt.Errorf("proof of exactness past %d states: %w", MaxVerifyStates, ErrTooLarge)
+			}
+			seen[k] = true
+			states = append(states, t)
+		}
+	}
+	return nil, nil
+}
+
+func stateKey(s vstate) string {
+	k := make([]byte, 0, 5+8*len(s.reach))
+	k = append(k, byte(s.x), byte(s.x>>8), byte(s.x>>16), byte(s.x>>24))
+	if s.moves {
+		k = append(k, 1)
+	} else {
+		k = append(k, 0)
+	}
+	for _, w := range s.reach {
+		for i := 0; i < 64; i += 8 {
+			k = append(k, byte(w>>i))
+		}
+	}
+	return string(k)
+}
+
+func concatSizes(ps ...game.Heaps) []int {
+	var s []int
+	for _, p := range ps {
+		s = p.AppendSizes(s)
+	}
+	return s
+}
+
+// subSums returns every sum of a sub-multiset of the heaps, without
+// repetition.
+func subSums(sizes []int) []game.Heaps {
+	slices.Sort(sizes)
+	out := []game.Heaps{""}
+	seen := map[game.Heaps]bool{"": true}
+	var cur []int
+	var rec func(i int)
+	rec = func(i int) {
+		if i == len(sizes) {
+			p, _ := game.MakeHeaps(cur...)
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+			return
+		}
+		cur = append(cur, sizes[i])
+		rec(i + 1)
+		cur = cur[:len(cur)-1]
+		j := i
+		for j < len(sizes) && sizes[j] == sizes[i] {
+			j++
+		}
+		rec(j)
+	}
+	rec(0)
+	return out
+}
