@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 )
 
@@ -25,10 +24,11 @@ func BuildSite(dir string) error {
 	if err := os.CopyFS(dir, sub); err != nil && !os.IsExist(err) {
 		return fmt.Errorf("writing the page: %w", err)
 	}
-	goroot := runtime.GOROOT()
-	if out, err := exec.Command(goBinary(), "env", "GOROOT").Output(); err == nil {
-		goroot = strings.TrimSpace(string(out))
+	out, err := exec.Command(goBinary(), "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("finding the Go installation (go env GOROOT): %w", err)
 	}
+	goroot := strings.TrimSpace(string(out))
 	js, err := os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
 	if err != nil {
 		js, err = os.ReadFile(filepath.Join(goroot, "misc", "wasm", "wasm_exec.js")) // before Go 1.24
@@ -53,12 +53,14 @@ func BuildSite(dir string) error {
 	return nil
 }
 
-// goBinary is the go command of the running toolchain when it can be
-// found, else the one on PATH.
+// goBinary is the go command: $GOROOT/bin/go when GOROOT is set (as
+// under go run and go test), else the one on PATH.
 func goBinary() string {
-	p := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(p); err == nil {
-		return p
+	if root := os.Getenv("GOROOT"); root != "" {
+		p := filepath.Join(root, "bin", "go")
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
 	}
 	return "go"
 }
