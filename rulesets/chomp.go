@@ -211,7 +211,7 @@ func (g *Chomp) Bite(p, q grid.Set) (r, c int, ok bool) {
 	// lowest row's lowest column among the removed squares.
 	i := gone.Lowest()
 	r, c = g.b.RowCol(i)
-	for _, j := range gone.AppendCells(nil) {
+	for _, j := range gone.Append(nil) {
 		_, cj := g.b.RowCol(j)
 		c = min(c, cj)
 	}

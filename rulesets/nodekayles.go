@@ -178,7 +178,7 @@ func (k *NodeKayles) Taken(p, q graph.Set) (int, bool) {
 		return 0, false
 	}
 	var buf [graph.MaxVertices]int
-	for _, v := range gone.AppendVertices(buf[:0]) {
+	for _, v := range gone.Append(buf[:0]) {
 		if p.AndNot(k.closed[v]) == q {
 			return v, true
 		}
@@ -204,7 +204,7 @@ func (k *NodeKayles) MoveString(p, q graph.Set) string {
 func (k *NodeKayles) MoveStrings(p graph.Set) []string {
 	var out []string
 	var buf [graph.MaxVertices]int
-	for _, v := range p.And(k.g.Vertices()).AppendVertices(buf[:0]) {
+	for _, v := range p.And(k.g.Vertices()).Append(buf[:0]) {
 		out = append(out, k.vertexString(v))
 	}
 	return out

@@ -109,7 +109,7 @@ func graphText(k *rulesets.NodeKayles, p graph.Set) string {
 	if b, ok := k.GridBoard(); ok {
 		return boardText(b.Rows(), b.Cols(), func(i int) byte { return pick(p.Has(i), 'o', '.') })
 	}
-	vs := p.AppendVertices(nil)
+	vs := p.Append(nil)
 	var edges []string
 	for _, e := range k.Graph().Edges() {
 		if p.Has(e[0]) && p.Has(e[1]) {

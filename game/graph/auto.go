@@ -107,7 +107,7 @@ func (s *autoSearch) extend(i int) bool {
 	// must be exactly.
 	var want Set
 	nb := g.adj[v].And(s.mapped)
-	nb.eachVertex(func(u int) { want = want.With(s.img[u]) })
+	nb.Each(func(u int) { want = want.With(s.img[u]) })
 	try := func(w int) bool {
 		if s.budget--; s.budget < 0 {
 			return false
@@ -150,7 +150,7 @@ func (g *Graph) bfsOrder() (order, parent []int) {
 		order = append(order, start)
 		for k := len(order) - 1; k < len(order); k++ {
 			u := order[k]
-			g.adj[u].AndNot(seen).eachVertex(func(w int) {
+			g.adj[u].AndNot(seen).Each(func(w int) {
 				parent[w] = u
 				seen = seen.With(w)
 				order = append(order, w)
@@ -174,7 +174,7 @@ func (g *Graph) refine() []uint64 {
 	for range g.n {
 		for v := range g.n {
 			h := mix(c[v])
-			g.adj[v].eachVertex(func(u int) { h += mix(c[u] ^ 0x9e3779b97f4a7c15) })
+			g.adj[v].Each(func(u int) { h += mix(c[u] ^ 0x9e3779b97f4a7c15) })
 			next[v] = h
 		}
 		c, next = next, c

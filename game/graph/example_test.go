@@ -16,7 +16,7 @@ func ExampleGraph_AppendComponents() {
 	}
 	parts := g.AppendComponents(nil, g.Vertices().Without(2))
 	for _, p := range parts {
-		fmt.Println(p.AppendVertices(nil))
+		fmt.Println(p.Append(nil))
 	}
 	group, _ := g.Automorphisms(10)
 	fmt.Println(len(group), group.Canonical(parts[0]) == group.Canonical(parts[1]))

@@ -81,7 +81,7 @@ func (g *Graph) NeighborsOf(s Set) Set {
 func (g *Graph) Edges() [][2]int {
 	var out [][2]int
 	for u := range g.n {
-		g.adj[u].eachVertex(func(v int) {
+		g.adj[u].Each(func(v int) {
 			if u < v {
 				out = append(out, [2]int{u, v})
 			}
@@ -139,19 +139,6 @@ func (g *Graph) AppendComponents(dst []Set, s Set) []Set {
 // does not).
 func (g *Graph) Connected(s Set) bool {
 	return !s.IsEmpty() && g.Component(s, s.Lowest()) == s
-}
-
-// eachVertex calls f with every vertex of s in increasing order.
-func (s Set) eachVertex(f func(int)) {
-	for w, base := s.Lo, 0; ; w, base = s.Hi, 64 {
-		for w != 0 {
-			f(base + bits.TrailingZeros64(w))
-			w &= w - 1
-		}
-		if base == 64 {
-			return
-		}
-	}
 }
 
 // Path returns the path 0-1-2-…-(n-1).
@@ -271,7 +258,7 @@ func ParseEdges(s string) (*Graph, error) {
 // after the first move, maps to the vertices 0 to k-1 in a few word
 // operations; other sets cost a pass over the 2n images.
 func CycleCanonical(s Set, n int) Set {
-	full := Set{Lo: ^uint64(0), Hi: ^uint64(0)}.shr(uint(MaxVertices - n))
+	full := Set{Lo: ^uint64(0), Hi: ^uint64(0)}.Shr(uint(MaxVertices - n))
 	s = s.And(full)
 	if s == full || s.IsEmpty() {
 		return s
@@ -280,13 +267,13 @@ func CycleCanonical(s Set, n int) Set {
 		if k == 0 {
 			return x
 		}
-		return x.shl(uint(k)).Or(x.shr(uint(n - k))).And(full)
+		return x.Shl(uint(k)).Or(x.Shr(uint(n - k))).And(full)
 	}
 	k := s.Len()
 	if s.AndNot(rot(s, 1)).Len() == 1 { // one run: an arc
-		return full.shr(uint(n - k))
+		return full.Shr(uint(n - k))
 	}
-	rev := Set{bits.Reverse64(s.Hi), bits.Reverse64(s.Lo)}.shr(uint(MaxVertices - n))
+	rev := Set{Lo: bits.Reverse64(s.Hi), Hi: bits.Reverse64(s.Lo)}.Shr(uint(MaxVertices - n))
 	best := s
 	for r := range n {
 		for _, x := range [2]Set{rot(s, r), rot(rev, r)} {

@@ -70,16 +70,16 @@ func (b *Board) RowCol(i int) (r, c int) { return i / b.cols, i % b.cols }
 
 // Right returns the cells of s moved one column right, dropping those that
 // leave the board: the cells whose left neighbour is in s.
-func (b *Board) Right(s Set) Set { return s.shl(1).And(b.notCol0) }
+func (b *Board) Right(s Set) Set { return s.Shl(1).And(b.notCol0) }
 
 // Left returns the cells whose right neighbour is in s.
-func (b *Board) Left(s Set) Set { return s.shr(1).And(b.notColLast) }
+func (b *Board) Left(s Set) Set { return s.Shr(1).And(b.notColLast) }
 
 // Down returns the cells whose upper neighbour (row above) is in s.
-func (b *Board) Down(s Set) Set { return s.shl(uint(b.cols)).And(b.full) }
+func (b *Board) Down(s Set) Set { return s.Shl(uint(b.cols)).And(b.full) }
 
 // Up returns the cells whose lower neighbour (row below) is in s.
-func (b *Board) Up(s Set) Set { return s.shr(uint(b.cols)) }
+func (b *Board) Up(s Set) Set { return s.Shr(uint(b.cols)) }
 
 // Neighbors returns every cell of the board adjacent to some cell of s
 // (it may include cells of s itself).
@@ -204,7 +204,7 @@ func ParseRows(rows []string, in, out byte) (*Board, Set, error) {
 
 // row returns the bits of row r of s (cols ≤ 64).
 func (b *Board) row(s Set, r int) uint64 {
-	return s.shr(uint(r*b.cols)).Lo & (^uint64(0) >> uint(64-b.cols))
+	return s.Shr(uint(r*b.cols)).Lo & (^uint64(0) >> uint(64-b.cols))
 }
 
 // reverse returns the lowest w bits of x in reverse order.

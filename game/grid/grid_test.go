@@ -14,7 +14,7 @@ import (
 // naiveNeighbors lists the neighbours of s cell by cell.
 func naiveNeighbors(b *grid.Board, s grid.Set) grid.Set {
 	var out grid.Set
-	for _, i := range s.AppendCells(nil) {
+	for _, i := range s.Append(nil) {
 		r, c := b.RowCol(i)
 		for _, d := range [][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
 			if j, ok := b.Cell(r+d[0], c+d[1]); ok {
@@ -138,7 +138,7 @@ func TestSetBasics(t *testing.T) {
 	if s.Lowest() != 0 || s.Highest() != 127 || (grid.Set{}).Lowest() != -1 || (grid.Set{}).Highest() != -1 {
 		t.Fatal("Lowest/Highest")
 	}
-	if got := fmt.Sprint(s.AppendCells(nil)); got != "[0 63 64 127]" {
+	if got := fmt.Sprint(s.Append(nil)); got != "[0 63 64 127]" {
 		t.Fatalf("cells %s", got)
 	}
 	if k := s.Without(127).Key(); k.Hi != 1 || k.Lo != 1|1<<63 {

@@ -57,7 +57,7 @@ func (b *Board) Transform(s Set, t Symmetry) (Set, bool) {
 	m, n := b.rows, b.cols
 	var out Set
 	var buf [MaxCells]int
-	for _, i := range s.And(b.full).AppendCells(buf[:0]) {
+	for _, i := range s.And(b.full).Append(buf[:0]) {
 		r, c := i/n, i%n
 		switch t {
 		case Rotate90:
@@ -103,8 +103,8 @@ func (b *Board) Canonical(s Set) Set {
 		// A strip: its cells are consecutive numbers either way.
 		lo := s.Lowest()
 		w := s.Highest() - lo + 1
-		a := s.shr(uint(lo))
-		r := Set{bits.Reverse64(a.Hi), bits.Reverse64(a.Lo)}.shr(uint(MaxCells - w))
+		a := s.Shr(uint(lo))
+		r := Set{Lo: bits.Reverse64(a.Hi), Hi: bits.Reverse64(a.Lo)}.Shr(uint(MaxCells - w))
 		if r.Less(a) {
 			return r
 		}
@@ -194,7 +194,7 @@ func leastFlip(sh, shf *[64]uint64, h int, alive uint) int {
 func (b *Board) encodeFlip(sh, shf *[64]uint64, h, k int) Set {
 	var out Set
 	for i := range h {
-		out = out.Or(Set{flipRow(sh, shf, h, k, i), 0}.shl(uint(i * b.cols)))
+		out = out.Or(Set{Lo: flipRow(sh, shf, h, k, i)}.Shl(uint(i * b.cols)))
 	}
 	return out
 }
