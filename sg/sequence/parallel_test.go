@@ -1,0 +1,122 @@
+package sequence
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/sg"
+)
+
+// parValues computes G(0 … n-1) of r with the engine for method, with
+// the given number of workers, computing heaps from parFrom on in
+// parallel blocks, and the sparse engine's first mask chosen at heap 64.
+func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int) []sg.Nimber {
+	t.Helper()
+	cfg := newConfig(r, []Option{WithMethod(m), WithWorkers(workers), withParallelFrom(parFrom)})
+	e := chooseEngine(r, cfg)
+	if se, ok := e.(*sparseEngine); ok {
+		se.start = 64
+	}
+	s := New(0)
+	if err := e.extend(context.Background(), s, n); err != nil {
+		t.Fatalf("%v, %d workers: %v", r, workers, err)
+	}
+	if se, ok := e.(*sparseEngine); ok && workers > 1 && se.fallback == nil && !se.direct {
+		// The parallel path must have been taken, and must decide
+		// most heaps.
+		if se.blk == nil {
+			t.Errorf("%v, %d workers: no parallel block", r, workers)
+		} else {
+			t.Logf("%v, %d workers: %d heaps decided in parallel blocks, %d left to the single-core method",
+				r, workers, se.blk.decided, se.blk.undecided)
+		}
+	}
+	return s.AppendValues(nil, 0, s.Len())
+}
+
+// parCheck compares the parallel runs of r (2, 3 and 5 workers) with the
+// single-core run, value by value.
+func parCheck(t *testing.T, name string, r game.HeapRule, n int, m Method, parFrom int) {
+	t.Helper()
+	want := parValues(t, r, n, m, 1, parFrom)
+	for _, w := range []int{2, 3, 5} {
+		got := parValues(t, r, n, m, w, parFrom)
+		if len(got) != len(want) {
+			t.Fatalf("%s (%v): %d workers gave %d values, want %d", name, m, w, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%s (%v): %d workers: G(%d) = %d, single core %d", name, m, w, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// parClassics are the games the parallel engines are checked on: octal
+// games from Winning Ways ch. 4 and Flammenkamp's tables (Dawson's Kayles
+// .07, Dawson's chess .137, Kayles .77, .354, .376, .1777, .16, .56),
+// Grundy's game, hexadecimal codes (digits of 8 or more split a heap into
+// three), and rules known only by their moves.
+var parClassics = []struct {
+	name  string
+	r     game.HeapRule
+	small bool
+}{
+	{".07", seqParse(".07"), false},
+	{".137", seqParse(".137"), false},
+	{".77 (Kayles)", seqParse(".77"), false},
+	{".354", seqParse(".354"), false},
+	{".376", seqParse(".376"), false},
+	{".1777", seqParse(".1777"), false},
+	{".16", seqParse(".16"), false},
+	{".56", seqParse(".56"), false},
+	{"Grundy's game", seqGrundy{}, false},
+	{"0.F6 (hexadecimal)", seqParse("0.F6"), true},
+	{"0.B7 (hexadecimal)", seqParse("0.B7"), true},
+	{"4.6 (hexadecimal start)", seqParse("4.6"), false},
+	{".354 by moves", seqMovesOnly{seqParse(".354")}, false},
+	{"Grundy's game, parity broken at 400", spParityBreak{}, false},
+	{"nim+split (2-byte values)", spNimSplit{}, true},
+	{"three-heap moves from 301", spLate{}, true},
+}
+
+func TestParallelSparseMatchesSingleCore(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 8000
+	}
+	for _, c := range parClassics {
+		nn := n
+		if c.small {
+			nn = 1500 // a direct engine's O(n²) or more
+		}
+		parCheck(t, c.name, c.r, nn, MethodSparse, 200)
+	}
+}
+
+func TestParallelSparseRandomCodes(t *testing.T) {
+	rnd := gametest.Rand(t)
+	for range 30 {
+		ds := []uint32{0}
+		for range 1 + rnd.IntN(4) {
+			ds = append(ds, uint32(rnd.IntN(8)))
+		}
+		ds[len(ds)-1] |= 4 // a split, so that the sparse engine takes the code
+		r := seqDigits(ds...)
+		parCheck(t, r.String(), r, 6000, MethodSparse, 128)
+	}
+}
+
+// TestParallelDefaultBlocks runs the default block start (heap 4096) on
+// .354 and Grundy's game.
+func TestParallelDefaultBlocks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	for _, r := range []game.HeapRule{seqParse(".354"), seqGrundy{}} {
+		parCheck(t, fmt.Sprint(r), r, 60000, MethodSparse, 0)
+	}
+}
