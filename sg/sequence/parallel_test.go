@@ -73,6 +73,7 @@ var parClassics = []struct {
 	{".1777", seqParse(".1777"), false},
 	{".16", seqParse(".16"), false},
 	{".56", seqParse(".56"), false},
+	{".6 (values past 64 and 128)", seqParse(".6"), false},
 	{"Grundy's game", seqGrundy{}, false},
 	{"0.F6 (hexadecimal)", seqParse("0.F6"), true},
 	{"0.B7 (hexadecimal)", seqParse("0.B7"), true},
@@ -99,7 +100,11 @@ func TestParallelSparseMatchesSingleCore(t *testing.T) {
 
 func TestParallelSparseRandomCodes(t *testing.T) {
 	rnd := gametest.Rand(t)
-	for range 30 {
+	codes := 80
+	if testing.Short() {
+		codes = 30
+	}
+	for range codes {
 		ds := []uint32{0}
 		for range 1 + rnd.IntN(4) {
 			ds = append(ds, uint32(rnd.IntN(8)))
@@ -118,5 +123,42 @@ func TestParallelDefaultBlocks(t *testing.T) {
 	}
 	for _, r := range []game.HeapRule{seqParse(".354"), seqGrundy{}} {
 		parCheck(t, fmt.Sprint(r), r, 60000, MethodSparse, 0)
+	}
+}
+
+// BenchmarkParallel measures the parallel sparse engine; run it with
+// -cpu 1,2 (the default worker count is GOMAXPROCS):
+//
+//	go test -run '^$' -bench 'Parallel/Grundy22' -cpu 1,2 -benchtime 1x ./sg/sequence
+//	go test -run '^$' -bench 'Parallel/354' -cpu 1,2 -benchtime 1x ./sg/sequence
+//
+// Grundy22 computes 2^22 values of Grundy's game; 354 the 20,126,195
+// values that certify the period of .354 (preperiod 10,061,916, period
+// 1180, Flammenkamp's octal-game tables) by the Guy–Smith theorem. The
+// short variants (Grundy20, 354-2^21) run by default.
+func BenchmarkParallel(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		r    game.HeapRule
+		n    int
+		long bool
+	}{
+		{"Grundy20", seqGrundy{}, 1 << 20, false},
+		{"354-2^21", seqParse(".354"), 1 << 21, false},
+		{"Grundy22", seqGrundy{}, 1 << 22, true},
+		{"354", seqParse(".354"), 2*(10061916+1180) + 3, true},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {
+				b.Skip("long: run with -bench 'Parallel/" + bc.name + "' and without -short")
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Values(context.Background(), bc.r, bc.n, WithMethod(MethodSparse)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(bc.n)*float64(b.N)/b.Elapsed().Seconds(), "heaps/s")
+		})
 	}
 }

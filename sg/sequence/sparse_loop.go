@@ -73,6 +73,9 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 			var st int
 			g, st = heapValue(e, vals, n, scan)
 			steps += st
+			if e.blk != nil && n < e.blk.end {
+				e.blk.steps[1] += st // for the choice of the block length
+			}
 		}
 		s.Append(sg.Nimber(g))
 		e.count(n, g)

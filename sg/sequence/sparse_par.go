@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+	"time"
 )
 
 // The parallel sparse engine (see parallel.go for the two phases). The
@@ -29,6 +30,9 @@ const (
 	rareBlockMin   = 64
 	rareBlockStart = 256
 	rareBlockMax   = 1 << 14
+	// rarePaceProbe is how often (in stretches) the kind of computation
+	// that is slower so far is tried again.
+	rarePaceProbe = 16
 )
 
 // rareBlock holds the first phase of a block of heaps [lo, end).
@@ -38,13 +42,37 @@ type rareBlock struct {
 	stride  int      // words per heap in opts
 	c1      []int32  // c1[n-lo]: options below it are in opts (0: heap not done)
 	opts    []uint64 // opts[(n-lo)*stride:]: options of n below c1 not reaching into the block
+	heap    []rareFirst
+	rareLo  int      // len(rare) at lo: rare heaps from this index on are in the block
 	acc     []uint64 // the second phase's scratch
 	workers []*rareWorker
 	steps   [2]int // work of the two phases, for choosing size
 
+	// Pacing (see pace): the stretch being timed, from heap segLo (0:
+	// none) of kind segKind (0 parallel, 1 single-core); the time per
+	// heap of each kind; the number of stretches; and the end of the
+	// current single-core stretch.
+	segLo, segKind int
+	segStart       time.Time
+	rate           [2]float64
+	segs           int
+	seqUntil       int
+
 	// decided and undecided count the heaps whose second phase gave the
 	// value, and those left to the single-core method (tests read them).
 	decided, undecided int
+}
+
+// rareFirst is what the first phase found about heap n of a block,
+// besides opts: c0 (= c1-1), the least value of the enumerable class that
+// no split below lo gives; whether a value of the other class below c0 is
+// not given either (then the second phase marks every option reaching
+// into the block); and next, the following value of the enumerable class
+// that no split below lo gives, when every value of the other class
+// between c0 and next is given by one (0 otherwise).
+type rareFirst struct {
+	next    int32
+	missing bool
 }
 
 // rareWorker is the scratch of one worker of the first phase.
@@ -60,6 +88,7 @@ type rareWorker struct {
 func (e *sparseEngine) dropBlock() {
 	if e.blk != nil {
 		e.blk.lo, e.blk.end = 0, 0
+		e.blk.segLo, e.blk.seqUntil = 0, 0
 	}
 }
 
@@ -77,12 +106,19 @@ func startRareBlock[T uint8 | uint16](e *sparseEngine, vals []T, target int, sca
 		b = &rareBlock{size: rareBlockStart}
 		e.blk = b
 	}
+	if lo < b.seqUntil {
+		return 0 // a stretch left to the single-core method
+	}
+	b.clock(lo)
 	if b.steps[0] > 0 {
 		b.tune()
 	}
 	end := min(lo+b.size, target, e.nextChoose, cap(vals), lo+lo/4)
 	if end-lo < rareBlockMin {
 		return 0
+	}
+	if e.cfg.parFrom == 0 && b.pace(lo, end) {
+		return 0 // (tests that set parFrom run every block in parallel)
 	}
 	for len(b.workers) < procs {
 		w := &rareWorker{marks: new(sparseTab), needs: new(sparseTab)}
@@ -93,6 +129,8 @@ func startRareBlock[T uint8 | uint16](e *sparseEngine, vals []T, target int, sca
 	b.stride = e.limit/64 + 1
 	b.c1 = slices.Grow(b.c1[:0], end-lo)[:end-lo]
 	b.opts = slices.Grow(b.opts[:0], (end-lo)*b.stride)[:(end-lo)*b.stride]
+	b.heap = slices.Grow(b.heap[:0], end-lo)[:end-lo]
+	b.rareLo = len(e.rare)
 	b.acc = slices.Grow(b.acc[:0], b.stride)[:b.stride]
 	runParallel(procs, end-lo, func(w, i int) {
 		rareFirstPhase(e, b.workers[w], vals, lo+i, scan)
@@ -104,6 +142,45 @@ func startRareBlock[T uint8 | uint16](e *sparseEngine, vals []T, target int, sca
 	}
 	b.steps[0] += steps
 	return steps
+}
+
+// clock ends the timing of the stretch that ends at heap lo (a parallel
+// block or a single-core stretch) and adds it to the rate of its kind.
+func (b *rareBlock) clock(lo int) {
+	if b.segLo > 0 && lo > b.segLo {
+		ns := float64(time.Since(b.segStart).Nanoseconds()) / float64(lo-b.segLo)
+		r := &b.rate[b.segKind]
+		if *r == 0 {
+			*r = ns
+		} else {
+			*r = (3**r + ns) / 4
+		}
+	}
+	b.segLo = 0
+}
+
+// pace chooses how to compute the heaps [lo, end): in parallel (false)
+// or with the single-core method (true, for heaps up to b.seqUntil). It
+// takes the kind with the lower time per heap so far, trying the other
+// kind once every rarePaceProbe stretches, so that a run never stays on
+// the slower kind: on a game whose heaps cost little (such as .354) the
+// second phase and the synchronisation can cost more than the first
+// phase saves, and on a busy machine the workers may not get a core.
+func (b *rareBlock) pace(lo, end int) bool {
+	b.segs++
+	kind := 0 // parallel
+	if b.rate[1] > 0 && b.rate[1] < b.rate[0] {
+		kind = 1
+	}
+	if b.segs%rarePaceProbe == 0 || (b.segs == 2 && b.rate[1] == 0) {
+		kind ^= 1
+	}
+	b.segLo, b.segKind, b.segStart = lo, kind, time.Now()
+	if kind == 1 {
+		b.seqUntil = end
+		return true
+	}
+	return false
 }
 
 // tune adapts the block length after a block: longer while the
@@ -126,6 +203,7 @@ func rareFirstPhase[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, 
 	lo := b.lo
 	i := n - lo
 	b.c1[i] = 0
+	b.heap[i] = rareFirst{}
 	w.parityOK = true
 	if err := w.loadMoves(e.rule, n); err != nil || w.handOff || (e.par == 1 && !w.parityOK) {
 		// The single-core method meets the same moves and handles them.
@@ -150,34 +228,24 @@ func rareFirstPhase[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, 
 		// r-lo < a < r.
 		for j, r := range w.two {
 			k, _ := slices.BinarySearchFunc(e.rare, uint32(max(r-lo+1, 0)), func(h rareHeap, a uint32) int { return cmp.Compare(h.a, a) })
-			for _, h := range e.rare[k:] {
-				a := int(h.a)
-				if a >= r {
-					break
-				}
-				if 2*a == r && w.uneq[j] {
-					continue
-				}
-				tab[T(h.g)^vals[r-a]] = 1
-				steps++
-			}
+			// markRare reads G(r-a) for the rare a > r-lo only: below lo.
+			steps += markRare(vals[:lo:cap(vals)], e.rare[k:], r, w.uneq[j], tab)
 		}
-		// The least two values of the enumerable class that are not
-		// options yet, c0 < c1.
+		// The least value c0 of the enumerable class that is not an
+		// option of the splits below lo: the options below c1 = c0+1
+		// are known once those of the other class below c0 are
+		// confirmed.
 		enum := e.enum[1^(e.par&(n-e.k0)&1)]
-		found := 0
-		for k := 0; k < b.stride && found < 2; k++ {
-			z := enum[k] &^ packWord(tab, k)
-			for ; z != 0 && found < 2; z &= z - 1 {
-				if found++; found == 2 {
-					c1 = k*64 + bits.TrailingZeros64(z)
-				}
+		for k := range b.stride {
+			if z := enum[k] &^ packWord(tab, k); z != 0 {
+				c1 = k*64 + bits.TrailingZeros64(z) + 1
+				break
 			}
 		}
-		// The values of the other class below c1 to confirm (values of
+		// The values of the other class below c0 to confirm (values of
 		// limit or more are never options).
 		w.needList = w.needList[:0]
-		bound := min(c1, limit)
+		bound := min(c1-1, limit)
 		for k := 0; k*64 < bound; k++ {
 			z := ^packWord(tab, k) &^ enum[k]
 			if bound-k*64 < 64 {
@@ -192,6 +260,17 @@ func rareFirstPhase[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, 
 		if cnt := len(w.needList); cnt > 0 {
 			steps += confirmBelow(e, w, vals, cnt, scan)
 		}
+		for _, v := range w.needList {
+			if w.needs[v] != 0 {
+				b.heap[i].missing = true
+			}
+		}
+		if c1-1 > limit {
+			// The values from limit to c0 are no options of the splits
+			// below lo.
+			b.heap[i].missing = true
+		}
+		b.heap[i].next = int32(nextCandidate(e, w, vals, enum, c1-1, &steps, scan))
 	}
 	// Keep the options below c1: those marked, and those confirmed.
 	nw := (c1 + 63) / 64
@@ -223,7 +302,8 @@ func confirmBelow[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, cn
 	lo := len(vals)
 	top := w.two[0]
 	steps := 0
-	for a := 1; a <= min(top-lo, top/2) && cnt > 0; a++ {
+	// For a ≤ rmin-lo every partner reaches into the block.
+	for a := max(1, w.two[len(w.two)-1]-lo+1); a <= min(top-lo, top/2) && cnt > 0; a++ {
 		ga := vals[a]
 		for j, r := range w.two {
 			p := r - a
@@ -266,6 +346,101 @@ func confirmBelow[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, cn
 	return steps
 }
 
+// nextCandidate returns the least value c of the enumerable class above
+// c0 that no split below lo gives, when a short search (the first scan
+// and seek, not the whole scan) finds every value of the other class
+// between c0 and c among those splits; else 0. It runs after the needs of
+// c0 are confirmed, with tab still holding the marked options.
+func nextCandidate[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, enum []uint64, c0 int, steps *int, scan scanFunc[T]) int {
+	b := e.blk
+	lo := b.lo
+	tab := w.marks
+	c := 0
+	for v := c0 + 1; v < e.limit; v++ {
+		if enum[v>>6]&(1<<(v&63)) != 0 && tab[v] == 0 {
+			c = v
+			break
+		}
+	}
+	if c == 0 {
+		return 0
+	}
+	list := w.needList[len(w.needList):]
+	for v := c0 + 1; v < c; v++ {
+		if enum[v>>6]&(1<<(v&63)) == 0 && tab[v] == 0 {
+			list = append(list, v)
+			w.needs[v] = 1
+		}
+	}
+	left := len(list)
+	if left > 0 {
+		top := w.two[0]
+		a0 := max(1, top-lo+1)
+		var st int
+		left, _, st = scan(vals, w.two, w.uneq, w.needs, list, left, a0, a0+sparseFirstScan)
+		*steps += st
+		for _, v := range list {
+			if left == 0 || left > sparseSeekMax {
+				break
+			}
+			if w.needs[v] == 0 {
+				continue
+			}
+			ok, st := seek(vals, w.two, w.uneq, v, e.top, e.pos, sparseSeekBudget, lo)
+			*steps += st
+			if ok {
+				w.needs[v] = 0
+				left--
+			}
+		}
+		for _, v := range list {
+			w.needs[v] = 0
+		}
+	}
+	if left > 0 {
+		return 0
+	}
+	return c
+}
+
+// givenInBlock reports whether a move of heap n reaching into the block
+// [lo, n) gives the value v of n's enumerable class: a move leaving one
+// heap of lo or more, or a split with exactly one rare part and a part of
+// lo or more (only those give values of the enumerable class). The rare
+// part is then a small one (a ≤ r-lo, among the first rare heaps) or one
+// in the block (rare[rareLo:]). It needs lo > r/2 for every split size r.
+func givenInBlock[T uint8 | uint16](e *sparseEngine, vals []T, lo, rareLo, v int) (bool, int) {
+	steps := 0
+	for _, r := range e.one {
+		if r >= lo && int(vals[r]) == v {
+			return true, steps
+		}
+	}
+	for j, r := range e.two {
+		for _, h := range e.rare[:rareLo] {
+			a := int(h.a)
+			if a > r-lo {
+				break
+			}
+			steps++
+			if int(T(h.g)^vals[r-a]) == v {
+				return true, steps
+			}
+		}
+		for _, h := range e.rare[rareLo:] {
+			bb := int(h.a)
+			if bb >= r {
+				break
+			}
+			steps++
+			if a := r - bb; (a != bb || !e.uneq[j]) && int(T(h.g)^vals[a]) == v {
+				return true, steps
+			}
+		}
+	}
+	return false, steps
+}
+
 // finishRareHeap is the second phase of heap n, with vals = G(0 … n-1) and
 // n's moves loaded in e: it returns G(n) and true when the block's first
 // phase and the options reaching into the block decide it.
@@ -280,6 +455,31 @@ func finishRareHeap[T uint8 | uint16](e *sparseEngine, vals []T, n int) (g, step
 		return 0, 0, false
 	}
 	lo := b.lo
+	if h := b.heap[i]; !h.missing && len(e.two) > 0 {
+		// Every option below c0 is given by a split below lo: G(n) is
+		// c0 unless a move reaching into the block gives it, then next
+		// unless one gives that too.
+		c0 := c1 - 1
+		in, st := givenInBlock(e, vals, lo, b.rareLo, c0)
+		steps += st
+		if !in {
+			b.decided++
+			b.steps[1] += steps
+			return c0, steps, true
+		}
+		if h.next > 0 {
+			in, st := givenInBlock(e, vals, lo, b.rareLo, int(h.next))
+			steps += st
+			if !in {
+				b.decided++
+				b.steps[1] += steps
+				return int(h.next), steps, true
+			}
+		}
+		b.undecided++
+		b.steps[1] += steps
+		return 0, steps, false
+	}
 	acc := b.acc
 	copy(acc, b.opts[i*b.stride:(i+1)*b.stride])
 	for _, r := range e.one {
