@@ -34,6 +34,9 @@ func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom 
 				r, workers, se.blk.decided, se.blk.undecided)
 		}
 	}
+	if de, ok := e.(*directEngine); ok && workers > 1 && de.blk == nil && de.bounded && de.code.parts <= 2 {
+		t.Errorf("%v, %d workers: the direct engine made no parallel block", r, workers)
+	}
 	return s.AppendValues(nil, 0, s.Len())
 }
 
@@ -160,5 +163,28 @@ func BenchmarkParallel(b *testing.B) {
 			}
 			b.ReportMetric(float64(bc.n)*float64(b.N)/b.Elapsed().Seconds(), "heaps/s")
 		})
+	}
+}
+
+func TestParallelDirectMatchesSingleCore(t *testing.T) {
+	n := 5000
+	if testing.Short() {
+		n = 2500
+	}
+	for _, c := range parClassics {
+		nn := n
+		if c.small {
+			nn = 1200
+		}
+		parCheck(t, c.name, c.r, nn, MethodDirect, 100)
+	}
+	rnd := gametest.Rand(t)
+	for range 20 {
+		ds := []uint32{0}
+		for range 1 + rnd.IntN(4) {
+			ds = append(ds, uint32(rnd.IntN(8)))
+		}
+		r := seqDigits(ds...)
+		parCheck(t, r.String(), r, 2000, MethodDirect, 64)
 	}
 }
