@@ -3,6 +3,8 @@ package sequence
 import (
 	"context"
 	"fmt"
+	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
@@ -186,5 +188,28 @@ func TestParallelDirectMatchesSingleCore(t *testing.T) {
 		}
 		r := seqDigits(ds...)
 		parCheck(t, r.String(), r, 2000, MethodDirect, 64)
+	}
+}
+
+// TestParallelGrundySparseSet checks the parallel engine on the sparse
+// set of Grundy's game: the heaps n whose value, less its lowest bit, has
+// an even number of ones (mask 0111…1). Flammenkamp lists them ("Known
+// Sparse SGV of Grundy's Game", http://wwwhomes.uni-bielefeld.de/achim/grundy.html);
+// these are his first 48, up to heap 231, with their values.
+func TestParallelGrundySparseSet(t *testing.T) {
+	want := [][2]int{{0, 0}, {1, 0}, {2, 0}, {3, 1}, {4, 0}, {6, 1}, {7, 0}, {9, 1}, {10, 0}, {12, 1},
+		{15, 1}, {20, 0}, {23, 0}, {26, 0}, {28, 1}, {31, 1}, {34, 1}, {37, 1}, {40, 1}, {43, 1},
+		{46, 1}, {49, 1}, {50, 0}, {52, 1}, {53, 0}, {55, 1}, {58, 1}, {61, 1}, {87, 7}, {90, 7},
+		{93, 7}, {146, 6}, {149, 6}, {152, 6}, {158, 11}, {161, 11}, {164, 11}, {167, 11}, {176, 7}, {179, 7},
+		{181, 12}, {182, 7}, {185, 7}, {188, 7}, {190, 12}, {193, 12}, {196, 10}, {231, 10}}
+	vs := parValues(t, seqGrundy{}, 1<<13, MethodSparse, 2, 64)
+	var got [][2]int
+	for n, v := range vs[:232] {
+		if bits.OnesCount64(uint64(v)>>1)%2 == 0 {
+			got = append(got, [2]int{n, int(v)})
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("sparse heaps of Grundy's game up to 231:\n got %v\nwant %v", got, want)
 	}
 }
