@@ -45,13 +45,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"strconv"
-	"strings"
-	"time"
-	"unicode/utf8"
-
-	"github.com/impartial-go/impartial/rulesets"
-	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 // Exit statuses.
@@ -61,19 +54,6 @@ const (
 	exitUsage    = 2
 	exitNoPeriod = 3
 )
-
-// defaultMax is the default -max: the number of values period and value
-// compute at most while looking for a period, for rules that no theorem can
-// certify (they only ever show an observed period).
-const defaultMax = 1 << 16
-
-// defaultCertifiableMax is the default -max for take-and-break codes with a
-// finite largest removal, whose periods the Guy–Smith theorem certifies:
-// Period stops as soon as it has, so the limit only matters for games that
-// that are not periodic yet, and bounds them at 2^28 values (256 MiB at one
-// byte a value; Ctrl-C stops earlier). .354 is certified at about 2·10^7
-// values; .1777 needs 4.4·10^8 (-max 450000000).
-const defaultCertifiableMax = 1 << 28
 
 // maxValues bounds N and -max, so that a typo cannot ask for terabytes.
 const maxValues = 1 << 30
@@ -130,8 +110,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return exitFailure
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
-
 // command runs one subcommand on its arguments (without the subcommand's
 // name).
 type command func(ctx context.Context, args []string, stdout, stderr io.Writer) error
@@ -159,123 +137,4 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return nil
 	}
 	return badArg("unknown subcommand %s (want values, period, value or nim)", quote(cmd))
-}
-
-// maxQuoted is the most characters of an argument that a message repeats.
-const maxQuoted = 40
-
-// quote returns s quoted for a message: whole when it has at most
-// maxQuoted characters, else its first maxQuoted characters and its
-// length, so that a huge argument cannot flood standard error.
-func quote(s string) string {
-	if utf8.RuneCountInString(s) <= maxQuoted {
-		return strconv.Quote(s)
-	}
-	i, n := 0, 0
-	for i = range s {
-		if n == maxQuoted {
-			break
-		}
-		n++
-	}
-	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:i]), len(s))
-}
-
-// splitArgs separates the flags of a subcommand from its operands. flags
-// maps each accepted flag name to whether it takes a value; "-name value",
-// "-name=value" and "--name" are accepted, anywhere on the line. A word
-// starting with "-" and a digit is an operand (and, as a heap or count, is
-// rejected later with its own message).
-func splitArgs(cmd string, args []string, flags map[string]bool) (map[string]string, []string, error) {
-	set := map[string]string{}
-	var operands []string
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if len(a) < 2 || a[0] != '-' || (a[1] >= '0' && a[1] <= '9') {
-			operands = append(operands, a)
-			continue
-		}
-		name := strings.TrimLeft(a, "-")
-		name, value, hasValue := strings.Cut(name, "=")
-		takes, ok := flags[name]
-		if !ok {
-			return nil, nil, badArg("%s: unknown flag %s", cmd, quote(a))
-		}
-		if takes && !hasValue {
-			if i+1 >= len(args) {
-				return nil, nil, badArg("%s: flag %s needs a value", cmd, quote(a))
-			}
-			i++
-			value = args[i]
-		}
-		if !takes && hasValue {
-			return nil, nil, badArg("%s: flag %s takes no value", cmd, quote(a))
-		}
-		set[name] = value
-	}
-	return set, operands, nil
-}
-
-func parseGame(cmd, spec string) (rulesets.Ruleset, error) {
-	r, err := rulesets.Parse(spec)
-	var se *rulesets.SyntaxError
-	switch {
-	case err == nil:
-		return r, nil
-	case errors.As(err, &se):
-		// The parser's message, with the spec and the token shortened.
-		where := ""
-		switch {
-		case se.Token != "" && se.Pos > 0:
-			where = fmt.Sprintf("%s at position %d: ", quote(se.Token), se.Pos)
-		case se.Token != "":
-			where = quote(se.Token) + ": "
-		case se.Pos > 0:
-			where = fmt.Sprintf("at position %d: ", se.Pos)
-		}
-		msg := se.Msg
-		if len(msg) > 4*maxQuoted+200 {
-			msg = msg[:200] + "…"
-		}
-		return nil, badArg("%s: bad GAME: %s: %s%s", cmd, quote(se.Spec), where, msg)
-	}
-	return nil, badArg("%s: bad GAME %s: %v", cmd, quote(spec), err)
-}
-
-func parseCount(cmd, what, s string) (int, error) {
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 || n > maxValues {
-		return 0, badArg("%s: bad %s %s: want a whole number from 0 to %d", cmd, what, quote(s), maxValues)
-	}
-	return n, nil
-}
-
-// progress returns the options that report progress on stderr, when it is
-// a terminal or force is set (-progress), and a function that ends the
-// progress line. On a terminal the line is rewritten in place; otherwise
-// each report is a line of its own.
-func progress(stderr io.Writer, force bool) ([]sequence.Option, func()) {
-	tty := false
-	if f, ok := stderr.(*os.File); ok {
-		st, err := f.Stat()
-		tty = err == nil && st.Mode()&os.ModeCharDevice != 0
-	}
-	if !tty && !force {
-		return nil, func() {}
-	}
-	shown := false
-	opt := sequence.WithProgress(time.Second, func(p sequence.Progress) {
-		shown = true
-		line := fmt.Sprintf("%d/%d values, %.0f/s, %v, %v", p.Done, p.Target, p.PerSecond, p.Method, p.Elapsed.Round(time.Second))
-		if tty {
-			fmt.Fprintf(stderr, "\r%s   ", line)
-		} else {
-			fmt.Fprintln(stderr, "sgtool:", line)
-		}
-	})
-	return []sequence.Option{opt}, func() {
-		if shown && tty {
-			fmt.Fprintln(stderr)
-		}
-	}
 }

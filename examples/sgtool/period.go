@@ -85,3 +85,16 @@ func maxFlag(cmd string, flags map[string]string, r rulesets.Ruleset) (int, erro
 	}
 	return n, nil
 }
+
+// defaultMax is the default -max: the number of values period and value
+// compute at most while looking for a period, for rules that no theorem can
+// certify (they only ever show an observed period).
+const defaultMax = 1 << 16
+
+// defaultCertifiableMax is the default -max for take-and-break codes with a
+// finite largest removal, whose periods the Guy–Smith theorem certifies:
+// Period stops as soon as it has, so the limit only matters for games
+// that are not periodic yet, and bounds them at 2^28 values (256 MiB at one
+// byte a value; Ctrl-C stops earlier). .354 is certified at about 2·10^7
+// values; .1777 needs 4.4·10^8 (-max 450000000).
+const defaultCertifiableMax = 1 << 28

@@ -78,6 +78,9 @@ func Solve(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Ans
 	if r == nil {
 		return nil, errors.New("sequence: Solve: nil rule")
 	}
+	if err := checkLength("Solve", "maxN", maxN, memoryLimit(opts)); err != nil {
+		return nil, err
+	}
 	cfg := newConfig(r, opts)
 	if cfg.method == MethodAuto {
 		if f, ok := FormulaOf(r); ok {
@@ -188,8 +191,14 @@ func (a *Answer) At(n uint64) (sg.Nimber, error) {
 // AppendValues appends G(lo) … G(hi-1) to dst and returns it, each in
 // O(1), so that a caller can stream any number of values in chunks of
 // bounded memory. It stops at the first value At cannot give, returning
-// the values before it and At's error.
+// the values before it and At's error. A range of more than
+// [MaxAppend] values is refused with an error naming its size and memory:
+// read it in chunks.
 func (a *Answer) AppendValues(dst []sg.Nimber, lo, hi uint64) ([]sg.Nimber, error) {
+	if hi > lo && hi-lo > MaxAppend {
+		return dst, fmt.Errorf("sequence: AppendValues(%d, %d): %d values would take %s, more than the %d values (%s) a call may append: read them in chunks",
+			lo, hi, hi-lo, bytesText(int64(min(hi-lo, 1<<60))*8), uint64(MaxAppend), bytesText(MaxAppend*8))
+	}
 	for n := lo; n < hi; n++ {
 		if a.basis == BasisPrefix && n < uint64(a.seq.Len()) {
 			dst = append(dst, a.seq.At(int(n)))
@@ -203,6 +212,10 @@ func (a *Answer) AppendValues(dst []sg.Nimber, lo, hi uint64) ([]sg.Nimber, erro
 	}
 	return dst, nil
 }
+
+// MaxAppend is the most values one call of [Answer.AppendValues] appends:
+// 2^27, 1 GiB at 8 bytes a value.
+const MaxAppend = 1 << 27
 
 // Certifiable reports whether a theorem can certify a period of r (see
 // [FindPeriod]): take-and-break codes with a finite largest removal. Other

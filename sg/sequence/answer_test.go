@@ -3,9 +3,11 @@ package sequence
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -79,6 +81,14 @@ func TestSolveBasis(t *testing.T) {
 	}
 	if a.Periodicity().Period != 0 {
 		t.Errorf("grundy shows a period in 100 values: %v", a.Periodicity())
+	}
+	// A negative maxN is refused, even for a rule that computes nothing.
+	if _, err := Solve(ctx, nimFormula{seqParse("0.…3")}, -1); err == nil || !strings.Contains(err.Error(), "-1") {
+		t.Errorf("Solve(nim, -1): %v, want an error naming -1", err)
+	}
+	// A range too large for memory is refused, naming its size.
+	if _, err := a.AppendValues(nil, 0, 1<<40); err == nil || !strings.Contains(err.Error(), "1099511627776 values") {
+		t.Errorf("AppendValues(0, 2^40): %v, want an error naming the size", err)
 	}
 	// Overflow is told apart from the unknown.
 	a, _ = Solve(ctx, laskerLike{seqParse("0.…3")}, 10)
@@ -168,5 +178,38 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	if s == nil || s.Len() < 256 {
 		t.Errorf("nim: the values computed before the limit are not kept")
+	}
+}
+
+// TestAnswerConcurrent: an Answer is read by many goroutines at once (run
+// with -race), including the first call of Periodicity, which finds the
+// observed period of a rule no theorem certifies.
+func TestAnswerConcurrent(t *testing.T) {
+	a, err := Solve(context.Background(), seqGrundy{}, 2000)
+	if err != nil || a.Basis() != BasisPrefix {
+		t.Fatal(a.Basis(), err)
+	}
+	want := seqValues(t, seqGrundy{}, 2000)
+	var wg sync.WaitGroup
+	errs := make(chan string, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if p := a.Periodicity(); p.Period != 0 || p.CheckedTo != 2000 {
+				errs <- fmt.Sprint("periodicity ", p)
+			}
+			for n := g; n < 2000; n += 8 {
+				if v, err := a.At(uint64(n)); err != nil || v != want[n] {
+					errs <- fmt.Sprintf("G(%d) = %v, %v; want %v", n, v, err, want[n])
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }

@@ -163,3 +163,27 @@ func BenchmarkPeriodCheckpoints(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkAnswerValues reads 2^20 values of Dawson's Kayles (.07) far
+// past its certified period (34 from 53: OEIS A002187) from a Solve
+// answer, in chunks as sgtool values does: O(1) and no allocation per
+// value.
+//
+//	go test -run '^$' -bench AnswerValues ./sg/sequence
+func BenchmarkAnswerValues(b *testing.B) {
+	a, err := Solve(context.Background(), seqParse(".07"), 1<<20)
+	if err != nil || a.Basis() != BasisPeriod {
+		b.Fatal(a.Basis(), err)
+	}
+	const n, chunk = 1 << 20, 1 << 16
+	buf := make([]sg.Nimber, 0, chunk)
+	b.ReportAllocs()
+	for b.Loop() {
+		for lo := uint64(1 << 40); lo < 1<<40+n; lo += chunk {
+			if buf, err = a.AppendValues(buf[:0], lo, lo+chunk); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/value")
+}
