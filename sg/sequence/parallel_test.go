@@ -2,10 +2,12 @@ package sequence
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
@@ -211,5 +213,42 @@ func TestParallelGrundySparseSet(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Fatalf("sparse heaps of Grundy's game up to 231:\n got %v\nwant %v", got, want)
+	}
+}
+
+// TestParallelCancelAndResume cancels a parallel run from its progress
+// function, checks that the values it kept are exact, and resumes from a
+// checkpoint with the parallel engine to the same values as one
+// single-core run.
+func TestParallelCancelAndResume(t *testing.T) {
+	r := seqParse(".354")
+	const n = 300000
+	want := parValues(t, r, n, MethodSparse, 1, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	path := t.TempDir() + "/354.ckpt"
+	stop := func(p Progress) {
+		if p.Done >= 50000 {
+			cancel()
+		}
+	}
+	s, err := Values(ctx, r, n, WithWorkers(2), WithProgress(time.Nanosecond, stop), WithCheckpoint(path, time.Hour))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled run: err = %v, want context.Canceled", err)
+	}
+	if s.Len() >= n || s.Len() < 50000 {
+		t.Fatalf("cancelled run kept %d values", s.Len())
+	}
+	for i := range s.Len() {
+		if s.At(i) != want[i] {
+			t.Fatalf("cancelled run: G(%d) = %d, want %d", i, s.At(i), want[i])
+		}
+	}
+	s, err = Values(context.Background(), r, n, WithWorkers(3), WithCheckpoint(path, time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := spFirstDiff(s, want); i >= 0 {
+		t.Fatalf("resumed run: G(%d) = %d, want %d", i, s.At(i), want[i])
 	}
 }
