@@ -324,7 +324,7 @@ func confirmBelow[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, cn
 		return steps
 	}
 	a0 := max(1, top-lo+1)
-	left, next, st := scan(vals, w.two, w.uneq, w.needs, w.needList, cnt, a0, max(a0, sparseFirstScan))
+	left, next, st := scan(vals, w.two, w.uneq, w.needs, w.needList, cnt, a0, a0+sparseFirstScan)
 	steps += st
 	if left > 0 && left <= sparseSeekMax {
 		for _, v := range w.needList {
