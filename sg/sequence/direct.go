@@ -29,6 +29,10 @@ type directEngine struct {
 	size  int             // a power of two above every value so far
 	work  int             // inner-loop work since the last poll
 	multi multiTable      // XOR sets of splits into ≥ 3 heaps
+
+	// blk is the block of heaps computed in parallel (direct_par.go),
+	// nil until the first.
+	blk *directBlock
 }
 
 // newDirectEngine returns the direct engine for r.
@@ -93,6 +97,22 @@ func extendAtWidth[T uint8 | uint16 | sg.Nimber](ctx context.Context, e *directE
 			return fmt.Errorf("sequence: heap %d: value %d in the sequence is too large for the direct engine", h, uint64(s.max))
 		}
 		e.size = 1 << bits.Len64(uint64(s.max))
+		if e.blk == nil || h >= e.blk.end || e.blk.width != width {
+			startDirectBlock(e, g, n)
+			if e.blk != nil {
+				e.blk.width = width
+			}
+		}
+		if v, w, ok := finishDirectHeap(e, g, h); ok {
+			s.Append(v)
+			if e.work += w + 16; e.work >= pollWork {
+				e.work = 0
+				if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
+					return err
+				}
+			}
+			continue
+		}
 		e.marks.reset(e.size + 1)
 		if e.code != nil {
 			e.work += codeOptions(e, h, g)

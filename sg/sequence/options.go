@@ -79,6 +79,8 @@ type config struct {
 	checkpointPath  string
 	checkpointEvery time.Duration
 	memoryLimit     int64
+	workers         int          // see WithWorkers (parallel.go)
+	parFrom         int          // the first heap computed in parallel blocks (0: each engine's default; tests lower it)
 	ckpt            checkpointer // the checkpoint file, when checkpointPath is set
 	ckptRewrite     bool         // rewrite the whole file at each save (benchmarks)
 

@@ -131,6 +131,10 @@ type sparseEngine struct {
 
 	work int // inner-loop steps since the last poll
 
+	// blk is the block of heaps computed in parallel (sparse_par.go),
+	// nil until the first.
+	blk *rareBlock
+
 	// start is the number of heaps computed plainly before the first
 	// choice of mask (sparseStart; tests lower it).
 	start int
@@ -169,7 +173,7 @@ func newSparseEngine(r game.HeapRule, cfg *config) (engine, bool) {
 	const probe = 160
 	splits, k0, parOK := 0, -1, true
 	for n := 1; n <= probe; n++ {
-		if err := e.loadMoves(n); err != nil || e.handOff {
+		if err := e.loadMoves(e.rule, n); err != nil || e.handOff {
 			return nil, false
 		}
 		for _, rr := range e.two {

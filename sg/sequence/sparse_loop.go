@@ -40,16 +40,21 @@ type scanFunc[T uint8 | uint16] func(vals []T, two []int, uneq []bool, needs *sp
 func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int,
 	get func(*Sequence) []T, scan scanFunc[T]) error {
 	w := s.width
+	e.dropBlock() // a block started at another width
 	for s.Len() < target && s.width == w {
 		vals := get(s)
 		n := len(vals)
 		if n >= e.nextChoose {
+			e.dropBlock()
 			e.choose(n)
 			if !e.direct && !e.rareOK {
 				rebuildRare(e, vals)
 			}
 		}
-		if err := e.loadMoves(n); err != nil {
+		if e.blk == nil || n >= e.blk.end {
+			e.work += startRareBlock(e, vals, target, scan)
+		}
+		if err := e.loadMoves(e.rule, n); err != nil {
 			return err
 		}
 		if e.handOff {
@@ -57,12 +62,21 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		}
 		if e.par == 1 && !e.parityOK {
 			// A split that breaks the parity variant: choose again.
+			e.dropBlock()
 			e.choose(n)
 			if !e.direct && !e.rareOK {
 				rebuildRare(e, vals)
 			}
 		}
-		g, steps := heapValue(e, vals, n, scan)
+		g, steps, ok := finishRareHeap(e, vals, n)
+		if !ok {
+			var st int
+			g, st = heapValue(e, vals, n, scan)
+			steps += st
+			if e.blk != nil && n < e.blk.end {
+				e.blk.steps[1] += st // for the choice of the block length
+			}
+		}
 		s.Append(sg.Nimber(g))
 		e.count(n, g)
 		e.done = n + 1
@@ -140,7 +154,7 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 			if e.needs[v] == 0 {
 				continue
 			}
-			ok, st := seek(vals, e.two, e.uneq, v, e.top, e.pos, sparseSeekBudget)
+			ok, st := seek(vals, e.two, e.uneq, v, e.top, e.pos, sparseSeekBudget, n)
 			steps += st
 			if ok {
 				e.needs[v] = 0
@@ -171,7 +185,9 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 // seek looks for a split of one of the sizes in two with value v, among
 // those with a part a of value v^u for the most frequent values u (top):
 // each try succeeds with about u's frequency. It stops after budget tries.
-func seek[T uint8 | uint16](vals []T, two []int, uneq []bool, v int, top []int, pos [][]uint32, budget int) (found bool, steps int) {
+// It uses only splits whose parts are both below bound (the heaps whose
+// values are known).
+func seek[T uint8 | uint16](vals []T, two []int, uneq []bool, v int, top []int, pos [][]uint32, budget, bound int) (found bool, steps int) {
 	rmax := two[0]
 	for _, u := range top {
 		w := v ^ u
@@ -187,6 +203,9 @@ func seek[T uint8 | uint16](vals []T, two []int, uneq []bool, v int, top []int, 
 				b := r - a
 				if b < 1 {
 					break // every later r is smaller still
+				}
+				if b >= bound {
+					continue
 				}
 				if int(vals[b]) == u && (b != a || !uneq[i]) {
 					return true, steps + 1

@@ -34,7 +34,7 @@ type heapMoves struct {
 // n ≥ 1. It sets handOff for a move leaving three heaps or more, and
 // returns an error wrapping [ErrBadRule] for a move that does not shrink
 // the heap.
-func (e *sparseEngine) loadMoves(n int) error {
+func (e *heapMoves) loadMoves(rule game.HeapRule, n int) error {
 	e.zero = false
 	e.one = e.one[:0]
 	e.two = e.two[:0]
@@ -54,9 +54,9 @@ func (e *sparseEngine) loadMoves(n int) error {
 		}
 		return nil
 	}
-	e.moveBuf = e.rule.AppendHeapMoves(e.moveBuf[:0], n)
+	e.moveBuf = rule.AppendHeapMoves(e.moveBuf[:0], n)
 	for i, m := range e.moveBuf {
-		if skip, err := checkHeapMove(e.rule, n, i, m); err != nil {
+		if skip, err := checkHeapMove(rule, n, i, m); err != nil {
 			return err
 		} else if skip {
 			continue
@@ -82,7 +82,7 @@ func (e *sparseEngine) loadMoves(n int) error {
 // addSplit records a split of r tokens into two heaps, keeping two in
 // decreasing order without duplicates (an unrestricted split of r subsumes
 // an unequal one).
-func (e *sparseEngine) addSplit(r int, unequal bool) {
+func (e *heapMoves) addSplit(r int, unequal bool) {
 	i := 0
 	for i < len(e.two) && e.two[i] > r {
 		i++

@@ -1,0 +1,254 @@
+package sequence
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/sg"
+)
+
+// parValues computes G(0 … n-1) of r with the engine for method, with
+// the given number of workers, computing heaps from parFrom on in
+// parallel blocks, and the sparse engine's first mask chosen at heap 64.
+func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int) []sg.Nimber {
+	t.Helper()
+	cfg := newConfig(r, []Option{WithMethod(m), WithWorkers(workers), withParallelFrom(parFrom)})
+	e := chooseEngine(r, cfg)
+	if se, ok := e.(*sparseEngine); ok {
+		se.start = 64
+	}
+	s := New(0)
+	if err := e.extend(context.Background(), s, n); err != nil {
+		t.Fatalf("%v, %d workers: %v", r, workers, err)
+	}
+	if se, ok := e.(*sparseEngine); ok && workers > 1 && se.fallback == nil && !se.direct {
+		// The parallel path must have been taken, and must decide
+		// most heaps.
+		if se.blk == nil {
+			t.Errorf("%v, %d workers: no parallel block", r, workers)
+		} else {
+			t.Logf("%v, %d workers: %d heaps decided in parallel blocks, %d left to the single-core method",
+				r, workers, se.blk.decided, se.blk.undecided)
+		}
+	}
+	if de, ok := e.(*directEngine); ok && workers > 1 && de.blk == nil && de.bounded && de.code.parts <= 2 {
+		t.Errorf("%v, %d workers: the direct engine made no parallel block", r, workers)
+	}
+	return s.AppendValues(nil, 0, s.Len())
+}
+
+// parCheck compares the parallel runs of r (2, 3 and 5 workers) with the
+// single-core run, value by value.
+func parCheck(t *testing.T, name string, r game.HeapRule, n int, m Method, parFrom int) {
+	t.Helper()
+	want := parValues(t, r, n, m, 1, parFrom)
+	for _, w := range []int{2, 3, 5} {
+		got := parValues(t, r, n, m, w, parFrom)
+		if len(got) != len(want) {
+			t.Fatalf("%s (%v): %d workers gave %d values, want %d", name, m, w, len(got), len(want))
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Fatalf("%s (%v): %d workers: G(%d) = %d, single core %d", name, m, w, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// parClassics are the games the parallel engines are checked on: octal
+// games from Winning Ways ch. 4 and Flammenkamp's tables (Dawson's Kayles
+// .07, Dawson's chess .137, Kayles .77, .354, .376, .1777, .16, .56),
+// Grundy's game, hexadecimal codes (digits of 8 or more split a heap into
+// three), and rules known only by their moves.
+var parClassics = []struct {
+	name  string
+	r     game.HeapRule
+	small bool
+}{
+	{".07", seqParse(".07"), false},
+	{".137", seqParse(".137"), false},
+	{".77 (Kayles)", seqParse(".77"), false},
+	{".354", seqParse(".354"), false},
+	{".376", seqParse(".376"), false},
+	{".1777", seqParse(".1777"), false},
+	{".16", seqParse(".16"), false},
+	{".56", seqParse(".56"), false},
+	{".6 (values past 64 and 128)", seqParse(".6"), false},
+	{"Grundy's game", seqGrundy{}, false},
+	{"0.F6 (hexadecimal)", seqParse("0.F6"), true},
+	{"0.B7 (hexadecimal)", seqParse("0.B7"), true},
+	{"4.6 (hexadecimal start)", seqParse("4.6"), false},
+	{".354 by moves", seqMovesOnly{seqParse(".354")}, false},
+	{"Grundy's game, parity broken at 400", spParityBreak{}, false},
+	{"nim+split (2-byte values)", spNimSplit{}, true},
+	{"three-heap moves from 301", spLate{}, true},
+}
+
+func TestParallelSparseMatchesSingleCore(t *testing.T) {
+	n := 20000
+	if testing.Short() {
+		n = 8000
+	}
+	for _, c := range parClassics {
+		nn := n
+		if c.small {
+			nn = 1500 // a direct engine's O(n²) or more
+		}
+		parCheck(t, c.name, c.r, nn, MethodSparse, 200)
+	}
+}
+
+func TestParallelSparseRandomCodes(t *testing.T) {
+	rnd := gametest.Rand(t)
+	codes := 80
+	if testing.Short() {
+		codes = 30
+	}
+	for range codes {
+		ds := []uint32{0}
+		for range 1 + rnd.IntN(4) {
+			ds = append(ds, uint32(rnd.IntN(8)))
+		}
+		ds[len(ds)-1] |= 4 // a split, so that the sparse engine takes the code
+		r := seqDigits(ds...)
+		parCheck(t, r.String(), r, 6000, MethodSparse, 128)
+	}
+}
+
+// TestParallelDefaultBlocks runs the default block start (heap 4096) on
+// .354 and Grundy's game.
+func TestParallelDefaultBlocks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	for _, r := range []game.HeapRule{seqParse(".354"), seqGrundy{}} {
+		parCheck(t, fmt.Sprint(r), r, 60000, MethodSparse, 0)
+	}
+}
+
+// BenchmarkParallel measures the parallel sparse engine; run it with
+// -cpu 1,2 (the default worker count is GOMAXPROCS):
+//
+//	go test -run '^$' -bench 'Parallel/Grundy22' -cpu 1,2 -benchtime 1x ./sg/sequence
+//	go test -run '^$' -bench 'Parallel/354' -cpu 1,2 -benchtime 1x ./sg/sequence
+//
+// Grundy22 computes 2^22 values of Grundy's game; 354 the 20,126,195
+// values that certify the period of .354 (preperiod 10,061,916, period
+// 1180, Flammenkamp's octal-game tables) by the Guy–Smith theorem. The
+// short variants (Grundy20, 354-2^21) run by default.
+func BenchmarkParallel(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		r    game.HeapRule
+		n    int
+		long bool
+	}{
+		{"Grundy20", seqGrundy{}, 1 << 20, false},
+		{"354-2^21", seqParse(".354"), 1 << 21, false},
+		{"Grundy22", seqGrundy{}, 1 << 22, true},
+		{"354", seqParse(".354"), 2*(10061916+1180) + 3, true},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {
+				b.Skip("long: run with -bench 'Parallel/" + bc.name + "' and without -short")
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Values(context.Background(), bc.r, bc.n, WithMethod(MethodSparse)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(bc.n)*float64(b.N)/b.Elapsed().Seconds(), "heaps/s")
+		})
+	}
+}
+
+func TestParallelDirectMatchesSingleCore(t *testing.T) {
+	n := 5000
+	if testing.Short() {
+		n = 2500
+	}
+	for _, c := range parClassics {
+		nn := n
+		if c.small {
+			nn = 1200
+		}
+		parCheck(t, c.name, c.r, nn, MethodDirect, 100)
+	}
+	rnd := gametest.Rand(t)
+	for range 20 {
+		ds := []uint32{0}
+		for range 1 + rnd.IntN(4) {
+			ds = append(ds, uint32(rnd.IntN(8)))
+		}
+		r := seqDigits(ds...)
+		parCheck(t, r.String(), r, 2000, MethodDirect, 64)
+	}
+}
+
+// TestParallelGrundySparseSet checks the parallel engine on the sparse
+// set of Grundy's game: the heaps n whose value, less its lowest bit, has
+// an even number of ones (mask 0111…1). Flammenkamp lists them ("Known
+// Sparse SGV of Grundy's Game", http://wwwhomes.uni-bielefeld.de/achim/grundy.html);
+// these are his first 48, up to heap 231, with their values.
+func TestParallelGrundySparseSet(t *testing.T) {
+	want := [][2]int{{0, 0}, {1, 0}, {2, 0}, {3, 1}, {4, 0}, {6, 1}, {7, 0}, {9, 1}, {10, 0}, {12, 1},
+		{15, 1}, {20, 0}, {23, 0}, {26, 0}, {28, 1}, {31, 1}, {34, 1}, {37, 1}, {40, 1}, {43, 1},
+		{46, 1}, {49, 1}, {50, 0}, {52, 1}, {53, 0}, {55, 1}, {58, 1}, {61, 1}, {87, 7}, {90, 7},
+		{93, 7}, {146, 6}, {149, 6}, {152, 6}, {158, 11}, {161, 11}, {164, 11}, {167, 11}, {176, 7}, {179, 7},
+		{181, 12}, {182, 7}, {185, 7}, {188, 7}, {190, 12}, {193, 12}, {196, 10}, {231, 10}}
+	vs := parValues(t, seqGrundy{}, 1<<13, MethodSparse, 2, 64)
+	var got [][2]int
+	for n, v := range vs[:232] {
+		if bits.OnesCount64(uint64(v)>>1)%2 == 0 {
+			got = append(got, [2]int{n, int(v)})
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("sparse heaps of Grundy's game up to 231:\n got %v\nwant %v", got, want)
+	}
+}
+
+// TestParallelCancelAndResume cancels a parallel run from its progress
+// function, checks that the values it kept are exact, and resumes from a
+// checkpoint with the parallel engine to the same values as one
+// single-core run.
+func TestParallelCancelAndResume(t *testing.T) {
+	r := seqParse(".354")
+	const n = 300000
+	want := parValues(t, r, n, MethodSparse, 1, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	path := t.TempDir() + "/354.ckpt"
+	stop := func(p Progress) {
+		if p.Done >= 50000 {
+			cancel()
+		}
+	}
+	s, err := Values(ctx, r, n, WithWorkers(2), WithProgress(time.Nanosecond, stop), WithCheckpoint(path, time.Hour))
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled run: err = %v, want context.Canceled", err)
+	}
+	if s.Len() >= n || s.Len() < 50000 {
+		t.Fatalf("cancelled run kept %d values", s.Len())
+	}
+	for i := range s.Len() {
+		if s.At(i) != want[i] {
+			t.Fatalf("cancelled run: G(%d) = %d, want %d", i, s.At(i), want[i])
+		}
+	}
+	s, err = Values(context.Background(), r, n, WithWorkers(3), WithCheckpoint(path, time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := spFirstDiff(s, want); i >= 0 {
+		t.Fatalf("resumed run: G(%d) = %d, want %d", i, s.At(i), want[i])
+	}
+}
