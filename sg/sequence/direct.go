@@ -102,6 +102,12 @@ func extendAtWidth[T uint8 | uint16 | sg.Nimber](ctx context.Context, e *directE
 			if e.blk != nil {
 				e.blk.width = width
 			}
+			// The block's first phase is most of its work, and is not
+			// counted in e.work: poll once a block.
+			e.work = 0
+			if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
+				return err
+			}
 		}
 		if v, w, ok := finishDirectHeap(e, g, h); ok {
 			s.Append(v)
