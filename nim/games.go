@@ -188,6 +188,9 @@ type TreeGame struct {
 // NewTreeGame returns tree staircase Nim on t, which must have at most
 // [BoardSize] nodes.
 func NewTreeGame(t *Tree) (*TreeGame, error) {
+	if t == nil {
+		return nil, fmt.Errorf("nim: NewTreeGame of a nil *Tree: %w", ErrBadTree)
+	}
 	if t.Len() > BoardSize {
 		return nil, fmt.Errorf("nim: TreeGame needs at most %d nodes, the tree has %d", BoardSize, t.Len())
 	}
