@@ -249,11 +249,11 @@ func TestAgainstSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var b nim.Board
+		var b [8]uint8
 		for i, v := range values {
 			b[i] = uint8(v)
 		}
-		o, err := sg.NewExhaustive[nim.Board](g).Outcome(context.Background(), b)
+		o, err := sg.NewExhaustive[[8]uint8](g).Outcome(context.Background(), b)
 		if err != nil {
 			t.Fatal(err)
 		}
