@@ -48,9 +48,9 @@
 //
 // # Misère Nim
 //
-// In misère play the player who takes the last token loses. The seed
-// notes' first example is this game ("最后拿光珍珠的人输": whoever takes
-// the last pearl loses). Bouton also solved it: while some heap has 2 or
+// In misère play the player who takes the last token loses (the puzzle
+// "最后拿光珍珠的人输", whoever takes the last pearl loses, is this game).
+// Bouton also solved it: while some heap has 2 or
 // more tokens, play exactly as in Nim; the difference shows only in the
 // endgame, where every heap has 0 or 1 token and the position is P exactly
 // when the number of 1-heaps is odd. The winning move from a position with
@@ -74,8 +74,8 @@
 // # Tree staircase Nim
 //
 // The same game on a rooted tree: each node holds some units, and a move
-// sends at least one unit from a node to its parent. This is the seed
-// notes' contest problem 矿物运输 (ore transport). Along every path to the
+// sends at least one unit from a node to its parent. This is the contest
+// problem 矿物运输 (ore transport; see examples/ore). Along every path to the
 // root the game is a staircase with the root as ground, so the position is
 // P exactly when the nim-sum of the values at odd depth is 0.
 //

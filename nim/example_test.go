@@ -8,7 +8,7 @@ import (
 	"github.com/impartial-go/impartial/sg"
 )
 
-// The seed notes' position (1, 2, 3, 4): nim-sum 100₂, so the first player
+// The position (1, 2, 3, 4): nim-sum 100₂, so the first player
 // wins by emptying the heap of 4.
 func ExampleWinningMove() {
 	heaps := []int{1, 2, 3, 4}
@@ -72,7 +72,7 @@ func ExampleStaircaseWinningMove() {
 	// move 1 from 3 to 2
 }
 
-// The sample of the seed notes' contest problem 矿物运输: the first player
+// The sample of the contest problem 矿物运输 (ore transport): the first player
 // wins by sending 2 units from node 1 to the root.
 func ExampleTreeWinningMove() {
 	tree, err := nim.NewTree([]int{-1, 0, 0, 2, 2, 4})

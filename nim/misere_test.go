@@ -12,8 +12,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 )
 
-// Misère Nim, the seed notes' first example (001: whoever takes the last
-// pearl loses).
+// Misère Nim (whoever takes the last pearl loses).
 func TestMisereKnown(t *testing.T) {
 	tests := []struct {
 		heaps []int

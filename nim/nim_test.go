@@ -106,8 +106,7 @@ func boardOutcome(t testing.TB, g game.Game[[8]uint8]) func([]int) sg.Outcome {
 	}
 }
 
-// The positions and verdicts of the seed notes (001: (3,3) is P, worked by
-// hand; 003: (1,2,3) is P; 004: (1,2,3,4) is N because
+// Positions worked by hand ((3,3) is P; (1,2,3) is P; (1,2,3,4) is N because
 // 001⊕010⊕011⊕100 = 100, (3,3,1) is N like (1), (2,2,5,5,5,5,7,7) is P as
 // two copies of (2,5,5,7), (2,2,2,7,9,9) simplifies to (2,7), and the
 // positions (3,3,1), (1,3,3), (5,5,1) all have nim-sum 1).

@@ -20,7 +20,7 @@ func TestStaircaseKnown(t *testing.T) {
 		t.Errorf("StaircaseOutcome(%v) = %v, %v; want P", steps, o, err)
 	}
 	// The opponent moves the coin on the even step 4 down to step 3. The
-	// seed notes' answer (002) pushes that coin on from step 3 to step 2.
+	// answer pushes that coin on from step 3 to step 2.
 	steps = []int{9, 3, 5, 4, 0}
 	m, ok, err := nim.StaircaseWinningMove(steps)
 	want := nim.Transfer[int]{From: 3, To: 2, Count: 1}

@@ -35,7 +35,7 @@ func randomTree(r *rand.Rand, n int) []int {
 	return parent
 }
 
-// The sample of the seed notes' contest problem 矿物运输 (002): node 0 is
+// The sample of the contest problem 矿物运输 (ore transport): node 0 is
 // the root, fa[1..5] = 0 0 2 2 4, val = 1 4 0 1 1 2; the answer is "win".
 func TestTreeOreSample(t *testing.T) {
 	tr := mustTree(t, []int{-1, 0, 0, 2, 2, 4})

@@ -26,8 +26,8 @@ var errUsage = errors.New("usage: nimbot [-game GAME] [-first you|bot] [-seed N]
 const maxHeap = 1000
 
 // maxMoves bounds the moves of all heap sizes up to the largest heap (see
-// checkWork): Nim and Kayles fit heaps up to 631, Grundy's game and game C
-// (.07) up to about 895, but "take any number anywhere", whose heap of x
+// checkWork): Nim and Kayles fit heaps up to 631, Grundy's game and Dawson's
+// Kayles (.07) up to about 895, but "take any number anywhere", whose heap of x
 // has a move per partition of each number below x, only up to 38.
 const maxMoves = 200_000
 

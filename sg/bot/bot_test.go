@@ -258,7 +258,7 @@ func TestConcurrentPlayers(t *testing.T) {
 	}
 }
 
-// The composite game of seed 002 as a sum: heap 1 takes 1–3, heap 2 takes
+// A composite game as a sum: heap 1 takes 1–3, heap 2 takes
 // an odd number, the others are Nim heaps. Two sum players play it out:
 // the first wins exactly when the sum's value is not 0.
 func TestPartsPlayer(t *testing.T) {

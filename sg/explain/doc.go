@@ -13,7 +13,7 @@
 // [game.Game], recording the reason for each label as a tree of [Node]
 // values: an N node points at the option that is P, a P node lists its
 // options, all N, each with its own reason. For two-heap Nim from (3, 3)
-// it prints the derivation of the seed notes:
+// it prints the derivation one would write by hand:
 //
 //	(3, 3) is P: every option is N: (0, 3), (1, 3), (2, 3).
 //	  (0, 3) is N: it moves to (0, 0), which is P.
@@ -39,8 +39,8 @@
 // come from any games, finding the part's move with [sg.Part.MoveTo]. The
 // choice of the row is [nim.WinningMove]'s. Indices count from 0, as in
 // packages sg and nim ([Table].Chosen, the heaps and parts named in
-// errors); only the row names "heap 1", "heap 2", … count from 1, as the
-// seed notes do.
+// errors); only the row names "heap 1", "heap 2", … count from 1, as
+// people do.
 //
 // # mex and the value table of a heap game
 //
@@ -49,8 +49,9 @@
 // its options, where an option that leaves several heaps is worth the XOR
 // of their values. [HeapTable] computes f(0), …, f(n-1) for any
 // [game.HeapRule] and keeps, for every x, the options, g(x), the first
-// elements of its complement G(x) and f(x), in the notation of the seed
-// notes' game C (take two adjacent tokens from a row):
+// elements of its complement G(x) and f(x), in the notation of a table
+// worked by hand, here for Dawson's Kayles (octal .07: take two adjacent
+// tokens from a row; Guy and Smith 1956):
 //
 //	$(7) = {(5), (1, 4), (2, 3)}
 //	g(7) = {0, 2}, G(7) = {1, 3, 4, …}, f(7) = 1

@@ -25,8 +25,8 @@ type GraphNode struct {
 }
 
 // Graph is the game graph of the positions reachable from a start
-// position: every impartial game is a token moving on such a graph (the
-// seed notes' 有向图游戏). Nodes[0] is the start; Edges are moves, as pairs
+// position: every impartial game is a token moving on such a graph (a
+// directed-graph game, 有向图游戏). Nodes[0] is the start; Edges are moves, as pairs
 // of node IDs, each listed once.
 type Graph struct {
 	Nodes []GraphNode `json:"nodes"`

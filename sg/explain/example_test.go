@@ -70,8 +70,8 @@ func ExampleSumTable() {
 	// 3 XOR 1 = 2 < 3, so move (7) to (6), of value 2, leaving XOR 0.
 }
 
-// HeapTable explains each value of a heap game: here the seed notes'
-// game C, where a move takes two adjacent tokens from a row.
+// HeapTable explains each value of a heap game: here Dawson's Kayles
+// (octal .07), where a move takes two adjacent tokens from a row.
 func ExampleHeapTable() {
 	t, err := explain.HeapTable(context.Background(), gameC, 8)
 	if err != nil {

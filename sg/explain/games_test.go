@@ -66,6 +66,6 @@ func (looper) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 }
 
 var (
-	gameC  = rulesets.GameC()  // .07: take two adjacent tokens (seed 004's game C)
+	gameC  = rulesets.GameC()  // .07, Dawson's Kayles: take two adjacent tokens
 	kayles = rulesets.Kayles() // .77: Kayles
 )

@@ -16,7 +16,7 @@ import (
 const DefaultMaxOptions = 1_000_000
 
 // HeapOption is one option of a single heap: the heaps it leaves and their
-// nim-sum, which the seed notes write #(1, 4) = f(1) + f(4) = 0 + 2 = 2.
+// nim-sum, written #(1, 4) = f(1) + f(4) = 0 + 2 = 2 (+ is the XOR here).
 type HeapOption struct {
 	// Heaps are the sizes of the heaps left, smallest first; empty when
 	// the move removes the heap.
@@ -28,7 +28,7 @@ type HeapOption struct {
 }
 
 // MexRow is the computation of one value f(x) of a heap rule, in the
-// notation of the seed notes' game C table: the options $(x), their values
+// notation of a table worked by hand: the options $(x), their values
 // g(x), the excluded values G(x) and f(x) = min G(x) = mex g(x).
 type MexRow struct {
 	// X is the heap size.
@@ -173,8 +173,9 @@ func tupleOf(hs []int) string {
 	return "(" + strings.Join(parts, ", ") + ")"
 }
 
-// Text returns the row in the notation of the seed notes, for example
-// for game C (take two adjacent tokens) and x = 7:
+// Text returns the row in the notation of a table worked by hand, for
+// example for Dawson's Kayles (octal .07: take two adjacent tokens) and
+// x = 7:
 //
 //	$(7) = {(5), (1, 4), (2, 3)}
 //	  #(5) = f(5) = 0

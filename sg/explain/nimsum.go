@@ -24,8 +24,8 @@ type Row struct {
 	Binary string `json:"binary"`
 }
 
-// Table is the nim-sum of a position written out in binary, the way the
-// seed notes compute it by hand: one row per heap (or component), the XOR
+// Table is the nim-sum of a position written out in binary, the way one
+// computes it by hand: one row per heap (or component), the XOR
 // row, the highest set bit of the XOR, and the move it leads to.
 //
 // When the XOR s is zero the position is P and there is no move. Otherwise
@@ -38,7 +38,7 @@ type Row struct {
 // [sg.SumMove] and [nim.Move]: Chosen is an index into Rows (and into the
 // caller's heaps or sum), and error messages name heaps and parts by that
 // index. Only the row names of [Nim], which are for people, count from 1
-// ("heap 1" is heaps[0]), as the seed notes write A_1 ⊕ A_2 ⊕ … ⊕ A_k.
+// ("heap 1" is heaps[0]), as one writes A_1 ⊕ A_2 ⊕ … ⊕ A_k.
 type Table struct {
 	Rows []Row `json:"rows"`
 	// Width is the number of binary digits shown.

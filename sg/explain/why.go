@@ -92,7 +92,7 @@ type WhyOptions[P comparable] struct {
 // a position is N when some option is P, and P when every option is N (in
 // particular when it has none). The labels come from a plain win/lose
 // search ([sg.Exhaustive]), not from Grundy values, so the derivation is
-// the one the seed notes write by hand for (3, 3) in Nim.
+// the one written by hand for (3, 3) in Nim.
 //
 // Why returns an error wrapping [ErrTooDeep] or [ErrTooLarge] when the
 // derivation would pass a limit of opt, and the context's error when ctx is
@@ -232,7 +232,7 @@ func (w *why[P]) expand(ctx context.Context, n *Node, p P, depth int) error {
 }
 
 // Text returns the derivation as indented plain text, one line per
-// position, in the words of the seed notes:
+// position, in the words of a proof written by hand:
 //
 //	(3, 3) is P: every option is N: (0, 3), (1, 3), (2, 3).
 //	  (0, 3) is N: it moves to (0, 0), which is P.

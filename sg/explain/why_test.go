@@ -19,7 +19,7 @@ import (
 
 var ctx = context.Background()
 
-// The seed notes (000/001) prove (3, 3) is P by hand: its options (0, 3),
+// A proof by hand that (3, 3) is P in Nim: its options (0, 3),
 // (1, 3), (2, 3) are N because of the P options (0, 0), (1, 1), (2, 2),
 // and (1, 1) is P because its only option (0, 1) is N.
 func TestWhyThreeThree(t *testing.T) {
