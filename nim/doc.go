@@ -2,8 +2,8 @@
 // Nim, misère Nim, staircase Nim, staircase Nim on a tree, and Moore's
 // Nim_k. Each solver answers "who wins?" and "which move wins?" in time
 // linear in the size of the position, so a bot can call it on a million
-// heaps in its hot loop, and each is also a [game.Game] so that the generic
-// search of package sg can check it on small positions.
+// heaps in its hot loop; the tests check each against the generic search
+// of package sg on small positions.
 //
 // # Nim
 //
@@ -104,10 +104,14 @@
 //
 // # Playing the games move by move
 //
-// [Game], [MisereGame], [StaircaseGame], [TreeGame] and [MooreGame]
-// implement [game.Game], so the engine and exhaustive search of package sg
-// can play them; the tests of this package check every closed form above
-// against that search on thousands of random small positions.
+// Two of the games have no other home in the library, and are
+// [game.Game] values here so that the engine, the exhaustive search, the
+// bot and the explanations of package sg can play them: [TreeGame] (tree
+// staircase Nim on up to 8 nodes, and staircase Nim as the tree game on a
+// path) and [MooreGame]. Nim itself is the heap game of the rule
+// rulesets.Parse("nim") (see game.NewHeapGame). The tests of this package
+// check every closed form above against exhaustive search on thousands of
+// random small positions.
 //
 // # Concurrency
 //

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/nim"
 	"github.com/impartial-go/impartial/sg"
 )
@@ -109,13 +108,21 @@ func ExampleMooreWinningMove() {
 	// [heap 1: 3 → 2 (take 1) heap 2: 5 → 2 (take 3)]
 }
 
-// The game types let the generic engine play Nim move by move; its value
-// for (1, 2, 3, 4) agrees with the nim-sum.
-func ExampleGame() {
-	p, _ := game.MakeHeaps(1, 2, 3, 4)
-	v, _ := sg.NewEngine[game.Heaps](nim.Game{}).Value(context.Background(), p)
-	o, _ := sg.NewExhaustive[game.Heaps](nim.Game{}).Outcome(context.Background(), p)
-	fmt.Println(v, o)
+// TreeGame lets the exhaustive search of package sg play staircase Nim
+// move by move, on a path whose root is the ground: for coins 3, 1, 2, 4
+// on steps 1 to 4 it agrees with the closed form (odd steps 3 ⊕ 2 = 1,
+// so the player to move wins).
+func ExampleTreeGame() {
+	steps := []int{0, 3, 1, 2, 4}
+	path, _ := nim.NewTree([]int{-1, 0, 1, 2, 3})
+	g, _ := nim.NewTreeGame(path)
+	var p [8]uint8
+	for i, c := range steps {
+		p[i] = uint8(c)
+	}
+	searched, _ := sg.NewExhaustive[[8]uint8](g).Outcome(context.Background(), p)
+	closed, _ := nim.StaircaseOutcome(steps)
+	fmt.Println(searched, closed)
 	// Output:
-	// *4 N
+	// N N
 }

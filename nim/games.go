@@ -22,13 +22,15 @@ func heapsOf(sizes ...int) game.Heaps {
 	return h
 }
 
-// Game is Nim as a [game.Game] over [game.Heaps]: a move takes at least one
-// token from one heap. It is also a [game.Decomposer] (each heap is a
-// component). The zero value is ready to use and safe for concurrent use.
-type Game struct{}
+// nimGame is Nim as a [game.Game] over [game.Heaps]: a move takes at
+// least one token from one heap. It is also a [game.Decomposer] (each heap
+// is a component). The tests search it to check [Sum] and the others; a
+// program that plays Nim move by move uses the heap game of the rule
+// rulesets.Parse("nim") (see game.NewHeapGame).
+type nimGame struct{}
 
 // AppendMoves appends every position one Nim move away from p.
-func (Game) AppendMoves(dst []game.Heaps, p game.Heaps) []game.Heaps {
+func (nimGame) AppendMoves(dst []game.Heaps, p game.Heaps) []game.Heaps {
 	sizes := p.Sizes()
 	for i, n := range sizes {
 		if i > 0 && sizes[i-1] == n {
@@ -44,48 +46,48 @@ func (Game) AppendMoves(dst []game.Heaps, p game.Heaps) []game.Heaps {
 }
 
 // AppendComponents appends each heap of p as a one-heap position.
-func (Game) AppendComponents(dst []game.Heaps, p game.Heaps) []game.Heaps {
+func (nimGame) AppendComponents(dst []game.Heaps, p game.Heaps) []game.Heaps {
 	for _, n := range p.Sizes() {
 		dst = append(dst, heapsOf(n))
 	}
 	return dst
 }
 
-// MiserePosition is a position of [MisereGame]: the heaps, or Over, the
+// miserePosition is a position of [misereGame]: the heaps, or over, the
 // extra position that records that the last token has been taken.
-type MiserePosition struct {
-	Heaps game.Heaps
-	Over  bool
+type miserePosition struct {
+	heaps game.Heaps
+	over  bool
 }
 
 // String formats p as its heaps, or "over".
-func (p MiserePosition) String() string {
-	if p.Over {
+func (p miserePosition) String() string {
+	if p.over {
 		return "over"
 	}
-	return p.Heaps.String()
+	return p.heaps.String()
 }
 
-// MisereGame is misère Nim recast as a normal-play [game.Game], so that
-// the normal-play engine and search can decide it: the moves from a
+// misereGame is misère Nim recast as a normal-play [game.Game], so that the
+// tests can decide it with the normal-play search: the moves from a
 // position with tokens are Nim's, and the empty position, which the player
 // to move has won (the opponent took the last token), has a single move to
-// the terminal position Over. The outcome of every position with Over
-// false is then its misère outcome. The zero value is ready to use and
-// safe for concurrent use.
-type MisereGame struct{}
+// the terminal position over. The outcome of every position with over
+// false is then its misère outcome, which [MisereOutcome] gives in closed
+// form.
+type misereGame struct{}
 
 // AppendMoves appends the options of p.
-func (MisereGame) AppendMoves(dst []MiserePosition, p MiserePosition) []MiserePosition {
+func (misereGame) AppendMoves(dst []miserePosition, p miserePosition) []miserePosition {
 	switch {
-	case p.Over:
+	case p.over:
 		return dst
-	case p.Heaps == "":
-		return append(dst, MiserePosition{Over: true})
+	case p.heaps == "":
+		return append(dst, miserePosition{over: true})
 	}
 	var buf [16]game.Heaps
-	for _, q := range (Game{}).AppendMoves(buf[:0], p.Heaps) {
-		dst = append(dst, MiserePosition{Heaps: q})
+	for _, q := range (nimGame{}).AppendMoves(buf[:0], p.heaps) {
+		dst = append(dst, miserePosition{heaps: q})
 	}
 	return dst
 }
@@ -133,16 +135,12 @@ func (g MooreGame) AppendMoves(dst []game.Heaps, p game.Heaps) []game.Heaps {
 	}
 }
 
-// BoardSize is the number of places on a [Board].
-const BoardSize = 8
+// treeGameNodes is the most nodes a [TreeGame] plays on: its position is
+// an [8]uint8.
+const treeGameNodes = 8
 
-// Board is a small position of [StaircaseGame] or [TreeGame]: Board[i]
-// tokens on step or node i. It is a comparable array so that the engine
-// and exhaustive search can key their memos with it.
-type Board [BoardSize]uint8
-
-// addSat returns a+b capped at 255: tokens reaching the ground or the root
-// never move again, so their exact count does not matter.
+// addSat returns a+b capped at 255: tokens reaching the root never move
+// again, so their exact count does not matter.
 func addSat(a, b uint8) uint8 {
 	if s := a + b; s >= a {
 		return s
@@ -150,46 +148,34 @@ func addSat(a, b uint8) uint8 {
 	return 255
 }
 
-// StaircaseGame is staircase Nim on [BoardSize] steps as a [game.Game] over
-// [Board]: a move sends at least one coin from step i ≥ 1 to step i-1.
-// Step 0 is the ground; as a [game.Canonicalizer] it clears the ground,
-// which never affects play. Safe for concurrent use.
-type StaircaseGame struct{}
-
-// AppendMoves appends every position one move away from p.
-func (StaircaseGame) AppendMoves(dst []Board, p Board) []Board {
-	for i := 1; i < BoardSize; i++ {
-		for k := uint8(1); k <= p[i]; k++ {
-			q := p
-			q[i] -= k
-			q[i-1] = addSat(q[i-1], k)
-			dst = append(dst, q)
-		}
-	}
-	return dst
-}
-
-// Canonical returns p with the ground cleared.
-func (StaircaseGame) Canonical(p Board) Board {
-	p[0] = 0
-	return p
-}
-
-// TreeGame is tree staircase Nim on a tree of at most [BoardSize] nodes as
-// a [game.Game] over [Board]: a move sends at least one unit from a node to
-// its parent. As a [game.Canonicalizer] it clears the root and the places
-// beyond the tree, which never affect play. Safe for concurrent use.
+// TreeGame is tree staircase Nim on a tree of at most 8 nodes as a
+// [game.Game], for the engine and exhaustive search of package sg: a
+// position is an [8]uint8 holding the units on node v at index v (a
+// comparable array, so that memos can key on it), and a move sends at
+// least one unit from a node to its parent. Units that reach the root never
+// move again; as a [game.Canonicalizer] it clears the root and the places
+// beyond the tree, which never affect play. Staircase Nim on n steps is the
+// tree game on a path, node i being step i and node 0 the ground:
+//
+//	path, _ := NewTree([]int{-1, 0, 1, 2}) // steps 0 (ground) to 3
+//	g, _ := NewTreeGame(path)
+//
+// [TreeOutcome] and [StaircaseOutcome] give the outcome in closed form,
+// for any size. A TreeGame is safe for concurrent use.
 type TreeGame struct {
-	parent [BoardSize]int
+	parent [treeGameNodes]int
 	n      int
 	root   int
 }
 
-// NewTreeGame returns tree staircase Nim on t, which must have at most
-// [BoardSize] nodes.
+// NewTreeGame returns tree staircase Nim on t, which must have at most 8
+// nodes; a nil t is an error wrapping [ErrBadTree].
 func NewTreeGame(t *Tree) (*TreeGame, error) {
-	if t.Len() > BoardSize {
-		return nil, fmt.Errorf("nim: TreeGame needs at most %d nodes, the tree has %d", BoardSize, t.Len())
+	if t == nil {
+		return nil, fmt.Errorf("nim: NewTreeGame of a nil *Tree: %w", ErrBadTree)
+	}
+	if t.Len() > treeGameNodes {
+		return nil, fmt.Errorf("nim: TreeGame needs at most %d nodes, the tree has %d", treeGameNodes, t.Len())
 	}
 	g := &TreeGame{n: t.Len(), root: t.Root()}
 	for v := range g.n {
@@ -199,7 +185,7 @@ func NewTreeGame(t *Tree) (*TreeGame, error) {
 }
 
 // AppendMoves appends every position one move away from p.
-func (g *TreeGame) AppendMoves(dst []Board, p Board) []Board {
+func (g *TreeGame) AppendMoves(dst [][8]uint8, p [8]uint8) [][8]uint8 {
 	for v := range g.n {
 		if v == g.root {
 			continue
@@ -216,9 +202,9 @@ func (g *TreeGame) AppendMoves(dst []Board, p Board) []Board {
 }
 
 // Canonical returns p with the root and the places beyond the tree cleared.
-func (g *TreeGame) Canonical(p Board) Board {
+func (g *TreeGame) Canonical(p [8]uint8) [8]uint8 {
 	p[g.root] = 0
-	for v := g.n; v < BoardSize; v++ {
+	for v := g.n; v < treeGameNodes; v++ {
 		p[v] = 0
 	}
 	return p

@@ -28,7 +28,7 @@ func TestGameMoves(t *testing.T) {
 			sizes[i] = r.IntN(5)
 		}
 		p := mustHeaps(t, sizes...)
-		nimMoves := nim.Game{}.AppendMoves(nil, p)
+		nimMoves := nim.NimGame{}.AppendMoves(nil, p)
 		moore1 := nim.MooreGame{K: 1}.AppendMoves(nil, p)
 		if !slices.Equal(sortedStrings(nimMoves), sortedStrings(moore1)) {
 			t.Fatalf("%v: Nim moves %v, Moore_1 moves %v", p, nimMoves, moore1)
@@ -67,48 +67,59 @@ func TestGameMoves(t *testing.T) {
 
 func TestMisereGameMoves(t *testing.T) {
 	g := nim.MisereGame{}
-	empty := nim.MiserePosition{}
-	if got := g.AppendMoves(nil, empty); !slices.Equal(got, []nim.MiserePosition{{Over: true}}) {
+	empty := nim.MisereHeaps("")
+	if got := g.AppendMoves(nil, empty); !slices.Equal(got, []nim.MiserePosition{nim.MisereOver}) {
 		t.Errorf("moves from the empty position: %v", got)
 	}
-	if got := g.AppendMoves(nil, nim.MiserePosition{Over: true}); len(got) != 0 {
-		t.Errorf("moves from Over: %v", got)
+	if got := g.AppendMoves(nil, nim.MisereOver); len(got) != 0 {
+		t.Errorf("moves from over: %v", got)
 	}
-	p := nim.MiserePosition{Heaps: mustHeaps(t, 2, 1)}
+	p := nim.MisereHeaps(mustHeaps(t, 2, 1))
 	got := g.AppendMoves(nil, p)
-	want := []nim.MiserePosition{{Heaps: mustHeaps(t, 2)}, {Heaps: mustHeaps(t, 1)}, {Heaps: mustHeaps(t, 1, 1)}}
-	if !slices.Equal(got, want) || p.String() != "(1, 2)" || (nim.MiserePosition{Over: true}).String() != "over" {
+	want := []nim.MiserePosition{nim.MisereHeaps(mustHeaps(t, 2)), nim.MisereHeaps(mustHeaps(t, 1)), nim.MisereHeaps(mustHeaps(t, 1, 1))}
+	if !slices.Equal(got, want) || p.String() != "(1, 2)" || nim.MisereOver.String() != "over" {
 		t.Errorf("moves from %v: %v; want %v", p, got, want)
 	}
 }
 
 func TestBoardGames(t *testing.T) {
-	// Staircase: 2 coins on step 1 and 1 on step 2; the ground saturates.
-	p := nim.Board{254, 2, 1}
-	got := nim.StaircaseGame{}.AppendMoves(nil, p)
-	want := []nim.Board{{255, 1, 1}, {255, 0, 1}, {254, 3, 0}}
+	// Staircase, the tree game on a path of 8 steps: 2 coins on step 1
+	// and 1 on step 2; the ground saturates.
+	stairs, err := nim.NewTreeGame(mustTree(t, stairParents(8)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := [8]uint8{254, 2, 1}
+	got := stairs.AppendMoves(nil, p)
+	want := [][8]uint8{{255, 1, 1}, {255, 0, 1}, {254, 3, 0}}
 	if !slices.Equal(got, want) {
 		t.Errorf("staircase moves from %v: %v; want %v", p, got, want)
 	}
-	if c := (nim.StaircaseGame{}).Canonical(p); c != (nim.Board{0, 2, 1}) {
+	if c := stairs.Canonical(p); c != ([8]uint8{0, 2, 1}) {
 		t.Errorf("Canonical(%v) = %v", p, c)
 	}
 	// A tree rooted at 2: 0 → 2, 1 → 0.
-	tr, err := nim.NewTree([]int{2, 0, -1})
+	g, err := nim.NewTreeGame(mustTree(t, []int{2, 0, -1}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := nim.NewTreeGame(tr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p = nim.Board{1, 1, 7, 9}
+	p = [8]uint8{1, 1, 7, 9}
 	got = g.AppendMoves(nil, p)
-	want = []nim.Board{{0, 1, 8, 9}, {2, 0, 7, 9}}
+	want = [][8]uint8{{0, 1, 8, 9}, {2, 0, 7, 9}}
 	if !slices.Equal(got, want) {
 		t.Errorf("tree moves from %v: %v; want %v", p, got, want)
 	}
-	if c := g.Canonical(p); c != (nim.Board{1, 1}) {
+	if c := g.Canonical(p); c != ([8]uint8{1, 1}) {
 		t.Errorf("Canonical(%v) = %v", p, c)
 	}
+}
+
+// stairParents returns the parents of staircase Nim on n steps as a path:
+// step i moves to step i-1, and step 0, the ground, is the root.
+func stairParents(n int) []int {
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = i - 1
+	}
+	return parent
 }

@@ -49,7 +49,7 @@ func TestMisereKnown(t *testing.T) {
 func TestMisereProperty(t *testing.T) {
 	search := sg.NewExhaustive[nim.MiserePosition](nim.MisereGame{})
 	outcome := func(heaps []int) sg.Outcome {
-		return searchOutcome(t, search, nim.MiserePosition{Heaps: mustHeaps(t, heaps...)})
+		return searchOutcome(t, search, nim.MisereHeaps(mustHeaps(t, heaps...)))
 	}
 	properties := gopter.NewProperties(gametest.Parameters(t, 3000))
 	properties.Property("misère Nim matches search", prop.ForAll(

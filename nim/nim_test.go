@@ -95,10 +95,10 @@ func winningBySearch[M any](moves iter.Seq2[M, []int], outcome func([]int) sg.Ou
 
 // boardOutcome returns a function that decides positions of g, given as
 // the tokens on each place, by exhaustive search.
-func boardOutcome(t testing.TB, g game.Game[nim.Board]) func([]int) sg.Outcome {
+func boardOutcome(t testing.TB, g game.Game[[8]uint8]) func([]int) sg.Outcome {
 	search := sg.NewExhaustive(g)
 	return func(values []int) sg.Outcome {
-		var b nim.Board
+		var b [8]uint8
 		for i, a := range values {
 			b[i] = uint8(a)
 		}
@@ -134,7 +134,7 @@ func TestWorkedPositions(t *testing.T) {
 		{[]int{2, 2, 2, 7, 9, 9}, 5, sg.N},
 		{[]int{2, 7}, 5, sg.N},
 	}
-	search := sg.NewExhaustive[game.Heaps](nim.Game{})
+	search := sg.NewExhaustive[game.Heaps](nim.NimGame{})
 	for _, tc := range tests {
 		s, err := nim.Sum(tc.heaps)
 		if err != nil || s != tc.sum {
@@ -182,7 +182,7 @@ func TestWorkedPositions(t *testing.T) {
 // exactly when the nim-sum is 0, the move that takes a_i - (s ⊕ a_i) tokens
 // reaches a P-position, and WinningMoves lists exactly the moves that do.
 func TestBouton(t *testing.T) {
-	search := sg.NewExhaustive[game.Heaps](nim.Game{})
+	search := sg.NewExhaustive[game.Heaps](nim.NimGame{})
 	outcome := func(heaps []int) sg.Outcome {
 		return searchOutcome(t, search, mustHeaps(t, heaps...))
 	}
@@ -221,7 +221,7 @@ func TestBouton(t *testing.T) {
 // The engine's Grundy value of a Nim position is its nim-sum.
 func TestGameValue(t *testing.T) {
 	r := gametest.Rand(t)
-	e := sg.NewEngine[game.Heaps](nim.Game{})
+	e := sg.NewEngine[game.Heaps](nim.NimGame{})
 	for range 300 {
 		heaps := make([]int, r.IntN(6))
 		for i := range heaps {

@@ -56,10 +56,15 @@ func TestStaircaseKnown(t *testing.T) {
 	}
 }
 
-// Staircase Nim against exhaustive search of StaircaseGame: the outcome,
-// every winning move, and the answer to a move on an even step.
+// Staircase Nim against exhaustive search of the tree game on a path of 8
+// steps: the outcome, every winning move, and the answer to a move on an
+// even step.
 func TestStaircaseProperty(t *testing.T) {
-	outcome := boardOutcome(t, nim.StaircaseGame{})
+	stairs, err := nim.NewTreeGame(mustTree(t, stairParents(8)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	outcome := boardOutcome(t, stairs)
 	properties := gopter.NewProperties(gametest.Parameters(t, 2000))
 	properties.Property("staircase Nim matches search", prop.ForAll(
 		func(raw []int, n int) string {

@@ -11,8 +11,9 @@ import (
 )
 
 // ErrBadTree is wrapped by every error that [NewTree], [NewRootedTree],
-// [Tree.Reset] and [Tree.ResetRooted] return. The message names the
-// offending node.
+// [Tree.Reset] and [Tree.ResetRooted] return, where the message names the
+// offending node, and by the error of the tree functions ([TreeSum] and
+// the others) when their *Tree is nil.
 var ErrBadTree = errors.New("not a rooted tree")
 
 // Tree is a rooted tree given by parent indices, the board of tree
@@ -164,8 +165,12 @@ func (t *Tree) Parent(v int) int { return int(t.parent[v]) }
 // is not a node.
 func (t *Tree) Depth(v int) int { return int(t.depth[v]) }
 
-// checkLen reports n values for t as an error unless n is t.Len().
+// checkLen reports n values for t as an error unless n is t.Len(), and a
+// nil t as an error wrapping [ErrBadTree].
 func checkLen(t *Tree, n int) error {
+	if t == nil {
+		return fmt.Errorf("nim: nil *Tree for %d values: %w", n, ErrBadTree)
+	}
 	if n != t.Len() {
 		return fmt.Errorf("nim: %d values for a tree of %d nodes", n, t.Len())
 	}

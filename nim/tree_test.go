@@ -114,6 +114,29 @@ func TestTreeErrors(t *testing.T) {
 	}
 }
 
+// A nil *Tree is an error, not a nil dereference, in every tree function.
+func TestTreeNil(t *testing.T) {
+	check := func(name string, err error) {
+		t.Helper()
+		if !errors.Is(err, nim.ErrBadTree) || err.Error() != "nim: nil *Tree for 1 values: not a rooted tree" {
+			t.Errorf("%s(nil, [1]): error %v", name, err)
+		}
+	}
+	_, err := nim.TreeOutcome[[]int](nil, []int{1})
+	check("TreeOutcome", err)
+	_, err = nim.TreeSum[[]int](nil, []int{1})
+	check("TreeSum", err)
+	_, err = nim.TreeWinningMoves[[]int](nil, []int{1})
+	check("TreeWinningMoves", err)
+	_, err = nim.AppendTreeWinningMoves[[]int](nil, nil, []int{1})
+	check("AppendTreeWinningMoves", err)
+	_, _, err = nim.TreeWinningMove[[]int](nil, []int{1})
+	check("TreeWinningMove", err)
+	if _, err := nim.NewTreeGame(nil); !errors.Is(err, nim.ErrBadTree) {
+		t.Errorf("NewTreeGame(nil): error %v", err)
+	}
+}
+
 // An explicit root: its entry in parent is ignored.
 func TestRootedTree(t *testing.T) {
 	for _, tc := range []struct {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -42,7 +43,8 @@ const searchWork = 2_000_000
 // session is one game in the terminal.
 type session struct {
 	ctx   context.Context
-	in    *bufio.Scanner
+	in    *bufio.Reader
+	line  []byte // the line being read, at most maxLine bytes
 	out   io.Writer
 	rules rulesets.Ruleset
 	e     *sg.Engine[game.Heaps]
@@ -61,6 +63,9 @@ func run(in io.Reader, out io.Writer, args []string) error {
 	spec := fs.String("game", "nim", "the heap game to play, as sgtool's GAME")
 	first := fs.String("first", "you", "who moves first: you or bot")
 	seed := fs.Uint64("seed", 1, "seed of the bot's random moves")
+	if err := negativeHeap(args); err != nil {
+		return err
+	}
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
@@ -82,7 +87,10 @@ func run(in io.Reader, out io.Writer, args []string) error {
 		sizes = sizes[:0]
 		for i, a := range fs.Args() {
 			n, err := strconv.Atoi(a)
-			if err != nil || n < 0 || n > maxHeap {
+			if err == nil && n < 0 {
+				return fmt.Errorf("%w: heap %d: %q: a heap cannot be negative", errUsage, i+1, a)
+			}
+			if err != nil || n > maxHeap {
 				return fmt.Errorf("%w: heap %d: %q is not a size from 0 to %d", errUsage, i+1, a, maxHeap)
 			}
 			sizes = append(sizes, n)
@@ -95,7 +103,7 @@ func run(in io.Reader, out io.Writer, args []string) error {
 	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(rules)))
 	s := &session{
 		ctx:   context.Background(),
-		in:    bufio.NewScanner(in),
+		in:    bufio.NewReader(in),
 		out:   out,
 		rules: rules,
 		e:     e,
@@ -104,6 +112,64 @@ func run(in io.Reader, out io.Writer, args []string) error {
 		sizes: sizes,
 	}
 	return s.play(*first == "you")
+}
+
+// negativeHeap finds a negative heap among the flags, where the flag
+// package would take "-1" for an unknown flag: the first heap of
+// "nimbot -game .07 -1". Flags that take a value skip it.
+func negativeHeap(args []string) error {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" || !strings.HasPrefix(a, "-") || a == "-" {
+			return nil // the heaps start here
+		}
+		if n, err := strconv.Atoi(a); err == nil && n < 0 {
+			return fmt.Errorf("%w: heap 1: %q: a heap cannot be negative", errUsage, a)
+		}
+		name := strings.TrimLeft(a, "-")
+		if !strings.Contains(name, "=") && (name == "game" || name == "first" || name == "seed") {
+			i++ // the flag's value
+		}
+	}
+	return nil
+}
+
+// maxLine is the longest line read as a move; a longer one is refused,
+// and the rest of it skipped, without being kept.
+const maxLine = 1 << 10
+
+// errLongLine reports a line longer than maxLine.
+var errLongLine = fmt.Errorf("that line is too long (over %d bytes): type a move like \"2 3\", hint, or quit", maxLine)
+
+// readLine reads the next line into s.line, without its end. It returns
+// errLongLine, having skipped the whole line, when the line is longer than
+// maxLine, and io.EOF at the end of the input when no line is left.
+func (s *session) readLine() error {
+	s.line = s.line[:0]
+	long := false
+	for {
+		chunk, err := s.in.ReadSlice('\n')
+		if !long {
+			if len(s.line)+len(chunk) > maxLine+1 { // +1: the newline
+				long = true
+			} else {
+				s.line = append(s.line, chunk...)
+			}
+		}
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF && (len(s.line) > 0 || long):
+			// a last line without a newline
+		case err != nil:
+			return err
+		}
+		if long {
+			return errLongLine
+		}
+		s.line = bytes.TrimSuffix(s.line, []byte("\n"))
+		return nil
+	}
 }
 
 func (s *session) printf(format string, args ...any) error {
@@ -188,13 +254,19 @@ func (s *session) yourMove() (bool, error) {
 		if err := s.printf("your move> "); err != nil {
 			return true, err
 		}
-		if !s.in.Scan() {
-			if err := s.in.Err(); err != nil {
+		switch err := s.readLine(); err {
+		case nil:
+		case errLongLine:
+			if err := s.printf("%v\n", err); err != nil {
 				return true, err
 			}
+			continue
+		case io.EOF:
 			return true, s.printf("\nbye\n")
+		default:
+			return true, err
 		}
-		line := strings.TrimSpace(s.in.Text())
+		line := strings.TrimSpace(string(s.line))
 		switch strings.ToLower(line) {
 		case "quit", "q", "exit":
 			return true, s.printf("bye\n")

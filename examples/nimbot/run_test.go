@@ -119,6 +119,51 @@ func TestEndOfInput(t *testing.T) {
 	wantLines(t, out, "your move> \nbye\n")
 }
 
+// A line too long to be a move (10 MB here; bufio.Scanner used to end
+// the game with "token too long") is refused, and the game goes on.
+func TestLongLine(t *testing.T) {
+	long := strings.Repeat("1", 10<<20)
+	out := script(t, long+"\n1 1\n"+long, "3", "4", "5")
+	wantLines(t, out,
+		"that line is too long (over 1024 bytes)",
+		"you: takes 1 from heap 1, leaving 2\n",
+		"bye\n",
+	)
+	if n := strings.Count(out, "too long"); n != 2 {
+		t.Errorf("%d lines refused as too long, want 2:\n%.2000s", n, out)
+	}
+	if len(out) > 1<<14 {
+		t.Errorf("%d bytes of output: the long line was echoed", len(out))
+	}
+	// The longest line accepted, padded with spaces, is a move.
+	out = script(t, "1 1"+strings.Repeat(" ", maxLine-3)+"\n", "3", "4", "5")
+	wantLines(t, out, "you: takes 1 from heap 1, leaving 2\n")
+}
+
+// A negative heap is named as such, also where the flag package would
+// read it as a flag.
+func TestNegativeHeap(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"-game", ".07", "-1"}, `heap 1: "-1": a heap cannot be negative`},
+		{[]string{"-game=.07", "-first", "bot", "-12"}, `heap 1: "-12": a heap cannot be negative`},
+		{[]string{"-1", "3"}, `heap 1: "-1": a heap cannot be negative`},
+		{[]string{"3", "-7"}, `heap 2: "-7": a heap cannot be negative`},
+	} {
+		err := run(strings.NewReader(""), &bytes.Buffer{}, tc.args)
+		if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%q: error %v, want a usage error containing %q", tc.args, err, tc.msg)
+		}
+	}
+	// -seed takes its value: a negative seed is a bad seed, not a heap.
+	err := run(strings.NewReader(""), &bytes.Buffer{}, []string{"-seed", "-1", "3"})
+	if !errors.Is(err, errUsage) || strings.Contains(err.Error(), "heap") {
+		t.Errorf("-seed -1: error %v, want a usage error about the seed", err)
+	}
+}
+
 func TestBadArguments(t *testing.T) {
 	for _, args := range [][]string{
 		{"-game", "nonsense"},

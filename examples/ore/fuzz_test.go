@@ -13,6 +13,8 @@ func FuzzRun(f *testing.F) {
 	f.Add([]byte("1\n2\n1\n0 0\n"))
 	f.Add([]byte("1\n4\n0 1 2\n9 9 9 9"))
 	f.Add([]byte("1 2 0 5 5"))
+	f.Add([]byte("1 1 " + strings.Repeat("0", 100) + "7"))
+	f.Add([]byte("1 1 0000000000000000000000000000012345678901234567890"))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		var out bytes.Buffer
 		err := run(bytes.NewReader(in), &out)

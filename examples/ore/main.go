@@ -16,6 +16,13 @@
 // checks 1 ≤ n ≤ 200000 and 0 ≤ fa[i] < n, accepts any parents that form
 // a tree rooted at 0 (fa[i] < i is not needed), and values up to 10^18.
 //
+// A number is a word of decimal digits. Leading zeros are allowed and not
+// counted: a word of ten million zeros is the number 0, and "007" is 7.
+// After its leading zeros a number may have at most 19 digits; a longer
+// word is refused as soon as its 20th such digit is read, so ore never
+// reads or keeps more of it: memory grows with n and the number of cases,
+// never with the length of a word.
+//
 // The input is streamed through a hand-written scanner with no allocation
 // per number. Malformed input (a token that is not a nonnegative integer,
 // a missing or extra token, n or a parent out of range, parents that form
@@ -42,6 +49,14 @@ import (
 const (
 	maxN     = 200_000
 	maxValue = 1_000_000_000_000_000_000 // 10^18, beyond the statement's 10^9
+
+	// maxDigits is the most digits a number may have after its leading
+	// zeros: every number up to maxValue fits, and no such number can
+	// overflow a uint64. A longer word is refused at its next digit.
+	maxDigits = 19
+	// tokMax is the most bytes of a bad token kept for its message; the
+	// message quotes 40 of them and marks a longer token with "…".
+	tokMax = 41
 )
 
 func main() {
@@ -109,6 +124,7 @@ func run(in io.Reader, out io.Writer) error {
 // Why a token was rejected; scanner.errorf adds the token and its line.
 var (
 	errRange   = errors.New("is out of range")
+	errLong    = errors.New("is out of range: more than 19 digits after its leading zeros")
 	errSyntax  = errors.New("is not a nonnegative integer")
 	errMissing = errors.New("is missing: the input ends")
 	errExtra   = errors.New("unexpected token")
@@ -121,7 +137,7 @@ type scanner struct {
 	buf   []byte // the reader's buffered bytes, not yet discarded
 	pos   int    // next byte of buf to read
 	lines int    // newlines in the input before buf
-	tok   []byte // the last token, filled in on errors only
+	tok   []byte // the start of the last token (tokMax bytes at most), on errors only
 	err   error  // a read error other than io.EOF
 }
 
@@ -133,7 +149,7 @@ func newScanner(in io.Reader) *scanner {
 // a token read so far) in s.tok. It reports false at the end of input.
 func (s *scanner) fill(keep int) bool {
 	if keep < len(s.buf) {
-		s.tok = append(s.tok, s.buf[keep:]...)
+		s.keep(s.buf[keep:])
 	}
 	s.lines += bytes.Count(s.buf, newline)
 	if _, err := s.r.Discard(len(s.buf)); err != nil {
@@ -195,14 +211,18 @@ func (s *scanner) number(lo, hi uint64) (uint64, error) {
 }
 
 // numberSlow is number when the token may cross the end of the buffer, or
-// is bad.
+// is bad. It reads at most maxDigits significant digits of a word before
+// refusing it, and keeps at most tokMax bytes of it for the message, so an
+// over-long word costs neither memory nor the time to read it whole.
+// Leading zeros are skipped without limit: a word of any number of zeros
+// is the number 0.
 func (s *scanner) numberSlow(lo, hi uint64) (uint64, error) {
 	s.tok = s.tok[:0]
 	if !s.skipSpace() {
 		return 0, errMissing
 	}
 	var v uint64
-	digits := 0
+	digits, significant := 0, 0
 	start := s.pos
 	for {
 		for s.pos < len(s.buf) {
@@ -210,8 +230,15 @@ func (s *scanner) numberSlow(lo, hi uint64) (uint64, error) {
 			if d > 9 {
 				goto done
 			}
-			v = v*10 + uint64(d)
 			digits++
+			if v != 0 || d != 0 {
+				significant++
+				if significant > maxDigits {
+					s.readToken(start)
+					return 0, errLong
+				}
+			}
+			v = v*10 + uint64(d)
 			s.pos++
 		}
 		more := s.fill(start)
@@ -229,21 +256,29 @@ done:
 		s.readToken(start)
 		return 0, errSyntax
 	}
-	if digits > 19 || v < lo || v > hi { // 19 digits cannot overflow a uint64
+	if v < lo || v > hi { // maxDigits digits cannot overflow a uint64
 		s.readToken(start)
 		return 0, errRange
 	}
 	return v, nil
 }
 
-// readToken collects the rest of the current token, which began at
-// buf[start], into s.tok, for an error message.
+// keep appends b to s.tok, up to tokMax bytes in all.
+func (s *scanner) keep(b []byte) {
+	if room := tokMax - len(s.tok); room > 0 {
+		s.tok = append(s.tok, b[:min(len(b), room)]...)
+	}
+}
+
+// readToken collects more of the current token, which began at buf[start],
+// into s.tok for an error message, until s.tok holds tokMax bytes or the
+// token ends. It stops there: the rest of a long token is never read.
 func (s *scanner) readToken(start int) {
 	for {
-		for s.pos < len(s.buf) && s.buf[s.pos] > ' ' {
+		for s.pos < len(s.buf) && s.buf[s.pos] > ' ' && len(s.tok)+s.pos-start < tokMax {
 			s.pos++
 		}
-		if s.pos < len(s.buf) {
+		if s.pos < len(s.buf) || len(s.tok)+s.pos-start >= tokMax {
 			break
 		}
 		more := s.fill(start)
@@ -252,7 +287,7 @@ func (s *scanner) readToken(start int) {
 			break
 		}
 	}
-	s.tok = append(s.tok, s.buf[start:s.pos]...)
+	s.keep(s.buf[start:s.pos])
 }
 
 // end checks that only white space is left, up to the end of the input

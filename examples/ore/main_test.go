@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -57,12 +58,17 @@ func TestMalformed(t *testing.T) {
 		{"1\n200001\n", `case 1: n (1 to 200000): "200001" is out of range (line 2)`},
 		{"1\n3\n0 3\n1 1 1\n", `case 1: fa[2] (0 to n-1 = 2): "3" is out of range (line 3)`},
 		{"1\n2\n0\n1 1000000000000000001\n", `case 1: val[1] (0 to 10^18): "1000000000000000001" is out of range (line 4)`},
-		{"1\n2\n0\n1 99999999999999999999999\n", `case 1: val[1] (0 to 10^18): "99999999999999999999999" is out of range (line 4)`},
+		{"1\n2\n0\n1 99999999999999999999999\n", `case 1: val[1] (0 to 10^18): "99999999999999999999999" is out of range: more than 19 digits after its leading zeros (line 4)`},
 		{"1\n3\n2 1\n1 1 1\n", "case 1: the parents fa[1..2] do not form a tree rooted at 0: nim: node 1 is on a cycle: not a rooted tree"},
 		{"1\n2\n1\n1 1\n", "case 1: the parents fa[1..1] do not form a tree rooted at 0: nim: node 1 is on a cycle: not a rooted tree"},
 		{"1\n2\n0\n1 1\n7\n", `after case 1: unexpected token "7" at line 5`},
 		{"1\n1\n5\n\xff", `after case 1: unexpected token "\xff" at line 4`},
-		{"1 2 0 1 " + strings.Repeat("7", 100), `case 1: val[1] (0 to 10^18): "7777777777777777777777777777777777777777…" is out of range (line 1)`},
+		{"1 2 0 1 " + strings.Repeat("7", 100), `case 1: val[1] (0 to 10^18): "7777777777777777777777777777777777777777…" is out of range: more than 19 digits after its leading zeros (line 1)`},
+		// Leading zeros are not counted: 30 zeros, then 10^18.
+		{"1\n2\n0\n1 " + strings.Repeat("0", 30) + "1000000000000000001\n", `case 1: val[1] (0 to 10^18): "0000000000000000000000000000001000000000…" is out of range (line 4)`},
+		{"1\n2\n0\n\n1 " + strings.Repeat("0", 30) + "10000000000000000000\n", `case 1: val[1] (0 to 10^18): "0000000000000000000000000000001000000000…" is out of range: more than 19 digits after its leading zeros (line 5)`},
+		{"1\n2\n0\n1 12345x" + strings.Repeat("y", 100), `case 1: val[1] (0 to 10^18): "12345xyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy…" is not a nonnegative integer (line 4)`},
+		{"1\n1\n0 " + strings.Repeat("z", 100), `after case 1: unexpected token "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz…" at line 3`},
 	}
 	for _, tc := range tests {
 		for _, oneByte := range []bool{false, true} {
@@ -86,6 +92,81 @@ func TestMalformed(t *testing.T) {
 	if _, err := runString("1\n3\n2 1\n1 1 1\n"); !errors.Is(err, nim.ErrBadTree) {
 		t.Errorf("cycle: error %v does not wrap nim.ErrBadTree", err)
 	}
+}
+
+// endless is an endless word: first zeros leading zeros, then the byte
+// digit forever. It counts the bytes read from it.
+type endless struct {
+	zeros, read int64
+	digit       byte
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	for i := range p {
+		if e.read+int64(i) < e.zeros {
+			p[i] = '0'
+		} else {
+			p[i] = e.digit
+		}
+	}
+	e.read += int64(len(p))
+	return len(p), nil
+}
+
+// An over-long word is refused as soon as it is longer than any number
+// (19 digits after its leading zeros), with its line: ore stops reading
+// an endless word at once, and its memory does not grow with the word.
+func TestLongWord(t *testing.T) {
+	for _, zeros := range []int64{0, 10 << 20} {
+		word := &endless{zeros: zeros, digit: '7'}
+		in := io.MultiReader(strings.NewReader("1\n\n2\n0\n5 "), word)
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		out, err := runReader(in)
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, errLong) || !strings.Contains(err.Error(), "val[1]") || !strings.Contains(err.Error(), "(line 5)") || out != "" {
+			t.Errorf("endless word after %d zeros: output %q, error %v", zeros, out, err)
+		}
+		// The scanner reads 64 KiB at a time: at most two reads past the
+		// zeros before the word is refused.
+		if word.read > zeros+2<<16 {
+			t.Errorf("endless word after %d zeros: read %d bytes before refusing it", zeros, word.read)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+			t.Errorf("endless word after %d zeros: allocated %d bytes", zeros, alloc)
+		}
+	}
+}
+
+// A 10 MB word of zeros is the number 0, read in constant memory.
+func TestLongZero(t *testing.T) {
+	zeros := strings.NewReader(strings.Repeat("0", 10<<20))
+	for _, tc := range []struct {
+		head, tail, want string
+	}{
+		{"1\n1\n", "\n", "lose\n"},      // val[0] = 0: no move
+		{"1\n2\n0\n1 ", "\n", "lose\n"}, // val[1] = 0, at odd depth
+		{"1\n2\n0\n0 ", "1\n", "win\n"}, // zeros, then 1: val[1] = 1
+	} {
+		zeros.Seek(0, io.SeekStart)
+		in := io.MultiReader(strings.NewReader(tc.head), zeros, strings.NewReader(tc.tail))
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		out, err := runReader(in)
+		runtime.ReadMemStats(&after)
+		if err != nil || out != tc.want {
+			t.Errorf("%q then 10 MB of zeros: output %q, error %v; want %q", tc.head, out, err, tc.want)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+			t.Errorf("%q then 10 MB of zeros: allocated %d bytes", tc.head, alloc)
+		}
+	}
+}
+
+func runReader(in io.Reader) (string, error) {
+	var out bytes.Buffer
+	err := run(in, &out)
+	return out.String(), err
 }
 
 // A read error is reported wherever it cuts the input short, even after
@@ -168,11 +249,11 @@ func TestAgainstSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var b nim.Board
+		var b [8]uint8
 		for i, v := range values {
 			b[i] = uint8(v)
 		}
-		o, err := sg.NewExhaustive[nim.Board](g).Outcome(context.Background(), b)
+		o, err := sg.NewExhaustive[[8]uint8](g).Outcome(context.Background(), b)
 		if err != nil {
 			t.Fatal(err)
 		}

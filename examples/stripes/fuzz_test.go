@@ -15,6 +15,7 @@ func FuzzRun(f *testing.F) {
 	f.Add([]byte("2 2 2\n1\n18446744073709551615\n"))
 	f.Add([]byte("0 1 1\n1\n1\n"))
 	f.Add([]byte("3 4\n"))
+	f.Add([]byte("1 2 3\n1\n5 6\n"))
 	// Stripes without a period in reach compute maxCompute values before
 	// they say so, seconds at the real bound; the fuzzer needs each input
 	// to finish in a moment.

@@ -17,19 +17,36 @@
 //	2
 //
 // Strips may be as long as 2^64-1: values come from the game's certified
-// period (package sg), computed once for all the strips. A malformed input
-// is reported on one line naming the bad token and its line, with exit
-// status 2; a strip too long for the values computed gives exit status 3.
+// period (package sg), computed once for all the strips. A malformed input,
+// including a word left after the last strip, is reported on one line
+// naming the bad token and its line, with exit status 2.
+//
+// The values are computed for at most a time limit, one minute unless the
+// flag -time sets another (-time 0: no limit); while they are computed, a
+// progress line goes to standard error every 5 seconds. Long stripes make
+// the values costly (the time grows with the square of the strip lengths
+// past the longest stripe: stripes 65536 65535 65534 need about 10 s of
+// CPU for strips up to 200000 and far longer for a certified period). A
+// strip beyond the values computed in time, or beyond 2^20 values when the
+// game has no period certified by then, gives exit status 3 and a message
+// saying how far the values reached, for example
+//
+//	$ printf '65536 65535 65534\n1\n18446744073709551615\n' | stripes -time 2s
+//	stripes: strip too long: L = 18446744073709551615 (strip 1) is past the 83012 values computed for stripes 65536 65535 65534 in the time limit 2s, and they have no certified period
+//
+// where the number of values depends on the machine.
 package main
 
 import (
 	"bufio"
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg/sequence"
@@ -45,7 +62,24 @@ const maxStrips = 1 << 24
 // variable so that the fuzz test can lower it).
 var maxCompute = 1 << 20
 
+// timeLimit bounds the time spent computing values (0: no limit), and
+// progressEvery is the time between progress lines on standard error.
+var (
+	timeLimit     = time.Minute
+	progressEvery = 5 * time.Second
+)
+
 func main() {
+	flag.DurationVar(&timeLimit, "time", timeLimit, "the most time spent computing values (0: no limit)")
+	flag.Usage = func() {
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: stripes [-time duration] < input")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() > 0 || timeLimit < 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
 	os.Exit(run(os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -56,7 +90,7 @@ func (e *inputError) Error() string { return e.msg }
 var errTooLong = errors.New("strip too long")
 
 func run(stdin io.Reader, stdout, stderr io.Writer) int {
-	err := solve(context.Background(), stdin, stdout)
+	err := solve(context.Background(), stdin, stdout, stderr)
 	var ie *inputError
 	switch {
 	case err == nil:
@@ -138,7 +172,7 @@ func (t *tokens) number(what string, lo, hi uint64) (uint64, error) {
 	return n, nil
 }
 
-func solve(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
+func solve(ctx context.Context, stdin io.Reader, stdout, stderr io.Writer) error {
 	t := &tokens{r: bufio.NewReader(stdin), line: 1}
 	var abc [3]int
 	for i, name := range []string{"A", "B", "C"} {
@@ -164,6 +198,11 @@ func solve(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
 		lengths = append(lengths, L)
 		longest = max(longest, L)
 	}
+	if w, line, err := t.next(""); err == nil {
+		return &inputError{fmt.Sprintf("line %d: unexpected %q after the last strip (m = %d)", line, w, m)}
+	} else if _, ok := err.(*inputError); !ok {
+		return err // a read error
+	}
 	rule, err := rulesets.Stripes(abc[0], abc[1], abc[2])
 	if err != nil {
 		return err
@@ -172,15 +211,30 @@ func solve(ctx context.Context, stdin io.Reader, stdout io.Writer) error {
 	if longest < uint64(n) {
 		n = int(longest) + 1
 	}
-	seq, per, err := sequence.Period(ctx, rule, n)
-	if err != nil {
+	limit := ""
+	if timeLimit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeLimit)
+		defer cancel()
+		limit = fmt.Sprintf(" in the time limit %v", timeLimit)
+	}
+	progress := sequence.WithProgress(progressEvery, func(p sequence.Progress) {
+		fmt.Fprintf(stderr, "stripes: %d values of stripes %d %d %d computed in %v (looking for a period, up to %d values)\n",
+			p.Done, abc[0], abc[1], abc[2], p.Elapsed.Round(time.Second), n)
+	})
+	seq, per, err := sequence.Period(ctx, rule, n, progress)
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		return err
 	}
+	if err == nil {
+		limit = "" // the values reached the bound, or a period, in time
+	}
 	w := bufio.NewWriter(stdout)
-	for _, L := range lengths {
+	for i, L := range lengths {
 		v, ok := per.ValueAt(seq, L)
 		if !ok {
-			return fmt.Errorf("%w: L = %d, but stripes %d %d %d have no certified period in %d values", errTooLong, L, abc[0], abc[1], abc[2], seq.Len())
+			return fmt.Errorf("%w: L = %d (strip %d) is past the %d values computed for stripes %d %d %d%s, and they have no certified period",
+				errTooLong, L, i+1, seq.Len(), abc[0], abc[1], abc[2], limit)
 		}
 		if v != 0 {
 			w.WriteString("1\n")

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game/gametest"
 )
@@ -40,6 +41,8 @@ func TestSamples(t *testing.T) {
 		{"bad L on one line", "1 2 3 3 4 5 x", 2, "", `line 1: bad strip length L (strip 3) "x"`},
 		{"bad L after blank lines", "1 2 3\n\n\n2 4\n\n  five \n", 2, "", `line 6: bad strip length L (strip 2) "five"`},
 		{"long word", "1 2 3 1 " + strings.Repeat("9", 100), 2, "", `"` + strings.Repeat("9", 64) + `…"`},
+		{"word after the last strip", "1 2 3\n1\n5 6\n", 2, "", `line 3: unexpected "6" after the last strip (m = 1)`},
+		{"word after no strips", "1 2 3\n0\n\nx\n", 2, "", `line 4: unexpected "x" after the last strip (m = 0)`},
 		{"m too large", "1 2 3\n16777217\n", 2, "", `bad number of strips m "16777217"`},
 	}
 	for _, tc := range tests {
@@ -95,6 +98,35 @@ func TestLargeMAllocatesLittle(t *testing.T) {
 	}
 	if b := after.TotalAlloc - before.TotalAlloc; b > 1<<20 {
 		t.Errorf("allocated %d bytes for two strips, want under 1 MiB", b)
+	}
+}
+
+// TestTimeLimit: long stripes make the values costly (issue: stripes
+// 65536 65535 65534 and a strip of 2^64-1 ran for over 900 s with no
+// output). The computation reports progress on standard error and stops
+// at the time limit with status 3 and a message saying how far it got.
+func TestTimeLimit(t *testing.T) {
+	defer func(l, e time.Duration) { timeLimit, progressEvery = l, e }(timeLimit, progressEvery)
+	timeLimit, progressEvery = 300*time.Millisecond, 50*time.Millisecond
+	var out, errb bytes.Buffer
+	start := time.Now()
+	status := run(strings.NewReader("65536 65535 65534 / 2 / 18446744073709551615 / 5"), &out, &errb)
+	if status != 2 || !strings.Contains(errb.String(), `bad number of strips m "/"`) {
+		t.Errorf("slashes: status %d, stderr %q", status, errb.String())
+	}
+	errb.Reset()
+	status = run(strings.NewReader("65536 65535 65534\n2\n18446744073709551615\n5\n"), &out, &errb)
+	if elapsed := time.Since(start); elapsed > 30*time.Second {
+		t.Errorf("stopped after %v, time limit %v", elapsed, timeLimit)
+	}
+	lines := strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n")
+	last := lines[len(lines)-1]
+	if status != 3 || out.Len() != 0 || !strings.HasPrefix(last, "stripes: strip too long: L = 18446744073709551615 (strip 1) is past the ") ||
+		!strings.HasSuffix(last, " values computed for stripes 65536 65535 65534 in the time limit 300ms, and they have no certified period") {
+		t.Fatalf("status %d, output %q, stderr %q", status, out.String(), errb.String())
+	}
+	if len(lines) < 2 || !strings.Contains(lines[0], "values of stripes 65536 65535 65534 computed in") {
+		t.Errorf("no progress line before the message: stderr %q", errb.String())
 	}
 }
 

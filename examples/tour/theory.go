@@ -127,11 +127,22 @@ an even step can be undone by moving the same coins one step further down.
 		t.fail(err)
 		return
 	}
-	var b nim.Board
+	// Staircase Nim is tree staircase Nim on a path, step 0 the root.
+	path, err := nim.NewTree([]int{-1, 0, 1, 2, 3})
+	if err != nil {
+		t.fail(err)
+		return
+	}
+	stairs, err := nim.NewTreeGame(path)
+	if err != nil {
+		t.fail(err)
+		return
+	}
+	var b [8]uint8
 	for i, c := range steps {
 		b[i] = uint8(c)
 	}
-	out, err := sg.NewExhaustive(game.Game[nim.Board](nim.StaircaseGame{})).Outcome(t.ctx, b)
+	out, err := sg.NewExhaustive(game.Game[[8]uint8](stairs)).Outcome(t.ctx, b)
 	if err != nil {
 		t.fail(err)
 		return

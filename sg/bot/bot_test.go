@@ -261,7 +261,7 @@ func TestConcurrentPlayers(t *testing.T) {
 // A sum of three heap games: from heap 1 take 1 to 3 tokens, from heap 2
 // an odd number, from the others any number (Nim heaps). Two sum players play it out:
 // the first wins exactly when the sum's value is not 0.
-func TestSumPlayer(t *testing.T) {
+func TestPartsPlayer(t *testing.T) {
 	h1 := sg.NewSharedEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1, 2, 3))))
 	h2 := sg.NewSharedEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1, 3, 5, 7, 9, 11))))
 	r := gametest.Rand(t)
@@ -271,9 +271,9 @@ func TestSumPlayer(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := bot.NewSumPlayer()
-		b := bot.NewSumPlayer(bot.WithFallback(bot.Random), bot.WithSeed(5))
-		players := [2]*bot.SumPlayer{a, b}
+		a := bot.NewPartsPlayer()
+		b := bot.NewPartsPlayer(bot.WithFallback(bot.Random), bot.WithSeed(5))
+		players := [2]*bot.PartsPlayer{a, b}
 		turn := 0
 		for moves := 0; ; moves++ {
 			if moves > 200 {
@@ -303,16 +303,16 @@ func TestSumPlayer(t *testing.T) {
 	// A lost sum with every part of value 0 still has a move: (4) in the
 	// take-1–3 game moves to (1), of value 1.
 	s := sg.Sum{sg.Position(h1, heaps(t, 4)), sg.Heap(0)}
-	c, ok, err := bot.NewSumPlayer().Choose(ctx, s)
+	c, ok, err := bot.NewPartsPlayer().Choose(ctx, s)
 	if err != nil || !ok || c.Move.Index != 0 || c.Move.To.String() != "(1)" || c.Kind != bot.Longest {
 		t.Errorf("all-zero sum: %+v %v %v", c, ok, err)
 	}
 	// Lost sum with nonzero parts: Longest lowers the largest part by one.
-	c, ok, err = bot.NewSumPlayer().Choose(ctx, sg.Sum{sg.Heap(3), sg.Heap(3)})
+	c, ok, err = bot.NewPartsPlayer().Choose(ctx, sg.Sum{sg.Heap(3), sg.Heap(3)})
 	if err != nil || !ok || c.Move.To != sg.Heap(2) {
 		t.Errorf("(3, 3): %+v %v %v", c, ok, err)
 	}
-	if _, ok, _ := bot.NewSumPlayer().Choose(ctx, sg.Sum{sg.Heap(0)}); ok {
+	if _, ok, _ := bot.NewPartsPlayer().Choose(ctx, sg.Sum{sg.Heap(0)}); ok {
 		t.Errorf("empty sum has a move")
 	}
 }
@@ -335,9 +335,9 @@ func (c countingPart) MoveTo(ctx context.Context, v sg.Nimber) (sg.Part, bool, e
 
 func (c countingPart) String() string { return c.h.String() }
 
-// A SumPlayer asks each part for its value once and one part for a move,
+// A PartsPlayer asks each part for its value once and one part for a move,
 // on won and lost sums alike; its winning move is sg.Sum.WinningMove's.
-func TestSumPlayerCalls(t *testing.T) {
+func TestPartsPlayerCalls(t *testing.T) {
 	r := gametest.Rand(t)
 	for range 200 {
 		var values, moves int
@@ -347,7 +347,7 @@ func TestSumPlayerCalls(t *testing.T) {
 			h := sg.Heap(r.IntN(16))
 			s[i], plain[i] = countingPart{h, &values, &moves}, h
 		}
-		c, ok, err := bot.NewSumPlayer().Choose(ctx, s)
+		c, ok, err := bot.NewPartsPlayer().Choose(ctx, s)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -27,8 +27,8 @@
 //	p := bot.New(e, bot.WithSeed(42))
 //	c, ok, err := p.Choose(ctx, pos) // c.To, c.Kind, c.Remoteness
 //
-// A [SumPlayer] plays an [sg.Sum] of positions of different games, where
-// only values are known: it plays Bouton's move on the parts' values, and
+// A [PartsPlayer] plays an [sg.Sum], parts that are positions of different
+// games and of which only values are known: it plays Bouton's move on the parts' values, and
 // from a lost sum lowers the largest part's value by one. A Player is a
 // [Strategy], and [Play] runs a game between two strategies, which is how
 // the tests check that a Player beats a random opponent from every
@@ -41,9 +41,9 @@
 // remoteness search, bounded by [WithSearchLimit] positions
 // ([DefaultSearchLimit]). Results of the search are memoized in the Player
 // across moves, and a warmed-up Player allocates nothing per move. A
-// SumPlayer asks each part for its value once per move.
+// PartsPlayer asks each part for its value once per move.
 //
-// Players and SumPlayers are safe for concurrent use; a Player serializes
+// Players and PartsPlayers are safe for concurrent use; a Player serializes
 // its calls. A bot server can share one [sg.SharedEngine] (one memo)
 // between the Players of all its goroutines; each Player then needs a game
 // whose moves may be generated concurrently, or its own copy of the game

@@ -30,8 +30,8 @@ func ExamplePlayer() {
 	// (2, 2) → (1, 2) (longest, 3 moves left)
 }
 
-// A SumPlayer plays a sum of different games through their values.
-func ExampleSumPlayer() {
+// A PartsPlayer plays a sum of different games through their values.
+func ExamplePartsPlayer() {
 	ctx := context.Background()
 	rule, err := rulesets.Subtraction(1, 2, 3)
 	if err != nil {
@@ -41,7 +41,7 @@ func ExampleSumPlayer() {
 	takeOneToThree := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(rule)))
 	seven, _ := game.MakeHeaps(7)
 	s := sg.Sum{sg.Position(takeOneToThree, seven), sg.Heap(2)}
-	c, ok, err := bot.NewSumPlayer().Choose(ctx, s)
+	c, ok, err := bot.NewPartsPlayer().Choose(ctx, s)
 	if err != nil || !ok {
 		fmt.Println(ok, err)
 		return

@@ -43,7 +43,7 @@ func (k Kind) String() string {
 // move to measure remoteness, unless [WithSearchLimit] says otherwise.
 const DefaultSearchLimit = 100_000
 
-// Option configures a [Player] or a [SumPlayer].
+// Option configures a [Player] or a [PartsPlayer].
 type Option func(*config)
 
 type config struct {

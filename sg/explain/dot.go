@@ -21,7 +21,7 @@ type GraphNode struct {
 	// Value is the position's Sprague–Grundy value.
 	Value uint64 `json:"value"`
 	// Label is "P" when Value is 0, else "N".
-	Label Label `json:"label"`
+	Label string `json:"label"`
 }
 
 // Graph is the game graph of the positions reachable from a start

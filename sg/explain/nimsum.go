@@ -48,7 +48,7 @@ type Table struct {
 	Sum       uint64 `json:"sum"`
 	SumBinary string `json:"sumBinary"`
 	// Outcome is "P" when Sum is 0, else "N".
-	Outcome Label `json:"outcome"`
+	Outcome string `json:"outcome"`
 	// HighBit is the position of the highest set bit of Sum (bit 0 is
 	// the ones), or -1 when Sum is 0.
 	HighBit int `json:"highBit"`

@@ -28,11 +28,6 @@ const (
 	DefaultMaxPositions = 100_000
 )
 
-// Label is the outcome class of a position as a one-letter string: "P"
-// (the previous player wins: the player to move loses) or "N" (the next
-// player, the one to move, wins).
-type Label = string
-
 // Node is one step of a derivation made by [Why]: a position, its label,
 // and, when the node is expanded, its options with their labels and the
 // reason for the label.
@@ -50,8 +45,9 @@ type Label = string
 type Node struct {
 	// Position is the position, formatted.
 	Position string `json:"position"`
-	// Label is "P" or "N".
-	Label Label `json:"label"`
+	// Label is the position's outcome class, [sg.P] or [sg.N] as a
+	// string: "P" when the player to move loses, "N" when they win.
+	Label string `json:"label"`
 	// Expanded says whether Options and Proof are filled in.
 	Expanded bool `json:"expanded"`
 	// Seen marks a position derived earlier in the same tree.

@@ -15,17 +15,19 @@ import (
 // on past its move limit.
 var ErrTooManyMoves = errors.New("game longer than the move limit")
 
-// probeValues is how far a [SumPlayer] looks for a move out of a part of
+// probeValues is how far a [PartsPlayer] looks for a move out of a part of
 // value 0: it asks the part for options of values 1, 2, …, probeValues.
 const probeValues = 64
 
-// SumChoice is a move chosen by a [SumPlayer].
-type SumChoice struct {
+// PartsChoice is a move chosen by a [PartsPlayer].
+type PartsChoice struct {
 	Move sg.SumMove
 	Kind Kind
 }
 
-// SumPlayer chooses moves in an [sg.Sum] of positions of any games. A sum
+// PartsPlayer chooses moves in an [sg.Sum]: parts, positions of any games,
+// played side by side and known through their values (not the product
+// game of package game, which a [Player] plays like any game). A sum
 // exposes its parts' values and moves by value ([sg.Part.MoveTo]), not
 // their full lists of options, so from a lost sum the player works on
 // values: [Longest] moves the part of greatest value to the next smaller
@@ -34,18 +36,18 @@ type SumChoice struct {
 // only when no other part can move, to an option of value 1, 2, … 64 if
 // they have one.
 //
-// A SumPlayer is safe for concurrent use when its parts are (parts made
+// A PartsPlayer is safe for concurrent use when its parts are (parts made
 // by [sg.Position] over an [sg.SharedEngine] are).
-type SumPlayer struct {
+type PartsPlayer struct {
 	mu  sync.Mutex
 	cfg config
 	rng *rand.Rand
 }
 
-// NewSumPlayer returns a player for sums. [WithSearchLimit] does not apply.
-func NewSumPlayer(opts ...Option) *SumPlayer {
+// NewPartsPlayer returns a player for sums. [WithSearchLimit] does not apply.
+func NewPartsPlayer(opts ...Option) *PartsPlayer {
 	c := newConfig(opts)
-	return &SumPlayer{cfg: c, rng: c.newRand()}
+	return &PartsPlayer{cfg: c, rng: c.newRand()}
 }
 
 // Choose returns the player's move in s, and false when no part can move.
@@ -55,10 +57,10 @@ func NewSumPlayer(opts ...Option) *SumPlayer {
 // when every part has value 0, for options of values 1, 2, … until one
 // has some). It returns an error naming the part, by its index from 0,
 // whose value or move fails.
-func (sp *SumPlayer) Choose(ctx context.Context, s sg.Sum) (SumChoice, bool, error) {
+func (sp *PartsPlayer) Choose(ctx context.Context, s sg.Sum) (PartsChoice, bool, error) {
 	vals, err := s.Values(ctx)
 	if err != nil {
-		return SumChoice{}, false, fmt.Errorf("bot: %w", err)
+		return PartsChoice{}, false, fmt.Errorf("bot: %w", err)
 	}
 	if m, ok, _ := nim.WinningMove(vals); ok { // Nimbers are never negative
 		return moveTo(ctx, s, m.Heap, m.From, m.To, Winning)
@@ -91,27 +93,27 @@ func (sp *SumPlayer) Choose(ctx context.Context, s sg.Sum) (SumChoice, bool, err
 		for v := sg.Nimber(1); v <= probeValues; v++ {
 			q, ok, err := part.MoveTo(ctx, v)
 			if err != nil {
-				return SumChoice{}, false, fmt.Errorf("bot: part %d (%v): %w", i, part, err)
+				return PartsChoice{}, false, fmt.Errorf("bot: part %d (%v): %w", i, part, err)
 			}
 			if ok {
-				return SumChoice{Move: sg.SumMove{Index: i, To: q}, Kind: sp.cfg.fallback}, true, nil
+				return PartsChoice{Move: sg.SumMove{Index: i, To: q}, Kind: sp.cfg.fallback}, true, nil
 			}
 		}
 	}
-	return SumChoice{}, false, nil
+	return PartsChoice{}, false, nil
 }
 
 // moveTo moves part i of s, of value from, to an option of value to (which
 // the mex rule guarantees when to < from), as a move of kind k.
-func moveTo(ctx context.Context, s sg.Sum, i int, from, to sg.Nimber, k Kind) (SumChoice, bool, error) {
+func moveTo(ctx context.Context, s sg.Sum, i int, from, to sg.Nimber, k Kind) (PartsChoice, bool, error) {
 	q, ok, err := s[i].MoveTo(ctx, to)
 	if err != nil {
-		return SumChoice{}, false, fmt.Errorf("bot: part %d (%v): %w", i, s[i], err)
+		return PartsChoice{}, false, fmt.Errorf("bot: part %d (%v): %w", i, s[i], err)
 	}
 	if !ok {
-		return SumChoice{}, false, fmt.Errorf("bot: part %d (%v) of value %v has no option of value %v", i, s[i], from, to)
+		return PartsChoice{}, false, fmt.Errorf("bot: part %d (%v) of value %v has no option of value %v", i, s[i], from, to)
 	}
-	return SumChoice{Move: sg.SumMove{Index: i, To: q}, Kind: k}, true, nil
+	return PartsChoice{Move: sg.SumMove{Index: i, To: q}, Kind: k}, true, nil
 }
 
 // Play plays a game from start between two strategies, first[0] moving
