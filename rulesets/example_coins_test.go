@@ -34,7 +34,7 @@ func ExampleMockTurtles() {
 }
 
 // By the Tartan theorem a head at (x, y) of Turning Corners is worth
-// x ⊗ y, and one of Ruler × Ruler ("Rugs") g(x) ⊗ g(y).
+// x ⊗ y, and one of Ruler × Ruler ("Rugs") G(x) ⊗ G(y).
 func ExampleTartanProduct() {
 	corners := rulesets.TurningCorners()
 	v, _ := corners.Value(5, 7)

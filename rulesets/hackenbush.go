@@ -26,8 +26,8 @@ const MaxHackenbushGameEdges = 64
 // a Nim heap of n. By the colon principle a tree is worth what its
 // branches are worth: at a vertex whose branches above it have values v1,
 // v2, …, the branches can be replaced by one stalk of v1 ⊕ v2 ⊕ … edges,
-// so a rooted tree has value g(root) where g(x) is the XOR, over the edges
-// x–y going up, of g(y) + 1. By the fusion principle the vertices of any
+// so a rooted tree has value G(root) where G(x) is the XOR, over the edges
+// x–y going up, of G(y) + 1. By the fusion principle the vertices of any
 // cycle may be fused into one vertex without changing the value, each edge
 // of the cycle becoming a loop, and a loop is a stalk of one edge. Fusing
 // every cycle (each 2-edge-connected block of the graph) leaves a tree with
@@ -170,7 +170,7 @@ func (h *Hackenbush) MovesProgress(ctx context.Context, progress func(done, tota
 	var sc hbScratch
 	h.solve(-1, &sc)
 	// The block tree of the whole picture, kept for cuts of bridges: cutting
-	// the bridge below block x removes x's term g(x) + 1 from the block below
+	// the bridge below block x removes x's term G(x) + 1 from the block below
 	// it, and each block on the way down to the ground changes by its child's
 	// change, so such a cut costs the depth of x, not a new evaluation.
 	grounded := append([]bool(nil), sc.grounded...)
@@ -394,7 +394,7 @@ func (h *Hackenbush) solve(cut int, sc *hbScratch) sg.Nimber {
 		}
 	}
 	// Colon principle, children before parents: a bridge from block p up to
-	// block b adds g(b) + 1 at p.
+	// block b adds G(b) + 1 at p.
 	for k := len(order) - 1; k > 0; k-- {
 		x := order[k]
 		if pe := parentEdge[x]; bridge[pe] {

@@ -52,8 +52,8 @@ A stalk of n edges is a Nim heap of n.
 The colon principle: branches meeting at a vertex can be swapped for one
 stalk worth their nim-sum. In g-1,1-2,1-3,3-4 the branches at vertex 1 are
 stalks of 1 and 2, so they are one stalk of 1 XOR 2 = 3, and the tree is a
-stalk of 1 + 3 = 4. So a tree is worth g(root), where g(x) is the XOR over
-the edges x-y going up of g(y) + 1.
+stalk of 1 + 3 = 4. So a tree is worth G(root), where G(x) is the XOR over
+the edges x-y going up of G(y) + 1.
 
 The fusion principle: the vertices of a cycle can be fused into one, its
 edges becoming loops, and a loop is a stalk of one edge. So a cycle of odd
