@@ -93,7 +93,7 @@ var parClassics = []struct {
 
 func TestParallelSparseMatchesSingleCore(t *testing.T) {
 	n := 20000
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		n = 8000
 	}
 	for _, c := range parClassics {
@@ -108,7 +108,7 @@ func TestParallelSparseMatchesSingleCore(t *testing.T) {
 func TestParallelSparseRandomCodes(t *testing.T) {
 	rnd := gametest.Rand(t)
 	codes := 80
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		codes = 30
 	}
 	for range codes {
@@ -125,8 +125,8 @@ func TestParallelSparseRandomCodes(t *testing.T) {
 // TestParallelDefaultBlocks runs the default block start (heap 4096) on
 // .354 and Grundy's game.
 func TestParallelDefaultBlocks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long")
+	if testing.Short() || raceDetector {
+		t.Skip("long (and the other parallel tests run these paths under the race detector)")
 	}
 	for _, r := range []game.HeapRule{seqParse(".354"), seqGrundy{}} {
 		parCheck(t, fmt.Sprint(r), r, 60000, MethodSparse, 0)
@@ -172,7 +172,7 @@ func BenchmarkParallel(b *testing.B) {
 
 func TestParallelDirectMatchesSingleCore(t *testing.T) {
 	n := 5000
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		n = 2500
 	}
 	for _, c := range parClassics {
