@@ -257,6 +257,9 @@ func (w *worker[P]) optionHas(us []P, x, t uint32, d int) bool {
 			x ^= w.comp(u, d+1)
 		}
 	}
+	if y := t ^ x; y < setBits {
+		return w.query(us[last], 1<<y, d+1) == y
+	}
 	_, ok := w.lv(us[last], t^x, d+1)
 	return ok
 }
