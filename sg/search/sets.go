@@ -88,6 +88,11 @@ func (w *worker[P]) query(c P, r uint64, d int) uint32 {
 		if lv.off[i] == lv.off[i+1] {
 			continue
 		}
+		ask := pot &^ (1 << highest(pot)) & below
+		if ask == 0 {
+			remove(notInSet) // no need to look at the option
+			continue
+		}
 		us := lv.ucomps[lv.off[i]:lv.off[i+1]]
 		x := lv.x[i]
 		last := w.s.largest(us)
@@ -96,10 +101,7 @@ func (w *worker[P]) query(c P, r uint64, d int) uint32 {
 				x ^= w.comp(u, d+1)
 			}
 		}
-		ask := pot &^ (1 << highest(pot)) & below
 		switch {
-		case ask == 0:
-			remove(notInSet)
 		case x >= setBits:
 			remove(w.comp(us[last], d+1) ^ x)
 		default:

@@ -25,6 +25,79 @@ type worker[P comparable] struct {
 	// craw[h] is a component's key and ccan[h] its canonical form.
 	craw []game.Key
 	ccan []P
+	// cache is the worker's direct-mapped cache of components met, by
+	// their key as the game gives them: the canonical form and, once
+	// known, the value (plus one). Values never change, so it stays
+	// right whatever the table evicts; it spares the shared table (a
+	// lock and a cache miss) for the small regions that recur
+	// everywhere.
+	cache []cacheEntry[P]
+}
+
+type cacheEntry[P comparable] struct {
+	raw game.Key
+	can P
+	val uint32 // value+1, or 0 when not known
+}
+
+// cacheSize is the number of entries of a worker's cache.
+const cacheSize = 1 << cacheLog
+
+// cacheLog is log2 of cacheSize.
+const cacheLog = 14
+
+// splitKnown appends to dst the canonical components of p whose values
+// are not known, and returns the XOR of the values of the others: from
+// the worker's cache, else from the table. Equal unknown components
+// cancel in pairs (see cancelPairs).
+func (w *worker[P]) splitKnown(dst []P, p P) ([]P, uint32) {
+	s := w.s
+	if s.can == nil || s.pk == nil {
+		lo := len(dst)
+		dst = s.split(dst, p)
+		var x uint32
+		k := lo
+		for _, c := range dst[lo:] {
+			if v, ok := s.known(c); ok {
+				x ^= v
+				continue
+			}
+			dst[k] = c
+			k++
+		}
+		return dst[:k], x
+	}
+	if w.cache == nil {
+		w.cache = make([]cacheEntry[P], cacheSize)
+	}
+	lo := len(dst)
+	if s.dec != nil {
+		dst = s.dec.AppendComponents(dst, p)
+	} else {
+		dst = append(dst, p)
+	}
+	var x uint32
+	k := lo
+	for _, c := range dst[lo:] {
+		key := s.pk.Pack(c)
+		h := (key.Lo*0x9e3779b97f4a7c15 ^ key.Hi*0xc2b2ae3d27d4eb4f) >> (64 - cacheLog)
+		e := &w.cache[h]
+		if e.raw != key || key == (game.Key{}) {
+			e.raw, e.can, e.val = key, s.can.Canonical(c), 0
+		}
+		if e.val == 0 {
+			if v, ok := s.known(e.can); ok {
+				e.val = v + 1
+			}
+		}
+		if e.val != 0 {
+			x ^= e.val - 1
+			continue
+		}
+		dst[k] = e.can
+		k++
+	}
+	return cancelPairs(dst[:k], lo), x
 }
 
 type level[P comparable] struct {
@@ -204,14 +277,10 @@ func (w *worker[P]) splitAll(opts []P, lv *level[P]) {
 	for i, o := range opts {
 		lv.off = append(lv.off, int32(len(lv.ucomps)))
 		lo := len(lv.ucomps)
-		lv.ucomps = w.split(lv.ucomps, o)
 		var x uint32
+		lv.ucomps, x = w.splitKnown(lv.ucomps, o)
 		cost, k := 0, lo
 		for _, c := range lv.ucomps[lo:] {
-			if v, ok := w.s.known(c); ok {
-				x ^= v
-				continue
-			}
 			lv.ucomps[k] = c
 			k++
 			if w.s.pk != nil {
