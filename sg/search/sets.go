@@ -67,30 +67,18 @@ func (w *worker[P]) query(c P, r uint64, d int) uint32 {
 	}
 	m := highest(r)
 	below := upTo(m)
-	w.splitAll(opts, lv)
 	pot := all
-	remove := func(v uint32) {
-		if v < setBits && pot&(1<<v) != 0 {
-			pot &^= 1 << v
-		} else {
-			pot &^= 1 << highest(pot)
-		}
-	}
-	for _, i := range lv.pending {
-		if lv.off[i] == lv.off[i+1] {
-			remove(lv.x[i])
-		}
+	if !w.splitAll(opts, lv, &pot, r) {
+		w.exclude(c, f, below&^pot, before)
+		return notInSet
 	}
 	for _, i := range lv.pending {
 		if pot&r == 0 {
 			break
 		}
-		if lv.off[i] == lv.off[i+1] {
-			continue
-		}
 		ask := pot &^ (1 << highest(pot)) & below
 		if ask == 0 {
-			remove(notInSet) // no need to look at the option
+			pot = removeValue(pot, notInSet) // no need to look at the option
 			continue
 		}
 		us := lv.ucomps[lv.off[i]:lv.off[i+1]]
@@ -103,13 +91,13 @@ func (w *worker[P]) query(c P, r uint64, d int) uint32 {
 		}
 		switch {
 		case x >= setBits:
-			remove(w.comp(us[last], d+1) ^ x)
+			pot = removeValue(pot, w.comp(us[last], d+1)^x)
 		default:
 			v := w.query(us[last], xorSet(ask, x), d+1)
 			if v != notInSet {
 				v ^= x
 			}
-			remove(v)
+			pot = removeValue(pot, v)
 		}
 	}
 	if pot&r == 0 {
@@ -137,4 +125,13 @@ func (w *worker[P]) exclude(c P, f uint32, e uint64, before uint64) {
 		return
 	}
 	w.s.tab.put(c, excluded|uint32(e), w.s.expanded.Load()-before)
+}
+
+// removeValue removes v from the potential values pot when it is one of
+// them, else the largest (see query).
+func removeValue(pot uint64, v uint32) uint64 {
+	if v < setBits && pot&(1<<v) != 0 {
+		return pot &^ (1 << v)
+	}
+	return pot &^ (1 << highest(pot))
 }

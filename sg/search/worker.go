@@ -2,7 +2,6 @@ package search
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -113,7 +112,7 @@ type level[P comparable] struct {
 	ucomps []P
 	off    []int32
 	x      []uint32
-	cost   []int
+	cost   []int32
 }
 
 func (w *worker[P]) level(d int) *level[P] {
@@ -250,7 +249,7 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 	if target != noTarget && target > uint32(len(opts)) {
 		return target + 1, false // a value is at most the number of options
 	}
-	w.splitAll(opts, lv)
+	w.splitAll(opts, lv, nil, 0)
 	mask := f &^ excluded
 	for t := uint32(0); t <= target; t++ {
 		if t < maskBits && mask&(1<<t) != 0 {
@@ -271,32 +270,49 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 
 // splitAll splits every option of lv.opts once, into lv's x, off, ucomps
 // and cost, and orders lv.pending: options with fewest unknown cells (or
-// components) first, the cheapest to decide.
-func (w *worker[P]) splitAll(opts []P, lv *level[P]) {
+// components) first, the cheapest to decide. With pot not nil (the set
+// search of query), an option whose components are all known removes its
+// value from *pot as it is split (see query's remove), and splitAll stops
+// and returns false as soon as *pot has no value of r left: the rest of
+// the options need not be split.
+func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64) bool {
 	lv.ucomps, lv.off, lv.x, lv.cost, lv.pending = lv.ucomps[:0], lv.off[:0], lv.x[:0], lv.cost[:0], lv.pending[:0]
 	for i, o := range opts {
 		lv.off = append(lv.off, int32(len(lv.ucomps)))
 		lo := len(lv.ucomps)
 		var x uint32
 		lv.ucomps, x = w.splitKnown(lv.ucomps, o)
-		cost, k := 0, lo
+		cost := 0
 		for _, c := range lv.ucomps[lo:] {
-			lv.ucomps[k] = c
-			k++
 			if w.s.pk != nil {
 				cost += keySize(w.s.pk.Pack(c))
 			} else {
 				cost++
 			}
 		}
-		lv.ucomps = lv.ucomps[:k]
 		lv.x = append(lv.x, x)
-		lv.cost = append(lv.cost, cost)
+		lv.cost = append(lv.cost, int32(cost))
+		if pot != nil && len(lv.ucomps) == lo {
+			*pot = removeValue(*pot, x)
+			if *pot&r == 0 {
+				return false
+			}
+			continue
+		}
 		lv.pending = append(lv.pending, int32(i))
 	}
 	lv.off = append(lv.off, int32(len(lv.ucomps)))
-	cost := lv.cost
-	slices.SortStableFunc(lv.pending, func(a, b int32) int { return cost[a] - cost[b] })
+	// A stable insertion sort by cost: options are few.
+	p, cost := lv.pending, lv.cost
+	for i := 1; i < len(p); i++ {
+		v := p[i]
+		j := i
+		for ; j > 0 && cost[p[j-1]] > cost[v]; j-- {
+			p[j] = p[j-1]
+		}
+		p[j] = v
+	}
+	return true
 }
 
 // someOptionHas reports whether an option split into lv has value t,
