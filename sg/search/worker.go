@@ -269,8 +269,10 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 }
 
 // splitAll splits every option of lv.opts once, into lv's x, off, ucomps
-// and cost, and orders lv.pending: options with fewest unknown cells (or
-// components) first, the cheapest to decide. With pot not nil (the set
+// and cost, and orders lv.pending: options whose unknown components have
+// the fewest moves (for a [MoveCounter]), else the fewest cells (for a
+// [game.Packer]), else the fewest unknown components, first: the
+// cheapest to decide. With pot not nil (the set
 // search of query), an option whose components are all known removes its
 // value from *pot as it is split (see query's remove), and splitAll stops
 // and returns false as soon as *pot has no value of r left: the rest of
@@ -284,9 +286,12 @@ func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64) bool
 		lv.ucomps, x = w.splitKnown(lv.ucomps, o)
 		cost := 0
 		for _, c := range lv.ucomps[lo:] {
-			if w.s.pk != nil {
+			switch {
+			case w.s.mc != nil:
+				cost += w.s.mc.NumMoves(c)
+			case w.s.pk != nil:
 				cost += keySize(w.s.pk.Pack(c))
-			} else {
+			default:
 				cost++
 			}
 		}
