@@ -408,6 +408,9 @@ func (s *Solver[P]) sumIsP(ctx context.Context, p P) (bool, error) {
 		v, err := s.componentValue(ctx, c)
 		return v == x, err
 	}
+	if f := s.tab.get(c); f != 0 && (f&excluded == 0 || f&1 != 0) {
+		return f == 1, nil // its value, or that it is not 0, is known
+	}
 	_, found, err := s.winning(ctx, c, true)
 	return !found, err
 }
