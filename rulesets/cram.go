@@ -84,6 +84,14 @@ func (g *Cram) AppendMoves(dst []grid.Set, p grid.Set) []grid.Set {
 	return appendPairs(dst, p, v, b.Cols())
 }
 
+// NumMoves returns the number of moves from p: the pairs of adjacent
+// free cells, len(AppendMoves(nil, p)) with no list made. It is what
+// [github.com/impartial-go/impartial/sg/search.MoveCounter] asks for, to order a search.
+func (g *Cram) NumMoves(p grid.Set) int {
+	b := g.b
+	return p.And(b.Left(p)).Len() + p.And(b.Up(p)).Len()
+}
+
 // appendPairs appends p without cells i and i+d for every cell i of from.
 func appendPairs(dst []grid.Set, p, from grid.Set, d int) []grid.Set {
 	for w, base := from.Lo, 0; ; w, base = from.Hi, 64 {

@@ -84,6 +84,11 @@ func (b *Board) Up(s Set) Set { return s.Shr(uint(b.cols)) }
 // Neighbors returns every cell of the board adjacent to some cell of s
 // (it may include cells of s itself).
 func (b *Board) Neighbors(s Set) Set {
+	if b.full.Hi == 0 && s.Hi == 0 && s.Lo&^b.full.Lo == 0 {
+		// A set of a board of at most 64 cells: one word.
+		x, k := s.Lo, uint(b.cols)
+		return Set{Lo: (x<<1&b.notCol0.Lo | x>>1&b.notColLast.Lo | x<<k | x>>k) & b.full.Lo}
+	}
 	return b.Right(s).Or(b.Left(s)).Or(b.Down(s)).Or(b.Up(s))
 }
 
@@ -93,6 +98,19 @@ func (b *Board) Neighbors(s Set) Set {
 func (b *Board) Component(s Set, i int) Set {
 	if !s.Has(i) {
 		return Set{}
+	}
+	if b.full.Hi == 0 && i < 64 && b.full.Lo>>uint(i)&1 != 0 {
+		// A board of at most 64 cells: one word a set.
+		m, k := s.Lo&b.full.Lo, uint(b.cols)
+		l, r := b.notColLast.Lo, b.notCol0.Lo
+		c := uint64(1) << uint(i)
+		for {
+			n := (c | c<<1&r | c>>1&l | c<<k | c>>k) & m
+			if n == c {
+				return Set{Lo: c}
+			}
+			c = n
+		}
 	}
 	c := Set{}.With(i)
 	for {

@@ -36,18 +36,33 @@
 // options, each computed in full. The solver instead tests the candidate
 // values 0, 1, 2, … in turn: given that G's value is at least t, it is t
 // exactly when no option of G has value t. Each test is a search that
-// stops at the first option found to have value t (a witness), and to
-// ask whether an option A + L (L its largest component) has value t is
-// to ask whether L has value t XOR value(A): again a candidate test, with
-// its own cut-offs. What the tests learn is kept in the table: the value
-// once found, and before that the candidates excluded. This is the method
-// of Lemoine and Viennot (above). It is pruned further:
+// stops at the first option found to have value t (a witness). This is
+// the method of Lemoine and Viennot (above).
 //
-//   - by a bound: a value is at most the number of options, so a test of a
-//     larger candidate is answered with no search. P. Beling and M.
-//     Rogalski, "On pruning search trees of impartial games", Artificial
-//     Intelligence 283 (2020) 103262, prune the search for a nimber by
-//     such bounds on the values of options and components;
+// To ask whether an option A + L (L its largest component) has value t is
+// to ask whether L has value t XOR value(A), and below the top that
+// question is answered by the set search of P. Beling and M. Rogalski,
+// "On pruning search trees of impartial games", Artificial Intelligence
+// 283 (2020) 103262: "what is the value of L, if it is in the set R?". A
+// position of n options has one of the potential values 0, …, n; each
+// option, in turn, removes one of them: its own value when it is
+// potential, else the largest. An option is asked only for its value
+// among the potential values but the largest, and not above the largest
+// of R, and when its value is not among those it removes the largest
+// (a counting argument shows that the position's value, if it is at most
+// max R, stays potential). So the search stops as soon as no value of R
+// is potential, and one pass over the options answers for the whole set.
+// Options whose components are all known are used first, as they are
+// split, and the rest are not split once the question is settled. What
+// the searches learn is kept in the table: the value once found, and
+// before that the values excluded (the sets of values a position was
+// shown not to have). The set search works on positions of at most 63
+// options (a set is a 64-bit word); larger ones are valued by the
+// candidate tests. It is pruned further:
+//
+//   - by a bound: a value is at most the number of options, so a question
+//     about larger values is answered with no search (Beling and
+//     Rogalski prune by such bounds);
 //   - by symmetry: after canonical forms, two equal components of a sum
 //     cancel (G + G is a P-position), so a move of a symmetric board that
 //     leaves two congruent regions is settled with no search;
@@ -55,6 +70,12 @@
 //     looked at first (a witness there costs nothing), then the others by
 //     the number of cells left to search (for a [game.Packer]), fewest
 //     first.
+//
+// Each worker also keeps a small cache of the components it met, by the
+// key the game gives them: their canonical form and, once known, their
+// value (values never change, so the cache is right whatever the table
+// evicts). The small regions of a board recur everywhere, and the cache
+// spares the Canonical call and the shared table's lock for them.
 //
 // [WithoutPruning] values positions by the definition instead, to measure
 // what this saves.

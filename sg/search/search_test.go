@@ -269,3 +269,42 @@ func TestProgressAndMapTable(t *testing.T) {
 		t.Errorf("%d progress calls for %d expansions every 100", calls, st.Expanded)
 	}
 }
+
+// TestOracleManyOptions checks the solver on dense random acyclic
+// digraphs, where positions have more than 63 options and values above
+// 63: the set search answers for at most 63 options and hands larger
+// positions to the candidate tests, and a component of value 64 or more
+// cannot be asked for a set of small values. Vertex u has an arc to each
+// lower vertex with probability p, so with p near 1 the values are near
+// those of Nim heaps (vertex u of the complete DAG has value u).
+func TestOracleManyOptions(t *testing.T) {
+	props := gopter.NewProperties(gametest.Parameters(t, 8))
+	props.Property("answers agree on dense DAGs", prop.ForAll(func(seed uint64, workers int) bool {
+		r := rand.New(rand.NewPCG(seed, 11))
+		const n = 110
+		d, err := game.NewDigraph(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := 0.7 + 0.3*r.Float64()
+		for u := range n {
+			for v := range u {
+				if r.Float64() < p {
+					if err := d.AddArc(u, v); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+		}
+		s, err := search.New[int](packedDAG{d}, search.WithWorkers(workers), search.WithMemory(search.MinMemory))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := true
+		for v := n - 1; v >= 0; v -= 9 {
+			ok = check[int](t, packedDAG{d}, s, v) && ok
+		}
+		return ok
+	}, gen.UInt64(), gen.IntRange(1, 2)))
+	props.TestingRun(t)
+}

@@ -2,7 +2,6 @@ package search
 
 import (
 	"math/bits"
-	"slices"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -25,6 +24,79 @@ type worker[P comparable] struct {
 	// craw[h] is a component's key and ccan[h] its canonical form.
 	craw []game.Key
 	ccan []P
+	// cache is the worker's direct-mapped cache of components met, by
+	// their key as the game gives them: the canonical form and, once
+	// known, the value (plus one). Values never change, so it stays
+	// right whatever the table evicts; it spares the shared table (a
+	// lock and a cache miss) for the small regions that recur
+	// everywhere.
+	cache []cacheEntry[P]
+}
+
+type cacheEntry[P comparable] struct {
+	raw game.Key
+	can P
+	val uint32 // value+1, or 0 when not known
+}
+
+// cacheSize is the number of entries of a worker's cache.
+const cacheSize = 1 << cacheLog
+
+// cacheLog is log2 of cacheSize.
+const cacheLog = 14
+
+// splitKnown appends to dst the canonical components of p whose values
+// are not known, and returns the XOR of the values of the others: from
+// the worker's cache, else from the table. Equal unknown components
+// cancel in pairs (see cancelPairs).
+func (w *worker[P]) splitKnown(dst []P, p P) ([]P, uint32) {
+	s := w.s
+	if s.can == nil || s.pk == nil {
+		lo := len(dst)
+		dst = s.split(dst, p)
+		var x uint32
+		k := lo
+		for _, c := range dst[lo:] {
+			if v, ok := s.known(c); ok {
+				x ^= v
+				continue
+			}
+			dst[k] = c
+			k++
+		}
+		return dst[:k], x
+	}
+	if w.cache == nil {
+		w.cache = make([]cacheEntry[P], cacheSize)
+	}
+	lo := len(dst)
+	if s.dec != nil {
+		dst = s.dec.AppendComponents(dst, p)
+	} else {
+		dst = append(dst, p)
+	}
+	var x uint32
+	k := lo
+	for _, c := range dst[lo:] {
+		key := s.pk.Pack(c)
+		h := (key.Lo*0x9e3779b97f4a7c15 ^ key.Hi*0xc2b2ae3d27d4eb4f) >> (64 - cacheLog)
+		e := &w.cache[h]
+		if e.raw != key || key == (game.Key{}) {
+			e.raw, e.can, e.val = key, s.can.Canonical(c), 0
+		}
+		if e.val == 0 {
+			if v, ok := s.known(e.can); ok {
+				e.val = v + 1
+			}
+		}
+		if e.val != 0 {
+			x ^= e.val - 1
+			continue
+		}
+		dst[k] = e.can
+		k++
+	}
+	return cancelPairs(dst[:k], lo), x
 }
 
 type level[P comparable] struct {
@@ -40,7 +112,7 @@ type level[P comparable] struct {
 	ucomps []P
 	off    []int32
 	x      []uint32
-	cost   []int
+	cost   []int32
 }
 
 func (w *worker[P]) level(d int) *level[P] {
@@ -177,7 +249,7 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 	if target != noTarget && target > uint32(len(opts)) {
 		return target + 1, false // a value is at most the number of options
 	}
-	w.splitAll(opts, lv)
+	w.splitAll(opts, lv, nil, 0)
 	mask := f &^ excluded
 	for t := uint32(0); t <= target; t++ {
 		if t < maskBits && mask&(1<<t) != 0 {
@@ -197,37 +269,55 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 }
 
 // splitAll splits every option of lv.opts once, into lv's x, off, ucomps
-// and cost, and orders lv.pending: options with fewest unknown cells (or
-// components) first, the cheapest to decide.
-func (w *worker[P]) splitAll(opts []P, lv *level[P]) {
+// and cost, and orders lv.pending: options whose unknown components have
+// the fewest moves (for a [MoveCounter]), else the fewest cells (for a
+// [game.Packer]), else the fewest unknown components, first: the
+// cheapest to decide. With pot not nil (the set
+// search of query), an option whose components are all known removes its
+// value from *pot as it is split (see query's remove), and splitAll stops
+// and returns false as soon as *pot has no value of r left: the rest of
+// the options need not be split.
+func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64) bool {
 	lv.ucomps, lv.off, lv.x, lv.cost, lv.pending = lv.ucomps[:0], lv.off[:0], lv.x[:0], lv.cost[:0], lv.pending[:0]
 	for i, o := range opts {
 		lv.off = append(lv.off, int32(len(lv.ucomps)))
 		lo := len(lv.ucomps)
-		lv.ucomps = w.split(lv.ucomps, o)
 		var x uint32
-		cost, k := 0, lo
+		lv.ucomps, x = w.splitKnown(lv.ucomps, o)
+		cost := 0
 		for _, c := range lv.ucomps[lo:] {
-			if v, ok := w.s.known(c); ok {
-				x ^= v
-				continue
-			}
-			lv.ucomps[k] = c
-			k++
-			if w.s.pk != nil {
+			switch {
+			case w.s.mc != nil:
+				cost += w.s.mc.NumMoves(c)
+			case w.s.pk != nil:
 				cost += keySize(w.s.pk.Pack(c))
-			} else {
+			default:
 				cost++
 			}
 		}
-		lv.ucomps = lv.ucomps[:k]
 		lv.x = append(lv.x, x)
-		lv.cost = append(lv.cost, cost)
+		lv.cost = append(lv.cost, int32(cost))
+		if pot != nil && len(lv.ucomps) == lo {
+			*pot = removeValue(*pot, x)
+			if *pot&r == 0 {
+				return false
+			}
+			continue
+		}
 		lv.pending = append(lv.pending, int32(i))
 	}
 	lv.off = append(lv.off, int32(len(lv.ucomps)))
-	cost := lv.cost
-	slices.SortStableFunc(lv.pending, func(a, b int32) int { return cost[a] - cost[b] })
+	// A stable insertion sort by cost: options are few.
+	p, cost := lv.pending, lv.cost
+	for i := 1; i < len(p); i++ {
+		v := p[i]
+		j := i
+		for ; j > 0 && cost[p[j-1]] > cost[v]; j-- {
+			p[j] = p[j-1]
+		}
+		p[j] = v
+	}
+	return true
 }
 
 // someOptionHas reports whether an option split into lv has value t,
@@ -256,6 +346,9 @@ func (w *worker[P]) optionHas(us []P, x, t uint32, d int) bool {
 		if j != last {
 			x ^= w.comp(u, d+1)
 		}
+	}
+	if y := t ^ x; y < setBits {
+		return w.query(us[last], 1<<y, d+1) == y
 	}
 	_, ok := w.lv(us[last], t^x, d+1)
 	return ok
