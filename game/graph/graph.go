@@ -67,6 +67,7 @@ func (g *Graph) Degree(v int) int { return g.adj[v].Len() }
 
 // NeighborsOf returns every vertex adjacent to some vertex of s.
 func (g *Graph) NeighborsOf(s Set) Set {
+	s = s.And(g.all) // elements past the graph are not vertices: no neighbours
 	var out Set
 	for w := s.Lo; w != 0; w &= w - 1 {
 		out = out.Or(g.adj[bits.TrailingZeros64(w)])

@@ -142,7 +142,7 @@ func TestPropertyGraph(t *testing.T) {
 				return false, fmt.Errorf("C%d: CycleCanonical(%+v) = %+v, want %+v", n, img, got, want)
 			}
 			// An arc.
-			arc := graph.Set{Lo: lo & 0xff}
+			arc := graph.Set{Lo: lo & 0xff}.And(cyc.Vertices())
 			if k := arc.Len(); k > 0 && k < n && cyc.Connected(arc) {
 				if got := graph.CycleCanonical(arc, n); got.Len() != k || got.Lowest() != 0 || !cyc.Connected(got) {
 					return false, fmt.Errorf("arc %+v → %+v", arc, got)
@@ -204,5 +204,19 @@ func BenchmarkComponentsGrid8x8(b *testing.B) {
 	buf := make([]graph.Set, 0, 64)
 	for b.Loop() {
 		buf = g.AppendComponents(buf[:0], s)
+	}
+}
+
+// TestOutsideVertices: sets with elements past the graph (any 128-bit Set
+// a caller builds) have no neighbours there, instead of reading past the
+// adjacency lists (a seeded property test found the panic).
+func TestOutsideVertices(t *testing.T) {
+	c := must(graph.Cycle(4))
+	s := graph.Set{}.With(0).With(7).With(100)
+	if got := c.NeighborsOf(s); got != (graph.Set{}).With(1).With(3) {
+		t.Errorf("NeighborsOf(%v) = %v, want {1, 3}", s.Append(nil), got.Append(nil))
+	}
+	if c.Connected(graph.Set{}.With(7)) != true || c.Connected(s) {
+		t.Errorf("Connected: a lone element is connected, {0, 7, 100} is not")
 	}
 }
