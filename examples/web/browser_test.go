@@ -145,6 +145,12 @@ func TestBrowser(t *testing.T) {
 	}
 	shot("board")
 
+	open("game=digraph:0-1,1-2,2-0,2-3,3-4&position=0,1&view=position")
+	if o := waitText(t, c, "outcome of two draws", text("outcome")); o != "D" {
+		t.Errorf("tokens on 0 and 1 of Ferguson's graph: page shows %q, want D", o)
+	}
+	shot("loopy")
+
 	open("game=nim&position=1,2,3,4&view=nimsum")
 	if m := waitText(t, c, "Nim 1 2 3 4 winning move", text("move")); !strings.Contains(m, "heap 4: take all 4") {
 		t.Errorf("Nim 1 2 3 4: page shows %q, want the move heap 4: take all 4 (nim-sum 4)", m)

@@ -14,6 +14,7 @@ import (
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/explain"
+	"github.com/impartial-go/impartial/sg/loopy"
 	"github.com/impartial-go/impartial/sg/search"
 )
 
@@ -72,6 +73,56 @@ type Response struct {
 	// board, a graph, coins, a Hackenbush picture): its winning moves in
 	// the game's notation.
 	Board *BoardAnswer `json:"board,omitempty"`
+	// Loopy is set for a rule whose positions may repeat.
+	Loopy *LoopyAnswer `json:"loopy,omitempty"`
+}
+
+// LoopyAnswer is what the page shows of a sum of heaps of a game with
+// cycles: each heap's generalized value ("*n" or "∞{a,b}"), the sum's
+// outcome ("P", "N" or "D", a draw) and the moves that win or keep the draw.
+type LoopyAnswer struct {
+	Values  []string `json:"values"`
+	Outcome string   `json:"outcome"`
+	Moves   []string `json:"moves"`
+}
+
+// loopyPosition answers the position view for a loopy rule; the other
+// views are for heap games.
+func loopyPosition(ctx context.Context, r Request, l *rulesets.Loopy) (Response, error) {
+	resp := Response{Game: l.String()}
+	if r.View != "position" && r.View != "" {
+		return resp, bad("view", "the %s view is for heap games without cycles: %s can repeat positions (see Value and moves)", r.View, l)
+	}
+	heaps, err := parsePosition(r.Position)
+	if err != nil {
+		return resp, err
+	}
+	for i, h := range heaps {
+		if h >= l.NumPositions() {
+			return resp, bad("position", "heap %d: %d is past the rule's largest heap, %d", i+1, h, l.NumPositions()-1)
+		}
+	}
+	sol, err := l.Solve(ctx)
+	if err != nil {
+		return resp, err
+	}
+	parts := make([]loopy.Part, len(heaps))
+	ans := &LoopyAnswer{Moves: []string{}}
+	for i, h := range heaps {
+		parts[i] = loopy.Part{Solution: sol, Vertex: h}
+		v, _ := sol.Value(h)
+		ans.Values = append(ans.Values, v.String())
+	}
+	o, moves, err := loopy.Play(parts...)
+	if err != nil {
+		return resp, err
+	}
+	ans.Outcome = o.String()
+	for _, m := range moves {
+		ans.Moves = append(ans.Moves, fmt.Sprintf("part %d: %d → %d (the sum becomes %s)", m.Part+1, m.From, m.To, m.Result))
+	}
+	resp.Position, resp.Outcome, resp.Loopy = heaps, ans.Outcome, ans
+	return resp, nil
 }
 
 // BoardAnswer is what the page shows of a board game's start position.
@@ -157,9 +208,12 @@ func handle(ctx context.Context, r Request, progress func(done, total int)) (Res
 	if b, ok := rules.(rulesets.Board); ok {
 		return board(ctx, r, b)
 	}
+	if l, ok := rules.(*rulesets.Loopy); ok {
+		return loopyPosition(ctx, r, l)
+	}
 	rule, ok := rules.(rulesets.Ruleset)
 	if !ok {
-		return Response{}, bad("game", "%s is a game with cycles: this page shows heap games and boards", rules)
+		return Response{}, bad("game", "%s: this page shows heap games, boards and loopy rules", rules)
 	}
 	resp := Response{Game: rule.String()}
 	switch r.View {

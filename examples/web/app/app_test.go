@@ -151,3 +151,21 @@ func TestBoards(t *testing.T) {
 		t.Errorf("sequence of a board: %+v, want an error on the view", r)
 	}
 }
+
+// TestLoopy: the position view of a game with cycles, on Ferguson's graph
+// (Game Theory, Part I, Fig. 3.4): vertices 0 1 2 3 4 are ∞{} ∞{} ∞{1} *1 *0.
+func TestLoopy(t *testing.T) {
+	r := ask(t, Request{View: "position", Game: "digraph:0-1,1-2,2-0,2-3,3-4", Position: "2,3"})
+	if r.Error != "" || r.Loopy == nil {
+		t.Fatalf("loopy position: %q", r.Error)
+	}
+	if r.Outcome != "N" || len(r.Loopy.Moves) != 1 || r.Loopy.Values[0] != "∞{1}" || r.Loopy.Values[1] != "*1" {
+		t.Errorf("tokens on 2 and 3: %+v, want N by 2 → 3, values ∞{1} and *1", r.Loopy)
+	}
+	if r := ask(t, Request{View: "position", Game: "digraph:0-1,1-2,2-0,2-3,3-4", Position: "0,1"}); r.Outcome != "D" {
+		t.Errorf("tokens on 0 and 1: outcome %q, want D (two draws)", r.Outcome)
+	}
+	if r := ask(t, Request{View: "position", Game: "windup:4/2", Position: "9"}); r.Field != "position" {
+		t.Errorf("heap past the rule: %+v", r)
+	}
+}

@@ -107,8 +107,20 @@ function showBoard(r) {
   $('out').innerHTML = h;
 }
 
+function showLoopy(r) {
+  const words = { P: 'the player to move loses (P)', N: 'the player to move wins (N)', D: 'a draw: with best play it goes on for ever (D)' };
+  const unit = r.game.startsWith('digraph:') ? 'token on vertex' : 'heap';
+  let h = `<h2>${esc(r.game)} at ${unit === 'heap' ? 'heaps' : 'tokens on vertices'} ${esc(r.position.join(', '))}</h2>`;
+  h += `<p class="verdict">Outcome <span class="badge ${r.outcome === 'D' ? 'P' : r.outcome}" id="outcome">${r.outcome}</span> — ${words[r.outcome]}.</p>`;
+  h += `<p>Moves can return to earlier positions here, so a heap's value is a nimber *n or ∞ with the set of finite values it can move to (the generalized Sprague–Grundy function of Smith and of Fraenkel and Yesha): ${r.position.map((x, i) => `${unit} ${x}: <b>${esc(r.loopy.values[i])}</b>`).join(', ')}. A sum with two ∞ parts is a draw; one ∞{K} beside finite parts worth *x wins exactly when x is in K.</p>`;
+  h += `<h2>${r.outcome === 'D' ? 'Moves that keep the draw' : 'Winning moves'}</h2>`;
+  h += r.loopy.moves.length ? '<ul class="moves" id="winning">' + r.loopy.moves.map((m) => `<li class="win">${esc(m)}</li>`).join('') + '</ul>' : '<p id="winning">None: every move loses.</p>';
+  $('out').innerHTML = h;
+}
+
 function showPosition(r) {
   if (r.board) { showBoard(r); return; }
+  if (r.loopy) { showLoopy(r); return; }
   const heaps = r.position.map((h, i) => `G(${h}) = ${r.values[i]}`).join(', ');
   let h = `<h2>${esc(r.game)} at heaps ${esc(r.position.join(', '))}</h2>` + verdict(r);
   h += `<p>By the Sprague–Grundy theorem the value of a sum of heaps is the XOR (nim-sum) of the heaps' values: ${heaps}, XOR ${r.value}.</p>`;
