@@ -78,3 +78,16 @@ var (
 		},
 	})
 )
+
+// moveStrings is MoveStrings for a game that names each move by where it
+// goes: the notation of every option of p, in the order of AppendMoves.
+func moveStrings[P comparable](g interface {
+	AppendMoves(dst []P, p P) []P
+	MoveString(p, q P) string
+}, p P) []string {
+	var out []string
+	for _, q := range g.AppendMoves(nil, p) {
+		out = append(out, g.MoveString(p, q))
+	}
+	return out
+}

@@ -238,13 +238,7 @@ func (g *Chomp) PositionString(p grid.Set) string { return formatRows(g.Rows(p))
 
 // MoveStrings returns the notation of each move from p (see
 // [Chomp.MoveString]), in the order of AppendMoves.
-func (g *Chomp) MoveStrings(p grid.Set) []string {
-	var out []string
-	for _, q := range g.AppendMoves(nil, p) {
-		out = append(out, g.MoveString(p, q))
-	}
-	return out
-}
+func (g *Chomp) MoveStrings(p grid.Set) []string { return moveStrings(g, p) }
 
 // ParseChomp reads the argument of a "chomp:" spec: "MxN" for a full bar
 // of M rows and N columns, or the row lengths from the poisoned row down,

@@ -154,13 +154,7 @@ func (g *Cram) MoveString(p, q grid.Set) string {
 
 // MoveStrings returns the notation of each move from p (see
 // [Cram.MoveString]), in the order of AppendMoves.
-func (g *Cram) MoveStrings(p grid.Set) []string {
-	var out []string
-	for _, q := range g.AppendMoves(nil, p) {
-		out = append(out, g.MoveString(p, q))
-	}
-	return out
-}
+func (g *Cram) MoveStrings(p grid.Set) []string { return moveStrings(g, p) }
 
 // ParseCram reads the argument of a "cram:" spec: "MxN" for an empty board
 // of M rows and N columns (also "M×N"), or rows of '.' (free) and '#'
