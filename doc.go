@@ -27,13 +27,15 @@
 // The packages form layers; each imports only packages of the layers below
 // it (and sg/bot and sg/explain also import nim, beside them):
 //
-//	examples/…                              programs: tour, sgtool, nimbot, ore, stripes
+//	examples/…            programs: tour, sgtool, nimbot, web, ore, stripes
 //	    ↓
-//	rulesets  nim  sg/sequence  sg/bot  sg/explain
+//	rulesets              the catalogue: rules of named games, specs, boards
 //	    ↓
-//	sg                                      values of any game
+//	nim  sg/explain  sg/bot  sg/sequence  sg/search  sg/misere  sg/loopy
 //	    ↓
-//	game                                    what a game is
+//	sg                    values of any game
+//	    ↓
+//	game  game/grid  game/graph  game/bitset    what a game is; boards and graphs
 //
 // Package by package:
 //
@@ -41,19 +43,30 @@
 //     optional capabilities an engine looks for (Decomposer, Canonicalizer,
 //     Indexer, Dense, Lender, Packer), heap rules and positions (HeapRule,
 //     HeapGame, Heaps, labelled moves HeapPlay), Digraph and Product.
+//     game/bitset is a set of 0 … 127 in two words; game/grid and game/graph
+//     hold boards of up to 128 cells and graphs of up to 128 vertices on it,
+//     with flood fill, the symmetries of the square and graph automorphisms.
 //     game/gametest holds test helpers (reproducible seeds, random games).
 //   - sg imports game: Sprague–Grundy values of any game (the memoizing
-//     Engine and SharedEngine), the exhaustive win/lose search that checks
-//     them, outcomes, and Sum, positions of different games added up.
+//     Engine and SharedEngine, which memoize components apart), the
+//     exhaustive win/lose search that checks them, outcomes, Sum (positions
+//     of different games added up) and the nimber field's arithmetic.
 //   - sg/sequence imports sg and game: the value sequences G(0), G(1), … of
-//     heap games, and their periods, certified when a theorem allows.
+//     heap games, their periods, certified when a theorem allows, and
+//     Solve, the one answer to "what is G(n)?".
+//   - sg/search: huge games (boards, graphs) searched with pruning and a
+//     transposition table of a fixed byte budget, on every core.
+//   - sg/misere: misère play (misère values, genus, tameness, misère
+//     quotients of octal games). sg/loopy: games with cycles (generalized
+//     Sprague–Grundy values, draws, sums).
 //   - sg/bot (a player that chooses moves) and sg/explain (derivations,
 //     nim-sum and mex tables, graphs in text and DOT) import sg, game and
 //     nim.
 //   - nim imports sg and game: Nim, misère Nim, staircase Nim, Nim on a
 //     tree and Moore's Nim_k, solved by formula.
-//   - rulesets imports sg and game: the rules of named games, and the
-//     catalogue of specs that programs parse ("kayles", ".07", "sub:1,3,4").
+//   - rulesets imports the packages above it: the rules of named games, and
+//     the catalogue of specs that programs parse ("kayles", ".07",
+//     "sub:1,3,4", "cram:5x6", "windup:5/1,3").
 //   - examples import any of these, as a user's program would; no library
 //     code lives there.
 //
@@ -64,8 +77,9 @@
 //     size, else as a game.Game[P] with a start position; the file declares
 //     its catalogue entry (spec, doc, published values with their source),
 //     and a test file beside it (see the rulesets package documentation).
-//     A family with a formula for its values implements rulesets.ClosedForm;
-//     a family of Nim variants solved by formula may go in package nim.
+//     A family with a formula for its values implements
+//     sequence.FormulaRule; a family of Nim variants solved by formula may
+//     go in package nim.
 //   - A new capability (something a game may know about itself that lets
 //     an engine go faster or further): an optional interface in package
 //     game, in its own file, listed in game's documentation; the engines of
@@ -73,7 +87,7 @@
 //   - A new algorithm on any game (an engine, a search, a value notion such
 //     as misère or loopy values): package sg when it is the core of
 //     valuing games, else a new package under sg named for what it does,
-//     like sg/sequence, sg/bot and sg/explain.
+//     like sg/sequence, sg/search, sg/misere and sg/loopy.
 //   - A new program: a directory under examples, with its own tests.
 //
 // Start with `go run ./examples/tour`.
