@@ -103,6 +103,29 @@
 // take-an-odd-number and some Nim heaps, say (see the example of
 // [HeapPart]).
 //
+// # Boards, graphs, coins and pictures
+//
+// Games with a start position of their own are [Board]s. [Cram] (dominoes on
+// a board with blocked cells), [NodeKayles] (take a vertex and its
+// neighbours, on any graph; on a path it is .137) and [Chomp] (a staircase
+// with a poisoned corner) keep positions of up to 128 cells or vertices as
+// two-word bit masks (packages game/grid and game/graph), with components,
+// canonical forms and packed keys for the engines; they are [Solvable]:
+// Solve finds the value and the winning moves with package sg/search.
+// Coin-turning games ([CoinRule]: Turning Turtles, Mock Turtles, Ruler,
+// Twins; [CoinBoard]: Tartan products such as Turning Corners, and Acrostic
+// Twins; Winning Ways ch. 14) have values by formula, and [CoinRow] and
+// [CoinGrid] play them move by move. Green Hackenbush pictures
+// ([Hackenbush], [ParseHackenbush]) are valued in linear time by the colon
+// and fusion principles (Winning Ways ch. 7), with their winning cuts.
+//
+// # Games with cycles
+//
+// A [Loopy] rule may return to a position: [SubtractAdd] (take s in S or add
+// a in A), [WindUp] (a clock moved back modulo n) and [ArcGame] (a token on
+// a digraph). Their values are generalized Sprague–Grundy values, *n or
+// ∞{K}, computed by package sg/loopy, and sums of them may be drawn.
+//
 // # Specs and the catalogue
 //
 // [Parse] reads a heap rule's spec into a [Ruleset]; programs such as
