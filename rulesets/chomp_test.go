@@ -1,7 +1,6 @@
 package rulesets_test
 
 import (
-	"errors"
 	"fmt"
 	"testing"
 
@@ -148,10 +147,7 @@ func TestChompParse(t *testing.T) {
 			t.Errorf("ParseChomp(%q) = %s, want %s", c.arg, g, c.spec)
 		}
 	}
-	for _, c := range []struct {
-		arg, token string
-		pos        int
-	}{
+	checkSyntaxErrors(t, "ParseChomp", rulesets.ParseChomp, []syntaxCase{
 		{"", "", 1},
 		{"0x4", "0", 1},
 		{"3,4", "4", 3},
@@ -159,14 +155,5 @@ func TestChompParse(t *testing.T) {
 		{"3,a", "a", 3},
 		{"12x11", "12x11", 1},
 		{"100,100", "100,100", 1},
-	} {
-		_, err := rulesets.ParseChomp(c.arg)
-		var se *rulesets.SyntaxError
-		if !errors.As(err, &se) {
-			t.Fatalf("ParseChomp(%q) = %v, want a *SyntaxError", c.arg, err)
-		}
-		if se.Token != c.token || se.Pos != c.pos {
-			t.Errorf("ParseChomp(%q): token %q at %d, want %q at %d (%v)", c.arg, se.Token, se.Pos, c.token, c.pos, err)
-		}
-	}
+	})
 }

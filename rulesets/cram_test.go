@@ -197,10 +197,7 @@ func TestCramParse(t *testing.T) {
 			t.Errorf("%s does not parse back: %v", g, err)
 		}
 	}
-	for _, c := range []struct {
-		arg, token string
-		pos        int
-	}{
+	checkSyntaxErrors(t, "ParseCram", rulesets.ParseCram, []syntaxCase{
 		{"", "", 1},
 		{"0x3", "0", 1},
 		{"3x-1", "-1", 3},
@@ -208,16 +205,7 @@ func TestCramParse(t *testing.T) {
 		{"5by6", "5by6", 1},
 		{"../.x", "x", 5},
 		{"../...", "...", 4},
-	} {
-		_, err := rulesets.ParseCram(c.arg)
-		var se *rulesets.SyntaxError
-		if !errors.As(err, &se) {
-			t.Fatalf("ParseCram(%q) = %v, want a *SyntaxError", c.arg, err)
-		}
-		if se.Token != c.token || se.Pos != c.pos {
-			t.Errorf("ParseCram(%q): token %q at %d, want %q at %d (%v)", c.arg, se.Token, se.Pos, c.token, c.pos, err)
-		}
-	}
+	})
 }
 
 func TestCramMoves(t *testing.T) {

@@ -2,11 +2,13 @@ package rulesets_test
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 )
 
@@ -68,3 +70,25 @@ func equalPrefix(t testing.TB, name string, got, want []sg.Nimber) {
 }
 
 func newRand(t testing.TB) *rand.Rand { return gametest.Rand(t) }
+
+// syntaxCase is a bad argument and where its *SyntaxError must point.
+type syntaxCase struct {
+	arg, token string
+	pos        int
+}
+
+// checkSyntaxErrors runs parse (named name in messages) on each case and
+// checks that the error is a *SyntaxError naming the token at pos.
+func checkSyntaxErrors[R any](t *testing.T, name string, parse func(string) (R, error), cases []syntaxCase) {
+	t.Helper()
+	for _, c := range cases {
+		_, err := parse(c.arg)
+		var se *rulesets.SyntaxError
+		if !errors.As(err, &se) {
+			t.Fatalf("%s(%q) = %v, want a *SyntaxError", name, c.arg, err)
+		}
+		if se.Token != c.token || se.Pos != c.pos {
+			t.Errorf("%s(%q): token %q at %d, want %q at %d (%v)", name, c.arg, se.Token, se.Pos, c.token, c.pos, err)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package rulesets_test
 
 import (
-	"errors"
 	"fmt"
 	"testing"
 
@@ -156,10 +155,7 @@ func TestNodeKaylesParse(t *testing.T) {
 			t.Errorf("ParseNodeKayles(%q) = %s, want %s", c.arg, k, c.spec)
 		}
 	}
-	for _, c := range []struct {
-		arg, token string
-		pos        int
-	}{
+	checkSyntaxErrors(t, "ParseNodeKayles", rulesets.ParseNodeKayles, []syntaxCase{
 		{"", "", 1},
 		{"path:0", "0", 6},
 		{"cycle:2", "2", 7},
@@ -171,16 +167,7 @@ func TestNodeKaylesParse(t *testing.T) {
 		{"0-1,2", "2", 5},
 		{"0-1,1-200", "1-200", 5},
 		{"0-1,1-0", "1-0", 5},
-	} {
-		_, err := rulesets.ParseNodeKayles(c.arg)
-		var se *rulesets.SyntaxError
-		if !errors.As(err, &se) {
-			t.Fatalf("ParseNodeKayles(%q) = %v, want a *SyntaxError", c.arg, err)
-		}
-		if se.Token != c.token || se.Pos != c.pos {
-			t.Errorf("ParseNodeKayles(%q): token %q at %d, want %q at %d (%v)", c.arg, se.Token, se.Pos, c.token, c.pos, err)
-		}
-	}
+	})
 }
 
 // On a grid of even×even vertices the half turn maps no vertex to itself
