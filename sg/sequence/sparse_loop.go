@@ -149,19 +149,8 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 		return c, 0
 	}
 	left, next, steps := scan(vals, e.two, e.uneq, e.needs, e.needList, cnt, 1, sparseFirstScan)
-	if left > 0 && left <= sparseSeekMax {
-		for _, v := range e.needList {
-			if e.needs[v] == 0 {
-				continue
-			}
-			ok, st := seek(vals, e.two, e.uneq, v, e.top, e.pos, sparseSeekBudget, n)
-			steps += st
-			if ok {
-				e.needs[v] = 0
-				left--
-			}
-		}
-	}
+	left, st := seekMissing(vals, e.two, e.uneq, e.needs, e.needList, left, e.top, e.pos, n)
+	steps += st
 	if left > 0 {
 		var st int
 		left, _, st = scan(vals, e.two, e.uneq, e.needs, e.needList, left, next, e.two[0])
@@ -180,6 +169,30 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 		e.needs[v] = 0
 	}
 	return g, steps
+}
+
+// seekMissing runs seek for each value of list still marked in needs, when
+// no more than sparseSeekMax of them (left) are missing, clearing those it
+// finds among the splits of heaps below bound; it returns how many are
+// still missing and the steps spent. The single-core and the parallel
+// engines confirm a candidate with it.
+func seekMissing[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, list []int, left int, top []int, pos [][]uint32, bound int) (int, int) {
+	steps := 0
+	if left == 0 || left > sparseSeekMax {
+		return left, 0
+	}
+	for _, v := range list {
+		if needs[v] == 0 {
+			continue
+		}
+		ok, st := seek(vals, two, uneq, v, top, pos, sparseSeekBudget, bound)
+		steps += st
+		if ok {
+			needs[v] = 0
+			left--
+		}
+	}
+	return left, steps
 }
 
 // seek looks for a split of one of the sizes in two with value v, among

@@ -326,19 +326,8 @@ func confirmBelow[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, cn
 	a0 := max(1, top-lo+1)
 	left, next, st := scan(vals, w.two, w.uneq, w.needs, w.needList, cnt, a0, a0+sparseFirstScan)
 	steps += st
-	if left > 0 && left <= sparseSeekMax {
-		for _, v := range w.needList {
-			if w.needs[v] == 0 {
-				continue
-			}
-			ok, st := seek(vals, w.two, w.uneq, v, e.top, e.pos, sparseSeekBudget, lo)
-			steps += st
-			if ok {
-				w.needs[v] = 0
-				left--
-			}
-		}
-	}
+	left, st = seekMissing(vals, w.two, w.uneq, w.needs, w.needList, left, e.top, e.pos, lo)
+	steps += st
 	if left > 0 {
 		_, _, st = scan(vals, w.two, w.uneq, w.needs, w.needList, left, next, top)
 		steps += st
