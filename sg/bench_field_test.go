@@ -9,13 +9,19 @@ import (
 
 var sinkNimber sg.Nimber
 
-// BenchmarkNimMul is one 64-bit nim-product on random operands.
-func BenchmarkNimMul(b *testing.B) {
-	r := rand.New(rand.NewPCG(1, 2))
+// randomNimbers returns 1024 random 64-bit nimbers from a fixed seed.
+func randomNimbers(s1, s2 uint64) []sg.Nimber {
+	r := rand.New(rand.NewPCG(s1, s2))
 	xs := make([]sg.Nimber, 1024)
 	for i := range xs {
 		xs[i] = sg.Nimber(r.Uint64())
 	}
+	return xs
+}
+
+// BenchmarkNimMul is one 64-bit nim-product on random operands.
+func BenchmarkNimMul(b *testing.B) {
+	xs := randomNimbers(1, 2)
 	var s sg.Nimber
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
@@ -59,11 +65,7 @@ func BenchmarkNimInv(b *testing.B) {
 }
 
 func BenchmarkNimSqrt(b *testing.B) {
-	r := rand.New(rand.NewPCG(7, 8))
-	xs := make([]sg.Nimber, 1024)
-	for i := range xs {
-		xs[i] = sg.Nimber(r.Uint64())
-	}
+	xs := randomNimbers(7, 8)
 	var s sg.Nimber
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
