@@ -5,12 +5,50 @@ import (
 	"os"
 	"testing"
 
-	"github.com/impartial-go/impartial/game/graph"
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/grid"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/search"
 )
+
+// solveOnce runs one question ("value" or "outcome") on the start of g with
+// a fresh solver, reports its answer, positions expanded and table
+// entries, and returns the solver's statistics.
+func solveOnce[P comparable](b *testing.B, g interface {
+	game.Game[P]
+	Start() P
+}, question string, opts ...search.Option) search.Stats {
+	b.Helper()
+	s, err := search.New[P](g, opts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	switch question {
+	case "value":
+		v, err := s.Value(bg, g.Start())
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(v), "value")
+	case "outcome":
+		o, err := s.Outcome(bg, g.Start())
+		if err != nil {
+			b.Fatal(err)
+		}
+		isP := 0.0
+		if o == sg.P {
+			isP = 1
+		}
+		b.ReportMetric(isP, "P-position")
+	default:
+		b.Fatalf("unknown question %q", question)
+	}
+	st := s.Stats()
+	b.ReportMetric(float64(st.Expanded), "expanded/op")
+	b.ReportMetric(float64(st.Entries), "entries/op")
+	return st
+}
 
 // BenchmarkCram solves the value of the empty Cram board with a fresh
 // solver each time, with the pruning and without it, and on the small
@@ -32,56 +70,26 @@ func BenchmarkCram(b *testing.B) {
 			}
 			b.Run(name, func(b *testing.B) {
 				for b.Loop() {
-					s, err := search.New[grid.Set](g, opts...)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if _, err := s.Value(bg, g.Start()); err != nil {
-						b.Fatal(err)
-					}
-					st := s.Stats()
-					b.ReportMetric(float64(st.Expanded), "expanded/op")
-					b.ReportMetric(float64(st.Entries), "entries/op")
+					solveOnce(b, g, "value", opts...)
 				}
 			})
 		}
 		if size[0]*size[1] <= 25 {
 			b.Run(fmt.Sprintf("%dx%d/value-smalltable", size[0], size[1]), func(b *testing.B) {
 				for b.Loop() {
-					s, err := search.New[grid.Set](g, search.WithMemory(search.MinMemory))
-					if err != nil {
-						b.Fatal(err)
-					}
-					if _, err := s.Value(bg, g.Start()); err != nil {
-						b.Fatal(err)
-					}
-					st := s.Stats()
-					b.ReportMetric(float64(st.Expanded), "expanded/op")
+					st := solveOnce(b, g, "value", search.WithMemory(search.MinMemory))
 					b.ReportMetric(float64(st.Evictions), "evictions/op")
 				}
 			})
 			b.Run(fmt.Sprintf("%dx%d/value-nocomponents", size[0], size[1]), func(b *testing.B) {
 				for b.Loop() {
-					s, err := search.New[grid.Set](g, search.WithoutComponents())
-					if err != nil {
-						b.Fatal(err)
-					}
-					if _, err := s.Value(bg, g.Start()); err != nil {
-						b.Fatal(err)
-					}
-					st := s.Stats()
-					b.ReportMetric(float64(st.Expanded), "expanded/op")
-					b.ReportMetric(float64(st.Entries), "entries/op")
+					solveOnce(b, g, "value", search.WithoutComponents())
 				}
 			})
 		}
 		b.Run(fmt.Sprintf("%dx%d/outcome", size[0], size[1]), func(b *testing.B) {
 			for b.Loop() {
-				s, _ := search.New[grid.Set](g)
-				if _, err := s.Outcome(bg, g.Start()); err != nil {
-					b.Fatal(err)
-				}
-				b.ReportMetric(float64(s.Stats().Expanded), "expanded/op")
+				solveOnce(b, g, "outcome")
 			}
 		})
 	}
@@ -113,11 +121,7 @@ func BenchmarkNodeKaylesGrid(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("%dx%d/value", size[0], size[1]), func(b *testing.B) {
 			for b.Loop() {
-				s, _ := search.New[graph.Set](g)
-				if _, err := s.Value(bg, g.Start()); err != nil {
-					b.Fatal(err)
-				}
-				b.ReportMetric(float64(s.Stats().Expanded), "expanded/op")
+				solveOnce(b, g, "value")
 			}
 		})
 	}
@@ -134,8 +138,6 @@ func BenchmarkLarge(b *testing.B) {
 		b.Skip("set IMPARTIAL_LARGE=1 to solve the large boards")
 	}
 	report := func(b *testing.B, st search.Stats) {
-		b.ReportMetric(float64(st.Expanded), "expanded/op")
-		b.ReportMetric(float64(st.Entries), "entries/op")
 		b.ReportMetric(float64(st.Bytes), "table-bytes/op")
 	}
 	for _, size := range [][2]int{{5, 6}, {5, 7}, {6, 6}, {6, 7}, {7, 7}} {
@@ -146,28 +148,7 @@ func BenchmarkLarge(b *testing.B) {
 		for _, q := range []string{"value", "outcome"} {
 			b.Run(fmt.Sprintf("cram-%dx%d/%s", size[0], size[1], q), func(b *testing.B) {
 				for b.Loop() {
-					s, err := search.New[grid.Set](g, search.WithMemory(1<<30))
-					if err != nil {
-						b.Fatal(err)
-					}
-					if q == "value" {
-						v, err := s.Value(bg, g.Start())
-						if err != nil {
-							b.Fatal(err)
-						}
-						b.ReportMetric(float64(v), "value")
-					} else {
-						o, err := s.Outcome(bg, g.Start())
-						if err != nil {
-							b.Fatal(err)
-						}
-						isP := 0.0
-						if o == sg.P {
-							isP = 1
-						}
-						b.ReportMetric(isP, "P-position")
-					}
-					report(b, s.Stats())
+					report(b, solveOnce(b, g, q, search.WithMemory(1<<30)))
 				}
 			})
 		}
@@ -179,13 +160,7 @@ func BenchmarkLarge(b *testing.B) {
 		}
 		b.Run(fmt.Sprintf("nodekayles-%dx%d/value", size[0], size[1]), func(b *testing.B) {
 			for b.Loop() {
-				s, _ := search.New[graph.Set](g, search.WithMemory(1<<30))
-				v, err := s.Value(bg, g.Start())
-				if err != nil {
-					b.Fatal(err)
-				}
-				b.ReportMetric(float64(v), "value")
-				report(b, s.Stats())
+				report(b, solveOnce(b, g, "value", search.WithMemory(1<<30)))
 			}
 		})
 	}
