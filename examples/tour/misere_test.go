@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"strings"
 	"testing"
 )
 
@@ -18,7 +17,7 @@ func TestMisereStep(t *testing.T) {
 		t.Fatal(tr.err)
 	}
 	out := b.String()
-	for _, want := range []string{
+	expectLines(t, out,
 		"(1, 1, 1)  nim-sum 1  misère P",
 		"(2, 2, 1)  nim-sum 1  misère N",
 		"(1, 2, 3)  nim-sum 0  misère P",
@@ -28,9 +27,5 @@ func TestMisereStep(t *testing.T) {
 		"*2 has genus 2^20",
 		"Dawson's Kayles (0.07) is not tame",
 		"Misère Nim on heaps of at most 3 gives 6 elements, with relations [a^2=1 b^3=b]\nand P-portion a b^2",
-	} {
-		if !strings.Contains(out, want) {
-			t.Errorf("missing %q in\n%s", want, out)
-		}
-	}
+	)
 }
