@@ -43,5 +43,5 @@ func cmdHackenbush(ctx context.Context, args []string, stdout, stderr io.Writer)
 	for i, m := range win {
 		rep.Moves[i] = hackenbushMove{Edge: m.Edge, Text: m.Text}
 	}
-	return printJSON(stdout, rep)
+	return writeJSON(stdout, rep)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -79,12 +78,7 @@ func cmdLoopy(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		rep.Moves = &ms
 	}
-	out, err := json.Marshal(rep)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(stdout, "%s\n", out)
-	return err
+	return writeJSON(stdout, rep)
 }
 
 // parseLoopyGame reads EDGES: a loopy rule spec when it has a colon, else

@@ -1,5 +1,6 @@
-// Command sgtool computes Sprague–Grundy values of heap games from the
-// command line, for teaching, scripts and programs in other languages.
+// Command sgtool computes Sprague–Grundy values of heap games, board and
+// graph games, misère play, games with cycles and nimber arithmetic from
+// the command line, for teaching, scripts and programs in other languages.
 //
 // Usage:
 //

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/impartial-go/impartial/rulesets"
 	"io"
 	"os"
 	"os/exec"
@@ -13,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/impartial-go/impartial/rulesets"
 
 	"github.com/impartial-go/impartial/sg/sequence"
 )

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -114,15 +113,6 @@ func containsInt(s []int, v int) bool {
 		}
 	}
 	return false
-}
-
-func writeJSON(w io.Writer, v any) error {
-	out, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(w, "%s\n", out)
-	return err
 }
 
 // genusReport is the JSON printed by genus.

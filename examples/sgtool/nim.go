@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"io"
 	"strconv"
 
@@ -42,12 +40,7 @@ func cmdNim(_ context.Context, args []string, stdout, _ io.Writer) error {
 	if err != nil {
 		return err
 	}
-	out, err := json.Marshal(rep)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(stdout, "%s\n", out)
-	return err
+	return writeJSON(stdout, rep)
 }
 
 // solveNim returns the nim-sum, the outcome and every winning move of a

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"io"
 	"strconv"
 
@@ -17,15 +15,6 @@ func parseNimber(cmd, what, s string) (sg.Nimber, error) {
 		return 0, badArg("%s: bad %s %q: want a whole number from 0 to 2^64-1", cmd, what, s)
 	}
 	return sg.Nimber(v), nil
-}
-
-func printJSON(stdout io.Writer, v any) error {
-	out, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(stdout, "%s\n", out)
-	return err
 }
 
 // cmdNimmul prints the nim-product of A and B as {"product": N}.
@@ -45,7 +34,7 @@ func cmdNimmul(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	return printJSON(stdout, struct {
+	return writeJSON(stdout, struct {
 		Product uint64 `json:"product"`
 	}{uint64(a.Mul(b))})
 }
@@ -68,7 +57,7 @@ func cmdNiminv(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return badArg("niminv: bad A \"0\": the nimber 0 has no inverse")
 	}
-	return printJSON(stdout, struct {
+	return writeJSON(stdout, struct {
 		Inverse uint64 `json:"inverse"`
 	}{uint64(inv)})
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
@@ -49,18 +48,14 @@ func cmdPeriod(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("period of %v: %w", r, err)
 	}
-	out, err := json.Marshal(periodReport{
+	if err := writeJSON(stdout, periodReport{
 		Game:      r.String(),
 		Preperiod: per.Preperiod,
 		Period:    per.Period,
 		Saltus:    uint64(per.Saltus),
 		Certified: per.Certified,
 		CheckedTo: per.CheckedTo,
-	})
-	if err != nil {
-		return err
-	}
-	if _, err := fmt.Fprintf(stdout, "%s\n", out); err != nil {
+	}); err != nil {
 		return err
 	}
 	if per.Period == 0 {

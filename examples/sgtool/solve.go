@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -87,12 +86,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	out, err := json.Marshal(rep)
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(stdout, "%s\n", out)
-	return err
+	return writeJSON(stdout, rep)
 }
 
 // solveSpec parses spec and solves its start position.
