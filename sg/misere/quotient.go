@@ -89,14 +89,7 @@ type Quotient struct {
 	hbuf  []int
 	tests []game.Heaps
 
-	gens      []int
-	reps      []game.Heaps
-	words     [][]int
-	next      [][]int
-	pretend   []int
-	isP       []bool
-	relations []string
-	lhs       [][]int
+	monoid // the quotient for heaps ≤ max
 
 	sizes []int
 }
@@ -202,9 +195,7 @@ func (q *Quotient) Extend(ctx context.Context, n int) error {
 
 // keep makes b, proven exact for heaps ≤ n, the quotient.
 func (q *Quotient) keep(b *built, n int) {
-	q.gens, q.reps, q.words, q.next = b.gens, b.reps, b.words, b.next
-	q.pretend, q.isP, q.relations, q.max = b.pretend, b.isP, b.relations, n
-	q.lhs = b.lhs
+	q.monoid, q.max = b.monoid, n
 }
 
 // bySearch computes the quotient for heaps ≤ n by exhaustive search: the
@@ -265,8 +256,11 @@ func (q *Quotient) bySearch(ctx context.Context, n, last int) error {
 	}
 }
 
-// built is the result of one pass.
-type built struct {
+// monoid is a quotient's table: its generators (heap sizes), each
+// element's representative position and word in the generators, the
+// product of each element by each generator, the pretending function, the
+// P-portion, and the relations with their left-hand words.
+type monoid struct {
 	gens      []int
 	reps      []game.Heaps
 	words     [][]int
@@ -275,8 +269,14 @@ type built struct {
 	isP       []bool
 	relations []string
 	lhs       [][]int
-	index     map[string]int
-	examined  []game.Heaps
+}
+
+// built is the result of one pass: a monoid, with the index of its words
+// and the positions the pass examined.
+type built struct {
+	monoid
+	index    map[string]int
+	examined []game.Heaps
 }
 
 // outcome returns the misère outcome of the sum of positions a and b.
@@ -355,7 +355,7 @@ func (q *Quotient) signature(ctx context.Context, p game.Heaps) (string, error) 
 }
 
 func (q *Quotient) build(ctx context.Context, n, last, round int) (*built, error) {
-	b := &built{index: map[string]int{}, pretend: make([]int, n+1)}
+	b := &built{index: map[string]int{}, monoid: monoid{pretend: make([]int, n+1)}}
 	add := func(p game.Heaps, word []int, sig string) {
 		b.index[sig] = len(b.reps)
 		b.reps = append(b.reps, p)

@@ -51,7 +51,7 @@ func (q *Quotient) adjoin(ctx context.Context, n int) (*built, error) {
 		}
 		return dst
 	}
-	b := &built{
+	b := &built{monoid: monoid{
 		gens:      slices.Clone(q.gens),
 		reps:      slices.Clone(q.reps),
 		words:     slices.Clone(q.words),
@@ -60,7 +60,7 @@ func (q *Quotient) adjoin(ctx context.Context, n int) (*built, error) {
 		isP:       slices.Clone(q.isP),
 		relations: slices.Clone(q.relations),
 		lhs:       slices.Clone(q.lhs),
-	}
+	}}
 	for x := range b.next {
 		b.next[x] = slices.Clone(q.next[x])
 	}

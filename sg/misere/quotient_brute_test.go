@@ -152,7 +152,7 @@ func TestQuotientVerifyRejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b := &built{gens: q.gens, reps: q.reps, words: q.words, next: q.next, pretend: q.pretend, isP: q.isP}
+	b := &built{monoid: q.monoid}
 	if w, err := q.verify(ctx, b, 8); err != nil || w != nil {
 		t.Fatalf("proven quotient rejected: %v, %v", w, err)
 	}
