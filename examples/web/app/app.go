@@ -6,9 +6,11 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
@@ -30,6 +32,12 @@ const (
 	MaxPlot = 600
 	// MaxGraphNodes is the most positions the game graph draws.
 	MaxGraphNodes = 80
+	// MaxTime bounds the time one answer may take. Some small requests
+	// cost far more than their size suggests (the values of a rule that
+	// splits a heap into three, such as .E, cost n² a heap; a large board
+	// is a search of hours), so a request still running after MaxTime
+	// stops with an error that says so and names the field to change.
+	MaxTime = 30 * time.Second
 )
 
 // Request is one question from the page. View is one of "position",
@@ -185,11 +193,27 @@ func bad(field string, format string, args ...any) error {
 // Handle answers r. progress, when not nil, is called with the work done
 // and the work to do during long computations. Handle never panics on any
 // request: a bad one gets a Response with Error set.
+//
+// An answer that takes longer than [MaxTime] stops with an error naming
+// the limit; when ctx is done first, the error is ctx's.
 func Handle(ctx context.Context, r Request, progress func(done, total int)) Response {
+	return handleWithin(ctx, r, progress, MaxTime)
+}
+
+// errTooLong is the cause of Handle's own deadline.
+var errTooLong = errors.New("over the time limit")
+
+// handleWithin is Handle with a time limit of its own (tests use a short one).
+func handleWithin(ctx context.Context, r Request, progress func(done, total int), limit time.Duration) Response {
 	if progress == nil {
 		progress = func(int, int) {}
 	}
-	resp, err := handle(ctx, r, progress)
+	tctx, cancel := context.WithTimeoutCause(ctx, limit, errTooLong)
+	defer cancel()
+	resp, err := handle(tctx, r, progress)
+	if err != nil && ctx.Err() == nil && errors.Is(context.Cause(tctx), errTooLong) {
+		err = tooLong(r, limit)
+	}
 	if err != nil {
 		out := Response{Error: err.Error()}
 		if ie, ok := err.(*inputError); ok {
@@ -198,6 +222,18 @@ func Handle(ctx context.Context, r Request, progress func(done, total int)) Resp
 		return out
 	}
 	return resp
+}
+
+// tooLong is the error for a request that ran past the time limit: it
+// names the field whose smaller value would make the answer quicker.
+func tooLong(r Request, limit time.Duration) error {
+	switch {
+	case r.View == "sequence":
+		return bad("n", "%s: the values took longer than %v, this page's limit: ask for fewer (n)", r.Game, limit)
+	case r.Position == "":
+		return bad("game", "%s took longer than %v, this page's limit: try a smaller game", r.Game, limit)
+	}
+	return bad("position", "%s in %s took longer than %v, this page's limit: try a smaller position", r.Position, r.Game, limit)
 }
 
 func handle(ctx context.Context, r Request, progress func(done, total int)) (Response, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 )
 
 func ask(t *testing.T, r Request) Response {
@@ -116,6 +117,25 @@ func TestCancelled(t *testing.T) {
 	}
 }
 
+// TestTooLong: a request that runs past the time limit stops with an error
+// naming the field to change. The values of .E (a move may split a heap
+// into three) cost n² a heap, so the default 2^16 of them would take hours;
+// Cram 7×7 is a search of minutes at least.
+func TestTooLong(t *testing.T) {
+	for _, c := range []struct {
+		r     Request
+		field string
+	}{
+		{Request{View: "sequence", Game: ".E"}, "n"},
+		{Request{View: "position", Game: "cram:7x7"}, "game"},
+	} {
+		r := handleWithin(context.Background(), c.r, nil, 100*time.Millisecond)
+		if r.Field != c.field || !strings.Contains(r.Error, "took longer than 100ms") {
+			t.Errorf("%+v: error %q in field %q, want one in %q about the limit", c.r, r.Error, r.Field, c.field)
+		}
+	}
+}
+
 func FuzzHandle(f *testing.F) {
 	f.Add("position", "nim", "1,2,3", 0)
 	f.Add("sequence", ".07", "", 100)
@@ -124,7 +144,10 @@ func FuzzHandle(f *testing.F) {
 		if n > 5000 || n < -5 {
 			n %= 5000
 		}
-		Handle(context.Background(), Request{View: view, Game: game, Position: pos, N: n}, nil) // must not panic
+		// Must not panic. A second's limit keeps costly inputs (a
+		// sequence of .E, a large board) from stalling the fuzzer; they
+		// must stop with an error then.
+		handleWithin(context.Background(), Request{View: view, Game: game, Position: pos, N: n}, nil, time.Second)
 	})
 }
 
