@@ -70,6 +70,10 @@ func fieldTables() {
 	}
 }
 
+// buildFieldOnce is kept out of line so that fieldTables, a load and a
+// branch once the tables exist, is inlined into every operation.
+//
+//go:noinline
 func buildFieldOnce() { fieldOnce.Do(buildField) }
 
 func buildField() {
@@ -97,6 +101,7 @@ func buildField() {
 	}
 	logHalf = uint32(log16[half16])
 	logHalf2 = (2 * logHalf) % order16
+	buildPoly()
 	fieldReady.Store(true)
 }
 
@@ -188,6 +193,9 @@ func mul64(a, b uint64) uint64 {
 // safe for concurrent use (the tables are built once, on first use).
 func (a Nimber) Mul(b Nimber) Nimber {
 	fieldTables()
+	if hasCLMUL {
+		return Nimber(mulPoly(uint64(a), uint64(b)))
+	}
 	return Nimber(mul64(uint64(a), uint64(b)))
 }
 
@@ -272,4 +280,121 @@ func (a Nimber) Pow(e uint64) Nimber {
 		x = mul64(x, x)
 	}
 	return Nimber(r)
+}
+
+// The polynomial basis. The nimbers below 2^64 are the field GF(2^64),
+// which is also GF(2)[x] modulo any irreducible polynomial P of degree 64;
+// with α = 2^32, a nimber outside the subfield below 2^32, the map
+// sending the polynomial Σ c_k x^k to the nim-sum of the α^k with c_k = 1
+// is an isomorphism onto the nimbers when P is α's minimal polynomial
+// x^64 + p. In that basis a product is a carry-less product reduced
+// modulo P, which processors with a carry-less multiplication do in three
+// instructions; the two changes of basis are GF(2)-linear, so each is
+// eight lookups in tables of 256 words, one per byte (32 KiB in all).
+var (
+	toPoly, fromPoly [8][256]uint64
+	// polyP is the low 64 bits of P, and polyMu those of floor(x^128 / P)
+	// (whose bit 64 is set too).
+	polyP, polyMu uint64
+)
+
+// buildPoly fills the tables of the polynomial basis; it needs the
+// logarithm tables.
+func buildPoly() {
+	// rows[k] starts as (α^k, x^k); eliminating the nimber parts down to
+	// the unit vectors 2^j leaves beside 2^j its polynomial coordinates.
+	var nim, poly [64]uint64
+	x := uint64(1)
+	for k := range 64 {
+		nim[k], poly[k] = x, 1<<k
+		x = mul64(x, 1<<32)
+	}
+	alpha64 := x
+	for j := range 64 {
+		r := j
+		for nim[r]&(1<<j) == 0 {
+			r++ // α's powers are independent: some row has bit j
+		}
+		nim[j], nim[r] = nim[r], nim[j]
+		poly[j], poly[r] = poly[r], poly[j]
+		for i := range 64 {
+			if i != j && nim[i]&(1<<j) != 0 {
+				nim[i] ^= nim[j]
+				poly[i] ^= poly[j]
+			}
+		}
+	}
+	x = 1
+	for k := range 64 {
+		fill(&fromPoly[k/8], k%8, x)
+		fill(&toPoly[k/8], k%8, poly[k])
+		x = mul64(x, 1<<32)
+	}
+	polyP = convert(&toPoly, alpha64) // x^64 ≡ the coordinates of α^64
+	// floor(x^128 / P) by long division: r1 and r2 hold the remainder's
+	// bits 64..127 and 128 (the lower bits never reach the quotient), and
+	// q the quotient's bits below 64 (bit 64 is 1).
+	var q, r1, r2 uint64 = 0, 0, 1
+	for d := 128; d >= 64; d-- {
+		var bit uint64
+		if d == 128 {
+			bit = r2
+		} else {
+			bit = r1 >> (d - 64) & 1
+		}
+		if bit == 0 {
+			continue
+		}
+		s := uint(d - 64)
+		if s < 64 {
+			q |= 1 << s
+		}
+		// r ^= P << s, P = x^64 + polyP
+		if s == 64 {
+			r2 ^= 1
+			r1 ^= polyP
+		} else {
+			r1 ^= 1<<s ^ polyP>>(64-s) // bits below 64 never matter
+		}
+	}
+	polyMu = q
+}
+
+// fill adds col to t[v] for every byte v with bit b set: after a call for
+// each of the 8 bits, t[v] is the sum of the columns of v's bits.
+func fill(t *[256]uint64, b int, col uint64) {
+	for v := range 256 {
+		if v&(1<<b) != 0 {
+			t[v] ^= col
+		}
+	}
+}
+
+// convert applies the linear map of the byte tables t to x.
+func convert(t *[8][256]uint64, x uint64) uint64 {
+	// A balanced tree of nim-sums: three in a row instead of eight.
+	return ((t[0][uint8(x)] ^ t[1][uint8(x>>8)]) ^ (t[2][uint8(x>>16)] ^ t[3][uint8(x>>24)])) ^
+		((t[4][uint8(x>>32)] ^ t[5][uint8(x>>40)]) ^ (t[6][uint8(x>>48)] ^ t[7][uint8(x>>56)]))
+}
+
+// clmulModSlow is clmulMod bit by bit, for processors without the
+// instruction and for the tests.
+func clmulModSlow(a, b, mu, p uint64) uint64 {
+	h, l := clmul(a, b)
+	mh, _ := clmul(h, mu)
+	_, ql := clmul(mh^h, p)
+	return l ^ ql
+}
+
+// clmul returns the carry-less product of a and b as high and low words.
+func clmul(a, b uint64) (hi, lo uint64) {
+	for i := range 64 {
+		if b&(1<<i) != 0 {
+			lo ^= a << i
+			if i > 0 {
+				hi ^= a >> (64 - i)
+			}
+		}
+	}
+	return hi, lo
 }

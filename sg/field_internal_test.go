@@ -1,6 +1,9 @@
 package sg
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // generator16 returns the least generator of the multiplicative group of
 // the nimbers below 2^16: an element whose powers g^(65535/p) differ from
@@ -58,5 +61,49 @@ func TestLive(t *testing.T) {
 		if got := live(c[0], c[1]); got != c[2] {
 			t.Errorf("live(%d, %d) = %#x, want %#x", c[0], c[1], got, c[2])
 		}
+	}
+}
+
+// TestPolyBasis checks the polynomial basis against the logarithm tables:
+// the changes of basis are inverse to each other, the carry-less product
+// (instruction and bit loop) agrees, and so do the two products.
+func TestPolyBasis(t *testing.T) {
+	fieldTables()
+	r := rand.New(rand.NewPCG(11, 12))
+	for i := range 20000 {
+		a, b := r.Uint64(), r.Uint64()
+		switch i % 4 {
+		case 1:
+			a >>= r.IntN(64)
+		case 2:
+			b &= 0xffff0000ffff
+		case 3:
+			a, b = uint64(i), uint64(i/3)
+		}
+		if got := convert(&fromPoly, convert(&toPoly, a)); got != a {
+			t.Fatalf("fromPoly(toPoly(%#x)) = %#x", a, got)
+		}
+		pa, pb := convert(&toPoly, a), convert(&toPoly, b)
+		want := clmulModSlow(pa, pb, polyMu, polyP)
+		if hasCLMUL {
+			if got := clmulMod(pa, pb, polyMu, polyP); got != want {
+				t.Fatalf("clmulMod(%#x, %#x) = %#x, bit by bit %#x", pa, pb, got, want)
+			}
+		}
+		if got, want := convert(&fromPoly, want), mul64(a, b); got != want {
+			t.Fatalf("%#x ⊗ %#x: polynomial basis %#x, tables %#x", a, b, got, want)
+		}
+		if got := mulPoly(a, b); got != mul64(a, b) {
+			t.Fatalf("mulPoly(%#x, %#x) = %#x, want %#x", a, b, got, mul64(a, b))
+		}
+	}
+	// x^64 ≡ p: the polynomial x^63 times x is x^64.
+	x63 := uint64(1) << 63
+	if got := clmulModSlow(x63, 2, polyMu, polyP); got != polyP {
+		t.Errorf("x^63·x = %#x, want p = %#x", got, polyP)
+	}
+	// α = 2^32 is the polynomial x.
+	if got := convert(&toPoly, 1<<32); got != 2 {
+		t.Errorf("toPoly(2^32) = %#x, want x = 2", got)
 	}
 }

@@ -1,0 +1,13 @@
+//go:build !amd64
+
+package sg
+
+// Without a carry-less multiplication instruction the products use the
+// logarithm tables only, and these two functions serve the tests.
+const hasCLMUL = false
+
+func clmulMod(a, b, mu, p uint64) uint64 { return clmulModSlow(a, b, mu, p) }
+
+func mulPoly(a, b uint64) uint64 {
+	return convert(&fromPoly, clmulMod(convert(&toPoly, a), convert(&toPoly, b), polyMu, polyP))
+}
