@@ -182,6 +182,14 @@ func mul64(a, b uint64) uint64 {
 	return uint64(p2^p0)<<32 | uint64(p0^p1h)
 }
 
+// mulAny returns a ⊗ b by the fastest method this processor has.
+func mulAny(a, b uint64) uint64 {
+	if hasCLMUL {
+		return mulPoly(a, b)
+	}
+	return mul64(a, b)
+}
+
 // Mul returns the nim-product a ⊗ b. With nim-addition ([Nimber.Add], XOR)
 // it makes the nimbers below 2^64 a field: ⊗ is associative, commutative,
 // distributes over ⊕, has identity 1, and every a ≠ 0 has an inverse. A
@@ -193,10 +201,7 @@ func mul64(a, b uint64) uint64 {
 // safe for concurrent use (the tables are built once, on first use).
 func (a Nimber) Mul(b Nimber) Nimber {
 	fieldTables()
-	if hasCLMUL {
-		return Nimber(mulPoly(uint64(a), uint64(b)))
-	}
-	return Nimber(mul64(uint64(a), uint64(b)))
+	return Nimber(mulAny(uint64(a), uint64(b)))
 }
 
 // inv32 returns the inverse of x ≠ 0 below 2^32: x = x1·F + x0 with F =
@@ -237,7 +242,7 @@ func (a Nimber) Div(b Nimber) (Nimber, error) {
 		return 0, fmt.Errorf("sg: %v divided by 0: %w", a, ErrZeroNimber)
 	}
 	fieldTables()
-	return Nimber(mul64(uint64(a), inv64(uint64(b)))), nil
+	return Nimber(mulAny(uint64(a), inv64(uint64(b)))), nil
 }
 
 // sqrt16 returns the square root of x < 2^16: half its logarithm, taken
@@ -272,14 +277,35 @@ func (a Nimber) Sqrt() Nimber {
 // 2^64 - 1, a^(2^64-1) = 1 for every a ≠ 0. It costs at most 128 products.
 func (a Nimber) Pow(e uint64) Nimber {
 	fieldTables()
-	r, x := uint64(1), uint64(a)
+	if hasCLMUL {
+		return Nimber(powPoly(uint64(a), e))
+	}
+	return Nimber(powTower(uint64(a), e))
+}
+
+// powPoly is Pow in the polynomial basis throughout: two changes of basis
+// in all.
+func powPoly(a, e uint64) uint64 {
+	r, x := uint64(1), convert(&toPoly, a) // 1 is the polynomial 1
+	for ; e > 0; e >>= 1 {
+		if e&1 != 0 {
+			r = clmulMod(r, x, polyMu, polyP)
+		}
+		x = clmulMod(x, x, polyMu, polyP)
+	}
+	return convert(&fromPoly, r)
+}
+
+// powTower is Pow by the logarithm tables.
+func powTower(a, e uint64) uint64 {
+	r, x := uint64(1), a
 	for ; e > 0; e >>= 1 {
 		if e&1 != 0 {
 			r = mul64(r, x)
 		}
 		x = mul64(x, x)
 	}
-	return Nimber(r)
+	return r
 }
 
 // The polynomial basis. The nimbers below 2^64 are the field GF(2^64),

@@ -97,10 +97,32 @@ func TestPolyBasis(t *testing.T) {
 			t.Fatalf("mulPoly(%#x, %#x) = %#x, want %#x", a, b, got, mul64(a, b))
 		}
 	}
+	// The tower of logarithm tables against the recursive formula alone
+	// (Lenstra's, with no tables), on full-width operands.
+	for range 300 {
+		a, b := r.Uint64(), r.Uint64()
+		if got, want := mul64(a, b), mulSlow(a, b, 64); got != want {
+			t.Fatalf("mul64(%#x, %#x) = %#x, recursive formula %#x", a, b, got, want)
+		}
+	}
 	// x^64 ≡ p: the polynomial x^63 times x is x^64.
 	x63 := uint64(1) << 63
 	if got := clmulModSlow(x63, 2, polyMu, polyP); got != polyP {
 		t.Errorf("x^63·x = %#x, want p = %#x", got, polyP)
+	}
+	// Powers agree in both bases (x^(2^64-1) = 1 for x ≠ 0), and 1 is the
+	// polynomial 1.
+	if got := convert(&toPoly, 1); got != 1 {
+		t.Errorf("toPoly(1) = %#x, want 1", got)
+	}
+	for range 200 {
+		a, e := r.Uint64(), r.Uint64()>>r.IntN(64)
+		if got, want := powPoly(a, e), powTower(a, e); got != want {
+			t.Fatalf("%#x^%d: polynomial basis %#x, tables %#x", a, e, got, want)
+		}
+		if a != 0 && (powPoly(a, ^uint64(0)) != 1 || powTower(a, ^uint64(0)) != 1) {
+			t.Fatalf("%#x^(2^64-1) ≠ 1", a)
+		}
 	}
 	// α = 2^32 is the polynomial x.
 	if got := convert(&toPoly, 1<<32); got != 2 {
