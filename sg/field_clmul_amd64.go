@@ -1,3 +1,5 @@
+//go:build !purego
+
 package sg
 
 // clmulMod returns a·b modulo x^64 + p in GF(2)[x], where mu is

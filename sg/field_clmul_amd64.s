@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // The products in the polynomial basis (field.go): a·b modulo

@@ -1,8 +1,9 @@
-//go:build !amd64
+//go:build !amd64 || purego
 
 package sg
 
-// Without a carry-less multiplication instruction the products use the
+// Without a carry-less multiplication instruction (or with the purego
+// build tag, which tests this path on amd64) the products use the
 // logarithm tables only, and these two functions serve the tests.
 const hasCLMUL = false
 
