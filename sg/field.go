@@ -29,13 +29,12 @@ import (
 // in the subfield instead of four (Karatsuba's trick, which is exact here
 // because the characteristic is 2). The recursion stops at the field of
 // 2^16 elements, whose multiplicative group is cyclic of order 65535, so a
-// product there is one addition of discrete logarithms read from a table:
-// 128 KiB of logarithms and 128 KiB of powers, built on first use in
-// under a millisecond. A sum of logarithms is reduced modulo 65535 by one
-// shift and one addition (2^16 ≡ 1), and a product with a zero operand,
-// which has no logarithm, is masked to 0. A 64-bit product is 9 such
-// products, 18 logarithms and 10 powers in all; [Nimber.Inv] and
-// [Nimber.Sqrt] use the same tower.
+// product there is one addition of discrete logarithms read from a table
+// (built on first use, in under a millisecond: 256 KiB of logarithms and
+// 1 MiB of powers, of which 384 KiB are read for nonzero operands; 0 has a
+// logarithm whose sums land on zeros, so no product needs a branch). A
+// 64-bit product is 9 such products, 18 logarithms and 10 powers in all;
+// [Nimber.Inv] and [Nimber.Sqrt] use the same tower.
 //
 // Where the processor multiplies polynomials over GF(2) (the PCLMULQDQ
 // instruction of amd64), [Nimber.Mul], [Nimber.Div] and [Nimber.Pow] go
@@ -55,21 +54,18 @@ const (
 	// is 1 for k = 65535 and for no proper divisor (checked by the tests).
 	gen16  = 258
 	half16 = 1 << 15 // F/2 for F = 2^16: 2^16 ⊗ 2^16 = 2^16 ⊕ 2^15
-	// expLen is the number of powers stored: a sum of at most three
-	// logarithms, once folded by fold, is below order16 + 3.
-	expLen = order16 + 3
 )
 
 var (
 	fieldOnce  sync.Once
 	fieldReady atomic.Bool
 	// log16[x] is the discrete logarithm of x ≠ 0 in GF(2^16) to the base
-	// gen16 (log16[0] is 0 and never used unmasked). exp16[i] is
-	// gen16^(i mod 65535) for i < expLen. The array is 2^17 long so that
-	// an index masked to 17 bits needs no bounds check; only its first
-	// expLen entries are ever read.
-	log16 [1 << 16]uint16
-	exp16 [1 << 17]uint16
+	// gen16, and log16[0] is zeroLog. exp16[i] is gen16^(i mod 65535) for
+	// i < 3·65535, so that a sum of two logarithms and a constant needs no
+	// reduction, and 0 from zeroLog on: any sum that includes the
+	// logarithm of 0 lands there, so products by 0 need no branch.
+	log16 [1 << 16]uint32
+	exp16 [1 << 19]uint16
 	// logHalf is log16[2^15], and logHalf2 the logarithm of 2^15 ⊗ 2^15.
 	logHalf, logHalf2 uint32
 )
@@ -104,13 +100,13 @@ func buildField() {
 	x := uint16(1)
 	for i := 0; i < order16; i++ {
 		exp16[i] = x
-		log16[x] = uint16(i)
+		exp16[i+order16] = x
+		exp16[i+2*order16] = x
+		log16[x] = uint32(i)
 		x = lo[x&0xff] ^ hi[x>>8]
 	}
-	for i := order16; i < expLen; i++ {
-		exp16[i] = exp16[i-order16]
-	}
-	logHalf = uint32(log16[half16])
+	log16[0] = zeroLog
+	logHalf = log16[half16]
 	logHalf2 = (2 * logHalf) % order16
 	buildPoly()
 	fieldReady.Store(true)
@@ -131,41 +127,35 @@ func mulSlow(a, b uint64, bits uint) uint64 {
 	return (p2^p0)<<half | p0 ^ mulSlow(p1, uint64(1)<<(half-1), half)
 }
 
-// lg returns the logarithm of x < 2^16 (0 for 0: callers mask).
-func lg(x uint32) uint32 { return uint32(log16[uint16(x)]) }
+// zeroLog is the logarithm given to 0. Every sum of at most two
+// logarithms and a constant below 65535 that includes it lies in
+// [3·65535, 2^19), where exp16 holds 0.
+const zeroLog = 3 * order16
 
-// expLog returns gen16^s for a sum s of at most three logarithms. Since
-// 2^16 ≡ 1 modulo 65535, s&0xffff + s>>16 ≡ s, and it is below expLen for
-// s < 3·2^16; the 17-bit mask only spares the bounds check.
-func expLog(s uint32) uint32 { return uint32(exp16[(s&0xffff+s>>16)&(1<<17-1)]) }
+// expLog returns gen16^l, or 0 when l came from a zero operand.
+func expLog(l uint32) uint32 { return uint32(exp16[l&(1<<19-1)]) }
 
-// live returns all ones when x and y are both nonzero and 0 otherwise,
-// for x, y < 2^16: the mask that turns a product read from the tables
-// into 0 when an operand is 0 (whose logarithm is meaningless).
-func live(x, y uint32) uint32 { return ^uint32(int64(uint64(x)*uint64(y)-1) >> 63) }
+// lg returns the logarithm of x < 2^16, zeroLog for 0.
+func lg(x uint32) uint32 { return log16[x&0xffff] }
 
-// mul16 returns x ⊗ y for x, y < 2^16.
-func mul16(x, y uint32) uint32 { return expLog(lg(x)+lg(y)) & live(x, y) }
-
-// mul32 returns a ⊗ b for a, b < 2^32 from the products of their 16-bit
+// mul32 returns a ⊗ b for a, b < 2^32 from the logarithms of their 16-bit
 // halves.
 func mul32(a, b uint32) uint32 {
-	a0, a1, b0, b1 := a&0xffff, a>>16, b&0xffff, b>>16
-	p0 := mul16(a0, b0)
-	p2 := mul16(a0^a1, b0^b1)
-	p1h := expLog(lg(a1)+lg(b1)+logHalf) & live(a1, b1)
+	la0, la1, la2 := lg(a&0xffff), lg(a>>16), lg((a^a>>16)&0xffff)
+	lb0, lb1, lb2 := lg(b&0xffff), lg(b>>16), lg((b^b>>16)&0xffff)
+	p0 := expLog(la0 + lb0)
+	p2 := expLog(la2 + lb2)
+	p1h := expLog(la1 + lb1 + logHalf)
 	return (p2^p0)<<16 | p0 ^ p1h
 }
 
 // mulHalf32 returns x ⊗ 2^31 for x < 2^32: with F = 2^16 and c = 2^15,
 // 2^31 = c·F, and (x1·F + x0) ⊗ c·F = (x1⊗c ⊕ x0⊗c)·F + x1⊗c⊗c.
 func mulHalf32(x uint32) uint32 {
-	x0, x1 := x&0xffff, x>>16
-	l0, l1 := lg(x0), lg(x1)
-	m0, m1 := live(x0, 1), live(x1, 1)
-	u := expLog(l1+logHalf) & m1
-	v := expLog(l0+logHalf) & m0
-	return (u^v)<<16 | expLog(l1+logHalf2)&m1
+	l0, l1 := lg(x&0xffff), lg(x>>16)
+	u := expLog(l1 + logHalf)
+	v := expLog(l0 + logHalf)
+	return (u^v)<<16 | expLog(l1+logHalf2)
 }
 
 func mul64(a, b uint64) uint64 {
@@ -180,16 +170,14 @@ func mul64(a, b uint64) uint64 {
 	c0, c1 := a00^a10, a01^a11 // the halves of a0 ⊕ a1
 	d0, d1 := b00^b10, b01^b11
 	// p0 = a0 ⊗ b0
-	q0 := mul16(a00, b00)
-	p0 := (mul16(a00^a01, b00^b01)^q0)<<16 | q0 ^ expLog(lg(a01)+lg(b01)+logHalf)&live(a01, b01)
+	q0 := expLog(lg(a00) + lg(b00))
+	p0 := (expLog(lg(a00^a01)+lg(b00^b01))^q0)<<16 | q0 ^ expLog(lg(a01)+lg(b01)+logHalf)
 	// p2 = (a0 ⊕ a1) ⊗ (b0 ⊕ b1)
-	q2 := mul16(c0, d0)
-	p2 := (mul16(c0^c1, d0^d1)^q2)<<16 | q2 ^ expLog(lg(c1)+lg(d1)+logHalf)&live(c1, d1)
+	q2 := expLog(lg(c0) + lg(d0))
+	p2 := (expLog(lg(c0^c1)+lg(d0^d1))^q2)<<16 | q2 ^ expLog(lg(c1)+lg(d1)+logHalf)
 	// p1 ⊗ 2^31
-	ax, bx := a10^a11, b10^b11
-	lq, lx, ly := lg(a10)+lg(b10), lg(ax)+lg(bx), lg(a11)+lg(b11)
-	mq, mx, my := live(a10, b10), live(ax, bx), live(a11, b11)
-	p1h := (expLog(lx+logHalf)&mx^expLog(ly+logHalf2)&my)<<16 | expLog(lx+logHalf2)&mx ^ expLog(lq+logHalf2)&mq
+	lq, lx, ly := lg(a10)+lg(b10), lg(a10^a11)+lg(b10^b11), lg(a11)+lg(b11)
+	p1h := (expLog(lx+logHalf)^expLog(ly+logHalf2))<<16 | expLog(lx+logHalf2) ^ expLog(lq+logHalf2)
 	return uint64(p2^p0)<<32 | uint64(p0^p1h)
 }
 
@@ -209,9 +197,9 @@ func mulAny(a, b uint64) uint64 {
 // 4 ⊗ 4 = 6, 2^32 ⊗ 2^32 = 3·2^31.
 //
 // It allocates nothing and is safe for concurrent use (the tables are
-// built once, on first use). It takes about 24 table lookups and three
-// carry-less multiplications on amd64 (nine nanoseconds for products
-// that do not wait for each other), 28 lookups elsewhere.
+// built once, on first use). It costs 24 lookups in 32 KiB of tables and
+// three carry-less multiplications on amd64, 28 lookups in the larger
+// logarithm tables elsewhere.
 func (a Nimber) Mul(b Nimber) Nimber {
 	fieldTables()
 	return Nimber(mulAny(uint64(a), uint64(b)))
@@ -224,10 +212,9 @@ func (a Nimber) Mul(b Nimber) Nimber {
 func inv32(x uint32) uint32 {
 	x0, x1 := x&0xffff, x>>16
 	l0, l1, l01 := lg(x0), lg(x1), lg(x0^x1)
-	m0, m1 := live(x0, 1), live(x1, 1)
-	n := expLog(l1+l1+logHalf)&m1 ^ expLog(l0+l0)&m0 ^ expLog(l0+l1)&m0&m1
-	ln := order16 - lg(n) // the logarithm of n⁻¹; n ≠ 0
-	return expLog(l1+ln)&m1<<16 | expLog(l01+ln)&live(x0^x1, 1)
+	n := expLog(l1+l1+logHalf) ^ expLog(l0+l0) ^ expLog(l0+l1)
+	ln := order16 - log16[n] // the logarithm of n⁻¹
+	return expLog(l1+ln)<<16 | expLog(l01+ln)
 }
 
 func inv64(x uint64) uint64 {
@@ -261,17 +248,20 @@ func (a Nimber) Div(b Nimber) (Nimber, error) {
 // sqrt16 returns the square root of x < 2^16: half its logarithm, taken
 // modulo the odd order 65535.
 func sqrt16(x uint32) uint32 {
-	l := lg(x)
+	if x == 0 {
+		return 0
+	}
+	l := log16[x]
 	if l&1 != 0 {
 		l += order16
 	}
-	return uint32(exp16[l/2]) & live(x, 1)
+	return uint32(exp16[l/2])
 }
 
 // sqrt32 uses (s1·F + s0)⊗(s1·F + s0) = s1²·F + (s1²⊗2^15 ⊕ s0²) for F = 2^16.
 func sqrt32(x uint32) uint32 {
 	x0, x1 := x&0xffff, x>>16
-	return sqrt16(x1)<<16 | sqrt16(x0^expLog(lg(x1)+logHalf)&live(x1, 1))
+	return sqrt16(x1)<<16 | sqrt16(x0^expLog(lg(x1)+logHalf))
 }
 
 // Sqrt returns the nim-square root of a: the unique nimber s with s ⊗ s = a.

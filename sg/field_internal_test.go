@@ -45,21 +45,9 @@ func TestGenerator16(t *testing.T) {
 			t.Fatalf("exp(log(%d)) = %d", x, exp16[log16[x]])
 		}
 	}
-	// expLog reduces every sum of up to three logarithms modulo 65535.
-	for s := uint32(0); s <= 3*(order16-1); s += 7 {
-		if got, want := expLog(s), uint32(exp16[s%order16]); got != want {
-			t.Fatalf("expLog(%d) = %d, want gen^(%d mod 65535) = %d", s, got, s, want)
-		}
-	}
-	if got, want := expLog(3*(order16-1)), uint32(exp16[(3*(order16-1))%order16]); got != want {
-		t.Fatalf("expLog at the largest sum = %d, want %d", got, want)
-	}
-}
-
-func TestLive(t *testing.T) {
-	for _, c := range [][3]uint32{{0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {0xffff, 0, 0}, {1, 1, ^uint32(0)}, {0xffff, 0xffff, ^uint32(0)}, {2, 0x8000, ^uint32(0)}} {
-		if got := live(c[0], c[1]); got != c[2] {
-			t.Errorf("live(%d, %d) = %#x, want %#x", c[0], c[1], got, c[2])
+	for l := zeroLog; l < 1<<19; l += 997 {
+		if exp16[l] != 0 {
+			t.Fatalf("exp16[%d] = %d, want 0 in the zero region", l, exp16[l])
 		}
 	}
 }
