@@ -22,31 +22,27 @@
 	PXOR      X0, X4; \
 	MOVQ      X4, AX
 
-// BYTE xors into acc the entry of table tab+off for byte k of x, using tmp.
-#define BYTE(x, k, tab, off, acc, tmp) \
-	MOVQ    x, tmp; \
-	SHRQ    $(8*k), tmp; \
-	MOVBQZX tmp, tmp; \
-	XORQ    off(tab)(tmp*8), acc
+// TWO xors into out and acc the entries of tables tab+off and tab+off+2048
+// for the two low bytes of x (whose low and high byte registers are xl
+// and xh), then shifts x right by 16; it uses SI and DI.
+#define TWO(x, xl, xh, tab, off, out, acc) \
+	MOVBLZX xl, SI; \
+	MOVBLZX xh, DI; \
+	SHRQ    $16, x; \
+	XORQ    off(tab)(SI*8), out; \
+	XORQ    (off+2048)(tab)(DI*8), acc
 
-// CONVERT sets out to the image of x under the byte tables at tab (eight
-// tables of 256 words), using acc and tmp; x is kept.
-#define CONVERT(x, tab, out, acc, tmp) \
-	MOVBQZX x, tmp; \
-	MOVQ    0(tab)(tmp*8), out; \
-	MOVQ    x, tmp; \
-	SHRQ    $8, tmp; \
-	MOVBQZX tmp, tmp; \
-	MOVQ    2048(tab)(tmp*8), acc; \
-	BYTE(x, 2, tab, 4096, out, tmp); \
-	BYTE(x, 3, tab, 6144, acc, tmp); \
-	BYTE(x, 4, tab, 8192, out, tmp); \
-	BYTE(x, 5, tab, 10240, acc, tmp); \
-	BYTE(x, 6, tab, 12288, out, tmp); \
-	MOVQ    x, tmp; \
-	SHRQ    $56, tmp; \
-	XORQ    14336(tab)(tmp*8), acc; \
-	XORQ    acc, out
+// CONVERT sets out to the image of x (AX, BX, CX or DX, with its byte
+// registers xl and xh) under the eight byte tables at tab, using acc, SI
+// and DI; x is consumed.
+#define CONVERT(x, xl, xh, tab, out, acc) \
+	XORQ out, out; \
+	XORQ acc, acc; \
+	TWO(x, xl, xh, tab, 0, out, acc); \
+	TWO(x, xl, xh, tab, 4096, out, acc); \
+	TWO(x, xl, xh, tab, 8192, out, acc); \
+	TWO(x, xl, xh, tab, 12288, out, acc); \
+	XORQ acc, out
 
 // func clmulMod(a, b, mu, p uint64) uint64
 TEXT ·clmulMod(SB), NOSPLIT, $0-40
@@ -62,16 +58,16 @@ TEXT ·clmulMod(SB), NOSPLIT, $0-40
 TEXT ·mulPoly(SB), NOSPLIT, $0-24
 	MOVQ a+0(FP), AX
 	MOVQ b+8(FP), BX
-	LEAQ ·toPoly(SB), SI
-	CONVERT(AX, SI, R8, R9, CX)
-	CONVERT(BX, SI, R10, R11, DX)
+	LEAQ ·toPoly(SB), R12
+	CONVERT(AX, AL, AH, R12, R8, R9)
+	CONVERT(BX, BL, BH, R12, R10, R11)
 	MOVQ R8, X0
 	MOVQ R10, X1
 	MOVQ ·polyMu(SB), X2
 	MOVQ ·polyP(SB), X4
 	REDUCE
-	LEAQ ·fromPoly(SB), SI
-	CONVERT(AX, SI, R8, R9, CX)
+	LEAQ ·fromPoly(SB), R12
+	CONVERT(AX, AL, AH, R12, R8, R9)
 	MOVQ R8, ret+16(FP)
 	RET
 
