@@ -81,6 +81,11 @@ func TestPolyBasis(t *testing.T) {
 		if got, want := convert(&fromPoly, want), mul64(a, b); got != want {
 			t.Fatalf("%#x ⊗ %#x: polynomial basis %#x, tables %#x", a, b, got, want)
 		}
+		// mulPoly and powPoly need the instruction where it is assembly
+		// (on other processors they are Go, but nothing calls them).
+		if !hasCLMUL {
+			continue
+		}
 		if got := mulPoly(a, b); got != mul64(a, b) {
 			t.Fatalf("mulPoly(%#x, %#x) = %#x, want %#x", a, b, got, mul64(a, b))
 		}
@@ -105,11 +110,17 @@ func TestPolyBasis(t *testing.T) {
 	}
 	for range 200 {
 		a, e := r.Uint64(), r.Uint64()>>r.IntN(64)
+		if a != 0 && powTower(a, ^uint64(0)) != 1 {
+			t.Fatalf("%#x^(2^64-1) ≠ 1 by the tables", a)
+		}
+		if !hasCLMUL {
+			continue
+		}
 		if got, want := powPoly(a, e), powTower(a, e); got != want {
 			t.Fatalf("%#x^%d: polynomial basis %#x, tables %#x", a, e, got, want)
 		}
-		if a != 0 && (powPoly(a, ^uint64(0)) != 1 || powTower(a, ^uint64(0)) != 1) {
-			t.Fatalf("%#x^(2^64-1) ≠ 1", a)
+		if a != 0 && powPoly(a, ^uint64(0)) != 1 {
+			t.Fatalf("%#x^(2^64-1) ≠ 1 in the polynomial basis", a)
 		}
 	}
 	// α = 2^32 is the polynomial x.
