@@ -19,7 +19,9 @@ func randomNimbers(s1, s2 uint64) []sg.Nimber {
 	return xs
 }
 
-// BenchmarkNimMul is one 64-bit nim-product on random operands.
+// BenchmarkNimMul is one 64-bit nim-product on random operands. Each
+// product's operand depends on the previous result, so this is the
+// latency of a product, not its throughput (BenchmarkNimMulMillion).
 func BenchmarkNimMul(b *testing.B) {
 	xs := randomNimbers(1, 2)
 	var s sg.Nimber

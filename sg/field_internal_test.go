@@ -1,6 +1,9 @@
 package sg
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // generator16 returns the least generator of the multiplicative group of
 // the nimbers below 2^16: an element whose powers g^(65535/p) differ from
@@ -46,5 +49,82 @@ func TestGenerator16(t *testing.T) {
 		if exp16[l] != 0 {
 			t.Fatalf("exp16[%d] = %d, want 0 in the zero region", l, exp16[l])
 		}
+	}
+}
+
+// TestPolyBasis checks the polynomial basis against the logarithm tables:
+// the changes of basis are inverse to each other, the carry-less product
+// (instruction and bit loop) agrees, and so do the two products.
+func TestPolyBasis(t *testing.T) {
+	fieldTables()
+	r := rand.New(rand.NewPCG(11, 12))
+	for i := range 20000 {
+		a, b := r.Uint64(), r.Uint64()
+		switch i % 4 {
+		case 1:
+			a >>= r.IntN(64)
+		case 2:
+			b &= 0xffff0000ffff
+		case 3:
+			a, b = uint64(i), uint64(i/3)
+		}
+		if got := convert(&fromPoly, convert(&toPoly, a)); got != a {
+			t.Fatalf("fromPoly(toPoly(%#x)) = %#x", a, got)
+		}
+		pa, pb := convert(&toPoly, a), convert(&toPoly, b)
+		want := clmulModSlow(pa, pb, polyMu, polyP)
+		if hasCLMUL {
+			if got := clmulMod(pa, pb, polyMu, polyP); got != want {
+				t.Fatalf("clmulMod(%#x, %#x) = %#x, bit by bit %#x", pa, pb, got, want)
+			}
+		}
+		if got, want := convert(&fromPoly, want), mul64(a, b); got != want {
+			t.Fatalf("%#x ⊗ %#x: polynomial basis %#x, tables %#x", a, b, got, want)
+		}
+		// mulPoly and powPoly need the instruction where it is assembly
+		// (on other processors they are Go, but nothing calls them).
+		if !hasCLMUL {
+			continue
+		}
+		if got := mulPoly(a, b); got != mul64(a, b) {
+			t.Fatalf("mulPoly(%#x, %#x) = %#x, want %#x", a, b, got, mul64(a, b))
+		}
+	}
+	// The tower of logarithm tables against the recursive formula alone
+	// (Lenstra's, with no tables), on full-width operands.
+	for range 300 {
+		a, b := r.Uint64(), r.Uint64()
+		if got, want := mul64(a, b), mulSlow(a, b, 64); got != want {
+			t.Fatalf("mul64(%#x, %#x) = %#x, recursive formula %#x", a, b, got, want)
+		}
+	}
+	// x^64 ≡ p: the polynomial x^63 times x is x^64.
+	x63 := uint64(1) << 63
+	if got := clmulModSlow(x63, 2, polyMu, polyP); got != polyP {
+		t.Errorf("x^63·x = %#x, want p = %#x", got, polyP)
+	}
+	// Powers agree in both bases (x^(2^64-1) = 1 for x ≠ 0), and 1 is the
+	// polynomial 1.
+	if got := convert(&toPoly, 1); got != 1 {
+		t.Errorf("toPoly(1) = %#x, want 1", got)
+	}
+	for range 200 {
+		a, e := r.Uint64(), r.Uint64()>>r.IntN(64)
+		if a != 0 && powTower(a, ^uint64(0)) != 1 {
+			t.Fatalf("%#x^(2^64-1) ≠ 1 by the tables", a)
+		}
+		if !hasCLMUL {
+			continue
+		}
+		if got, want := powPoly(a, e), powTower(a, e); got != want {
+			t.Fatalf("%#x^%d: polynomial basis %#x, tables %#x", a, e, got, want)
+		}
+		if a != 0 && powPoly(a, ^uint64(0)) != 1 {
+			t.Fatalf("%#x^(2^64-1) ≠ 1 in the polynomial basis", a)
+		}
+	}
+	// α = 2^32 is the polynomial x.
+	if got := convert(&toPoly, 1<<32); got != 2 {
+		t.Errorf("toPoly(2^32) = %#x, want x = 2", got)
 	}
 }
