@@ -172,18 +172,28 @@ func (q *Quotient) Extend(ctx context.Context, n int) error {
 			if err != nil {
 				return fmt.Errorf("misere: quotient at heap %d: %w", m, err)
 			}
+			var w []int
 			if b != nil {
-				w, err := q.verify(ctx, b, m)
+				w, err = q.verify(ctx, b, m)
 				if err != nil {
 					return fmt.Errorf("misere: quotient at heap %d: %w", m, err)
 				}
-				if w == nil {
-					q.keep(b, m)
-					if q.cfg.qprogress != nil {
-						q.cfg.qprogress(Progress{Heap: m, Max: n, Order: len(q.reps), Positions: len(q.memo)})
-					}
-					continue
+				if debugAdjoin != nil {
+					debugAdjoin(m, b, w)
 				}
+			}
+			if b == nil || w != nil {
+				b, err = q.adjoinSplit(ctx, m, w)
+				if err != nil {
+					return fmt.Errorf("misere: quotient at heap %d: %w", m, err)
+				}
+			}
+			if b != nil {
+				q.keep(b, m)
+				if q.cfg.qprogress != nil {
+					q.cfg.qprogress(Progress{Heap: m, Max: n, Order: len(q.reps), Positions: len(q.memo)})
+				}
+				continue
 			}
 		}
 		if err := q.bySearch(ctx, m, n); err != nil {
@@ -192,6 +202,8 @@ func (q *Quotient) Extend(ctx context.Context, n int) error {
 	}
 	return nil
 }
+
+var debugAdjoin func(m int, b *built, w []int)
 
 // keep makes b, proven exact for heaps ≤ n, the quotient.
 func (q *Quotient) keep(b *built, n int) {
