@@ -408,7 +408,7 @@ func (q *Quotient) build(ctx context.Context, n, last, round int) (*built, error
 }
 
 // mul is [Quotient.Mul] on a pass's result.
-func (b *built) mul(x, y int) int {
+func (b *monoid) mul(x, y int) int {
 	for j, e := range b.words[y] {
 		for ; e > 0; e-- {
 			x = b.next[x][j]

@@ -31,10 +31,10 @@ type freedHeap struct {
 // An element of S × C_1 × … × C_r is coded as a + |S|·(k_1 + c_1·(k_2 + …)).
 type cover struct {
 	q     *Quotient
-	m     int     // |Q|
-	mulQ  []int32 // Q's product, m×m
-	sub   []int   // the elements of S, as elements of Q; sub[0] is the identity
-	subOf []int32 // element of Q → index in sub, or -1
+	m     int     // |B|
+	mulB  []int32 // B's product, m×m
+	sub   []int   // the elements of S, as elements of B; sub[0] is the identity
+	subOf []int32 // element of B → index in sub, or -1
 	freed []freedHeap
 	size  int // |S × C_1 × … × C_r|
 	heap  []int // heap h < n → its element
@@ -51,7 +51,7 @@ func (c *cover) red(j, k int) int {
 // mul is the componentwise product.
 func (c *cover) mul(x, y int) int {
 	s := len(c.sub)
-	a := c.subOf[c.mulQ[c.sub[x%s]*c.m+c.sub[y%s]]]
+	a := c.subOf[c.mulB[c.sub[x%s]*c.m+c.sub[y%s]]]
 	x, y = x/s, y/s
 	code, stride := 0, 1
 	for j, f := range c.freed {
@@ -92,16 +92,14 @@ func (c *cover) phi(parts []int) int {
 // driven by verify's witnesses. adjoinSplit returns nil when no pass can
 // change, and the caller falls back to exhaustive search.
 func (q *Quotient) adjoinSplit(ctx context.Context, n int, w []int) (*built, error) {
+	base := &q.monoid
+	solo := map[int]bool{}
 	var freed []freedHeap
 	for pass := 0; pass < maxSplitPasses; pass++ {
 		if w != nil {
-			var changed bool
-			freed, changed = q.free(freed, w, n)
-			if !changed {
-				return nil, nil
-			}
+			freed = q.free(base, freed, solo, w, n)
 		}
-		b, err := q.splitPass(ctx, n, freed)
+		b, err := q.splitPass(ctx, n, base, freed)
 		if err != nil {
 			return nil, err
 		}
@@ -115,18 +113,18 @@ func (q *Quotient) adjoinSplit(ctx context.Context, n int, w []int) (*built, err
 		if w == nil {
 			return b, nil
 		}
+		base = &b.monoid
 	}
 	return nil, nil
 }
 
-// free gives the heaps of witness w below n coordinates, or changes the
-// coordinates they have; it reports whether anything changed. A heap not
-// yet freed brings every heap with its element of Q that is not freed
-// either, as one coordinate counting them all (they are assumed to stay
-// equal); a heap in such a group that is not the group's smallest is then
-// split off to a coordinate of its own; a heap whose count in w reaches its
-// coordinate's index raises the index.
-func (q *Quotient) free(freed []freedHeap, w []int, n int) ([]freedHeap, bool) {
+// free returns the coordinates of the next pass, from the witness w of
+// the last pass's failure and the coordinates it had (last). Each heap of
+// w below n is freed with every heap of the same element of base (they
+// are assumed to stay equal), unless it was already freed in such a group
+// in the last pass: then the group did not help, and it is freed alone
+// from then on (solo).
+func (q *Quotient) free(base *monoid, last []freedHeap, solo map[int]bool, w []int, n int) []freedHeap {
 	count := map[int]int{}
 	var hs []int
 	for _, h := range w {
@@ -138,31 +136,44 @@ func (q *Quotient) free(freed []freedHeap, w []int, n int) ([]freedHeap, bool) {
 		}
 	}
 	slices.Sort(hs)
-	changed := false
 	for _, h := range hs {
-		j := slices.IndexFunc(freed, func(f freedHeap) bool { return slices.Contains(f.heaps, h) })
-		switch {
-		case j < 0:
-			i, p := q.powerPeriod(q.pretend[h])
-			f := freedHeap{index: max(i, count[h], 2), period: p * 2 / gcd(p, 2)}
+		for _, f := range last {
+			if len(f.heaps) > 1 && slices.Contains(f.heaps, h) {
+				solo[h] = true
+			}
+		}
+	}
+	inFreed := func(fs []freedHeap, g int) bool {
+		return slices.ContainsFunc(fs, func(f freedHeap) bool { return slices.Contains(f.heaps, g) })
+	}
+	var freed []freedHeap
+	for _, h := range hs {
+		if inFreed(freed, h) {
+			continue
+		}
+		i, p := powerPeriod(base, base.pretend[h])
+		f := freedHeap{index: max(i, count[h], 1), period: p * 2 / gcd(p, 2)}
+		for _, g := range last {
+			if slices.Contains(g.heaps, h) {
+				f.index = max(f.index, g.index)
+				if count[h] >= g.index {
+					f.index = count[h] + 1
+				}
+			}
+		}
+		if solo[h] {
+			f.heaps = []int{h}
+		} else {
 			for g := 1; g < n; g++ {
-				if q.pretend[g] == q.pretend[h] && q.hasMoves(g) && !slices.ContainsFunc(freed, func(f freedHeap) bool { return slices.Contains(f.heaps, g) }) {
+				if base.pretend[g] == base.pretend[h] && q.hasMoves(g) && !solo[g] && !inFreed(freed, g) {
 					f.heaps = append(f.heaps, g)
 				}
 			}
-			freed = append(freed, f)
-			changed = true
-		case count[h] >= freed[j].index:
-			freed[j].index = count[h] + 1
-			changed = true
-		case freed[j].heaps[0] != h:
-			freed[j].heaps = slices.DeleteFunc(freed[j].heaps, func(g int) bool { return g == h })
-			freed = append(freed, freedHeap{heaps: []int{h}, index: freed[j].index, period: freed[j].period})
-			changed = true
 		}
+		freed = append(freed, f)
 	}
 	slices.SortFunc(freed, func(a, b freedHeap) int { return a.heaps[0] - b.heaps[0] })
-	return freed, changed
+	return freed
 }
 
 func gcd(a, b int) int {
@@ -172,9 +183,9 @@ func gcd(a, b int) int {
 	return a
 }
 
-// powerPeriod returns the index i and period p of element x of the
-// quotient: the least i, p ≥ 1 with x^(i+p) = x^i.
-func (q *Quotient) powerPeriod(x int) (int, int) {
+// powerPeriod returns the index i and period p of element x of b: the
+// least i ≥ 0, p ≥ 1 with x^(i+p) = x^i.
+func powerPeriod(b *monoid, x int) (int, int) {
 	seen := map[int]int{}
 	y := 0
 	for k := 0; ; k++ {
@@ -182,18 +193,18 @@ func (q *Quotient) powerPeriod(x int) (int, int) {
 			return j, k - j
 		}
 		seen[y] = k
-		y = q.Mul(y, x)
+		y = b.mul(y, x)
 	}
 }
 
 // splitPass builds the cover for the freed heaps, adjoins heap n to it and
 // reduces the result (see adjoinSplit).
-func (q *Quotient) splitPass(ctx context.Context, n int, freed []freedHeap) (*built, error) {
-	m := len(q.reps)
-	c := &cover{q: q, m: m, mulQ: make([]int32, m*m), freed: freed, heap: make([]int, n)}
+func (q *Quotient) splitPass(ctx context.Context, n int, base *monoid, freed []freedHeap) (*built, error) {
+	m := len(base.reps)
+	c := &cover{q: q, m: m, mulB: make([]int32, m*m), freed: freed, heap: make([]int, n)}
 	for x := 0; x < m; x++ {
 		for y := 0; y < m; y++ {
-			c.mulQ[x*m+y] = int32(q.Mul(x, y))
+			c.mulB[x*m+y] = int32(base.mul(x, y))
 		}
 	}
 	isFreed := map[int]int{}
@@ -220,7 +231,7 @@ func (q *Quotient) splitPass(ctx context.Context, n int, freed []freedHeap) (*bu
 	}
 	for i := 0; i < len(c.sub); i++ {
 		for _, h := range kept {
-			y := int(c.mulQ[c.sub[i]*m+q.pretend[h]])
+			y := int(c.mulB[c.sub[i]*m+base.pretend[h]])
 			if c.subOf[y] < 0 {
 				c.subOf[y] = int32(len(c.sub))
 				c.sub = append(c.sub, y)
@@ -240,7 +251,7 @@ func (q *Quotient) splitPass(ctx context.Context, n int, freed []freedHeap) (*bu
 				continue
 			}
 			for _, h := range kept {
-				y := c.subOf[c.mulQ[c.sub[i]*m+q.pretend[h]]]
+				y := c.subOf[c.mulB[c.sub[i]*m+base.pretend[h]]]
 				if t := weight[i] + 2*h - 1; weight[y] < 0 || t < weight[y] {
 					weight[y], small[y] = t, append(slices.Clone(small[i]), h)
 					changed = true
@@ -262,7 +273,7 @@ func (q *Quotient) splitPass(ctx context.Context, n int, freed []freedHeap) (*bu
 		if j, ok := isFreed[h]; ok {
 			c.heap[h] = stride[j]
 		} else {
-			c.heap[h] = int(c.subOf[q.pretend[h]])
+			c.heap[h] = int(c.subOf[base.pretend[h]])
 		}
 	}
 	var hm []game.HeapMove
@@ -303,18 +314,24 @@ func (q *Quotient) splitPass(ctx context.Context, n int, freed []freedHeap) (*bu
 	order := make([]int, c.size)
 	wt := make([]int, c.size)
 	layer0 := make([]bool, c.size)
+	subQ := make([]int, s) // the element of Q of each smallest position
+	for a, sm := range small {
+		for _, h := range sm {
+			subQ[a] = q.Mul(subQ[a], q.pretend[h])
+		}
+	}
 	for e := range order {
 		order[e] = e
 		a, r := e%s, e/s
 		wt[e] = weight[a]
-		x := c.sub[a]
+		x := subQ[a]
 		for _, f := range freed {
 			cj := f.index + f.period
 			k := r % cj
 			r /= cj
 			wt[e] += k * (2*f.heaps[0] - 1)
 			for ; k > 0; k-- {
-				x = int(c.mulQ[x*m+q.pretend[f.heaps[0]]])
+				x = q.Mul(x, q.pretend[f.heaps[0]])
 			}
 		}
 		layer0[e] = q.isP[x]
