@@ -144,8 +144,9 @@ func TestQuotientAdjoinMatchesSearch(t *testing.T) {
 }
 
 // The proof of exactness rejects wrong quotients: a proven quotient with
-// one element moved in or out of the P-portion, and the classes found with
-// the empty position as the only test.
+// one element moved in or out of the P-portion or one product by a
+// generator changed, and the classes found with the empty position as the
+// only test.
 func TestQuotientVerifyRejects(t *testing.T) {
 	ctx := context.Background()
 	q, err := NewQuotient(ctx, ".77", 8)
@@ -161,6 +162,19 @@ func TestQuotientVerifyRejects(t *testing.T) {
 		b.isP[x] = !b.isP[x]
 		if w, err := q.verify(ctx, b, 8); w == nil && !errors.Is(err, errUnverified) {
 			t.Errorf("P-portion with %s flipped accepted: %v", q.Name(x), err)
+		}
+	}
+	// A product by a generator sent to another element: no longer a
+	// commutative monoid, or one the positions do not follow.
+	b.isP = slices.Clone(q.isP)
+	for x := 0; x < q.Order(); x++ {
+		for j := range q.gens {
+			b.next = slices.Clone(q.next)
+			b.next[x] = slices.Clone(q.next[x])
+			b.next[x][j] = (q.next[x][j] + 1) % q.Order()
+			if w, err := q.verify(ctx, b, 8); w == nil && !errors.Is(err, errUnverified) {
+				t.Errorf("%s·%s changed to %s accepted: %v", q.Name(x), genName(j), q.Name(b.next[x][j]), err)
+			}
 		}
 	}
 	r, err := NewQuotient(ctx, ".77", 0)
