@@ -249,9 +249,8 @@ func TestDawsonKaylesQuotient30(t *testing.T) {
 }
 
 // Kayles (0.77): the quotient grows to 40 elements at heap 27 and keeps
-// them to heap 100, past the last heap (70) whose normal-play value is not
-// periodic (Guy and Smith 1956; Winning Ways, ch. 4), so it is the
-// quotient of all of Kayles. Its generators are the heaps 1, 2, 5, 9, 12,
+// them to heap 100, well past the last heap (70) whose normal-play value
+// breaks its period 12 (Guy and Smith 1956; Winning Ways, ch. 4). Its generators are the heaps 1, 2, 5, 9, 12,
 // 25 and 27 and its P-portion has 9 elements; play from it agrees with
 // exhaustive search of sums using heaps up to 34.
 func TestKaylesQuotient(t *testing.T) {
