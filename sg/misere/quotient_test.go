@@ -246,6 +246,14 @@ func TestDawsonKaylesQuotient30(t *testing.T) {
 		}
 	}
 	quotientAgreesWithSearch(t, q, 34, 300)
+	// 25 + 21 is a P-position, which adjoining heap 25 to the quotient of
+	// heaps ≤ 24 without splitting gets wrong (heap 21 then counts as the
+	// smallest heap of its element there).
+	r, _ := rulesets.ParseCode("0.07")
+	p, _ := game.MakeHeaps(25, 21)
+	if o, _ := q.Outcome(25, 21); !naive[game.Heaps](game.NewHeapGame(r), p, map[game.Heaps]bool{}) || o != sg.P {
+		t.Errorf("0.07: 25 + 21 is %v by the quotient", o)
+	}
 }
 
 // Kayles (0.77): the quotient grows to 40 elements at heap 27 and keeps
