@@ -92,15 +92,23 @@ func (c *cover) phi(parts []int) int {
 // This follows Siegel's MisereSolver, which recalibrates a candidate by
 // giving the heaps of its least failure cyclic coordinates of their own;
 // here the failures are verify's witnesses. adjoinSplit returns nil after
-// maxSplitPasses refuted candidates, and the caller falls back to
-// exhaustive search.
+// maxSplitPasses refuted candidates, or when a pass would repeat one, and
+// the caller falls back to exhaustive search.
 func (q *Quotient) adjoinSplit(ctx context.Context, n int, w []int) (*built, error) {
 	base := &q.monoid
 	solo := map[int]bool{}
+	tried := map[string]bool{}
 	var freed []freedHeap
 	for pass := 0; pass < maxSplitPasses; pass++ {
 		if w != nil {
 			freed = q.free(base, freed, solo, w, n)
+			// The same coordinates for the same failure of a candidate of
+			// the same order would repeat a pass.
+			key := fmt.Sprint(freed, w, len(base.reps))
+			if tried[key] {
+				return nil, nil
+			}
+			tried[key] = true
 		}
 		b, err := q.splitPass(ctx, n, base, freed)
 		if err != nil {
