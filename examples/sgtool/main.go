@@ -22,7 +22,8 @@
 //	                                JSON; EDGES like g-1,1-2,2-g (g the ground)
 //	sgtool misere GAME HEAP…        misère outcome and winning moves as JSON
 //	sgtool genus GAME HEAP          Conway's genus of one heap and tameness
-//	sgtool quotient CODE [-max N]   the misère quotient of an octal game on
+//	sgtool quotient CODE [-max N] [-progress]
+//	                                the misère quotient of an octal game on
 //	                                heaps ≤ N: order, P-portion, pretending
 //	                                function, relations
 //	sgtool games [NAME]             the GAME specs, or one with its published
@@ -150,7 +151,7 @@ var commands = []subcommand{
 	{"hackenbush", "hackenbush EDGES", "print a Green Hackenbush picture's value and winning cuts as JSON (EDGES g-1,1-2,2-g; g the ground)", cmdHackenbush},
 	{"misere", "misere GAME HEAP…", "print the misère outcome and winning moves as JSON", cmdMisere},
 	{"genus", "genus GAME HEAP", "print Conway's genus of one heap (\"0^120\") and whether it is tame, as JSON", cmdGenus},
-	{"quotient", "quotient CODE [-max N]", "print the misère quotient of an octal game on heaps ≤ N as JSON", cmdQuotient},
+	{"quotient", "quotient CODE [-max N] [-progress]", "print the misère quotient of an octal game on heaps ≤ N as JSON", cmdQuotient},
 	{"games", "games [NAME]", "list the GAME specs, or one with its published values", cmdGames},
 }
 

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
@@ -166,14 +168,15 @@ type quotientReport struct {
 }
 
 // cmdQuotient prints the misère quotient of an octal game restricted to
-// heaps of at most -max tokens.
+// heaps of at most -max tokens; with -progress, or on a terminal, it
+// reports each heap adjoined on stderr.
 func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("quotient", args, map[string]bool{"max": true})
+	flags, ops, err := splitArgs("quotient", args, map[string]bool{"max": true, "progress": false})
 	if err != nil {
 		return err
 	}
 	if len(ops) != 1 {
-		return badArg("quotient: want CODE [-max N]")
+		return badArg("quotient: want CODE [-max N] [-progress]")
 	}
 	n := defaultQuotientMax
 	if s, ok := flags["max"]; ok {
@@ -182,7 +185,10 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return badArg("quotient: bad -max %q: want a whole number from 0 to %d", s, misere.MaxHeapBound)
 		}
 	}
-	q, err := misere.NewQuotient(ctx, ops[0], n)
+	_, force := flags["progress"]
+	opts, done := quotientProgress(stderr, force)
+	q, err := misere.NewQuotient(ctx, ops[0], n, opts...)
+	done()
 	var se *rulesets.SyntaxError
 	switch {
 	case errors.As(err, &se):
@@ -207,4 +213,38 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		rep.Pretending[h] = q.Name(q.Pretending(h))
 	}
 	return writeJSON(stdout, rep)
+}
+
+// quotientProgress returns the option that reports each heap a quotient
+// computation completes on stderr, when it is a terminal or force is set,
+// as progress does for value sequences, and a function that ends the
+// progress line.
+func quotientProgress(stderr io.Writer, force bool) ([]misere.Option, func()) {
+	tty := false
+	if f, ok := stderr.(*os.File); ok {
+		st, err := f.Stat()
+		tty = err == nil && st.Mode()&os.ModeCharDevice != 0
+	}
+	if !tty && !force {
+		return nil, func() {}
+	}
+	start := time.Now()
+	shown := false
+	opt := misere.WithQuotientProgress(func(p misere.Progress) {
+		if p.Round != 0 {
+			return // a pass of exhaustive search, within a heap
+		}
+		shown = true
+		line := fmt.Sprintf("heap %d/%d, %d elements, %v", p.Heap, p.Max, p.Order, time.Since(start).Round(time.Millisecond))
+		if tty {
+			fmt.Fprintf(stderr, "\r%s   ", line)
+		} else {
+			fmt.Fprintln(stderr, "sgtool:", line)
+		}
+	})
+	return []misere.Option{opt}, func() {
+		if shown && tty {
+			fmt.Fprintln(stderr)
+		}
+	}
 }

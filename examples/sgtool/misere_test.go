@@ -33,6 +33,7 @@ func TestMisereCommands(t *testing.T) {
 		{quotientCmd, "0.F -max 3", "not an octal game", true},
 		{quotientCmd, ".0x -max 3", `"x"`, true},
 		{quotientCmd, ".07 -max -2", `bad -max "-2"`, true},
+		{quotientCmd, ".07 -max 3 -verbose", "unknown flag", true},
 	} {
 		var out bytes.Buffer
 		err := c.cmd(context.Background(), strings.Fields(c.args), &out)
@@ -60,4 +61,19 @@ func genusCmd(ctx context.Context, args []string, out *bytes.Buffer) error {
 
 func quotientCmd(ctx context.Context, args []string, out *bytes.Buffer) error {
 	return cmdQuotient(ctx, args, out, &bytes.Buffer{})
+}
+
+// quotient -progress writes a line for each heap adjoined to a standard
+// error that is not a terminal, and the same JSON as without it.
+func TestQuotientProgress(t *testing.T) {
+	var out, errb bytes.Buffer
+	if err := cmdQuotient(context.Background(), []string{"0.[3]", "-max", "3", "-progress"}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(errb.String(), "sgtool: heap "); lines != 3 || !strings.Contains(errb.String(), "heap 3/3, 6 elements") {
+		t.Errorf("progress lines %q, want heaps 1 to 3", errb.String())
+	}
+	if !strings.Contains(out.String(), `"order":6`) {
+		t.Errorf("output %s", out.String())
+	}
 }

@@ -58,9 +58,16 @@
 // [Quotient.WinningMoves] then play any sum of such heaps at the cost of
 // a few table look-ups. The quotient is built heap by heap, each heap
 // adjoined to the quotient of the smaller ones as Plambeck and Siegel
-// describe, and every result is proven exact before it is kept: its
+// describe; when a new heap tells apart positions the smaller quotient
+// identified (an element splits), candidates that give the heaps involved
+// coordinates of their own are tried until one holds, as in Siegel's
+// MisereSolver. Every result is proven exact before it is kept: its
 // product is a monoid, it is reduced, and its P-portion gives the misère
-// outcome of every sum of heaps. A long computation reports progress
+// outcome of every sum of heaps. Dawson's Kayles (0.07) on heaps ≤ 30 has
+// 360 elements, the figure Siegel reports:
+//
+//	q, err := misere.NewQuotient(ctx, "0.07", 30) // q.Order() == 360 A long computation reports progress
+//
 // ([WithQuotientProgress]), honours its context and resumes with
 // [Quotient.Extend].
 package misere

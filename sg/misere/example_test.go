@@ -65,3 +65,27 @@ func ExampleNewQuotient() {
 	// [a b^2]
 	// N [{2 1 []}]
 }
+
+// Dawson's Kayles (0.07): heap 25 tells apart positions of smaller heaps
+// that the quotient of heaps ≤ 24 identifies, and the quotient grows from
+// 24 to 144 elements. Extend resumes from the bound reached.
+func ExampleQuotient_Extend() {
+	ctx := context.Background()
+	q, err := misere.NewQuotient(ctx, "0.07", 24)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(q.Max(), q.Order(), len(q.PPortion()))
+	if err := q.Extend(ctx, 25); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(q.Max(), q.Order(), len(q.PPortion()))
+	o, _ := q.Outcome(25, 21)
+	fmt.Println(o)
+	// Output:
+	// 24 24 5
+	// 25 144 23
+	// P
+}

@@ -69,13 +69,15 @@ func bruteClasses(t *testing.T, code string, n, k int) (int, map[game.Heaps]int)
 // every such sum, with no use of the quotient, and two of them are in one
 // class exactly when the quotient gives them one element. The number of
 // brute-force classes equals the order (k is large enough for every
-// element to have a position and for every two to be told apart).
+// element to have a position and for every two to be told apart). Heap 10
+// of 0.07 and heap 9 of Kayles split elements of the smaller quotients, so
+// those bounds check the split passes.
 func TestQuotientBruteForce(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
 		code string
 		n, k int
-	}{{"0.[3]", 3, 4}, {"0.[3]", 4, 4}, {".07", 5, 4}, {".07", 6, 4}, {".07", 7, 3}, {".77", 3, 4}, {".77", 4, 4}, {".77", 5, 3}, {".137", 4, 4}, {".137", 5, 3}} {
+	}{{"0.[3]", 3, 4}, {"0.[3]", 4, 4}, {".07", 5, 4}, {".07", 6, 4}, {".07", 7, 3}, {".77", 3, 4}, {".77", 4, 4}, {".77", 5, 3}, {".137", 4, 4}, {".137", 5, 3}, {".07", 10, 3}, {".77", 9, 3}} {
 		brute, class := bruteClasses(t, c.code, c.n, c.k)
 		q, err := NewQuotient(ctx, c.code, c.n)
 		if err != nil {
@@ -144,8 +146,9 @@ func TestQuotientAdjoinMatchesSearch(t *testing.T) {
 }
 
 // The proof of exactness rejects wrong quotients: a proven quotient with
-// one element moved in or out of the P-portion, and the classes found with
-// the empty position as the only test.
+// one element moved in or out of the P-portion or one product by a
+// generator changed, and the classes found with the empty position as the
+// only test.
 func TestQuotientVerifyRejects(t *testing.T) {
 	ctx := context.Background()
 	q, err := NewQuotient(ctx, ".77", 8)
@@ -161,6 +164,19 @@ func TestQuotientVerifyRejects(t *testing.T) {
 		b.isP[x] = !b.isP[x]
 		if w, err := q.verify(ctx, b, 8); w == nil && !errors.Is(err, errUnverified) {
 			t.Errorf("P-portion with %s flipped accepted: %v", q.Name(x), err)
+		}
+	}
+	// A product by a generator sent to another element: no longer a
+	// commutative monoid, or one the positions do not follow.
+	b.isP = slices.Clone(q.isP)
+	for x := 0; x < q.Order(); x++ {
+		for j := range q.gens {
+			b.next = slices.Clone(q.next)
+			b.next[x] = slices.Clone(q.next[x])
+			b.next[x][j] = (q.next[x][j] + 1) % q.Order()
+			if w, err := q.verify(ctx, b, 8); w == nil && !errors.Is(err, errUnverified) {
+				t.Errorf("%s·%s changed to %s accepted: %v", q.Name(x), genName(j), q.Name(b.next[x][j]), err)
+			}
 		}
 	}
 	r, err := NewQuotient(ctx, ".77", 0)

@@ -169,8 +169,12 @@ func TestQuotientErrors(t *testing.T) {
 	if _, err := NewQuotient(ctx, ".77", 12, WithMaxElements(10)); !errors.Is(err, ErrTooLarge) {
 		t.Errorf("element limit: %v", err)
 	}
-	q, err := NewQuotient(ctx, ".77", 12, WithMemoLimit(200))
-	if !errors.Is(err, sg.ErrMemoLimit) || q == nil {
+	// The memo limit bounds the positions whose outcomes a computation
+	// holds: those of the split passes at heap 25 of 0.07 (heap 9 of
+	// Kayles, which once needed exhaustive search past 200 positions, now
+	// holds fewer).
+	q, err := NewQuotient(ctx, ".07", 25, WithMemoLimit(200))
+	if !errors.Is(err, sg.ErrMemoLimit) || q == nil || q.Max() != 24 || !strings.Contains(err.Error(), "heap 25") {
 		t.Errorf("memo limit: %v", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
@@ -181,5 +185,161 @@ func TestQuotientErrors(t *testing.T) {
 	q, _ = NewQuotient(ctx, ".07", 5)
 	if _, err := q.Outcome(6); err == nil || !strings.Contains(err.Error(), "6") {
 		t.Errorf("heap past bound: %v", err)
+	}
+}
+
+// quotientAgreesWithSearch checks the quotient's outcome of random sums of
+// heaps ≤ q.Max() with at most tokens tokens in all against exhaustive
+// misère search of the sum, with no use of the quotient.
+func quotientAgreesWithSearch(t *testing.T, q *Quotient, tokens, sums int) {
+	t.Helper()
+	r, err := rulesets.ParseCode(q.Code())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := game.NewHeapGame(r)
+	memo := map[game.Heaps]bool{}
+	rng := newRand(t)
+	for range sums {
+		var sizes []int
+		for left := tokens; len(sizes) < 5; {
+			h := 1 + rng.IntN(q.Max())
+			if h > left {
+				break
+			}
+			sizes = append(sizes, h)
+			left -= h
+		}
+		p, _ := game.MakeHeaps(sizes...)
+		o, err := q.Outcome(sizes...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if naive[game.Heaps](g, p, memo) != (o == sg.P) {
+			t.Fatalf("%s ≤ %d: %v: the quotient says %v, exhaustive search the other", q.Code(), q.Max(), sizes, o)
+		}
+	}
+}
+
+// Dawson's Kayles (0.07) on heaps ≤ 30 has a misère quotient of 360
+// elements (Siegel, MisereSolver, answer to Mike Weimerskirch,
+// miseregames.wordpress.com, 28 August 2007: "Q_30(0.07) has size 360").
+// Heap 25 is the first heap whose adjoining splits elements of the smaller
+// quotient (as do heaps 27 and 30); the orders at the bounds where the
+// quotient grows are this package's, each proven exact, and play from the
+// quotient agrees with exhaustive search on sums that use the large heaps.
+func TestDawsonKaylesQuotient30(t *testing.T) {
+	if testing.Short() {
+		t.Skip("quotient of 0.07 to heap 30: seconds")
+	}
+	orders := map[int]int{}
+	q, err := NewQuotient(context.Background(), "0.07", 30, WithQuotientProgress(func(p Progress) { orders[p.Heap] = p.Order }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Order() != 360 {
+		t.Errorf("0.07 ≤ 30: order %d, want 360", q.Order())
+	}
+	for h, want := range map[int]int{9: 6, 10: 12, 13: 12, 14: 24, 24: 24, 25: 144, 26: 144, 27: 176, 29: 176} {
+		if orders[h] != want {
+			t.Errorf("0.07 ≤ %d: order %d, want %d", h, orders[h], want)
+		}
+	}
+	quotientAgreesWithSearch(t, q, 34, 300)
+	// 25 + 21 is a P-position, which adjoining heap 25 to the quotient of
+	// heaps ≤ 24 without splitting gets wrong (heap 21 then counts as the
+	// smallest heap of its element there).
+	r, _ := rulesets.ParseCode("0.07")
+	p, _ := game.MakeHeaps(25, 21)
+	if o, _ := q.Outcome(25, 21); !naive[game.Heaps](game.NewHeapGame(r), p, map[game.Heaps]bool{}) || o != sg.P {
+		t.Errorf("0.07: 25 + 21 is %v by the quotient", o)
+	}
+}
+
+// Kayles (0.77): the quotient grows to 40 elements at heap 27 and keeps
+// them to heap 100, well past the last heap (70) whose normal-play value
+// breaks its period 12 (Guy and Smith 1956; Winning Ways, ch. 4). Its generators are the heaps 1, 2, 5, 9, 12,
+// 25 and 27 and its P-portion has 9 elements; play from it agrees with
+// exhaustive search of sums using heaps up to 34.
+func TestKaylesQuotient(t *testing.T) {
+	orders := map[int]int{}
+	q, err := NewQuotient(context.Background(), "0.77", 100, WithQuotientProgress(func(p Progress) { orders[p.Heap] = p.Order }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for h, want := range map[int]int{1: 2, 2: 6, 5: 12, 9: 18, 12: 24, 24: 24, 25: 32, 26: 32, 27: 40, 100: 40} {
+		if orders[h] != want {
+			t.Errorf("0.77 ≤ %d: order %d, want %d", h, orders[h], want)
+		}
+	}
+	if g := q.Generators(); !slices.Equal(g, []int{1, 2, 5, 9, 12, 25, 27}) || len(q.PPortion()) != 9 {
+		t.Errorf("0.77 ≤ 100: generators %v, P-portion %v", g, q.PPortion())
+	}
+	// From heap 71 on, the element of a heap depends only on its size
+	// modulo 12, as its normal-play value does.
+	for h := 71; h+12 <= 100; h++ {
+		if q.Pretending(h) != q.Pretending(h+12) {
+			t.Errorf("0.77: heaps %d and %d are %s and %s", h, h+12, q.Name(q.Pretending(h)), q.Name(q.Pretending(h+12)))
+		}
+	}
+	small, err := NewQuotient(context.Background(), "0.77", 34)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quotientAgreesWithSearch(t, small, 34, 300)
+}
+
+// Every misère quotient of impartial games other than the trivial one has
+// even order (Plambeck and Siegel 2008; restated by Rubinstein-Salzedo and
+// Zhou, Finite cardinalities of misère quotients, arXiv:2603.18244): so
+// every quotient computed here, at every heap bound, for several codes.
+func TestQuotientOrderEven(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		n    int
+	}{{"0.[3]", 40}, {"0.07", 26}, {"0.77", 40}, {"0.137", 20}, {"0.15", 20}, {"0.6", 16}, {"0.4", 24}, {"0.12", 30}, {"4.7", 14}} {
+		var odd []int
+		_, err := NewQuotient(context.Background(), c.code, c.n, WithQuotientProgress(func(p Progress) {
+			if p.Round == 0 && p.Order > 1 && p.Order%2 != 0 {
+				odd = append(odd, p.Heap)
+			}
+		}))
+		if err != nil {
+			t.Fatalf("%s ≤ %d: %v", c.code, c.n, err)
+		}
+		if len(odd) > 0 {
+			t.Errorf("%s: odd order at heaps %v", c.code, odd)
+		}
+	}
+}
+
+// A computation resumed across heaps whose adjoining splits elements gives
+// the quotient computed at once, and a cancelled split keeps the last
+// bound.
+func TestQuotientExtendSplit(t *testing.T) {
+	ctx := context.Background()
+	q, err := NewQuotient(ctx, "0.07", 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if err := q.Extend(cctx, 25); !errors.Is(err, context.Canceled) || q.Max() != 24 || q.Order() != 24 {
+		t.Errorf("cancelled at heap 25: %v, bound %d, order %d", err, q.Max(), q.Order())
+	}
+	if err := q.Extend(ctx, 27); err != nil {
+		t.Fatal(err)
+	}
+	all, err := NewQuotient(ctx, "0.07", 27)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q.Order() != all.Order() || !slices.Equal(q.Relations(), all.Relations()) || !slices.Equal(q.PPortion(), all.PPortion()) {
+		t.Errorf("extended: order %d %v, at once: %d %v", q.Order(), q.Relations(), all.Order(), all.Relations())
+	}
+	for h := 0; h <= 27; h++ {
+		if q.Name(q.Pretending(h)) != all.Name(all.Pretending(h)) {
+			t.Errorf("heap %d: extended %s, at once %s", h, q.Name(q.Pretending(h)), all.Name(all.Pretending(h)))
+		}
 	}
 }

@@ -71,24 +71,28 @@ func (q *Quotient) verify(ctx context.Context, b *built, n int) ([]int, error) {
 			mul[x*m+y] = int32(b.mul(x, y))
 		}
 	}
-	// (1) A commutative monoid with identity 0.
+	// (1) A commutative monoid with identity 0: the products by the
+	// generators commute (x·g·h = x·h·g), and each element is its word
+	// applied to 1. Then x·y, the word of y applied to x, is the image
+	// of the sum of the two words under the map from words to elements,
+	// so the product is commutative and associative with identity 1.
+	g := len(b.gens)
 	for x := 0; x < m; x++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if mul[x] != int32(x) || mul[x*m] != int32(x) {
-			return nil, fmt.Errorf("element %d: 1 is not an identity: %w", x, errUnverified)
+		if len(b.next[x]) != g {
+			return nil, fmt.Errorf("element %d: products with %d of %d generators: %w", x, len(b.next[x]), g, errUnverified)
 		}
-		for y := 0; y < m; y++ {
-			xy := int(mul[x*m+y])
-			if xy != int(mul[y*m+x]) {
-				return concatSizes(b.reps[x], b.reps[y]), nil
-			}
-			for z := 0; z < m; z++ {
-				if mul[xy*m+z] != mul[x*m+int(mul[y*m+z])] {
-					return concatSizes(b.reps[x], b.reps[y], b.reps[z]), nil
+		for i := 0; i < g; i++ {
+			for j := i + 1; j < g; j++ {
+				if b.next[b.next[x][i]][j] != b.next[b.next[x][j]][i] {
+					return concatSizes(b.reps[x], heapsOf(b.gens[i], b.gens[j])), nil
 				}
 			}
+		}
+		if mul[x] != int32(x) {
+			return b.reps[x].Sizes(), nil
 		}
 	}
 	phi := func(sizes []int) int {
@@ -223,6 +227,11 @@ func stateKey(s vstate) string {
 		}
 	}
 	return string(k)
+}
+
+func heapsOf(sizes ...int) game.Heaps {
+	p, _ := game.MakeHeaps(sizes...)
+	return p
 }
 
 func concatSizes(ps ...game.Heaps) []int {
