@@ -121,16 +121,35 @@ var ErrTooManyOptions = errors.New("too many options")
 const pollEvery = 1 << 12
 
 // A frame is a position on the search stack. Its children are
-// kids[lo:len(kids)] with values vals[lo:len(vals)] while it is on top (the
-// children of frames above it are truncated away when they finish), so no
-// upper bound is stored: a frame is 32 bytes for int positions, which
-// matters for searches a million positions deep.
+// kids[lo:len(kids)] of its block, with values vals[lo:len(vals)], while
+// it is on top (the children of frames above it are truncated away when
+// they finish), so no upper bound is stored. lo and next are indexes in a
+// block, which holds fewer than 2^32 children (see push): a frame is 24
+// bytes for int positions, which matters for searches a million positions
+// deep.
 type frame[P comparable] struct {
 	pos  P
-	slot int // from the memo's enter (-1 for a hash table); xorSlot for a sum
-	lo   int
-	next int
+	slot int    // from the memo's enter (-1 for a hash table); xorSlot for a sum
+	lo   uint32 // the first child
+	next uint32 // the next child to look at
 }
+
+// A block is a part of the search stack: frames, with their children and
+// the children's values. A search that outgrows a block goes on in the
+// next, so that the stack is never copied as it grows, and its memory is
+// kept for the next search.
+type block[P comparable] struct {
+	stack []frame[P]
+	kids  []P
+	vals  []cell
+}
+
+// A search moves to a new block before a position is expanded, once its
+// block holds blockFrames frames or blockKids children.
+const (
+	blockFrames = 1 << 14
+	blockKids   = 1 << 15
+)
 
 // xorSlot is the slot of a frame that is a sum of components, not
 // memoized: its value is the XOR of its children's.
@@ -184,10 +203,16 @@ type Engine[P comparable] struct {
 	count int // memoized or in-progress positions
 	stats Stats
 
-	stack []frame[P]
-	kids  []P
-	vals  []cell
-	mex   MexBuffer
+	// The search stack: stack, kids and vals are the top block's; blocks
+	// holds the others, those below cur full, those above spare.
+	stack  []frame[P]
+	kids   []P
+	vals   []cell
+	blocks []block[P]
+	cur    int
+	below  int // frames in the blocks below cur
+
+	mex MexBuffer
 	tmp   []P
 }
 
@@ -556,7 +581,7 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 	for {
 		f := &e.stack[len(e.stack)-1]
 		pushed := false
-		hi := len(e.kids)
+		hi := uint32(len(e.kids))
 		for f.next < hi {
 			if e.vals[f.next] < notPos {
 				f.next++
@@ -600,10 +625,13 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 			continue
 		}
 		// Every child is known: finish this frame.
-		v := e.finish(f.pos, f.slot, f.lo)
+		v := e.finish(f.pos, f.slot, int(f.lo))
 		e.stack = e.stack[:len(e.stack)-1]
 		if len(e.stack) == 0 {
-			return Nimber(v), nil
+			if e.cur == 0 {
+				return Nimber(v), nil
+			}
+			e.down()
 		}
 		parent := &e.stack[len(e.stack)-1]
 		e.vals[parent.next] = v
@@ -638,6 +666,12 @@ func (e *Engine[P]) finish(p P, slot, lo int) cell {
 // are known it finishes p at once and returns its value with done true;
 // otherwise it pushes p onto the stack.
 func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
+	// A block holds fewer than blockKids + MaxOptions < 2^32 children,
+	// the bound of a frame's indexes.
+	up := len(e.stack) >= blockFrames || len(e.kids) >= blockKids
+	if up {
+		e.up()
+	}
 	lo := len(e.kids)
 	kids, sum, key, v := e.m.split(e.kids, p)
 	e.kids = kids
@@ -652,6 +686,9 @@ func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
 		case notPos:
 			return 0, false, e.fail(fmt.Errorf("sg: position %v: %w", key, ErrNotPosition))
 		default:
+			if up {
+				e.down()
+			}
 			return v, true, nil
 		}
 		p = key
@@ -664,7 +701,7 @@ func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
 		e.kids = reserve(e.kids, 64)
 		e.kids = e.moves(e.kids, p)
 		if n := len(e.kids) - lo; n > MaxOptions {
-			e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: lo, next: lo})
+			e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
 			return 0, false, e.fail(fmt.Errorf("sg: position %v has %d options: %w (at most %d)", p, n, ErrTooManyOptions, MaxOptions))
 		}
 	}
@@ -675,13 +712,46 @@ func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
 	known := e.m.resolve(e.kids[lo:hi], e.vals[lo:hi])
 	e.stats.Expanded++
 	if e.cfg.progress != nil {
-		e.report(len(e.stack) + 1)
+		e.report(e.below + len(e.stack) + 1)
 	}
 	if known {
-		return e.finish(p, slot, lo), true, nil
+		v := e.finish(p, slot, lo)
+		if up {
+			e.down()
+		}
+		return v, true, nil
 	}
-	e.stack = append(reserve(e.stack, 1), frame[P]{pos: p, slot: slot, lo: lo, next: lo})
+	e.stack = append(reserve(e.stack, 1), frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
 	return 0, false, nil
+}
+
+// up moves the search to the next block, keeping the current one's.
+func (e *Engine[P]) up() {
+	if len(e.blocks) < e.cur+2 {
+		e.blocks = append(e.blocks, make([]block[P], e.cur+2-len(e.blocks))...)
+	}
+	e.blocks[e.cur] = block[P]{e.stack, e.kids, e.vals}
+	e.below += len(e.stack)
+	e.cur++
+	b := &e.blocks[e.cur]
+	if b.stack == nil {
+		// Made at full size: growing by doubling would allocate twice
+		// as much, and copy it.
+		b.stack = make([]frame[P], 0, blockFrames+1)
+		b.kids = make([]P, 0, blockKids+64)
+		b.vals = make([]cell, 0, blockKids+64)
+	}
+	e.stack, e.kids, e.vals = b.stack[:0], b.kids[:0], b.vals[:0]
+}
+
+// down moves the search back to the block below, keeping the current
+// one's memory for later.
+func (e *Engine[P]) down() {
+	e.blocks[e.cur] = block[P]{e.stack[:0], e.kids[:0], e.vals[:0]}
+	e.cur--
+	b := &e.blocks[e.cur]
+	e.stack, e.kids, e.vals = b.stack, b.kids, b.vals
+	e.below -= len(e.stack)
 }
 
 // reserve returns s with room for n more elements. It doubles, rather than
@@ -701,11 +771,18 @@ func reserve[T any](s []T, n int) []T {
 // fail unwinds the stack, forgetting positions still in progress, and
 // returns err.
 func (e *Engine[P]) fail(err error) error {
-	for i := range e.stack {
-		if f := &e.stack[i]; f.slot != xorSlot {
-			e.m.store(f.pos, f.slot, unknown)
-			e.count--
+	for {
+		for i := range e.stack {
+			if f := &e.stack[i]; f.slot != xorSlot {
+				e.m.store(f.pos, f.slot, unknown)
+				e.count--
+			}
 		}
+		if e.cur == 0 {
+			break
+		}
+		e.stack = e.stack[:0]
+		e.down()
 	}
 	e.stack = e.stack[:0]
 	e.kids = e.kids[:0]
