@@ -213,7 +213,7 @@ type Engine[P comparable] struct {
 	below  int // frames in the blocks below cur
 
 	mex MexBuffer
-	tmp   []P
+	tmp []P
 }
 
 // NewEngine returns an engine for g with an empty memo.
