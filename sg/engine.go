@@ -285,7 +285,7 @@ func (e *Engine[P]) Stats() Stats {
 // For a [game.Decomposer], p's value is known when the values of all its
 // components are: Known returns their XOR.
 func (e *Engine[P]) Known(p P) (Nimber, bool) {
-	if v := e.m.get(e.m.canonical(p)); v < notPos {
+	if _, v := e.m.look(p); v < notPos {
 		return Nimber(v), true
 	}
 	return 0, false
@@ -321,45 +321,41 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 			if err := ctx.Err(); err != nil {
 				return 0, fmt.Errorf("sg: value of %v: %w", p, err)
 			}
-			return e.valueDense(ctx, f.d, p, i)
+			// For fewer than 64 options, all known, look up each one
+			// and mark its value in one word, in one loop.
+			var kids []P
+			if e.lend != nil {
+				kids = e.lend.Successors(p)
+			} else {
+				kids = e.g.AppendMoves(e.kids[:0], p)
+				if cap(kids) != cap(e.kids) {
+					// Store the buffer only when it grew: a pointer
+					// store costs a write barrier while the collector
+					// runs.
+					e.kids = kids
+				}
+			}
+			if len(kids) >= 64 {
+				e.kids = append(e.kids[:0], kids...)
+				if v, ok := e.shallowKids(p, i); ok {
+					return Nimber(v), nil
+				}
+				return e.searchDense(ctx, p)
+			}
+			v, ok := mexDense(f.d, kids)
+			if !ok {
+				return e.searchDense(ctx, p)
+			}
+			f.d[i] = v
+			e.count++
+			e.stats.Expanded++
+			if e.cfg.progress != nil {
+				e.report(0)
+			}
+			return Nimber(v), nil
 		}
 	}
 	return e.value(ctx, p)
-}
-
-// valueDense is Value for an unknown position p = i of a dense game on the
-// fast path (memo d): for fewer than 64 options, all known, it looks up
-// each one and marks its value in one word, in one loop.
-func (e *Engine[P]) valueDense(ctx context.Context, d []cell, p P, i int) (Nimber, error) {
-	var kids []P
-	if e.lend != nil {
-		kids = e.lend.Successors(p)
-	} else {
-		kids = e.g.AppendMoves(e.kids[:0], p)
-		if cap(kids) != cap(e.kids) {
-			// Store the buffer only when it grew: a pointer store costs
-			// a write barrier while the collector runs.
-			e.kids = kids
-		}
-	}
-	if len(kids) >= 64 {
-		e.kids = append(e.kids[:0], kids...)
-		if v, ok := e.shallowKids(p, i); ok {
-			return Nimber(v), nil
-		}
-		return e.search(ctx, p)
-	}
-	v, ok := mexDense(d, kids)
-	if !ok {
-		return e.search(ctx, p)
-	}
-	d[i] = v
-	e.count++
-	e.stats.Expanded++
-	if e.cfg.progress != nil {
-		e.report(0)
-	}
-	return Nimber(v), nil
 }
 
 // SolveAll computes the value of every position of a [game.Dense] game,
@@ -500,13 +496,16 @@ func mexDense[P comparable](d []cell, kids []P) (cell, bool) {
 
 // value is Value for every game but a dense one's known positions.
 func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
-	e.m.prepare()
-	p = e.m.canonical(p)
-	switch v := e.m.get(p); {
+	p, v := e.m.look(p)
+	switch {
 	case v < notPos:
 		return Nimber(v), nil
 	case v == notPos:
 		return 0, fmt.Errorf("sg: position %v: %w", p, ErrNotPosition)
+	}
+	e.m.prepare()
+	if e.fast != nil {
+		return e.Value(ctx, p) // prepared now: the dense fast path
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("sg: value of %v: %w", p, err)
@@ -589,8 +588,7 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 			}
 			// Unknown when the frame was pushed: a sibling's search may
 			// have solved it since, so look again before descending.
-			c := m.canonical(e.kids[f.next])
-			v := m.get(c)
+			c, v := m.look(e.kids[f.next])
 			if v < notPos {
 				e.vals[f.next] = v
 				f.next++
@@ -716,6 +714,139 @@ func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
 	}
 	if known {
 		v := e.finish(p, slot, lo)
+		if up {
+			e.down()
+		}
+		return v, true, nil
+	}
+	e.stack = append(reserve(e.stack, 1), frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
+	return 0, false, nil
+}
+
+// searchDense is search on the dense fast path (e.fast is set: P is int,
+// and the positions index the memo d, with no Decomposer or
+// Canonicalizer), with the memo's operations written out: the same steps
+// as search, push and finish, each a load or a store.
+func (e *Engine[P]) searchDense(ctx context.Context, root P) (Nimber, error) {
+	e.stack = e.stack[:0]
+	e.kids = e.kids[:0]
+	e.vals = e.vals[:0]
+	d := e.fast.d
+	if v, done, err := e.pushDense(d, root); err != nil || done {
+		return Nimber(v), err
+	}
+	for {
+		f := &e.stack[len(e.stack)-1]
+		pushed := false
+		hi := uint32(len(e.kids))
+		for f.next < hi {
+			if e.vals[f.next] < notPos {
+				f.next++
+				continue
+			}
+			// Unknown when the frame was pushed: a sibling's search may
+			// have solved it since, so look again before descending.
+			c := e.kids[f.next]
+			v := notPos
+			if i := asInt(&c); uint(i) < uint(len(d)) {
+				v = d[i]
+			}
+			if v < notPos {
+				e.vals[f.next] = v
+				f.next++
+				continue
+			}
+			switch v {
+			case inProgress:
+				return 0, e.fail(&CycleError[P]{Position: c})
+			case notPos:
+				return 0, e.fail(fmt.Errorf("sg: move from %v to %v: %w", f.pos, c, ErrNotPosition))
+			}
+			v, done, err := e.pushDense(d, c)
+			if err != nil {
+				return 0, err
+			}
+			if e.stats.Expanded%pollEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return 0, e.fail(fmt.Errorf("sg: value of %v: %w", root, err))
+				}
+			}
+			if done {
+				e.vals[f.next] = v
+				f.next++
+				continue
+			}
+			pushed = true
+			break
+		}
+		if pushed {
+			continue
+		}
+		v := e.finishDense(d, f.slot, int(f.lo))
+		e.stack = e.stack[:len(e.stack)-1]
+		if len(e.stack) == 0 {
+			if e.cur == 0 {
+				return Nimber(v), nil
+			}
+			e.down()
+		}
+		parent := &e.stack[len(e.stack)-1]
+		e.vals[parent.next] = v
+		parent.next++
+	}
+}
+
+// finishDense is finish on the dense fast path.
+func (e *Engine[P]) finishDense(d []cell, slot, lo int) cell {
+	var v cell
+	if vals := e.vals[lo:]; len(vals) < 64 {
+		v = mexWord(vals) // inlined, unlike mexInto
+	} else {
+		v = mexInto(&e.mex, vals)
+	}
+	d[slot] = v
+	e.kids = e.kids[:lo]
+	e.vals = e.vals[:lo]
+	return v
+}
+
+// pushDense is push on the dense fast path. A dense memo holds every
+// position within the memo limit (NewEngine checked), so the limit is never
+// reached.
+func (e *Engine[P]) pushDense(d []cell, p P) (v cell, done bool, err error) {
+	up := len(e.stack) >= blockFrames || len(e.kids) >= blockKids
+	if up {
+		e.up()
+	}
+	lo := len(e.kids)
+	slot := asInt(&p)
+	d[slot] = inProgress
+	e.count++
+	e.kids = e.moves(reserve(e.kids, 64), p)
+	hi := len(e.kids)
+	if n := hi - lo; n > MaxOptions {
+		e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
+		return 0, false, e.fail(fmt.Errorf("sg: position %v has %d options: %w (at most %d)", p, n, ErrTooManyOptions, MaxOptions))
+	}
+	e.vals = reserve(e.vals, hi-len(e.vals))[:hi]
+	// Resolve the children in one tight pass: the memo loads are
+	// independent, so the processor overlaps them.
+	vals := e.vals[lo:hi]
+	var worst cell
+	for j, c := range asInts(e.kids[lo:hi]) {
+		v := notPos
+		if uint(c) < uint(len(d)) {
+			v = d[c]
+		}
+		vals[j] = v
+		worst = max(worst, v)
+	}
+	e.stats.Expanded++
+	if e.cfg.progress != nil {
+		e.report(e.below + len(e.stack) + 1)
+	}
+	if worst < notPos {
+		v := e.finishDense(d, slot, lo)
 		if up {
 			e.down()
 		}

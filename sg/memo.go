@@ -31,6 +31,8 @@ type memo[P comparable] interface {
 	// get returns the cell of p, a form returned by canonical: a value,
 	// unknown, inProgress or notPos.
 	get(p P) cell
+	// look returns canonical(p) and its cell, in one call.
+	look(p P) (P, cell)
 	// resolve sets vals[j] to the cell of kids[j], options as the game
 	// generates them, and reports whether all of them are values.
 	resolve(kids []P, vals []cell) bool
@@ -73,11 +75,17 @@ func (m *denseMemo[P]) reset() {
 func (m *denseMemo[P]) canonical(p P) P { return p }
 
 func (m *denseMemo[P]) get(p P) cell {
-	if i := asInt(&p); uint(i) < uint(len(m.d)) {
+	i := asInt(&p)
+	if uint(i) < uint(len(m.d)) {
 		return m.d[i]
+	}
+	if m.d == nil && uint(i) < uint(m.g.NumPositions()) {
+		return unknown // not prepared yet
 	}
 	return notPos
 }
+
+func (m *denseMemo[P]) look(p P) (P, cell) { return p, m.get(p) }
 
 func (m *denseMemo[P]) resolve(kids []P, vals []cell) bool {
 	d := m.d
@@ -141,6 +149,8 @@ func (m *indexMemo[P]) get(p P) cell {
 	}
 	return m.d[i]
 }
+
+func (m *indexMemo[P]) look(p P) (P, cell) { return p, m.get(p) }
 
 func (m *indexMemo[P]) resolve(kids []P, vals []cell) bool {
 	d := m.d
@@ -235,6 +245,8 @@ func (m *tableMemo[P]) get(p P) cell {
 		}
 	}
 }
+
+func (m *tableMemo[P]) look(p P) (P, cell) { return p, m.get(p) }
 
 func (m *tableMemo[P]) resolve(kids []P, vals []cell) bool {
 	vals = vals[:len(kids)]
@@ -333,6 +345,11 @@ type canonMemo[P comparable] struct {
 
 func (m canonMemo[P]) canonical(p P) P { return m.can.Canonical(p) }
 
+func (m canonMemo[P]) look(p P) (P, cell) {
+	p = m.can.Canonical(p)
+	return p, m.memo.get(p)
+}
+
 func (m canonMemo[P]) resolve(kids []P, vals []cell) bool {
 	vals = vals[:len(kids)]
 	var worst cell
@@ -373,6 +390,8 @@ func (m *sumMemo[P]) get(p P) cell {
 	}
 	return x
 }
+
+func (m *sumMemo[P]) look(p P) (P, cell) { return p, m.get(p) }
 
 func (m *sumMemo[P]) resolve(kids []P, vals []cell) bool {
 	vals = vals[:len(kids)]
