@@ -193,6 +193,9 @@ type Engine[P comparable] struct {
 	// Canonicalizer): Value and SolveAll then read it directly, a
 	// position being its own index. nil otherwise.
 	fast *denseMemo[P]
+	// cells is fast's slice once it is made (then Value's first load
+	// needs no other); nil before, and for every other game.
+	cells []cell
 	// lend is the game as a game.Lender, whose options the fast path reads
 	// in place; nil when it lends none.
 	lend game.Lender[P]
@@ -311,11 +314,11 @@ func fillUnknown(d []cell) {
 // position of the game; finished values stay memoized in every case, so a
 // later call resumes where this one stopped.
 func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
-	if f := e.fast; f != nil {
+	if d := e.cells; d != nil {
 		// A bot's hot loop on a dense game: p is its own memo index
-		// (P is int: NewEngine made fast only then).
-		if i := asInt(&p); uint(i) < uint(len(f.d)) {
-			if v := f.d[i]; v < notPos {
+		// (P is int: only then is cells set).
+		if i := asInt(&p); uint(i) < uint(len(d)) {
+			if v := d[i]; v < notPos {
 				return Nimber(v), nil
 			}
 			if err := ctx.Err(); err != nil {
@@ -342,11 +345,11 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 				}
 				return e.searchDense(ctx, p)
 			}
-			v, ok := mexDense(f.d, kids)
+			v, ok := mexDense(d, kids)
 			if !ok {
 				return e.searchDense(ctx, p)
 			}
-			f.d[i] = v
+			d[i] = v
 			e.count++
 			e.stats.Expanded++
 			if e.cfg.progress != nil {
@@ -389,6 +392,9 @@ func (e *Engine[P]) SolveAll(ctx context.Context) error {
 		return fmt.Errorf("sg: SolveAll needs a game.Dense game over int positions; %T is not one", e.g)
 	}
 	e.ints.prepare()
+	if e.fast != nil {
+		e.cells = e.fast.d
+	}
 	n := len(e.ints.d)
 	for lo := 0; lo < n; lo += pollEvery {
 		if err := ctx.Err(); err != nil {
@@ -505,7 +511,8 @@ func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
 	}
 	e.m.prepare()
 	if e.fast != nil {
-		return e.Value(ctx, p) // prepared now: the dense fast path
+		e.cells = e.fast.d
+		return e.Value(ctx, p) // the dense fast path, prepared now
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("sg: value of %v: %w", p, err)
