@@ -12,8 +12,9 @@ import (
 
 // DefaultMemoLimit is the number of positions an [Engine] remembers before
 // it stops with an error wrapping [ErrMemoLimit], unless [WithMemoLimit]
-// says otherwise. At about 50 bytes a position in a map it bounds the memo
-// near 1 GiB.
+// says otherwise. For int positions in a hash table, whose slots take 16
+// bytes and are between three eighths and three quarters full, it bounds
+// the memo near 512 MiB.
 const DefaultMemoLimit = 1 << 24
 
 // ErrMemoLimit is wrapped by the error returned when a search would memoize
@@ -222,7 +223,11 @@ type Engine[P comparable] struct {
 // NewEngine returns an engine for g with an empty memo.
 func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	e := &Engine[P]{g: g, cfg: newConfig(opts), moves: g.AppendMoves}
-	e.m = newTableMemo[P]()
+	if _, isInt := any(*new(P)).(int); isInt {
+		e.m = newIntTableMemo[P]()
+	} else {
+		e.m = newTableMemo[P]()
+	}
 	if idx, ok := g.(game.Indexer[P]); ok {
 		n := idx.NumPositions()
 		if n >= 0 && (e.cfg.memoLimit <= 0 || n <= e.cfg.memoLimit) {
