@@ -223,24 +223,23 @@ type Engine[P comparable] struct {
 // NewEngine returns an engine for g with an empty memo.
 func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	e := &Engine[P]{g: g, cfg: newConfig(opts), moves: g.AppendMoves}
-	if _, isInt := any(*new(P)).(int); isInt {
-		e.m = newIntTableMemo[P]()
-	} else {
-		e.m = newTableMemo[P]()
-	}
-	if idx, ok := g.(game.Indexer[P]); ok {
+	_, isInt := any(*new(P)).(int) // checked once, here
+	idx, indexed := g.(game.Indexer[P])
+	if indexed {
 		n := idx.NumPositions()
-		if n >= 0 && (e.cfg.memoLimit <= 0 || n <= e.cfg.memoLimit) {
-			// A Dense game's positions are their own indexes. P is then
-			// int itself (Dense embeds Indexer[int]), checked here once.
-			d, dense := g.(game.Dense)
-			if _, isInt := any(*new(P)).(int); dense && isInt {
-				e.ints = &denseMemo[P]{g: d}
-				e.m, e.fast = e.ints, e.ints
-			} else {
-				e.m = &indexMemo[P]{idx: idx}
-			}
-		}
+		indexed = n >= 0 && (e.cfg.memoLimit <= 0 || n <= e.cfg.memoLimit)
+	}
+	switch d, dense := g.(game.Dense); {
+	case indexed && dense && isInt:
+		// A Dense game's positions are their own indexes (P is int).
+		e.ints = &denseMemo[P]{g: d}
+		e.m, e.fast = e.ints, e.ints
+	case indexed:
+		e.m = &indexMemo[P]{idx: idx}
+	case isInt:
+		e.m = newIntTableMemo[P]()
+	default:
+		e.m = newTableMemo[P]()
 	}
 	if can, ok := g.(game.Canonicalizer[P]); ok {
 		e.m, e.fast = canonMemo[P]{memo: e.m, can: can}, nil
@@ -708,14 +707,15 @@ func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
 		}
 		slot = e.m.enter(p)
 		e.count++
-		e.kids = reserve(e.kids, 64)
-		e.kids = e.moves(e.kids, p)
-		if n := len(e.kids) - lo; n > MaxOptions {
-			e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
-			return 0, false, e.fail(fmt.Errorf("sg: position %v has %d options: %w (at most %d)", p, n, ErrTooManyOptions, MaxOptions))
-		}
+		e.kids = e.moves(reserve(e.kids, 64), p)
 	}
 	hi := len(e.kids)
+	if n := hi - lo; n > MaxOptions {
+		// (A sum with that many components is refused too: a block holds
+		// fewer than 2^32 children.)
+		e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
+		return 0, false, e.fail(fmt.Errorf("sg: position %v has %d options: %w (at most %d)", p, n, ErrTooManyOptions, MaxOptions))
+	}
 	e.vals = reserve(e.vals, hi-len(e.vals))[:hi]
 	// Resolve the children in one tight pass: the memo loads are
 	// independent, so the processor overlaps them.
