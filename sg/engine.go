@@ -12,8 +12,9 @@ import (
 
 // DefaultMemoLimit is the number of positions an [Engine] remembers before
 // it stops with an error wrapping [ErrMemoLimit], unless [WithMemoLimit]
-// says otherwise. At about 50 bytes a position in a map it bounds the memo
-// near 1 GiB.
+// says otherwise. For int positions in a hash table, whose slots take 16
+// bytes and are between three eighths and three quarters full, it bounds
+// the memo near 512 MiB.
 const DefaultMemoLimit = 1 << 24
 
 // ErrMemoLimit is wrapped by the error returned when a search would memoize
@@ -121,21 +122,39 @@ var ErrTooManyOptions = errors.New("too many options")
 const pollEvery = 1 << 12
 
 // A frame is a position on the search stack. Its children are
-// kids[lo:len(kids)] with values vals[lo:len(vals)] while it is on top (the
-// children of frames above it are truncated away when they finish), so no
-// upper bound is stored: a frame is 32 bytes for int positions, which
-// matters for searches a million positions deep.
+// kids[lo:len(kids)] of its block, with values vals[lo:len(vals)], while
+// it is on top (the children of frames above it are truncated away when
+// they finish), so no upper bound is stored. lo and next are indexes in a
+// block, which holds fewer than 2^32 children (see push): a frame is 24
+// bytes for int positions, which matters for searches a million positions
+// deep.
 type frame[P comparable] struct {
 	pos  P
-	slot int // index in the dense memo; sparseSlot for the map; xorSlot for a sum
-	lo   int
-	next int
+	slot int    // from the memo's enter (-1 for a hash table); xorSlot for a sum
+	lo   uint32 // the first child
+	next uint32 // the next child to look at
 }
 
+// A block is a part of the search stack: frames, with their children and
+// the children's values. A search that outgrows a block goes on in the
+// next, so that the stack is never copied as it grows, and its memory is
+// kept for the next search.
+type block[P comparable] struct {
+	stack []frame[P]
+	kids  []P
+	vals  []cell
+}
+
+// A search moves to a new block before a position is expanded, once its
+// block holds blockFrames frames or blockKids children.
 const (
-	sparseSlot = -1 // a position memoized in the map: value = mex of children
-	xorSlot    = -2 // a sum of components, not memoized: value = xor of children
+	blockFrames = 1 << 14
+	blockKids   = 1 << 15
 )
+
+// xorSlot is the slot of a frame that is a sum of components, not
+// memoized: its value is the XOR of its children's.
+const xorSlot = -2
 
 // Engine computes Sprague–Grundy values of the positions of one game, and
 // remembers every value it computes, so that later questions about related
@@ -146,16 +165,16 @@ const (
 // positions needs no goroutine stack. It allocates only when its buffers or
 // memo grow. When the game implements [game.Indexer] and has at most the
 // memo limit of positions, the memo is a slice, 4 bytes a position;
-// otherwise a map. A [game.Dense] game's positions index the slice
-// directly, and a [game.Lender]'s options are read where they lie when
-// they are all known (and copied without a call to AppendMoves when a
-// search must descend), which together make the engine's cost per
-// position within twice that of a loop written by hand for the game (see
-// the README's figures). When the game
-// implements [game.Decomposer], only components are memoized, and a
-// position's value is the XOR of its components' values: a sum met again
-// costs one split and one lookup a component, never a search, and [Engine.Known]
-// answers for it once its components are known. When it implements
+// otherwise a hash table of positions and values. A [game.Dense] game's
+// positions index the slice directly, and a [game.Lender]'s options are
+// read where they lie when they are all known (and copied without a call
+// to AppendMoves when a search must descend), which together make the
+// engine's cost per position within twice that of a loop written by hand
+// for the game (see the README's figures). When the game implements
+// [game.Decomposer], only components are memoized, and a position's value
+// is the XOR of its components' values: a sum met again costs one split
+// and one lookup a component, never a search, and [Engine.Known] answers
+// for it once its components are known. When it implements
 // [game.Canonicalizer], positions (for a Decomposer, single components)
 // are canonicalized before lookup. For games too large to memoize whole,
 // see package sg/search.
@@ -163,54 +182,85 @@ const (
 // An Engine is not safe for concurrent use; [SharedEngine] is.
 type Engine[P comparable] struct {
 	g   game.Game[P]
-	dec game.Decomposer[P]
-	can game.Canonicalizer[P]
-	idx game.Indexer[P]
 	cfg config
 
-	// identity: the game is a game.Dense over int positions, so a
-	// position is its own memo index (read through asInt, no Index call).
-	identity bool
-	// fast: identity, with no Decomposer or Canonicalizer, so that Value
-	// can look p up before anything else.
-	fast bool
-	// lend: the game lends its options, so that they are read in place
-	// (on the dense fast path), or copied one by one without a call to
-	// AppendMoves (in a search)
+	// m holds the values, and hides every difference between games but
+	// the two below: NewEngine chooses it once (see memo).
+	m memo[P]
+	// ints is the memo when the game is a game.Dense over int positions
+	// (then P is int), even when m wraps it; nil otherwise.
+	ints *denseMemo[P]
+	// fast is ints when m is ints itself (no Decomposer, no
+	// Canonicalizer): Value and SolveAll then read it directly, a
+	// position being its own index. nil otherwise.
+	fast *denseMemo[P]
+	// cells is fast's slice once it is made (then Value's first load
+	// needs no other); nil before, and for every other game.
+	cells []cell
+	// lend is the game as a game.Lender, whose options the fast path reads
+	// in place; nil when it lends none.
 	lend game.Lender[P]
+	// moves appends p's options to dst: the game's AppendMoves, or a copy
+	// of a Lender's list.
+	moves func(dst []P, p P) []P
 
-	dense  []cell // indexed memo, nil until first use or when unused
-	sparse map[P]cell
-	count  int // memoized or in-progress positions
-	stats  Stats
+	count int // memoized or in-progress positions
+	stats Stats
 
-	stack []frame[P]
-	kids  []P
-	vals  []cell
-	mex   MexBuffer
-	tmp   []P
-	comp  []P // components of one option, for lookup
+	// The search stack: stack, kids and vals are the top block's; blocks
+	// holds the others, those below cur full, those above spare.
+	stack  []frame[P]
+	kids   []P
+	vals   []cell
+	blocks []block[P]
+	cur    int
+	below  int // frames in the blocks below cur
+
+	mex MexBuffer
+	tmp []P
 }
 
 // NewEngine returns an engine for g with an empty memo.
 func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
-	e := &Engine[P]{g: g, cfg: newConfig(opts)}
-	e.dec, _ = g.(game.Decomposer[P])
-	e.can, _ = g.(game.Canonicalizer[P])
-	e.lend, _ = g.(game.Lender[P])
-	if idx, ok := g.(game.Indexer[P]); ok {
+	e := &Engine[P]{g: g, cfg: newConfig(opts), moves: g.AppendMoves}
+	_, isInt := any(*new(P)).(int) // checked once, here
+	idx, indexed := g.(game.Indexer[P])
+	if indexed {
 		n := idx.NumPositions()
-		if n >= 0 && (e.cfg.memoLimit <= 0 || n <= e.cfg.memoLimit) {
-			e.idx = idx
-			// A Dense game's positions are their own indexes. P is then
-			// int itself (Dense embeds Indexer[int]), checked here once.
-			_, dense := g.(game.Dense)
-			_, isInt := any(*new(P)).(int)
-			e.identity = dense && isInt
-			e.fast = e.identity && e.dec == nil && e.can == nil
+		indexed = n >= 0 && (e.cfg.memoLimit <= 0 || n <= e.cfg.memoLimit)
+	}
+	switch d, dense := g.(game.Dense); {
+	case indexed && dense && isInt:
+		// A Dense game's positions are their own indexes (P is int).
+		e.ints = &denseMemo[P]{g: d}
+		e.m, e.fast = e.ints, e.ints
+	case indexed:
+		e.m = &indexMemo[P]{idx: idx}
+	case isInt:
+		e.m = newIntTableMemo[P]()
+	default:
+		e.m = newTableMemo[P]()
+	}
+	if can, ok := g.(game.Canonicalizer[P]); ok {
+		e.m, e.fast = canonMemo[P]{memo: e.m, can: can}, nil
+	}
+	if dec, ok := g.(game.Decomposer[P]); ok {
+		e.m, e.fast = &sumMemo[P]{memo: e.m, dec: dec}, nil
+	}
+	if lend, ok := g.(game.Lender[P]); ok {
+		e.lend = lend
+		e.moves = func(dst []P, p P) []P {
+			// Copy a lent list one by one: for a few options that costs
+			// less than the call to memmove in append(…, s...), and the
+			// loads of the children that follow find them in the store
+			// buffer.
+			//lint:ignore S1011 measured: the loop is faster here (BenchmarkVersus/dag-2^14/search)
+			for _, c := range lend.Successors(p) {
+				dst = append(dst, c)
+			}
+			return dst
 		}
 	}
-	e.Reset()
 	return e
 }
 
@@ -218,16 +268,10 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 func (e *Engine[P]) Game() game.Game[P] { return e.g }
 
 // Reset forgets every memoized value. It keeps the memory of a slice memo
-// for the values to come (a map memo is let go): the slice keeps the
+// for the values to come (a hash table is let go): the slice keeps the
 // number of positions the game had when it was first used.
 func (e *Engine[P]) Reset() {
-	if e.dense != nil {
-		fillUnknown(e.dense)
-	}
-	e.sparse = nil
-	if e.idx == nil {
-		e.sparse = make(map[P]cell)
-	}
+	e.m.reset()
 	e.count = 0
 	e.stats = Stats{}
 }
@@ -248,71 +292,10 @@ func (e *Engine[P]) Stats() Stats {
 // For a [game.Decomposer], p's value is known when the values of all its
 // components are: Known returns their XOR.
 func (e *Engine[P]) Known(p P) (Nimber, bool) {
-	var v cell
-	if e.dec != nil {
-		v = e.lookup(p)
-	} else {
-		if e.can != nil {
-			p = e.can.Canonical(p)
-		}
-		v = e.get(p)
+	if _, v := e.m.look(p); v < notPos {
+		return Nimber(v), true
 	}
-	if v >= notPos {
-		return 0, false
-	}
-	return Nimber(v), true
-}
-
-func (e *Engine[P]) get(p P) cell {
-	if e.identity && e.dense != nil {
-		if i := asInt(&p); uint(i) < uint(len(e.dense)) {
-			return e.dense[i]
-		}
-		return notPos
-	}
-	if e.idx != nil {
-		i := e.idx.Index(p)
-		if i < 0 {
-			return notPos
-		}
-		if e.dense == nil {
-			return unknown
-		}
-		return e.dense[i]
-	}
-	if v, ok := e.sparse[p]; ok {
-		return v
-	}
-	return unknown
-}
-
-// lookup is get for a game.Decomposer: it splits p into components,
-// canonicalizes each, and returns the XOR of their memoized values, or the
-// first sentinel met (unknown, inProgress or notPos). Only components are
-// ever memoized, so a sum seen again costs one split and one memo load a
-// component, never a search.
-func (e *Engine[P]) lookup(p P) cell {
-	comp := e.dec.AppendComponents(e.comp[:0], p)
-	e.comp = comp
-	var x cell
-	for _, c := range comp {
-		if e.can != nil {
-			c = e.can.Canonical(c)
-		}
-		v := e.get(c)
-		if v >= notPos {
-			return v
-		}
-		x ^= v
-	}
-	return x
-}
-
-// ensureDense allocates the dense memo; Value calls it before the first
-// search of an indexed game.
-func (e *Engine[P]) ensureDense() {
-	e.dense = make([]cell, e.idx.NumPositions())
-	fillUnknown(e.dense)
+	return 0, false
 }
 
 // fillUnknown sets every cell of d to unknown, by doubling copies, which
@@ -328,55 +311,6 @@ func fillUnknown(d []cell) {
 	}
 }
 
-// resolve looks up the memoized value of every position in kids, and
-// reports whether all of them are known.
-func (e *Engine[P]) resolve(kids []P, vals []cell) bool {
-	vals = vals[:len(kids)]
-	var worst cell // the largest cell seen: a sentinel when one is unknown
-	switch {
-	case e.dec != nil:
-		for j, c := range kids {
-			vals[j] = e.lookup(c)
-			worst = max(worst, vals[j])
-		}
-	case e.can != nil:
-		for j, c := range kids {
-			vals[j] = e.get(e.can.Canonical(c))
-			worst = max(worst, vals[j])
-		}
-	case e.identity:
-		dense := e.dense
-		for j, c := range kids {
-			v := notPos
-			if i := asInt(&c); uint(i) < uint(len(dense)) {
-				v = dense[i]
-			}
-			vals[j] = v
-			worst = max(worst, v)
-		}
-	case e.idx != nil:
-		dense := e.dense
-		for j, c := range kids {
-			v := notPos
-			if i := e.idx.Index(c); uint(i) < uint(len(dense)) {
-				v = dense[i]
-			}
-			vals[j] = v
-			worst = max(worst, v)
-		}
-	default:
-		for j, c := range kids {
-			v, ok := e.sparse[c]
-			if !ok {
-				v = unknown
-			}
-			vals[j] = v
-			worst = max(worst, v)
-		}
-	}
-	return worst < notPos
-}
-
 // Value returns the Sprague–Grundy value of p: 0 exactly when the player to
 // move loses. It returns an error when ctx is done (unless p's value is
 // memoized already: that answer costs a load), when the memo limit is
@@ -384,11 +318,11 @@ func (e *Engine[P]) resolve(kids []P, vals []cell) bool {
 // position of the game; finished values stay memoized in every case, so a
 // later call resumes where this one stopped.
 func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
-	if e.fast {
-		// A bot's hot loop on a dense game: p is its own memo index.
-		// (asInt is safe only here, where e.fast says that P is int.)
-		if i := asInt(&p); uint(i) < uint(len(e.dense)) {
-			if v := e.dense[i]; v < notPos {
+	if d := e.cells; d != nil {
+		// A bot's hot loop on a dense game: p is its own memo index
+		// (P is int: only then is cells set).
+		if i := asInt(&p); uint(i) < uint(len(d)) {
+			if v := d[i]; v < notPos {
 				return Nimber(v), nil
 			}
 			if err := ctx.Err(); err != nil {
@@ -413,13 +347,13 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 				if v, ok := e.shallowKids(p, i); ok {
 					return Nimber(v), nil
 				}
-				return e.search(ctx, p)
+				return e.searchDense(ctx, p)
 			}
-			v, ok := mexDense(e.dense, kids)
+			v, ok := mexDense(d, kids)
 			if !ok {
-				return e.search(ctx, p)
+				return e.searchDense(ctx, p)
 			}
-			e.dense[i] = v
+			d[i] = v
 			e.count++
 			e.stats.Expanded++
 			if e.cfg.progress != nil {
@@ -444,37 +378,47 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 // positions are searched as by Value.
 //
 // SolveAll returns an error when the game is not dense (or has more
-// positions than the memo limit, so that the engine keeps a map), when ctx
-// is done (it is polled every 4096 positions), or when a search fails (a
-// cycle of moves, or a move to a position the game does not have); what
-// was finished stays memoized, so a later call resumes.
+// positions than the memo limit, so that the engine keeps a hash table),
+// when ctx is done (it is polled every 4096 positions), or when a search
+// fails (a cycle of moves, or a move to a position the game does not
+// have); what was finished stays memoized, so a later call resumes.
 // Progress asked for with [WithProgress] is reported when the count of
 // expanded positions passes a multiple of its step, at most once per 4096
 // positions outside searches.
 func (e *Engine[P]) SolveAll(ctx context.Context) error {
-	if !e.identity {
-		if _, dense := e.g.(game.Dense); dense && e.idx == nil {
-			return fmt.Errorf("sg: SolveAll: %T has more positions than the memo limit of %d (raise it with WithMemoLimit)",
-				e.g, e.cfg.memoLimit)
+	if e.ints == nil {
+		if _, dense := e.g.(game.Dense); dense {
+			if _, isInt := any(*new(P)).(int); isInt {
+				return fmt.Errorf("sg: SolveAll: %T has more positions than the memo limit of %d (raise it with WithMemoLimit)",
+					e.g, e.cfg.memoLimit)
+			}
 		}
 		return fmt.Errorf("sg: SolveAll needs a game.Dense game over int positions; %T is not one", e.g)
 	}
-	if e.dense == nil {
-		e.ensureDense()
+	e.ints.prepare()
+	if e.fast != nil {
+		e.cells = e.fast.d
 	}
-	n := len(e.dense)
+	n := len(e.ints.d)
 	for lo := 0; lo < n; lo += pollEvery {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("sg: solving positions %d to %d: %w", lo, n-1, err)
 		}
 		hi := min(lo+pollEvery, n)
-		for i := lo; i < hi; i++ {
-			if e.fast {
-				if i = e.sweep(i, hi); i == hi {
-					break
+		if e.fast == nil {
+			// A Decomposer or Canonicalizer: each position through Value.
+			for i := lo; i < hi; i++ {
+				if _, err := e.Value(ctx, intAs[P](i)); err != nil {
+					return err
 				}
 			}
-			// i needs a search (or the game is not on the fast path).
+			continue
+		}
+		for i := lo; i < hi; i++ {
+			if i = e.sweep(i, hi); i == hi {
+				break
+			}
+			// i needs a search.
 			if _, err := e.Value(ctx, intAs[P](i)); err != nil {
 				return err
 			}
@@ -484,15 +428,15 @@ func (e *Engine[P]) SolveAll(ctx context.Context) error {
 }
 
 // sweep finishes the positions from i on, up to hi, that have all their
-// options known (e.fast holds), and returns the first one it cannot
+// options known (e.fast is set), and returns the first one it cannot
 // finish, or hi. It is Value's dense fast path as one loop.
 func (e *Engine[P]) sweep(i, hi int) int {
 	start := i
 	var p P
-	pi := intPointer(&p) // P is int (e.fast)
+	pi := intPointer(&p) // P is int (e.fast is set)
 	// Two loops, one per way of getting the options: each keeps fewer
 	// values live across its call, which BenchmarkVersus measured.
-	d, lend := e.dense, e.lend
+	d, lend := e.fast.d, e.lend
 	if lend != nil {
 		for ; i < hi; i++ {
 			if d[i] < notPos {
@@ -562,66 +506,46 @@ func mexDense[P comparable](d []cell, kids []P) (cell, bool) {
 
 // value is Value for every game but a dense one's known positions.
 func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
-	if e.dec != nil {
-		if e.idx != nil && e.dense == nil {
-			e.ensureDense()
-		}
-		if v := e.lookup(p); v < notPos {
-			return Nimber(v), nil
-		}
-		if err := ctx.Err(); err != nil {
-			return 0, fmt.Errorf("sg: value of %v: %w", p, err)
-		}
-		return e.search(ctx, p)
-	}
-	if e.can != nil {
-		p = e.can.Canonical(p)
-	}
-	slot := sparseSlot
-	v := unknown
-	if e.idx != nil {
-		if e.dense == nil {
-			e.ensureDense()
-		}
-		if e.identity {
-			slot = asInt(&p)
-		} else {
-			slot = e.idx.Index(p)
-		}
-		if uint(slot) >= uint(len(e.dense)) {
-			return 0, fmt.Errorf("sg: position %v: %w", p, ErrNotPosition)
-		}
-		v = e.dense[slot]
-	} else if w, ok := e.sparse[p]; ok {
-		v = w
-	}
-	if v < notPos {
+	p, v := e.m.look(p)
+	switch {
+	case v < notPos:
 		return Nimber(v), nil
+	case v == notPos:
+		return 0, fmt.Errorf("sg: position %v: %w", p, ErrNotPosition)
+	}
+	e.m.prepare()
+	if e.fast != nil {
+		e.cells = e.fast.d
+		return e.Value(ctx, p) // the dense fast path, prepared now
 	}
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("sg: value of %v: %w", p, err)
 	}
-	if v, ok := e.shallow(p, slot); ok {
+	if v, ok := e.shallow(p); ok {
 		return Nimber(v), nil
 	}
 	return e.search(ctx, p)
 }
 
-// shallow computes the value of an atomic position p (memo slot slot)
-// whose options are all memoized, without the search stack: the common
-// case of a bot asking about successive positions. It reports false,
-// changing nothing, when p needs a real search.
-func (e *Engine[P]) shallow(p P, slot int) (cell, bool) {
-	// A dense memo holds at most the memo limit of positions (NewEngine
-	// checked), so the fast path never reaches the limit.
-	if !e.fast && (e.dec != nil || (e.cfg.memoLimit > 0 && e.count >= e.cfg.memoLimit)) {
+// shallow computes the value of an atomic position p whose options are all
+// memoized, without the search stack: the common case of a bot asking
+// about successive positions. It reports false, changing nothing, when p
+// needs a real search (or is a sum, whose value is not memoized).
+func (e *Engine[P]) shallow(p P) (cell, bool) {
+	if e.cfg.memoLimit > 0 && e.count >= e.cfg.memoLimit {
+		return 0, false // search reports it
+	}
+	kids, sum, key, v := e.m.split(e.kids[:0], p)
+	e.kids = kids
+	if sum || v != unknown {
 		return 0, false
 	}
-	e.kids = e.g.AppendMoves(e.kids[:0], p)
-	return e.shallowKids(p, slot)
+	e.kids = e.moves(e.kids[:0], key)
+	return e.shallowKids(key, -1)
 }
 
-// shallowKids is shallow once p's options are in e.kids.
+// shallowKids is shallow once p's options are in e.kids; slot is p's
+// slot in the memo, or -1.
 func (e *Engine[P]) shallowKids(p P, slot int) (cell, bool) {
 	n := len(e.kids)
 	if n > MaxOptions {
@@ -631,15 +555,11 @@ func (e *Engine[P]) shallowKids(p P, slot int) (cell, bool) {
 		e.vals = make([]cell, n, 2*n)
 	}
 	vals := e.vals[:n]
-	if !e.resolve(e.kids, vals) {
+	if !e.m.resolve(e.kids, vals) {
 		return 0, false
 	}
 	v := mexInto(&e.mex, vals)
-	if slot >= 0 {
-		e.dense[slot] = v
-	} else {
-		e.sparse[p] = v
-	}
+	e.m.store(p, slot, v)
 	e.count++
 	e.stats.Expanded++
 	if e.cfg.progress != nil {
@@ -658,8 +578,8 @@ func (e *Engine[P]) report(depth int) {
 	}
 }
 
-// search runs the iterative depth-first search from an unknown position p.
-// Its callers have checked ctx.
+// search runs the iterative depth-first search from an unknown position p,
+// a form returned by the memo's canonical. Its callers have checked ctx.
 func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 	e.stack = e.stack[:0]
 	e.kids = e.kids[:0]
@@ -667,10 +587,11 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 	if v, done, err := e.push(root); err != nil || done {
 		return Nimber(v), err
 	}
+	m := e.m
 	for {
 		f := &e.stack[len(e.stack)-1]
 		pushed := false
-		hi := len(e.kids)
+		hi := uint32(len(e.kids))
 		for f.next < hi {
 			if e.vals[f.next] < notPos {
 				f.next++
@@ -678,21 +599,7 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 			}
 			// Unknown when the frame was pushed: a sibling's search may
 			// have solved it since, so look again before descending.
-			c := e.kids[f.next]
-			var v cell
-			if e.fast {
-				v = notPos
-				if i := asInt(&c); uint(i) < uint(len(e.dense)) {
-					v = e.dense[i]
-				}
-			} else if e.dec != nil {
-				v = e.lookup(c) // push splits and canonicalizes c
-			} else {
-				if e.can != nil {
-					c = e.can.Canonical(c)
-				}
-				v = e.get(c)
-			}
+			c, v := m.look(e.kids[f.next])
 			if v < notPos {
 				e.vals[f.next] = v
 				f.next++
@@ -727,10 +634,13 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 			continue
 		}
 		// Every child is known: finish this frame.
-		v := e.finish(f.pos, f.slot, f.lo)
+		v := e.finish(f.pos, f.slot, int(f.lo))
 		e.stack = e.stack[:len(e.stack)-1]
 		if len(e.stack) == 0 {
-			return Nimber(v), nil
+			if e.cur == 0 {
+				return Nimber(v), nil
+			}
+			e.down()
 		}
 		parent := &e.stack[len(e.stack)-1]
 		e.vals[parent.next] = v
@@ -743,21 +653,18 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 // the children.
 func (e *Engine[P]) finish(p P, slot, lo int) cell {
 	var v cell
-	switch slot {
-	case xorSlot:
-		for _, x := range e.vals[lo:] {
+	vals := e.vals[lo:]
+	if slot == xorSlot {
+		for _, x := range vals {
 			v ^= x
 		}
-	case sparseSlot:
-		v = mexInto(&e.mex, e.vals[lo:])
-		e.sparse[p] = v
-	default:
-		if vals := e.vals[lo:]; len(vals) < 64 {
+	} else {
+		if len(vals) < 64 {
 			v = mexWord(vals) // inlined, unlike mexInto
 		} else {
 			v = mexInto(&e.mex, vals)
 		}
-		e.dense[slot] = v
+		e.m.store(p, slot, v)
 	}
 	e.kids = e.kids[:lo]
 	e.vals = e.vals[:lo]
@@ -768,105 +675,257 @@ func (e *Engine[P]) finish(p P, slot, lo int) cell {
 // are known it finishes p at once and returns its value with done true;
 // otherwise it pushes p onto the stack.
 func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
-	lo := len(e.kids)
-	slot := sparseSlot
-	if e.dec != nil {
-		e.kids = e.dec.AppendComponents(e.kids, p)
-		if len(e.kids)-lo != 1 || e.kids[lo] != p {
-			slot = xorSlot
-			if e.can != nil {
-				for j := lo; j < len(e.kids); j++ {
-					e.kids[j] = e.can.Canonical(e.kids[j])
-				}
-			}
-		} else {
-			e.kids = e.kids[:lo]
-			if e.can != nil {
-				// A component is memoized in canonical form; its
-				// canonical form may be known already.
-				p = e.can.Canonical(p)
-				switch v := e.get(p); {
-				case v < notPos:
-					return v, true, nil
-				case v == inProgress:
-					return 0, false, e.fail(&CycleError[P]{Position: p})
-				}
-			}
-		}
+	// A block holds fewer than blockKids + MaxOptions < 2^32 children,
+	// the bound of a frame's indexes.
+	up := len(e.stack) >= blockFrames || len(e.kids) >= blockKids
+	if up {
+		e.up()
 	}
-	if slot != xorSlot {
+	lo := len(e.kids)
+	kids, sum, key, v := e.m.split(e.kids, p)
+	e.kids = kids
+	slot := xorSlot
+	if !sum {
+		// A component (for a Decomposer, in canonical form, which may be
+		// known already).
+		switch v {
+		case unknown:
+		case inProgress:
+			return 0, false, e.fail(&CycleError[P]{Position: key})
+		case notPos:
+			return 0, false, e.fail(fmt.Errorf("sg: position %v: %w", key, ErrNotPosition))
+		default:
+			if up {
+				e.down()
+			}
+			return v, true, nil
+		}
+		p = key
 		if e.cfg.memoLimit > 0 && e.count >= e.cfg.memoLimit {
 			return 0, false, e.fail(fmt.Errorf("sg: %w: %d positions memoized, cannot add %v (raise it with WithMemoLimit)",
 				ErrMemoLimit, e.count, p))
 		}
-		if e.identity {
-			slot = asInt(&p)
-			e.dense[slot] = inProgress
-		} else if e.idx != nil {
-			slot = e.idx.Index(p)
-			e.dense[slot] = inProgress
-		} else {
-			e.sparse[p] = inProgress
-		}
+		slot = e.m.enter(p)
 		e.count++
-		if cap(e.kids)-len(e.kids) < 64 {
-			e.kids = slices.Grow(e.kids, max(64, len(e.kids)))
-		}
-		if e.lend != nil {
-			// Copy a lent list one by one: for a few options that
-			// costs less than the call to memmove in append(…, s...),
-			// and the loads of the children that follow find them
-			// in the store buffer.
-			kids := e.kids
-			//lint:ignore S1011 measured: the loop is faster here (BenchmarkVersus/dag-2^14/search)
-			for _, c := range e.lend.Successors(p) {
-				kids = append(kids, c)
-			}
-			e.kids = kids
-		} else {
-			e.kids = e.g.AppendMoves(e.kids, p)
-		}
-		if n := len(e.kids) - lo; n > MaxOptions {
-			e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: lo, next: lo})
-			return 0, false, e.fail(fmt.Errorf("sg: position %v has %d options: %w (at most %d)", p, n, ErrTooManyOptions, MaxOptions))
-		}
+		e.kids = e.moves(reserve(e.kids, 64), p)
 	}
 	hi := len(e.kids)
-	if cap(e.vals) < hi {
-		e.vals = slices.Grow(e.vals, max(hi, 2*cap(e.vals))-len(e.vals))
+	if n := hi - lo; n > MaxOptions {
+		// (A sum with that many components is refused too: a block holds
+		// fewer than 2^32 children.)
+		e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
+		return 0, false, e.fail(fmt.Errorf("sg: position %v has %d options: %w (at most %d)", p, n, ErrTooManyOptions, MaxOptions))
 	}
-	e.vals = e.vals[:hi]
+	e.vals = reserve(e.vals, hi-len(e.vals))[:hi]
 	// Resolve the children in one tight pass: the memo loads are
 	// independent, so the processor overlaps them.
-	known := e.resolve(e.kids[lo:hi], e.vals[lo:hi])
+	known := e.m.resolve(e.kids[lo:hi], e.vals[lo:hi])
 	e.stats.Expanded++
 	if e.cfg.progress != nil {
-		e.report(len(e.stack) + 1)
+		e.report(e.below + len(e.stack) + 1)
 	}
 	if known {
-		return e.finish(p, slot, lo), true, nil
+		v := e.finish(p, slot, lo)
+		if up {
+			e.down()
+		}
+		return v, true, nil
 	}
-	if len(e.stack) == cap(e.stack) {
-		// Double, rather than let append grow large stacks by 1.25x:
-		// a search a million positions deep copies its stack less.
-		e.stack = slices.Grow(e.stack, max(16, len(e.stack)))
-	}
-	e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: lo, next: lo})
+	e.stack = append(reserve(e.stack, 1), frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
 	return 0, false, nil
+}
+
+// searchDense is search on the dense fast path (e.fast is set: P is int,
+// and the positions index the memo d, with no Decomposer or
+// Canonicalizer), with the memo's operations written out: the same steps
+// as search, push and finish, each a load or a store.
+func (e *Engine[P]) searchDense(ctx context.Context, root P) (Nimber, error) {
+	e.stack = e.stack[:0]
+	e.kids = e.kids[:0]
+	e.vals = e.vals[:0]
+	d := e.fast.d
+	if v, done, err := e.pushDense(d, root); err != nil || done {
+		return Nimber(v), err
+	}
+	for {
+		f := &e.stack[len(e.stack)-1]
+		pushed := false
+		hi := uint32(len(e.kids))
+		for f.next < hi {
+			if e.vals[f.next] < notPos {
+				f.next++
+				continue
+			}
+			// Unknown when the frame was pushed: a sibling's search may
+			// have solved it since, so look again before descending.
+			c := e.kids[f.next]
+			v := notPos
+			if i := asInt(&c); uint(i) < uint(len(d)) {
+				v = d[i]
+			}
+			if v < notPos {
+				e.vals[f.next] = v
+				f.next++
+				continue
+			}
+			switch v {
+			case inProgress:
+				return 0, e.fail(&CycleError[P]{Position: c})
+			case notPos:
+				return 0, e.fail(fmt.Errorf("sg: move from %v to %v: %w", f.pos, c, ErrNotPosition))
+			}
+			v, done, err := e.pushDense(d, c)
+			if err != nil {
+				return 0, err
+			}
+			if e.stats.Expanded%pollEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return 0, e.fail(fmt.Errorf("sg: value of %v: %w", root, err))
+				}
+			}
+			if done {
+				e.vals[f.next] = v
+				f.next++
+				continue
+			}
+			pushed = true
+			break
+		}
+		if pushed {
+			continue
+		}
+		v := e.finishDense(d, f.slot, int(f.lo))
+		e.stack = e.stack[:len(e.stack)-1]
+		if len(e.stack) == 0 {
+			if e.cur == 0 {
+				return Nimber(v), nil
+			}
+			e.down()
+		}
+		parent := &e.stack[len(e.stack)-1]
+		e.vals[parent.next] = v
+		parent.next++
+	}
+}
+
+// finishDense is finish on the dense fast path.
+func (e *Engine[P]) finishDense(d []cell, slot, lo int) cell {
+	var v cell
+	if vals := e.vals[lo:]; len(vals) < 64 {
+		v = mexWord(vals) // inlined, unlike mexInto
+	} else {
+		v = mexInto(&e.mex, vals)
+	}
+	d[slot] = v
+	e.kids = e.kids[:lo]
+	e.vals = e.vals[:lo]
+	return v
+}
+
+// pushDense is push on the dense fast path. A dense memo holds every
+// position within the memo limit (NewEngine checked), so the limit is never
+// reached.
+func (e *Engine[P]) pushDense(d []cell, p P) (v cell, done bool, err error) {
+	up := len(e.stack) >= blockFrames || len(e.kids) >= blockKids
+	if up {
+		e.up()
+	}
+	lo := len(e.kids)
+	slot := asInt(&p)
+	d[slot] = inProgress
+	e.count++
+	e.kids = e.moves(reserve(e.kids, 64), p)
+	hi := len(e.kids)
+	if n := hi - lo; n > MaxOptions {
+		e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
+		return 0, false, e.fail(fmt.Errorf("sg: position %v has %d options: %w (at most %d)", p, n, ErrTooManyOptions, MaxOptions))
+	}
+	e.vals = reserve(e.vals, hi-len(e.vals))[:hi]
+	// Resolve the children in one tight pass: the memo loads are
+	// independent, so the processor overlaps them.
+	vals := e.vals[lo:hi]
+	var worst cell
+	for j, c := range asInts(e.kids[lo:hi]) {
+		v := notPos
+		if uint(c) < uint(len(d)) {
+			v = d[c]
+		}
+		vals[j] = v
+		worst = max(worst, v)
+	}
+	e.stats.Expanded++
+	if e.cfg.progress != nil {
+		e.report(e.below + len(e.stack) + 1)
+	}
+	if worst < notPos {
+		v := e.finishDense(d, slot, lo)
+		if up {
+			e.down()
+		}
+		return v, true, nil
+	}
+	e.stack = append(reserve(e.stack, 1), frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
+	return 0, false, nil
+}
+
+// up moves the search to the next block, keeping the current one's.
+func (e *Engine[P]) up() {
+	if len(e.blocks) < e.cur+2 {
+		e.blocks = append(e.blocks, make([]block[P], e.cur+2-len(e.blocks))...)
+	}
+	e.blocks[e.cur] = block[P]{e.stack, e.kids, e.vals}
+	e.below += len(e.stack)
+	e.cur++
+	b := &e.blocks[e.cur]
+	if b.stack == nil {
+		// Made at full size: growing by doubling would allocate twice
+		// as much, and copy it.
+		b.stack = make([]frame[P], 0, blockFrames+1)
+		b.kids = make([]P, 0, blockKids+64)
+		b.vals = make([]cell, 0, blockKids+64)
+	}
+	e.stack, e.kids, e.vals = b.stack[:0], b.kids[:0], b.vals[:0]
+}
+
+// down moves the search back to the block below, keeping the current
+// one's memory for later.
+func (e *Engine[P]) down() {
+	e.blocks[e.cur] = block[P]{e.stack[:0], e.kids[:0], e.vals[:0]}
+	e.cur--
+	b := &e.blocks[e.cur]
+	e.stack, e.kids, e.vals = b.stack, b.kids, b.vals
+	e.below -= len(e.stack)
+}
+
+// reserve returns s with room for n more elements. It doubles, rather than
+// let append grow large slices by 1.25x (a search a million positions deep
+// copies its stack less), into an array from make, not slices.Grow, which
+// clears the part of the new array beyond the copy: make leaves that to
+// the operating system, whose fresh pages are zero already.
+func reserve[T any](s []T, n int) []T {
+	if cap(s)-len(s) >= n {
+		return s
+	}
+	t := make([]T, len(s), max(16, 2*cap(s), len(s)+n))
+	copy(t, s)
+	return t
 }
 
 // fail unwinds the stack, forgetting positions still in progress, and
 // returns err.
 func (e *Engine[P]) fail(err error) error {
-	for i := range e.stack {
-		if f := &e.stack[i]; f.slot != xorSlot {
-			if f.slot >= 0 {
-				e.dense[f.slot] = unknown
-			} else {
-				delete(e.sparse, f.pos)
+	for {
+		for i := range e.stack {
+			if f := &e.stack[i]; f.slot != xorSlot {
+				e.m.store(f.pos, f.slot, unknown)
+				e.count--
 			}
-			e.count--
 		}
+		if e.cur == 0 {
+			break
+		}
+		e.stack = e.stack[:0]
+		e.down()
 	}
 	e.stack = e.stack[:0]
 	e.kids = e.kids[:0]

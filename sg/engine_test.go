@@ -407,3 +407,28 @@ func TestOutcomeString(t *testing.T) {
 		t.Error("OutcomeOf")
 	}
 }
+
+// TestProgressDepthOfDeepSearch checks the depth that progress reports
+// during a search deeper than one block of the engine's stack: the chain
+// searched from 100000 goes straight down, so when k positions have been
+// expanded the search is k positions deep; and the stack, left in several
+// blocks, serves the next search.
+func TestProgressDepthOfDeepSearch(t *testing.T) {
+	reports := 0
+	e := sg.NewEngine[int](sparseChain{}, sg.WithProgress(1000, func(s sg.Stats) {
+		reports++
+		if uint64(s.Depth) != s.Expanded {
+			t.Fatalf("progress at %d expanded positions reports depth %d, want %d", s.Expanded, s.Depth, s.Expanded)
+		}
+	}))
+	for _, n := range []int{100_000, 250_000} {
+		v, err := e.Value(bg, n)
+		if err != nil || v != sg.Nimber(n%3) {
+			t.Fatalf("G(%d) = %v, %v; want %d", n, v, err, n%3)
+		}
+		e.Reset()
+	}
+	if reports != 100+250 {
+		t.Errorf("%d progress reports, want 350", reports)
+	}
+}

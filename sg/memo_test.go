@@ -23,7 +23,7 @@ import (
 // is dense (positions are memo indexes) and lends its options; the
 // wrappers below hide one capability each.
 
-// movesOnly offers only AppendMoves: the map memo.
+// movesOnly offers only AppendMoves: the hash-table memo.
 type movesOnly struct{ d *game.Digraph }
 
 func (g movesOnly) AppendMoves(dst []int, v int) []int { return g.d.AppendMoves(dst, v) }

@@ -53,14 +53,13 @@ func (s *SharedEngine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 }
 
 // answered returns the value of p if it was answered before. It takes no
-// lock: s.e.identity is fixed when the engine is made.
+// lock: the cells, once made, are never replaced.
 func (s *SharedEngine[P]) answered(p P) (Nimber, bool) {
-	if s.e.identity {
-		if c := s.cells.Load(); c != nil {
-			if i := asInt(&p); uint(i) < uint(len(*c)) {
-				if x := (*c)[i].Load(); x != 0 {
-					return Nimber(x - 1), true
-				}
+	if c := s.cells.Load(); c != nil {
+		// Only a dense game over ints has cells (see publish).
+		if i := asInt(&p); uint(i) < uint(len(*c)) {
+			if x := (*c)[i].Load(); x != 0 {
+				return Nimber(x - 1), true
 			}
 		}
 		return 0, false
@@ -73,13 +72,15 @@ func (s *SharedEngine[P]) answered(p P) (Nimber, bool) {
 
 // publish records v as p's value for lock-free lookups; s.mu is held.
 func (s *SharedEngine[P]) publish(p P, v Nimber) {
-	if !s.e.identity {
+	ints := s.e.ints // the memo of a dense game over ints
+	if ints == nil {
 		s.answers.Store(p, v)
 		return
 	}
 	c := s.cells.Load()
 	if c == nil {
-		cells := make([]atomic.Uint32, len(s.e.dense))
+		// Value prepared the memo before answering.
+		cells := make([]atomic.Uint32, len(ints.d))
 		c = &cells
 		s.cells.Store(c)
 	}
@@ -94,8 +95,8 @@ func (s *SharedEngine[P]) SolveAll(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	err := s.e.SolveAll(ctx)
-	if s.e.identity { // else SolveAll did nothing
-		for i, x := range s.e.dense {
+	if ints := s.e.ints; ints != nil { // else SolveAll did nothing
+		for i, x := range ints.d {
 			if x < notPos {
 				s.publish(intAs[P](i), Nimber(x)) // P is int
 			}

@@ -5,13 +5,15 @@ import "unsafe"
 // The engine's fast path for a [game.Dense] game reads positions as the
 // ints they are. Its type parameter P is then int: NewEngine checks it
 // once (Dense embeds Indexer[int], and any(*new(P)).(int) succeeds) and
-// records it in Engine.identity. Go has no conversion from a type
-// parameter to int that costs nothing (any(p).(int) boxes p in the hot
-// loop, and a type switch is not free either), so the four functions
-// below reinterpret the memory instead. They are the only uses of unsafe
-// in the engine, and each is valid only when P is int, which every caller
-// has checked through Engine.identity or Engine.fast. TestIntReinterpret
-// checks them.
+// only then gives the engine a denseMemo (Engine.ints, and Engine.fast
+// when nothing wraps it). Go has no conversion from a type parameter to
+// int that costs nothing (any(p).(int) boxes p in the hot loop, and a type
+// switch is not free either), so the four functions below reinterpret the
+// memory instead. They are the only uses of unsafe in the engine, and each
+// is valid only when P is int, which every caller has made sure of: they
+// run in denseMemo's methods, on the fast path that Engine.fast and
+// Engine.cells lead to, and on SharedEngine's cells, which exist only for
+// Engine.ints. TestIntReinterpret checks them.
 
 // asInt reads a position that is an int.
 func asInt[P comparable](p *P) int { return *(*int)(unsafe.Pointer(p)) }
