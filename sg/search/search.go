@@ -115,8 +115,17 @@ type Solver[P comparable] struct {
 	tab store[P]
 	cfg config
 
-	expanded atomic.Uint64
-	progMu   sync.Mutex
+	// expanded, hits and misses count the work of finished workers and
+	// of the workers' flushes (see worker.flush), and of the questions'
+	// top levels.
+	expanded     atomic.Uint64
+	hits, misses atomic.Uint64
+	progMu       sync.Mutex
+
+	// idle holds workers between questions, so that their caches and
+	// buffers serve the next question.
+	idleMu sync.Mutex
+	idle   []*worker[P]
 }
 
 // New returns a solver for g with an empty table. It returns an error
@@ -155,6 +164,7 @@ func (s *Solver[P]) Game() game.Game[P] { return s.g }
 func (s *Solver[P]) Stats() Stats {
 	st := s.tab.stats()
 	st.Expanded = s.expanded.Load()
+	st.Hits, st.Misses = s.hits.Load(), s.misses.Load()
 	return st
 }
 
@@ -170,8 +180,10 @@ type tooMany[P comparable] struct {
 // run calls f on a fresh worker, turning the worker's unwinding into an
 // error.
 func (s *Solver[P]) run(ctx context.Context, f func(w *worker[P])) (err error) {
-	w := &worker[P]{s: s, ctx: ctx}
+	w := s.worker(ctx)
 	defer func() {
+		w.flush()
+		s.release(w)
 		switch r := recover().(type) {
 		case nil:
 		case error:
@@ -187,6 +199,38 @@ func (s *Solver[P]) run(ctx context.Context, f func(w *worker[P])) (err error) {
 	}()
 	f(w)
 	return nil
+}
+
+// worker returns an idle worker, or a new one, set to poll ctx.
+func (s *Solver[P]) worker(ctx context.Context) *worker[P] {
+	s.idleMu.Lock()
+	defer s.idleMu.Unlock()
+	if n := len(s.idle); n > 0 {
+		w := s.idle[n-1]
+		s.idle = s.idle[:n-1]
+		w.ctx = ctx
+		return w
+	}
+	return &worker[P]{s: s, ctx: ctx}
+}
+
+// release keeps w for the next question.
+func (s *Solver[P]) release(w *worker[P]) {
+	w.ctx = nil
+	s.idleMu.Lock()
+	s.idle = append(s.idle, w)
+	s.idleMu.Unlock()
+}
+
+// get returns the fact stored for c, counting the lookup.
+func (s *Solver[P]) get(c P) uint32 {
+	f := s.tab.get(c)
+	if f != 0 {
+		s.hits.Add(1)
+	} else {
+		s.misses.Add(1)
+	}
+	return f
 }
 
 // split appends the canonical components of p to dst.
@@ -236,7 +280,7 @@ func (s *Solver[P]) canon(p P) P {
 
 // known returns the value of component c from the table.
 func (s *Solver[P]) known(c P) (uint32, bool) {
-	f := s.tab.get(c)
+	f := s.get(c)
 	if f == 0 || f&excluded != 0 {
 		return 0, false
 	}
@@ -280,7 +324,7 @@ func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
 		return 0, fmt.Errorf("search: position %v has %d options: %w (at most %d)", c, len(opts), sg.ErrTooManyOptions, MaxValue)
 	}
 	for t := uint32(0); ; t++ {
-		if f := s.tab.get(c); f != 0 && f&excluded == 0 {
+		if f := s.get(c); f != 0 && f&excluded == 0 {
 			return f - 1, nil
 		} else if t < maskBits && f&(1<<t) != 0 {
 			continue
@@ -408,7 +452,7 @@ func (s *Solver[P]) sumIsP(ctx context.Context, p P) (bool, error) {
 		v, err := s.componentValue(ctx, c)
 		return v == x, err
 	}
-	if f := s.tab.get(c); f != 0 && (f&excluded == 0 || f&1 != 0) {
+	if f := s.get(c); f != 0 && (f&excluded == 0 || f&1 != 0) {
 		return f == 1, nil // its value, or that it is not 0, is known
 	}
 	_, found, err := s.winning(ctx, c, true)
@@ -449,7 +493,7 @@ func (s *Solver[P]) WinningMove(ctx context.Context, p P) (P, bool, error) {
 func (s *Solver[P]) winning(ctx context.Context, p P, component bool) (P, bool, error) {
 	var zero P
 	if component {
-		if f := s.tab.get(p); f == 1 {
+		if f := s.get(p); f == 1 {
 			return zero, false, nil // a P-position: no winning move
 		}
 	}
@@ -477,9 +521,13 @@ func (s *Solver[P]) winning(ctx context.Context, p P, component bool) (P, bool, 
 }
 
 // count records one expanded position and reports progress.
-func (s *Solver[P]) count() {
-	n := s.expanded.Add(1)
-	if s.cfg.progress != nil && n%s.cfg.every == 0 {
+func (s *Solver[P]) count() { s.addExpanded(1) }
+
+// addExpanded records n expanded positions and reports progress when the
+// count passes a multiple of the progress interval.
+func (s *Solver[P]) addExpanded(n uint64) {
+	after := s.expanded.Add(n)
+	if s.cfg.progress != nil && (after-n)/s.cfg.every != after/s.cfg.every {
 		s.progMu.Lock()
 		s.cfg.progress(s.Stats())
 		s.progMu.Unlock()

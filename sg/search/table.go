@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"math/bits"
 	"reflect"
+	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -49,57 +50,70 @@ func packWord(fact uint32, work uint64) uint32 {
 
 // ways is the number of entries a bucket holds: a key's entry may be in
 // any of them.
-const ways = 8
+const ways = 3
 
-// stripes is the number of locks of a table: a bucket is guarded by lock
-// bucket % stripes.
-const stripes = 1 << 10
-
-// bucket is eight packed keys and their words: 160 bytes, 20 an entry.
+// bucket is three packed keys, their words and a version: 64 bytes, one
+// cache line, so that a probe costs one memory access.
+//
+// The version makes reads lock-free (a sequence lock): a writer makes it
+// odd while it writes and adds 4 in all when done; a reader reads the
+// version, the entries, and the version again, and retries when the
+// version was odd or changed. A version with bit 1 set marks a bucket
+// retired by a grow: its entries never change again, and a writer that
+// finds it goes to the new array.
 type bucket struct {
-	keys  [ways]game.Key
-	words [ways]uint32
+	ver   atomic.Uint32
+	words [ways]atomic.Uint32
+	keys  [ways][2]atomic.Uint64
 }
 
-// bytesPerEntry is what an entry of the packed table costs.
-const bytesPerEntry = 20
+// bucketBytes is the size of a bucket.
+const bucketBytes = 64
+
+// bytesPerEntry is what an entry of the packed table costs, rounded up.
+const bytesPerEntry = (bucketBytes + ways - 1) / ways
+
+// arr is one array of buckets; a grow replaces it with one twice as long.
+type arr struct {
+	b    []bucket
+	mask uint64
+}
 
 // table is a transposition table of positions packed into game.Keys,
-// hashed into buckets of eight entries. Its buckets are guarded by striped
-// locks (a key's stripe is the low bits of its hash), so that the workers
-// of one search share it. It starts small, for locality, and doubles
-// when a bucket is full and the table is half full, up to its budget;
-// otherwise, when a bucket is full, the entry that cost the least work is
-// replaced (the cheapest to compute again). So it never grows past its budget, and a search that needs more
+// hashed into buckets of three entries. Reads take no lock and write
+// nothing shared; a write locks its bucket alone (see bucket), so the
+// workers of one search share the table without meeting. It starts
+// small, for locality, and doubles when a bucket is full and the table is
+// a third full, up to its budget; otherwise, when a bucket is full, the
+// entry that cost the least work is replaced (the cheapest to compute
+// again). So it never grows past its budget, and a search that needs more
 // recomputes what was evicted.
 type table struct {
-	locks [stripes]sync.Mutex
-	// buckets and mask change only with every lock held (grow), so one
-	// lock is enough to read them.
-	buckets []bucket
-	mask    uint64
-	maxLen  int // buckets the budget allows
-	seed    uint64
+	cur    atomic.Pointer[arr]
+	growMu sync.Mutex
+	maxLen int // buckets the budget allows
+	seed   uint64
 
-	hits, misses, stores, evictions atomic.Uint64
-	entries                         atomic.Int64
+	stores, evictions atomic.Uint64
+	entries           atomic.Int64
 }
 
-// minBuckets is the size a table starts at: a multiple of stripes, so
-// that a key's stripe does not change when the table doubles.
-const minBuckets = stripes
+// minBuckets is the fewest buckets a table has.
+const minBuckets = 1 << 12
 
-// startBuckets is the size a table starts at when its budget allows: 1.3
-// MB, so that small searches do not spend their time doubling it.
-const startBuckets = 8 * stripes
+// startBuckets is the size a table starts at when its budget allows: 4
+// MiB, so that small searches do not spend their time doubling it.
+const startBuckets = 1 << 16
 
 func newTable(budget int64) *table {
 	n := int64(minBuckets)
-	for n*2*ways*bytesPerEntry <= budget && n < 1<<40 {
+	for n*2*bucketBytes <= budget && n < 1<<40 {
 		n *= 2
 	}
 	start := min(n, startBuckets)
-	return &table{buckets: make([]bucket, start), mask: uint64(start - 1), maxLen: int(n), seed: 0x9e3779b97f4a7c15}
+	t := &table{maxLen: int(n), seed: 0x9e3779b97f4a7c15}
+	t.cur.Store(&arr{b: make([]bucket, start), mask: uint64(start - 1)})
+	return t
 }
 
 // hash mixes both halves of k: the finalizer of MurmurHash3 on each half,
@@ -117,26 +131,56 @@ func fmix(h uint64) uint64 {
 	return h
 }
 
-// get returns the fact stored for k (0 when none).
+// Version bits of a bucket: writing (odd) and retired.
+const (
+	verWriting = 1
+	verRetired = 2
+)
+
+// get returns the fact stored for k (0 when none), without a lock.
 func (t *table) get(k game.Key) uint32 {
 	h := t.hash(k)
-	mu := &t.locks[h%stripes]
-	mu.Lock()
-	b := &t.buckets[h&t.mask]
-	var fact uint32
-	for j := range ways {
-		if b.words[j] != 0 && b.keys[j] == k {
-			fact = b.words[j] & factMask
-			break
+	for spins := 0; ; spins++ {
+		a := t.cur.Load()
+		b := &a.b[h&a.mask]
+		v := b.ver.Load()
+		if v&verWriting != 0 {
+			backoff(spins)
+			continue
+		}
+		var fact uint32
+		for j := range ways {
+			if b.keys[j][0].Load() == k.Lo && b.keys[j][1].Load() == k.Hi {
+				fact = b.words[j].Load() & factMask
+				break
+			}
+		}
+		if b.ver.Load() == v {
+			return fact
 		}
 	}
-	mu.Unlock()
-	if fact != 0 {
-		t.hits.Add(1)
-	} else {
-		t.misses.Add(1)
+}
+
+// backoff lets another goroutine run now and then while a bucket is being
+// written or the table grown.
+func backoff(spins int) {
+	if spins%16 == 15 {
+		runtime.Gosched()
 	}
-	return fact
+}
+
+// lock locks k's bucket in the current array for writing and returns the
+// array, the bucket and its version before the lock.
+func (t *table) lock(h uint64) (*arr, *bucket, uint32) {
+	for spins := 0; ; spins++ {
+		a := t.cur.Load()
+		b := &a.b[h&a.mask]
+		v := b.ver.Load()
+		if v&(verWriting|verRetired) == 0 && b.ver.CompareAndSwap(v, v+verWriting) {
+			return a, b, v
+		}
+		backoff(spins)
+	}
 }
 
 // put records fact for k, which cost work expanded positions, merged with
@@ -144,41 +188,42 @@ func (t *table) get(k game.Key) uint32 {
 func (t *table) put(k game.Key, fact uint32, work uint64) {
 	h := t.hash(k)
 	w := packWord(fact, work)
-	mu := &t.locks[h%stripes]
-	mu.Lock()
-	b := &t.buckets[h&t.mask]
+	a, b, v := t.lock(h)
 	victim, empty := -1, -1
 	for j := range ways {
+		bw := b.words[j].Load()
 		switch {
-		case b.words[j] == 0:
+		case bw == 0:
 			if empty < 0 {
 				empty = j
 			}
-		case b.keys[j] == k:
-			b.words[j] = packWord(merge(b.words[j]&factMask, fact), work)
-			mu.Unlock()
+		case b.keys[j][0].Load() == k.Lo && b.keys[j][1].Load() == k.Hi:
+			b.words[j].Store(packWord(merge(bw&factMask, fact), work))
+			b.ver.Store(v + 4)
 			return
-		case victim < 0 || b.words[j]>>factBits < b.words[victim]>>factBits:
+		case victim < 0 || bw>>factBits < b.words[victim].Load()>>factBits:
 			victim = j
 		}
 	}
-	n := len(t.buckets)
+	n := len(a.b)
 	evicted := false
 	if empty >= 0 {
 		victim = empty
-	} else if n < t.maxLen && t.entries.Load() >= int64(n)*ways/2 {
-		// A full bucket in a table half full that may grow: grow,
+	} else if n < t.maxLen && t.entries.Load() >= int64(n)*ways/3 {
+		// A full bucket in a table a third full that may grow: grow,
 		// rather than evict, and try again. (Below that, a full bucket
 		// is bad luck, and one eviction costs less than doubling.)
-		mu.Unlock()
+		b.ver.Store(v + 4)
 		t.grow(n)
 		t.put(k, fact, work)
 		return
 	} else {
 		evicted = true
 	}
-	b.keys[victim], b.words[victim] = k, w
-	mu.Unlock()
+	b.keys[victim][0].Store(k.Lo)
+	b.keys[victim][1].Store(k.Hi)
+	b.words[victim].Store(w)
+	b.ver.Store(v + 4)
 	t.stores.Add(1)
 	if evicted {
 		t.evictions.Add(1)
@@ -189,47 +234,55 @@ func (t *table) put(k game.Key, fact uint32, work uint64) {
 	}
 }
 
-// grow doubles the table from n buckets, unless another worker did.
-// Holding every lock, it moves each entry of bucket i to bucket i or
-// i+n, which the eight entries of bucket i always fit.
+// grow doubles the table from n buckets, unless another worker did. It
+// locks each old bucket in turn, copies its entries to bucket i or i+n of
+// the new array (which they always fit), and retires it; readers go on
+// reading the old array until the new one is published, and writers wait
+// for it.
 func (t *table) grow(n int) {
-	for i := range t.locks {
-		t.locks[i].Lock()
+	t.growMu.Lock()
+	defer t.growMu.Unlock()
+	old := t.cur.Load()
+	if len(old.b) != n {
+		return
 	}
-	if len(t.buckets) == n {
-		nb := make([]bucket, 2*n)
-		mask := uint64(2*n - 1)
-		for i := range t.buckets {
-			b := &t.buckets[i]
-			for j := range ways {
-				if b.words[j] == 0 {
-					continue
-				}
-				d := &nb[t.hash(b.keys[j])&mask]
-				for k := range ways {
-					if d.words[k] == 0 {
-						d.keys[k], d.words[k] = b.keys[j], b.words[j]
-						break
-					}
+	nb := &arr{b: make([]bucket, 2*n), mask: uint64(2*n - 1)}
+	for i := range old.b {
+		b := &old.b[i]
+		var v uint32
+		for spins := 0; ; spins++ {
+			v = b.ver.Load()
+			if v&verWriting == 0 && b.ver.CompareAndSwap(v, v+verWriting) {
+				break
+			}
+			backoff(spins)
+		}
+		for j := range ways {
+			w := b.words[j].Load()
+			if w == 0 {
+				continue
+			}
+			k := game.Key{Lo: b.keys[j][0].Load(), Hi: b.keys[j][1].Load()}
+			d := &nb.b[t.hash(k)&nb.mask]
+			for e := range ways {
+				if d.words[e].Load() == 0 {
+					d.keys[e][0].Store(k.Lo)
+					d.keys[e][1].Store(k.Hi)
+					d.words[e].Store(w)
+					break
 				}
 			}
 		}
-		t.buckets, t.mask = nb, mask
+		b.ver.Store(v + verRetired) // even, retired: its entries stay readable
 	}
-	for i := range t.locks {
-		t.locks[i].Unlock()
-	}
+	t.cur.Store(nb)
 }
 
 // size returns the number of buckets now.
-func (t *table) size() int64 {
-	t.locks[0].Lock()
-	defer t.locks[0].Unlock()
-	return int64(len(t.buckets))
-}
+func (t *table) size() int64 { return int64(len(t.cur.Load().b)) }
 
 func (t *table) capacity() int64 { return int64(t.maxLen) * ways }
-func (t *table) bytes() int64    { return t.size() * ways * bytesPerEntry }
+func (t *table) bytes() int64    { return t.size() * bucketBytes }
 
 // mapTable is the table of a game without a game.Packer: positions
 // themselves as keys, in striped maps whose total size is bounded by the
@@ -243,9 +296,12 @@ type mapTable[P comparable] struct {
 	limit int // entries a stripe may hold
 	seed  maphash.Seed
 
-	hits, misses, stores, evictions atomic.Uint64
-	entries                         atomic.Int64
+	stores, evictions atomic.Uint64
+	entries           atomic.Int64
 }
+
+// stripes is the number of locks (and maps) of a mapTable.
+const stripes = 1 << 10
 
 // mapEntryBytes is the estimated cost of a map entry: key, word, and the
 // map's own overhead.
@@ -274,11 +330,6 @@ func (t *mapTable[P]) get(p P) uint32 {
 	s.mu.Lock()
 	w := s.m[p]
 	s.mu.Unlock()
-	if w != 0 {
-		t.hits.Add(1)
-	} else {
-		t.misses.Add(1)
-	}
 	return w & factMask
 }
 
@@ -328,13 +379,13 @@ func (s packed[P]) get(p P) uint32                    { return s.t.get(s.pk.Pack
 func (s packed[P]) put(p P, fact uint32, work uint64) { s.t.put(s.pk.Pack(p), fact, work) }
 func (s packed[P]) stats() Stats {
 	t := s.t
-	return Stats{Hits: t.hits.Load(), Misses: t.misses.Load(), Stores: t.stores.Load(),
+	return Stats{Stores: t.stores.Load(),
 		Evictions: t.evictions.Load(), Entries: t.entries.Load(), Capacity: t.capacity(),
 		Bytes: t.bytes(), Packed: true}
 }
 
 func (t *mapTable[P]) stats() Stats {
-	return Stats{Hits: t.hits.Load(), Misses: t.misses.Load(), Stores: t.stores.Load(),
+	return Stats{Stores: t.stores.Load(),
 		Evictions: t.evictions.Load(), Entries: t.entries.Load(),
 		Capacity: int64(t.limit) * stripes, Bytes: int64(t.limit) * stripes * mapEntryBytes[P]()}
 }

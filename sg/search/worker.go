@@ -19,7 +19,14 @@ type worker[P comparable] struct {
 	s      *Solver[P]
 	ctx    interface{ Err() error }
 	levels []*level[P]
-	polls  int
+
+	// done counts the positions this worker expanded, flushed the part
+	// of it already added to the solver's count; hits and misses count
+	// its table lookups since its last flush. Kept here rather than in
+	// shared counters, so that workers on different processors do not
+	// write the same cache line at every step.
+	done, flushed uint64
+	hits, misses  uint64
 
 	// craw[h] is a component's key and ccan[h] its canonical form.
 	craw []game.Key
@@ -57,7 +64,7 @@ func (w *worker[P]) splitKnown(dst []P, p P) ([]P, uint32) {
 		var x uint32
 		k := lo
 		for _, c := range dst[lo:] {
-			if v, ok := s.known(c); ok {
+			if v, ok := w.value(c); ok {
 				x ^= v
 				continue
 			}
@@ -85,7 +92,7 @@ func (w *worker[P]) splitKnown(dst []P, p P) ([]P, uint32) {
 			e.raw, e.can, e.val = key, s.can.Canonical(c), 0
 		}
 		if e.val == 0 {
-			if v, ok := s.known(e.can); ok {
+			if v, ok := w.value(e.can); ok {
 				e.val = v + 1
 			}
 		}
@@ -125,14 +132,50 @@ func (w *worker[P]) level(d int) *level[P] {
 // expand lists the options of c at level d and counts the expansion.
 func (w *worker[P]) expand(c P, lv *level[P]) []P {
 	lv.opts = w.s.g.AppendMoves(lv.opts[:0], c)
-	w.s.count()
-	if w.polls++; w.polls%pollEvery == 0 && w.ctx.Err() != nil {
-		panic(errStop)
+	if w.done++; w.done-w.flushed >= pollEvery {
+		w.flush()
+		if w.ctx.Err() != nil {
+			panic(errStop)
+		}
 	}
 	if len(lv.opts) > MaxValue {
 		panic(tooMany[P]{c, len(lv.opts)})
 	}
 	return lv.opts
+}
+
+// flush adds the worker's counts to the solver's.
+func (w *worker[P]) flush() {
+	s := w.s
+	if w.hits+w.misses != 0 {
+		s.hits.Add(w.hits)
+		s.misses.Add(w.misses)
+		w.hits, w.misses = 0, 0
+	}
+	if n := w.done - w.flushed; n != 0 {
+		w.flushed = w.done
+		s.addExpanded(n)
+	}
+}
+
+// get returns the fact stored for c, counting the lookup.
+func (w *worker[P]) get(c P) uint32 {
+	f := w.s.tab.get(c)
+	if f != 0 {
+		w.hits++
+	} else {
+		w.misses++
+	}
+	return f
+}
+
+// value returns the value of component c from the table.
+func (w *worker[P]) value(c P) (uint32, bool) {
+	f := w.get(c)
+	if f == 0 || f&excluded != 0 {
+		return 0, false
+	}
+	return f - 1, true
 }
 
 // known splits option o into lv.comps and returns the XOR of the values
@@ -141,7 +184,7 @@ func (w *worker[P]) expand(c P, lv *level[P]) []P {
 func (w *worker[P]) known(o P, lv *level[P]) (x uint32, unknown int) {
 	lv.comps = w.split(lv.comps[:0], o)
 	for i, c := range lv.comps {
-		if v, ok := w.s.known(c); ok {
+		if v, ok := w.value(c); ok {
 			x ^= v
 		} else {
 			lv.comps[unknown], lv.comps[i] = c, lv.comps[unknown]
@@ -165,10 +208,10 @@ func (w *worker[P]) comp(c P, d int) uint32 {
 // defValue is comp by the definition: the mex of the options' values, all
 // of them computed.
 func (w *worker[P]) defValue(c P, d int) uint32 {
-	if v, ok := w.s.known(c); ok {
+	if v, ok := w.value(c); ok {
 		return v
 	}
-	before := w.s.expanded.Load()
+	before := w.done
 	lv := w.level(d)
 	opts := w.expand(c, lv)
 	n := len(opts)
@@ -201,7 +244,7 @@ func (w *worker[P]) defValue(c P, d int) uint32 {
 		mark(x)
 		m = mexBits(seen, m)
 	}
-	w.s.tab.put(c, m+1, w.s.expanded.Load()-before)
+	w.s.tab.put(c, m+1, w.done-before)
 	return m
 }
 
@@ -236,14 +279,14 @@ const noTarget = ^uint32(0)
 // number of options answers "has c value t?" with no search when t is
 // larger (Beling and Rogalski, 2020).
 func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
-	f := w.s.tab.get(c)
+	f := w.get(c)
 	if f != 0 && f&excluded == 0 {
 		return f - 1, f-1 == target
 	}
 	if target < maskBits && f&(1<<target) != 0 {
 		return target + 1, false
 	}
-	before := w.s.expanded.Load()
+	before := w.done
 	lv := w.level(d)
 	opts := w.expand(c, lv)
 	if target != noTarget && target > uint32(len(opts)) {
@@ -258,11 +301,11 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 		if w.someOptionHas(t, lv, d) {
 			if t < maskBits {
 				mask |= 1 << t
-				w.s.tab.put(c, excluded|mask, w.s.expanded.Load()-before)
+				w.s.tab.put(c, excluded|mask, w.done-before)
 			}
 			continue
 		}
-		w.s.tab.put(c, t+1, w.s.expanded.Load()-before)
+		w.s.tab.put(c, t+1, w.done-before)
 		return t, t == target
 	}
 	return target + 1, false
