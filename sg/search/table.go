@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -50,10 +51,11 @@ func packWord(fact uint32, work uint64) uint32 {
 
 // ways is the number of entries a bucket holds: a key's entry may be in
 // any of them.
-const ways = 3
+const ways = 6
 
-// bucket is three packed keys, their words and a version: 64 bytes, one
-// cache line, so that a probe costs one memory access.
+// bucket is six packed keys, their words and a version: 128 bytes, two
+// adjacent cache lines (which processors fetch together), so that a probe
+// costs one memory access.
 //
 // The version makes reads lock-free (a sequence lock): a writer makes it
 // odd while it writes and adds 4 in all when done; a reader reads the
@@ -64,11 +66,11 @@ const ways = 3
 type bucket struct {
 	ver   atomic.Uint32
 	words [ways]atomic.Uint32
-	keys  [ways][2]atomic.Uint64
+	keys  [ways][2]atomic.Uint64 // after 4 bytes of padding
 }
 
 // bucketBytes is the size of a bucket.
-const bucketBytes = 64
+const bucketBytes = 128
 
 // bytesPerEntry is what an entry of the packed table costs, rounded up.
 const bytesPerEntry = (bucketBytes + ways - 1) / ways
@@ -80,11 +82,11 @@ type arr struct {
 }
 
 // table is a transposition table of positions packed into game.Keys,
-// hashed into buckets of three entries. Reads take no lock and write
+// hashed into buckets of six entries. Reads take no lock and write
 // nothing shared; a write locks its bucket alone (see bucket), so the
 // workers of one search share the table without meeting. It starts
 // small, for locality, and doubles when a bucket is full and the table is
-// a third full, up to its budget; otherwise, when a bucket is full, the
+// half full, up to its budget; otherwise, when a bucket is full, the
 // entry that cost the least work is replaced (the cheapest to compute
 // again). So it never grows past its budget, and a search that needs more
 // recomputes what was evicted.
@@ -103,7 +105,7 @@ const minBuckets = 1 << 12
 
 // startBuckets is the size a table starts at when its budget allows: 4
 // MiB, so that small searches do not spend their time doubling it.
-const startBuckets = 1 << 16
+const startBuckets = 1 << 15
 
 func newTable(budget int64) *table {
 	n := int64(minBuckets)
@@ -209,8 +211,8 @@ func (t *table) put(k game.Key, fact uint32, work uint64) {
 	evicted := false
 	if empty >= 0 {
 		victim = empty
-	} else if n < t.maxLen && t.entries.Load() >= int64(n)*ways/3 {
-		// A full bucket in a table a third full that may grow: grow,
+	} else if n < t.maxLen && t.entries.Load() >= int64(n)*ways/2 {
+		// A full bucket in a table half full that may grow: grow,
 		// rather than evict, and try again. (Below that, a full bucket
 		// is bad luck, and one eviction costs less than doubling.)
 		b.ver.Store(v + 4)
@@ -396,4 +398,10 @@ func (t *mapTable[P]) stats() Stats {
 var (
 	_ [MaxValue - (excluded - 2)]struct{}
 	_ [(excluded - 2) - MaxValue]struct{}
+)
+
+// A bucket is bucketBytes long: both array lengths are zero exactly then.
+var (
+	_ [unsafe.Sizeof(bucket{}) - bucketBytes]struct{}
+	_ [bucketBytes - unsafe.Sizeof(bucket{})]struct{}
 )
