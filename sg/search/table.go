@@ -100,8 +100,8 @@ type table struct {
 	entries           atomic.Int64
 }
 
-// minBuckets is the fewest buckets a table has.
-const minBuckets = 1 << 12
+// minBuckets is the fewest buckets a table has: those of MinMemory.
+const minBuckets = MinMemory / bucketBytes
 
 // startBuckets is the size a table starts at when its budget allows: 4
 // MiB, so that small searches do not spend their time doubling it.
