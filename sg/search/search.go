@@ -113,6 +113,7 @@ type Solver[P comparable] struct {
 	pk  game.Packer[P]
 	mc  MoveCounter[P]
 	tab store[P]
+	pt  *table // the table of tab, for a Packer
 	cfg config
 
 	// expanded, hits and misses count the work of finished workers and
@@ -150,7 +151,8 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 	s.mc, _ = g.(MoveCounter[P])
 	if pk, ok := g.(game.Packer[P]); ok {
 		s.pk = pk
-		s.tab = packed[P]{t: newTable(c.memory), pk: pk}
+		s.pt = newTable(c.memory)
+		s.tab = packed[P]{t: s.pt, pk: pk}
 	} else {
 		s.tab = newMapTable[P](c.memory)
 	}

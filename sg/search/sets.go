@@ -110,7 +110,7 @@ func (w *worker[P]) query(c P, r uint64, d int) uint32 {
 		w.exclude(c, f, below, before)
 		return notInSet
 	}
-	w.s.tab.put(c, v+1, w.done-before)
+	w.put(c, v+1, w.done-before)
 	return v
 }
 
@@ -124,7 +124,7 @@ func (w *worker[P]) exclude(c P, f uint32, e uint64, before uint64) {
 	if uint64(f)&e == e {
 		return
 	}
-	w.s.tab.put(c, excluded|uint32(e), w.done-before)
+	w.put(c, excluded|uint32(e), w.done-before)
 }
 
 // removeValue removes v from the potential values pot when it is one of

@@ -38,7 +38,25 @@ type worker[P comparable] struct {
 	// lock and a cache miss) for the small regions that recur
 	// everywhere.
 	cache []cacheEntry[P]
+	// facts is the worker's direct-mapped cache of what it learnt of
+	// canonical components, by their key, for a Packer: the facts it
+	// stored and those it read from the table. A fact stays true once
+	// learnt, so the cache is never wrong, only less informed than the
+	// table when another worker learnt more; the searches (query, lv)
+	// read the table itself before expanding a component, and splitting
+	// an option (splitKnown) reads the table only for a component the
+	// cache does not hold.
+	facts []factEntry
 }
+
+type factEntry struct {
+	key  game.Key
+	fact uint32
+	ok   bool
+}
+
+// factLog is log2 of the number of entries of a worker's facts.
+const factLog = 15
 
 type cacheEntry[P comparable] struct {
 	raw game.Key
@@ -92,8 +110,8 @@ func (w *worker[P]) splitKnown(dst []P, p P) ([]P, uint32) {
 			e.raw, e.can, e.val = key, s.can.Canonical(c), 0
 		}
 		if e.val == 0 {
-			if v, ok := w.value(e.can); ok {
-				e.val = v + 1
+			if f := w.cachedFact(e.can); f != 0 && f&excluded == 0 {
+				e.val = f
 			}
 		}
 		if e.val != 0 {
@@ -158,15 +176,69 @@ func (w *worker[P]) flush() {
 	}
 }
 
-// get returns the fact stored for c, counting the lookup.
+// get returns the fact stored for c, counting the lookup, merged with
+// what the worker's facts hold.
 func (w *worker[P]) get(c P) uint32 {
-	f := w.s.tab.get(c)
+	if w.s.pt == nil {
+		return w.count(w.s.tab.get(c))
+	}
+	k := w.s.pk.Pack(c)
+	f := w.count(w.s.pt.get(k))
+	e := w.fact(k)
+	if e.ok && e.key == k {
+		f = merge(e.fact, f)
+	}
+	*e = factEntry{k, f, true}
+	return f
+}
+
+// count counts a table lookup that found f.
+func (w *worker[P]) count(f uint32) uint32 {
 	if f != 0 {
 		w.hits++
 	} else {
 		w.misses++
 	}
 	return f
+}
+
+// fact returns the entry of the worker's facts where key k goes.
+func (w *worker[P]) fact(k game.Key) *factEntry {
+	if w.facts == nil {
+		w.facts = make([]factEntry, 1<<factLog)
+	}
+	return &w.facts[(k.Lo*0x9e3779b97f4a7c15^k.Hi*0xc2b2ae3d27d4eb4f)>>(64-factLog)]
+}
+
+// cachedFact returns the fact of canonical component c from the worker's
+// facts when they hold it, else from the table (remembering it).
+func (w *worker[P]) cachedFact(c P) uint32 {
+	if w.s.pt == nil {
+		return w.count(w.s.tab.get(c))
+	}
+	k := w.s.pk.Pack(c)
+	e := w.fact(k)
+	if e.ok && e.key == k {
+		return e.fact
+	}
+	f := w.count(w.s.pt.get(k))
+	*e = factEntry{k, f, true}
+	return f
+}
+
+// put stores fact for c in the table and in the worker's facts.
+func (w *worker[P]) put(c P, fact uint32, work uint64) {
+	if w.s.pt == nil {
+		w.s.tab.put(c, fact, work)
+		return
+	}
+	k := w.s.pk.Pack(c)
+	w.s.pt.put(k, fact, work)
+	e := w.fact(k)
+	if e.ok && e.key == k {
+		fact = merge(e.fact, fact)
+	}
+	*e = factEntry{k, fact, true}
 }
 
 // value returns the value of component c from the table.
@@ -244,7 +316,7 @@ func (w *worker[P]) defValue(c P, d int) uint32 {
 		mark(x)
 		m = mexBits(seen, m)
 	}
-	w.s.tab.put(c, m+1, w.done-before)
+	w.put(c, m+1, w.done-before)
 	return m
 }
 
@@ -301,11 +373,11 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 		if w.someOptionHas(t, lv, d) {
 			if t < maskBits {
 				mask |= 1 << t
-				w.s.tab.put(c, excluded|mask, w.done-before)
+				w.put(c, excluded|mask, w.done-before)
 			}
 			continue
 		}
-		w.s.tab.put(c, t+1, w.done-before)
+		w.put(c, t+1, w.done-before)
 		return t, t == target
 	}
 	return target + 1, false
