@@ -193,7 +193,7 @@ func TestSmallTableEvicts(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Valued by the definition, Cram 5×5 stores 16456 components (see
-	// BenchmarkCram), twice what the smallest table holds.
+	// BenchmarkCram), more than the 12288 that the smallest table holds.
 	s, err := search.New[grid.Set](g, search.WithMemory(search.MinMemory), search.WithWorkers(2), search.WithoutPruning())
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package search
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -27,6 +28,12 @@ type worker[P comparable] struct {
 	// write the same cache line at every step.
 	done, flushed uint64
 	hits, misses  uint64
+
+	// turn, when not 0, makes the worker take the options of the
+	// positions at the top of its search (depth below turnDepth) from
+	// the middle of their order: a helper's search starts where the
+	// searcher it helps is not (see Solver.anyOption).
+	turn int
 
 	// craw[h] is a component's key and ccan[h] its canonical form.
 	craw []game.Key
@@ -364,7 +371,7 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 	if target != noTarget && target > uint32(len(opts)) {
 		return target + 1, false // a value is at most the number of options
 	}
-	w.splitAll(opts, lv, nil, 0)
+	w.splitAll(opts, lv, nil, 0, d)
 	mask := f &^ excluded
 	for t := uint32(0); t <= target; t++ {
 		if t < maskBits && mask&(1<<t) != 0 {
@@ -392,7 +399,7 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 // value from *pot as it is split (see query's remove), and splitAll stops
 // and returns false as soon as *pot has no value of r left: the rest of
 // the options need not be split.
-func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64) bool {
+func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64, d int) bool {
 	lv.ucomps, lv.off, lv.x, lv.cost, lv.pending = lv.ucomps[:0], lv.off[:0], lv.x[:0], lv.cost[:0], lv.pending[:0]
 	for i, o := range opts {
 		lv.off = append(lv.off, int32(len(lv.ucomps)))
@@ -432,8 +439,18 @@ func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64) bool
 		}
 		p[j] = v
 	}
+	if w.turn != 0 && d < turnDepth && len(p) > 1 {
+		// A helper: start from the middle (see worker.turn).
+		k := len(p) * w.turn / (w.turn + 1) % len(p)
+		slices.Reverse(p[:k])
+		slices.Reverse(p[k:])
+		slices.Reverse(p)
+	}
 	return true
 }
+
+// turnDepth is the depth down to which a helper's order is turned.
+const turnDepth = 2
 
 // someOptionHas reports whether an option split into lv has value t,
 // trying them in lv.pending's order and stopping at the first.

@@ -1,0 +1,5 @@
+package search
+
+// Distinct returns the number of options of opts that differ after
+// splitting and canonical forms: what Solver.anyOption searches.
+func Distinct[P comparable](s *Solver[P], opts []P) int { return len(s.distinct(opts)) }
