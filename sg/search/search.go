@@ -16,7 +16,7 @@ import (
 )
 
 // DefaultMemory is the table budget of a [Solver] made without
-// [WithMemory]: 256 MiB, about 13 million positions of a [game.Packer].
+// [WithMemory]: 256 MiB, about 12 million positions of a [game.Packer].
 const DefaultMemory = 256 << 20
 
 // MinMemory is the smallest table budget [New] accepts: 256 KiB.
@@ -39,12 +39,12 @@ type config struct {
 	every    uint64
 }
 
-// WithMemory sets the table's budget in bytes. The table is allocated
-// once, at the largest power-of-two size within the budget, and never
-// grows: when it is full, new results replace old ones that cost little
-// to compute, so a search that would need more memory runs slower, but
-// never fails and never answers wrongly. [New] rejects a budget below
-// [MinMemory].
+// WithMemory sets the table's budget in bytes. The table starts small
+// and doubles as it fills, up to the largest power-of-two size within the
+// budget, and never grows past it: when it is full, new results replace
+// old ones that cost little to compute, so a search that would need more
+// memory runs slower, but never fails and never answers wrongly. [New]
+// rejects a budget below [MinMemory].
 func WithMemory(bytes int64) Option { return func(c *config) { c.memory = bytes } }
 
 // WithWorkers sets the number of goroutines one question uses; n ≤ 0
