@@ -72,9 +72,6 @@ type bucket struct {
 // bucketBytes is the size of a bucket.
 const bucketBytes = 128
 
-// bytesPerEntry is what an entry of the packed table costs, rounded up.
-const bytesPerEntry = (bucketBytes + ways - 1) / ways
-
 // arr is one array of buckets; a grow replaces it with one twice as long.
 type arr struct {
 	b    []bucket
