@@ -87,9 +87,11 @@
 // # The table
 //
 // The table's budget is chosen with [WithMemory] (default
-// [DefaultMemory]). For a [game.Packer] it stores 128-bit keys in buckets
-// of six entries that fill 128 bytes, two adjacent cache lines, so that a
-// probe is one memory access (about 21 bytes an entry); it starts small,
+// [DefaultMemory]). For a [game.Packer] it stores keys in buckets of
+// 128 bytes, two adjacent cache lines, so that a probe is one memory
+// access: ten 64-bit keys a bucket (12.8 bytes an entry) while every key
+// fits in 64 bits, as on boards of up to 64 cells, and six 128-bit keys
+// (21.3 bytes an entry) from the first key that does not; it starts small,
 // for locality, and doubles when a bucket is full and the table is half
 // full, up to the budget. Reading takes no lock: each bucket has a
 // version that a writer makes odd while it writes, and a reader that

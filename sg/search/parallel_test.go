@@ -85,3 +85,41 @@ func TestWorkersAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestWideKeys solves Cram on 1×n strips of 60 to 75 cells: a strip of
+// more than 64 cells has a key whose high half is not zero, so the
+// table turns its narrow buckets into wide ones during the search. Cram
+// on a strip is Dawson's Kayles (octal .07; Winning Ways, ch. 22), whose
+// values come from the rule itself: a domino leaves two strips of a and
+// b cells with a + b = n − 2, so G(n) is the mex of G(a) XOR G(b).
+func TestWideKeys(t *testing.T) {
+	const top = 75
+	var dk [top + 1]sg.Nimber
+	for n := 2; n <= top; n++ {
+		var seen [64]bool
+		for a := 0; a <= n-2; a++ {
+			seen[dk[a]^dk[n-2-a]] = true
+		}
+		for seen[dk[n]] {
+			dk[n]++
+		}
+	}
+	for n := 60; n <= top; n++ {
+		g, err := rulesets.NewCram(1, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for workers := 1; workers <= 2; workers++ {
+			s, err := search.New[grid.Set](g, search.WithWorkers(workers), search.WithMemory(search.MinMemory))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v, err := s.Value(bg, g.Start()); err != nil || v != dk[n] {
+				t.Errorf("Cram 1×%d with %d workers = %d, %v; want %d", n, workers, v, err, dk[n])
+			}
+			if wide := search.Wide(s); wide != (n > 64) {
+				t.Errorf("Cram 1×%d: wide keys %v, want %v", n, wide, n > 64)
+			}
+		}
+	}
+}

@@ -16,7 +16,8 @@ import (
 )
 
 // DefaultMemory is the table budget of a [Solver] made without
-// [WithMemory]: 256 MiB, about 12 million positions of a [game.Packer].
+// [WithMemory]: 256 MiB, about 20 million positions of a [game.Packer]
+// whose keys fit in 64 bits, 12 million otherwise.
 const DefaultMemory = 256 << 20
 
 // MinMemory is the smallest table budget [New] accepts: 256 KiB.

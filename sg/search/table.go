@@ -49,13 +49,14 @@ func packWord(fact uint32, work uint64) uint32 {
 	return w<<factBits | fact
 }
 
-// ways is the number of entries a bucket holds: a key's entry may be in
-// any of them.
-const ways = 6
-
-// bucket is six packed keys, their words and a version: 128 bytes, two
-// adjacent cache lines (which processors fetch together), so that a probe
-// costs one memory access.
+// A bucket is 128 bytes, two adjacent cache lines (which processors fetch
+// together), so that a probe costs one memory access: a version, then
+// the entries' words, then their keys. A table starts with narrow
+// buckets, of ten 64-bit keys (12.8 bytes an entry), and turns them into
+// wide ones, of six 128-bit keys (21.3 bytes an entry), the first time
+// it is given a key whose high half is not zero: boards of up to 64
+// cells, and the canonical forms of regions of up to 64 cells on larger
+// boards, never need the wide ones.
 //
 // The version makes reads lock-free (a sequence lock): a writer makes it
 // odd while it writes and adds 4 in all when done; a reader reads the
@@ -63,24 +64,71 @@ const ways = 6
 // version was odd or changed. A version with bit 1 set marks a bucket
 // retired by a grow: its entries never change again, and a writer that
 // finds it goes to the new array.
-type bucket struct {
-	ver   atomic.Uint32
-	words [ways]atomic.Uint32
-	keys  [ways][2]atomic.Uint64 // after 4 bytes of padding
-}
-
-// bucketBytes is the size of a bucket.
 const bucketBytes = 128
 
+// Entries a bucket holds: a key's entry may be in any of them.
+const (
+	narrowWays = 10
+	wideWays   = 6
+)
+
+type narrowBucket struct {
+	ver   atomic.Uint32
+	words [narrowWays]atomic.Uint32
+	keys  [narrowWays]atomic.Uint64 // after 4 bytes of padding
+}
+
+type wideBucket struct {
+	ver   atomic.Uint32
+	words [wideWays]atomic.Uint32
+	keys  [wideWays][2]atomic.Uint64 // after 4 bytes of padding
+}
+
+// slots is what the table's code asks of a bucket of either kind.
+type slots[B any] interface {
+	*B
+	version() *atomic.Uint32
+	ways() int
+	word(j int) *atomic.Uint32
+	has(j int, k game.Key) bool
+	key(j int) game.Key
+	set(j int, k game.Key, w uint32)
+}
+
+func (b *narrowBucket) version() *atomic.Uint32    { return &b.ver }
+func (b *narrowBucket) ways() int                  { return narrowWays }
+func (b *narrowBucket) word(j int) *atomic.Uint32  { return &b.words[j] }
+func (b *narrowBucket) has(j int, k game.Key) bool { return b.keys[j].Load() == k.Lo && k.Hi == 0 }
+func (b *narrowBucket) key(j int) game.Key         { return game.Key{Lo: b.keys[j].Load()} }
+func (b *narrowBucket) set(j int, k game.Key, w uint32) {
+	b.keys[j].Store(k.Lo)
+	b.words[j].Store(w)
+}
+
+func (b *wideBucket) version() *atomic.Uint32   { return &b.ver }
+func (b *wideBucket) ways() int                 { return wideWays }
+func (b *wideBucket) word(j int) *atomic.Uint32 { return &b.words[j] }
+func (b *wideBucket) has(j int, k game.Key) bool {
+	return b.keys[j][0].Load() == k.Lo && b.keys[j][1].Load() == k.Hi
+}
+func (b *wideBucket) key(j int) game.Key {
+	return game.Key{Lo: b.keys[j][0].Load(), Hi: b.keys[j][1].Load()}
+}
+func (b *wideBucket) set(j int, k game.Key, w uint32) {
+	b.keys[j][0].Store(k.Lo)
+	b.keys[j][1].Store(k.Hi)
+	b.words[j].Store(w)
+}
+
 // arr is one array of buckets; a grow replaces it with one twice as long.
-type arr struct {
-	b    []bucket
+type arr[B any] struct {
+	b    []B
 	mask uint64
 }
 
 // table is a transposition table of positions packed into game.Keys,
-// hashed into buckets of six entries. Reads take no lock and write
-// nothing shared; a write locks its bucket alone (see bucket), so the
+// hashed into buckets of ten or six entries (see bucketBytes). Reads take
+// no lock and write nothing shared; a write locks its bucket alone, so the
 // workers of one search share the table without meeting. It starts
 // small, for locality, and doubles when a bucket is full and the table is
 // half full, up to its budget; otherwise, when a bucket is full, the
@@ -88,7 +136,8 @@ type arr struct {
 // again). So it never grows past its budget, and a search that needs more
 // recomputes what was evicted.
 type table struct {
-	cur    atomic.Pointer[arr]
+	narrow atomic.Pointer[arr[narrowBucket]]
+	wide   atomic.Pointer[arr[wideBucket]] // nil until the first wide key
 	growMu sync.Mutex
 	maxLen int // buckets the budget allows
 	seed   uint64
@@ -111,7 +160,7 @@ func newTable(budget int64) *table {
 	}
 	start := min(n, startBuckets)
 	t := &table{maxLen: int(n), seed: 0x9e3779b97f4a7c15}
-	t.cur.Store(&arr{b: make([]bucket, start), mask: uint64(start - 1)})
+	t.narrow.Store(&arr[narrowBucket]{b: make([]narrowBucket, start), mask: uint64(start - 1)})
 	return t
 }
 
@@ -139,25 +188,62 @@ const (
 // get returns the fact stored for k (0 when none), without a lock.
 func (t *table) get(k game.Key) uint32 {
 	h := t.hash(k)
-	for spins := 0; ; spins++ {
-		a := t.cur.Load()
-		b := &a.b[h&a.mask]
-		v := b.ver.Load()
-		if v&verWriting != 0 {
-			backoff(spins)
-			continue
+	for {
+		if w := t.wide.Load(); w != nil {
+			return getIn(&t.wide, h, k)
 		}
-		var fact uint32
-		for j := range ways {
-			if b.keys[j][0].Load() == k.Lo && b.keys[j][1].Load() == k.Hi {
-				fact = b.words[j].Load() & factMask
-				break
-			}
+		if k.Hi != 0 {
+			return 0 // no wide key was stored yet
 		}
-		if b.ver.Load() == v {
-			return fact
+		if f, ok := getNarrow(t, h, k); ok {
+			return f
 		}
 	}
+}
+
+// getNarrow reads k in the narrow array, and false when it was retired
+// while being read, by a grow or by widening: read again.
+func getNarrow(t *table, h uint64, k game.Key) (uint32, bool) {
+	for spins := 0; ; spins++ {
+		a := t.narrow.Load()
+		f, v, ok := probe(&a.b[h&a.mask], k)
+		if ok {
+			return f, true
+		}
+		if v&verRetired != 0 && t.wide.Load() != nil {
+			return 0, false
+		}
+		backoff(spins)
+	}
+}
+
+// getIn reads k in the array of p, retrying while its bucket is written.
+func getIn[B any, PB slots[B]](p *atomic.Pointer[arr[B]], h uint64, k game.Key) uint32 {
+	for spins := 0; ; spins++ {
+		a := p.Load()
+		if f, _, ok := probe(PB(&a.b[h&a.mask]), k); ok {
+			return f
+		}
+		backoff(spins)
+	}
+}
+
+// probe reads k's fact in bucket b, and false when b was being written.
+// It also returns the version it read.
+func probe[B any, PB slots[B]](b PB, k game.Key) (uint32, uint32, bool) {
+	ver := b.version()
+	v := ver.Load()
+	if v&verWriting != 0 {
+		return 0, v, false
+	}
+	var fact uint32
+	for j := range b.ways() {
+		if b.has(j, k) {
+			fact = b.word(j).Load() & factMask
+			break
+		}
+	}
+	return fact, v, ver.Load() == v
 }
 
 // backoff lets another goroutine run now and then while a bucket is being
@@ -168,39 +254,59 @@ func backoff(spins int) {
 	}
 }
 
-// lock locks k's bucket in the current array for writing and returns the
-// array, the bucket and its version before the lock.
-func (t *table) lock(h uint64) (*arr, *bucket, uint32) {
+// put records fact for k, which cost work expanded positions, merged with
+// what is known of k.
+func (t *table) put(k game.Key, fact uint32, work uint64) {
+	h := t.hash(k)
 	for spins := 0; ; spins++ {
-		a := t.cur.Load()
-		b := &a.b[h&a.mask]
-		v := b.ver.Load()
-		if v&(verWriting|verRetired) == 0 && b.ver.CompareAndSwap(v, v+verWriting) {
-			return a, b, v
+		if t.wide.Load() != nil {
+			putIn(t, &t.wide, h, k, fact, work)
+			return
+		}
+		if k.Hi != 0 {
+			t.widen()
+			continue
+		}
+		if putIn(t, &t.narrow, h, k, fact, work) {
+			return
 		}
 		backoff(spins)
 	}
 }
 
-// put records fact for k, which cost work expanded positions, merged with
-// what is known of k.
-func (t *table) put(k game.Key, fact uint32, work uint64) {
-	h := t.hash(k)
+// putIn records fact for k in the array of p, and returns false when
+// that array was retired by widening (put again).
+func putIn[B any, PB slots[B]](t *table, p *atomic.Pointer[arr[B]], h uint64, k game.Key, fact uint32, work uint64) bool {
 	w := packWord(fact, work)
-	a, b, v := t.lock(h)
+	var a *arr[B]
+	var b PB
+	var v uint32
+	for spins := 0; ; spins++ {
+		a = p.Load()
+		b = PB(&a.b[h&a.mask])
+		v = b.version().Load()
+		if v&(verWriting|verRetired) == 0 && b.version().CompareAndSwap(v, v+verWriting) {
+			break
+		}
+		if v&verRetired != 0 && p == any(&t.narrow) && t.wide.Load() != nil {
+			return false
+		}
+		backoff(spins)
+	}
 	victim, empty := -1, -1
+	ways := b.ways()
 	for j := range ways {
-		bw := b.words[j].Load()
+		bw := b.word(j).Load()
 		switch {
 		case bw == 0:
 			if empty < 0 {
 				empty = j
 			}
-		case b.keys[j][0].Load() == k.Lo && b.keys[j][1].Load() == k.Hi:
-			b.words[j].Store(packWord(merge(bw&factMask, fact), work))
-			b.ver.Store(v + 4)
-			return
-		case victim < 0 || bw>>factBits < b.words[victim].Load()>>factBits:
+		case b.has(j, k):
+			b.word(j).Store(packWord(merge(bw&factMask, fact), work))
+			b.version().Store(v + 4)
+			return true
+		case victim < 0 || bw>>factBits < b.word(victim).Load()>>factBits:
 			victim = j
 		}
 	}
@@ -208,80 +314,129 @@ func (t *table) put(k game.Key, fact uint32, work uint64) {
 	evicted := false
 	if empty >= 0 {
 		victim = empty
-	} else if n < t.maxLen && t.entries.Load() >= int64(n)*ways/2 {
+	} else if n < t.maxLen && t.entries.Load() >= int64(n)*int64(ways)/2 {
 		// A full bucket in a table half full that may grow: grow,
 		// rather than evict, and try again. (Below that, a full bucket
 		// is bad luck, and one eviction costs less than doubling.)
-		b.ver.Store(v + 4)
-		t.grow(n)
-		t.put(k, fact, work)
-		return
+		b.version().Store(v + 4)
+		grow[B, PB](t, p, n)
+		return putIn[B, PB](t, p, h, k, fact, work)
 	} else {
 		evicted = true
 	}
-	b.keys[victim][0].Store(k.Lo)
-	b.keys[victim][1].Store(k.Hi)
-	b.words[victim].Store(w)
-	b.ver.Store(v + 4)
+	b.set(victim, k, w)
+	b.version().Store(v + 4)
 	t.stores.Add(1)
 	if evicted {
 		t.evictions.Add(1)
-		return
+		return true
 	}
-	if e := t.entries.Add(1); e > int64(n)*ways/2 && n < t.maxLen {
-		t.grow(n)
+	if e := t.entries.Add(1); e > int64(n)*int64(ways)/2 && n < t.maxLen {
+		grow[B, PB](t, p, n)
+	}
+	return true
+}
+
+// retire locks bucket b for good, once no writer holds it, and returns
+// its version then.
+func retire[B any, PB slots[B]](b PB) uint32 {
+	for spins := 0; ; spins++ {
+		v := b.version().Load()
+		if v&verWriting == 0 && b.version().CompareAndSwap(v, v+verWriting) {
+			return v
+		}
+		backoff(spins)
 	}
 }
 
-// grow doubles the table from n buckets, unless another worker did. It
-// locks each old bucket in turn, copies its entries to bucket i or i+n of
-// the new array (which they always fit), and retires it; readers go on
-// reading the old array until the new one is published, and writers wait
-// for it.
-func (t *table) grow(n int) {
+// grow doubles the array of p from n buckets, unless another worker did
+// or the table was widened meanwhile. It locks each old bucket in turn,
+// copies its entries to bucket i or i+n of the new array (which they
+// always fit), and retires it; readers go on reading the old array until
+// the new one is published, and writers wait for it.
+func grow[B any, PB slots[B]](t *table, p *atomic.Pointer[arr[B]], n int) {
 	t.growMu.Lock()
 	defer t.growMu.Unlock()
-	old := t.cur.Load()
-	if len(old.b) != n {
+	old := p.Load()
+	if len(old.b) != n || (p == any(&t.narrow) && t.wide.Load() != nil) {
 		return
 	}
-	nb := &arr{b: make([]bucket, 2*n), mask: uint64(2*n - 1)}
+	nb := &arr[B]{b: make([]B, 2*n), mask: uint64(2*n - 1)}
+	for i := range old.b {
+		b := PB(&old.b[i])
+		v := retire[B, PB](b)
+		for j := range b.ways() {
+			if w := b.word(j).Load(); w != 0 {
+				k := b.key(j)
+				insert[B, PB](nb, t.hash(k)&nb.mask, k, w)
+			}
+		}
+		b.version().Store(v + verRetired) // even, retired: its entries stay readable
+	}
+	p.Store(nb)
+}
+
+// insert puts key k with word w in an empty slot of bucket i of an array
+// no one else sees yet, and reports whether there was one.
+func insert[B any, PB slots[B]](a *arr[B], i uint64, k game.Key, w uint32) bool {
+	d := PB(&a.b[i])
+	for e := range d.ways() {
+		if d.word(e).Load() == 0 {
+			d.set(e, k, w)
+			return true
+		}
+	}
+	return false
+}
+
+// widen turns the narrow buckets into wide ones, twice as many when the
+// budget allows, as grow does; entries that do not fit the wide bucket
+// they go to are dropped (and searched again when needed).
+func (t *table) widen() {
+	t.growMu.Lock()
+	defer t.growMu.Unlock()
+	if t.wide.Load() != nil {
+		return
+	}
+	old := t.narrow.Load()
+	n := min(2*len(old.b), t.maxLen)
+	nw := &arr[wideBucket]{b: make([]wideBucket, n), mask: uint64(n - 1)}
+	var dropped int64
 	for i := range old.b {
 		b := &old.b[i]
-		var v uint32
-		for spins := 0; ; spins++ {
-			v = b.ver.Load()
-			if v&verWriting == 0 && b.ver.CompareAndSwap(v, v+verWriting) {
-				break
-			}
-			backoff(spins)
-		}
-		for j := range ways {
-			w := b.words[j].Load()
-			if w == 0 {
-				continue
-			}
-			k := game.Key{Lo: b.keys[j][0].Load(), Hi: b.keys[j][1].Load()}
-			d := &nb.b[t.hash(k)&nb.mask]
-			for e := range ways {
-				if d.words[e].Load() == 0 {
-					d.keys[e][0].Store(k.Lo)
-					d.keys[e][1].Store(k.Hi)
-					d.words[e].Store(w)
-					break
+		v := retire[narrowBucket](b)
+		for j := range narrowWays {
+			if w := b.words[j].Load(); w != 0 {
+				k := b.key(j)
+				if !insert[wideBucket](nw, t.hash(k)&nw.mask, k, w) {
+					dropped++
 				}
 			}
 		}
-		b.ver.Store(v + verRetired) // even, retired: its entries stay readable
+		b.ver.Store(v + verRetired)
 	}
-	t.cur.Store(nb)
+	t.entries.Add(-dropped)
+	t.wide.Store(nw)
 }
 
 // size returns the number of buckets now.
-func (t *table) size() int64 { return int64(len(t.cur.Load().b)) }
+func (t *table) size() int64 {
+	if w := t.wide.Load(); w != nil {
+		return int64(len(w.b))
+	}
+	return int64(len(t.narrow.Load().b))
+}
 
-func (t *table) capacity() int64 { return int64(t.maxLen) * ways }
-func (t *table) bytes() int64    { return t.size() * bucketBytes }
+// capacity returns the most entries the table may hold: in wide buckets
+// once it has any, else in narrow ones.
+func (t *table) capacity() int64 {
+	if t.wide.Load() != nil {
+		return int64(t.maxLen) * wideWays
+	}
+	return int64(t.maxLen) * narrowWays
+}
+
+func (t *table) bytes() int64 { return t.size() * bucketBytes }
 
 // mapTable is the table of a game without a game.Packer: positions
 // themselves as keys, in striped maps whose total size is bounded by the
@@ -397,8 +552,11 @@ var (
 	_ [(excluded - 2) - MaxValue]struct{}
 )
 
-// A bucket is bucketBytes long: both array lengths are zero exactly then.
+// Both kinds of bucket are bucketBytes long: the array lengths are all
+// zero exactly then.
 var (
-	_ [unsafe.Sizeof(bucket{}) - bucketBytes]struct{}
-	_ [bucketBytes - unsafe.Sizeof(bucket{})]struct{}
+	_ [unsafe.Sizeof(narrowBucket{}) - bucketBytes]struct{}
+	_ [bucketBytes - unsafe.Sizeof(narrowBucket{})]struct{}
+	_ [unsafe.Sizeof(wideBucket{}) - bucketBytes]struct{}
+	_ [bucketBytes - unsafe.Sizeof(wideBucket{})]struct{}
 )
