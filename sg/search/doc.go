@@ -93,7 +93,9 @@
 // fits in 64 bits, as on boards of up to 64 cells, and six 128-bit keys
 // (21.3 bytes an entry) from the first key that does not; it starts small,
 // for locality, and doubles when a bucket is full and the table is half
-// full, up to the budget. Reading takes no lock: each bucket has a
+// full, up to the budget (while it doubles, the old array is kept beside
+// the new one until the entries are moved: for that moment the table
+// takes up to one and a half times its size). Reading takes no lock: each bucket has a
 // version that a writer makes odd while it writes, and a reader that
 // sees it change reads again (a sequence lock). Without a Packer it
 // stores positions in striped maps, with an estimated size an entry.

@@ -42,7 +42,8 @@ type config struct {
 
 // WithMemory sets the table's budget in bytes. The table starts small
 // and doubles as it fills, up to the largest power-of-two size within the
-// budget, and never grows past it: when it is full, new results replace
+// budget (holding the old array beside the new one while it doubles),
+// and never grows past it: when it is full, new results replace
 // old ones that cost little to compute, so a search that would need more
 // memory runs slower, but never fails and never answers wrongly. [New]
 // rejects a budget below [MinMemory].
