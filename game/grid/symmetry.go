@@ -110,6 +110,15 @@ func (b *Board) Canonical(s Set) Set {
 		}
 		return a
 	}
+	if b.full.Hi == 0 {
+		return Set{Lo: b.canonical64(s.Lo)}
+	}
+	return b.canonicalRows(s)
+}
+
+// canonicalRows is Canonical of a non-empty set of a board of at least
+// two rows and two columns, row by row.
+func (b *Board) canonicalRows(s Set) Set {
 	// Rows and columns are then at most 64 each.
 	var sh, shf, t, tf [64]uint64
 	top := s.Lowest() / b.cols
@@ -195,6 +204,92 @@ func (b *Board) encodeFlip(sh, shf *[64]uint64, h, k int) Set {
 	var out Set
 	for i := range h {
 		out = out.Or(Set{Lo: flipRow(sh, shf, h, k, i)}.Shl(uint(i * b.cols)))
+	}
+	return out
+}
+
+// canonical64 is Canonical of a non-empty set x of a board of at most 64
+// cells and at least two rows and two columns: the same representative,
+// on one word.
+//
+// A shape of h rows of w cells is packed densely, row i in bits i·w to
+// i·w+w-1; reversing all h·w bits of a packing turns the shape a half
+// turn, and the packing of a shape upside down has its rows, read from
+// the top, in its highest bits first: so the shape whose rows are least
+// is the flip whose upside-down packing is least, and the four flips
+// cost two packings and two reversals.
+func (b *Board) canonical64(x uint64) uint64 {
+	n := uint(b.cols) // at most 32, the board having two rows or more
+	top := uint(bits.TrailingZeros64(x)) / n
+	h := uint(63-bits.LeadingZeros64(x))/n - top + 1
+	x >>= top * n
+	var or uint64
+	for i := range h {
+		or |= x >> (i * n)
+	}
+	or &= uint64(1)<<n - 1
+	c0 := uint(bits.TrailingZeros64(or))
+	w := uint(64-bits.LeadingZeros64(or)) - c0
+	x >>= c0 // the shape in the top left corner, rows n apart
+	rowMask := uint64(1)<<w - 1
+	var p, up uint64 // the shape packed, and upside down
+	for i := range h {
+		r := x >> (i * n) & rowMask
+		p |= r << (i * w)
+		up |= r << ((h - 1 - i) * w)
+	}
+	turn := w <= uint(b.rows) && h <= n
+	if !turn || h < w {
+		l, _ := least(p, up, h*w)
+		return spread(l, h, w, n)
+	}
+	// The turned shape, w rows of h cells: its row j is column j.
+	var t, tup uint64
+	for i := range h {
+		for r := p >> (i * w) & rowMask; r != 0; r &= r - 1 {
+			j := uint(bits.TrailingZeros64(r))
+			t |= 1 << (j*h + i)
+			tup |= 1 << ((w-1-j)*h + i)
+		}
+	}
+	lt, kt := least(t, tup, h*w)
+	if w < h {
+		return spread(lt, w, h, n)
+	}
+	// A square shape: the least of all 8, the unturned on a tie.
+	if l, k := least(p, up, h*w); k <= kt {
+		return spread(l, h, w, n)
+	}
+	return spread(lt, h, h, n)
+}
+
+// least returns the packing (of m bits) of the flip whose rows, read from
+// the top, are least, and its packing upside down, which orders the flips
+// (see canonical64), given the shape's packing p and that of the shape
+// upside down, up. Reversing the m bits of up gives the mirror image,
+// and of p the half turn.
+func least(p, up uint64, m uint) (uint64, uint64) {
+	hp, hu := bits.Reverse64(p)>>(64-m), bits.Reverse64(up)>>(64-m)
+	best, key := p, up // the shape itself, and upside down
+	if p < key {
+		best, key = up, p // upside down, and back
+	}
+	if hp < key {
+		best, key = hu, hp // the mirror image, and upside down: the half turn
+	}
+	if hu < key {
+		best, key = hp, hu // the half turn, and upside down: the mirror image
+	}
+	return best, key
+}
+
+// spread returns the shape of h rows of w cells packed in p with its rows
+// n apart: in the top left corner of a board of n columns.
+func spread(p uint64, h, w, n uint) uint64 {
+	rowMask := uint64(1)<<w - 1
+	var out uint64
+	for i := range h {
+		out |= p >> (i * w) & rowMask << (i * n)
 	}
 	return out
 }

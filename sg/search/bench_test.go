@@ -3,6 +3,7 @@ package search_test
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
@@ -92,6 +93,33 @@ func BenchmarkCram(b *testing.B) {
 				solveOnce(b, g, "outcome")
 			}
 		})
+	}
+}
+
+// BenchmarkWorkers solves Cram 5×6 and 5×7 with 1, 2 and (on a machine
+// with that many processors) 16 workers, for the speed-up. ns/op is the
+// wall time; expanded/op the work of all the workers together, which
+// grows a little with their number (two workers may search a position at
+// once before either has stored it); and share/op the work of one
+// worker, expanded/op divided by the workers: on processors with nothing
+// else to do the wall time follows it.
+func BenchmarkWorkers(b *testing.B) {
+	for _, size := range [][2]int{{5, 6}, {5, 7}} {
+		g, err := rulesets.NewCram(size[0], size[1])
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, workers := range []int{1, 2, 16} {
+			if workers > 1 && workers > runtime.NumCPU() {
+				continue
+			}
+			b.Run(fmt.Sprintf("cram-%dx%d/workers-%d", size[0], size[1], workers), func(b *testing.B) {
+				for b.Loop() {
+					st := solveOnce(b, g, "value", search.WithWorkers(workers))
+					b.ReportMetric(float64(st.Expanded)/float64(workers), "share/op")
+				}
+			})
+		}
 	}
 }
 

@@ -71,11 +71,15 @@
 //     the number of cells left to search (for a [game.Packer]), fewest
 //     first.
 //
-// Each worker also keeps a small cache of the components it met, by the
-// key the game gives them: their canonical form and, once known, their
-// value (values never change, so the cache is right whatever the table
-// evicts). The small regions of a board recur everywhere, and the cache
-// spares the Canonical call and the shared table's lock for them.
+// Each worker also keeps two small caches of the components it met: by
+// the key the game gives them, their canonical form and, once known,
+// their value; by their canonical key, the facts it stored or read from
+// the table (a fact, once learnt, stays true, so the caches are right
+// whatever the table evicts). The small regions of a board recur
+// everywhere, and the caches spare the Canonical call and the shared
+// table for them: splitting an option reads the table only for a
+// component the worker knows nothing of, and a search reads it afresh
+// before expanding a component, to see what other workers learnt.
 //
 // [WithoutPruning] values positions by the definition instead, to measure
 // what this saves.
@@ -83,25 +87,40 @@
 // # The table
 //
 // The table's budget is chosen with [WithMemory] (default
-// [DefaultMemory]). For a [game.Packer] it stores 128-bit keys, 20 bytes
-// an entry in buckets of eight; it starts small, for locality, and
-// doubles when a bucket is full and the table is half full, up to the
-// budget. Without a Packer it stores positions in striped maps, with an
-// estimated size an entry. When a bucket is full and the table may not
-// grow, the new result replaces the one that cost the least work to
-// compute. Results stay exact: a position evicted is searched again when
-// next needed, so a search that needs more memory than it has runs slower
-// but never fails and never answers wrongly. [Solver.Stats] reports hits,
-// misses, stores and evictions.
+// [DefaultMemory]). For a [game.Packer] it stores keys in buckets of
+// 128 bytes, two adjacent cache lines, so that a probe is one memory
+// access: ten 64-bit keys a bucket (12.8 bytes an entry) while every key
+// fits in 64 bits, as on boards of up to 64 cells, and six 128-bit keys
+// (21.3 bytes an entry) from the first key that does not; it starts small,
+// for locality, and doubles when a bucket is full and the table is half
+// full, up to the budget (while it doubles, the old array is kept beside
+// the new one until the entries are moved: for that moment the table
+// takes up to one and a half times its size). Reading takes no lock: each bucket has a
+// version that a writer makes odd while it writes, and a reader that
+// sees it change reads again (a sequence lock). Without a Packer it
+// stores positions in striped maps, with an estimated size an entry.
+// When a bucket is full and the table may not grow, the new result
+// replaces the one that cost the least work to compute. Results stay
+// exact: a position evicted is searched again when next needed, so a
+// search that needs more memory than it has runs slower but never fails
+// and never answers wrongly. [Solver.Stats] reports hits, misses, stores
+// and evictions.
 //
 // # All processors
 //
 // A question uses [WithWorkers] goroutines (default GOMAXPROCS) sharing
-// the table, whose buckets are guarded by striped locks. They divide the
-// options of the position asked about: at each candidate test of its
-// value, and to find a winning move, each tests different options, and
-// all stop at the first witness found. Below the first level each worker
-// searches on its own, and they meet through the table.
+// the table. They divide the options of the position asked about, each
+// kind once: options equal after splitting and canonical forms (the
+// images of one move under the board's symmetries) are searched once.
+// At each candidate test of the value, and to find a winning move, each
+// worker takes the next option, and all stop at the first witness found.
+// A worker that finds no option left helps one still being searched, its
+// search turned to take that option's options from the middle of their
+// order, so that the two meet through the table rather than repeat each
+// other; the first done stops the others. Below that, each worker
+// searches on its own. Workers count their work and keep the facts they
+// learn in caches of their own, and touch shared memory only to read and
+// write the table, so that two processors do not slow each other down.
 //
 // A search is recursive, as deep as the longest play from the position
 // asked about (at most the number of cells of a board). It polls its

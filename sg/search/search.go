@@ -1,10 +1,13 @@
 package search
 
 import (
+	"cmp"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -13,7 +16,8 @@ import (
 )
 
 // DefaultMemory is the table budget of a [Solver] made without
-// [WithMemory]: 256 MiB, about 13 million positions of a [game.Packer].
+// [WithMemory]: 256 MiB, about 20 million positions of a [game.Packer]
+// whose keys fit in 64 bits, 12 million otherwise.
 const DefaultMemory = 256 << 20
 
 // MinMemory is the smallest table budget [New] accepts: 256 KiB.
@@ -36,12 +40,13 @@ type config struct {
 	every    uint64
 }
 
-// WithMemory sets the table's budget in bytes. The table is allocated
-// once, at the largest power-of-two size within the budget, and never
-// grows: when it is full, new results replace old ones that cost little
-// to compute, so a search that would need more memory runs slower, but
-// never fails and never answers wrongly. [New] rejects a budget below
-// [MinMemory].
+// WithMemory sets the table's budget in bytes. The table starts small
+// and doubles as it fills, up to the largest power-of-two size within the
+// budget (holding the old array beside the new one while it doubles),
+// and never grows past it: when it is full, new results replace
+// old ones that cost little to compute, so a search that would need more
+// memory runs slower, but never fails and never answers wrongly. [New]
+// rejects a budget below [MinMemory].
 func WithMemory(bytes int64) Option { return func(c *config) { c.memory = bytes } }
 
 // WithWorkers sets the number of goroutines one question uses; n ≤ 0
@@ -113,10 +118,20 @@ type Solver[P comparable] struct {
 	pk  game.Packer[P]
 	mc  MoveCounter[P]
 	tab store[P]
+	pt  *table // the table of tab, for a Packer
 	cfg config
 
-	expanded atomic.Uint64
-	progMu   sync.Mutex
+	// expanded, hits and misses count the work of finished workers and
+	// of the workers' flushes (see worker.flush), and of the questions'
+	// top levels.
+	expanded     atomic.Uint64
+	hits, misses atomic.Uint64
+	progMu       sync.Mutex
+
+	// idle holds workers between questions, so that their caches and
+	// buffers serve the next question.
+	idleMu sync.Mutex
+	idle   []*worker[P]
 }
 
 // New returns a solver for g with an empty table. It returns an error
@@ -141,7 +156,8 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 	s.mc, _ = g.(MoveCounter[P])
 	if pk, ok := g.(game.Packer[P]); ok {
 		s.pk = pk
-		s.tab = packed[P]{t: newTable(c.memory), pk: pk}
+		s.pt = newTable(c.memory)
+		s.tab = packed[P]{t: s.pt, pk: pk}
 	} else {
 		s.tab = newMapTable[P](c.memory)
 	}
@@ -155,6 +171,7 @@ func (s *Solver[P]) Game() game.Game[P] { return s.g }
 func (s *Solver[P]) Stats() Stats {
 	st := s.tab.stats()
 	st.Expanded = s.expanded.Load()
+	st.Hits, st.Misses = s.hits.Load(), s.misses.Load()
 	return st
 }
 
@@ -170,8 +187,10 @@ type tooMany[P comparable] struct {
 // run calls f on a fresh worker, turning the worker's unwinding into an
 // error.
 func (s *Solver[P]) run(ctx context.Context, f func(w *worker[P])) (err error) {
-	w := &worker[P]{s: s, ctx: ctx}
+	w := s.worker(ctx)
 	defer func() {
+		w.flush()
+		s.release(w)
 		switch r := recover().(type) {
 		case nil:
 		case error:
@@ -187,6 +206,38 @@ func (s *Solver[P]) run(ctx context.Context, f func(w *worker[P])) (err error) {
 	}()
 	f(w)
 	return nil
+}
+
+// worker returns an idle worker, or a new one, set to poll ctx.
+func (s *Solver[P]) worker(ctx context.Context) *worker[P] {
+	s.idleMu.Lock()
+	defer s.idleMu.Unlock()
+	if n := len(s.idle); n > 0 {
+		w := s.idle[n-1]
+		s.idle = s.idle[:n-1]
+		w.ctx, w.turn = ctx, 0
+		return w
+	}
+	return &worker[P]{s: s, ctx: ctx}
+}
+
+// release keeps w for the next question.
+func (s *Solver[P]) release(w *worker[P]) {
+	w.ctx = nil
+	s.idleMu.Lock()
+	s.idle = append(s.idle, w)
+	s.idleMu.Unlock()
+}
+
+// get returns the fact stored for c, counting the lookup.
+func (s *Solver[P]) get(c P) uint32 {
+	f := s.tab.get(c)
+	if f != 0 {
+		s.hits.Add(1)
+	} else {
+		s.misses.Add(1)
+	}
+	return f
 }
 
 // split appends the canonical components of p to dst.
@@ -236,7 +287,7 @@ func (s *Solver[P]) canon(p P) P {
 
 // known returns the value of component c from the table.
 func (s *Solver[P]) known(c P) (uint32, bool) {
-	f := s.tab.get(c)
+	f := s.get(c)
 	if f == 0 || f&excluded != 0 {
 		return 0, false
 	}
@@ -280,7 +331,7 @@ func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
 		return 0, fmt.Errorf("search: position %v has %d options: %w (at most %d)", c, len(opts), sg.ErrTooManyOptions, MaxValue)
 	}
 	for t := uint32(0); ; t++ {
-		if f := s.tab.get(c); f != 0 && f&excluded == 0 {
+		if f := s.get(c); f != 0 && f&excluded == 0 {
 			return f - 1, nil
 		} else if t < maskBits && f&(1<<t) != 0 {
 			continue
@@ -300,60 +351,101 @@ func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
 }
 
 // anyOption returns the index of an option for which f holds and true, or
-// false when f holds for none: the workers divide the options, and all
-// stop at the first found. Of the options found before they stop, the
-// first in order is returned.
+// false when f holds for none. Options equal after splitting and
+// canonical forms are tried once (see distinct). The workers take the
+// options in turn; a worker that finds none left helps one still being
+// searched (the one with the fewest helpers), with its search turned to
+// start elsewhere among that option's options (worker.turn), so that the
+// two meet through the table instead of repeating each other. The first
+// worker done with an option stops its helpers, and all stop at the first
+// option found for which f holds. Of the options found before they stop,
+// the first in order is returned.
 func (s *Solver[P]) anyOption(ctx context.Context, opts []P, f func(w *worker[P], o P) bool) (int, bool, error) {
-	var foundAt atomic.Int64
-	foundAt.Store(int64(len(opts)))
+	idx := s.distinct(opts)
+	n := len(idx)
 	ctx2, cancel := context.WithCancel(ctx)
 	defer cancel()
-	var next atomic.Int64
-	err := s.parallel(ctx2, func(w *worker[P]) {
-		for {
-			i := next.Add(1) - 1
-			if i >= int64(len(opts)) || i > foundAt.Load() {
-				return
-			}
-			if f(w, opts[i]) {
-				for {
-					old := foundAt.Load()
-					if i >= old || foundAt.CompareAndSwap(old, i) {
-						break
+	type slot struct {
+		ctx     context.Context
+		cancel  context.CancelFunc
+		done    atomic.Bool
+		helpers atomic.Int32
+	}
+	slots := make([]slot, n)
+	for i := range slots {
+		slots[i].ctx, slots[i].cancel = context.WithCancel(ctx2)
+		defer slots[i].cancel()
+	}
+	var foundAt, next atomic.Int64
+	foundAt.Store(int64(n))
+	errs := make([]error, s.cfg.workers)
+	var wg sync.WaitGroup
+	for k := range s.cfg.workers {
+		wg.Go(func() {
+			for ctx2.Err() == nil {
+				i := int(next.Add(1) - 1)
+				turn := 0
+				if i >= n {
+					// None left: help the unfinished option with the
+					// fewest helpers.
+					i, turn = -1, 1<<30
+					for j := 0; j < n && int64(j) < foundAt.Load(); j++ {
+						if h := int(slots[j].helpers.Load()); !slots[j].done.Load() && h < turn {
+							i, turn = j, h
+						}
+					}
+					if i < 0 {
+						return
 					}
 				}
-				cancel()
-				return
+				if int64(i) > foundAt.Load() {
+					return
+				}
+				sl := &slots[i]
+				sl.helpers.Add(1)
+				var holds bool
+				err := s.run(sl.ctx, func(w *worker[P]) {
+					w.turn = turn
+					holds = f(w, opts[idx[i]])
+				})
+				if err != nil {
+					if ctx2.Err() == nil && sl.ctx.Err() != nil {
+						continue // another worker finished this option
+					}
+					errs[k] = err
+					cancel()
+					return
+				}
+				if sl.done.Swap(true) {
+					continue
+				}
+				sl.cancel()
+				if holds {
+					for {
+						old := foundAt.Load()
+						if int64(i) >= old || foundAt.CompareAndSwap(old, int64(i)) {
+							break
+						}
+					}
+					cancel()
+					return
+				}
 			}
-		}
-	})
+		})
+	}
+	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return 0, false, err
 	}
-	if i := foundAt.Load(); i < int64(len(opts)) {
-		return int(i), true, nil // the others were stopped because of it
+	if i := foundAt.Load(); i < int64(n) {
+		return idx[i], true, nil // the others were stopped because of it
 	}
-	return 0, false, err
+	return 0, false, firstError(errs)
 }
 
-// parallel runs f on cfg.workers workers and waits for them; the first
-// error cancels the others.
-func (s *Solver[P]) parallel(ctx context.Context, f func(w *worker[P])) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	errs := make([]error, s.cfg.workers)
-	for k := range s.cfg.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[k] = s.run(ctx, f)
-			if errs[k] != nil {
-				cancel()
-			}
-		}()
-	}
-	wg.Wait()
+// firstError returns the first error of errs that is not a cancellation
+// (which the others may be a consequence of), else the first error.
+func firstError(errs []error) error {
 	for _, err := range errs {
 		if err != nil && !errors.Is(err, context.Canceled) {
 			return err
@@ -365,6 +457,50 @@ func (s *Solver[P]) parallel(ctx context.Context, f func(w *worker[P])) error {
 		}
 	}
 	return nil
+}
+
+// distinct returns the indices of the options that differ after
+// splitting and canonical forms (the first of each kind), in order: the
+// options of a symmetric board come in congruent groups, and a worker
+// searching one member of a group while another searches its image
+// would repeat its work.
+func (s *Solver[P]) distinct(opts []P) []int {
+	idx := make([]int, 0, len(opts))
+	seen := make(map[string]bool, len(opts))
+	var comps []P
+	var keys []game.Key
+	var buf []byte
+	for i, o := range opts {
+		comps = s.split(comps[:0], o)
+		var sig string
+		switch {
+		case s.pk != nil:
+			keys = keys[:0]
+			for _, c := range comps {
+				keys = append(keys, s.pk.Pack(c))
+			}
+			slices.SortFunc(keys, func(a, b game.Key) int {
+				if c := cmp.Compare(a.Hi, b.Hi); c != 0 {
+					return c
+				}
+				return cmp.Compare(a.Lo, b.Lo)
+			})
+			buf = buf[:0]
+			for _, k := range keys {
+				buf = binary.LittleEndian.AppendUint64(buf, k.Lo)
+				buf = binary.LittleEndian.AppendUint64(buf, k.Hi)
+			}
+			sig = string(buf)
+		default:
+			idx = append(idx, i) // positions have no order to sort them by
+			continue
+		}
+		if !seen[sig] {
+			seen[sig] = true
+			idx = append(idx, i)
+		}
+	}
+	return idx
 }
 
 // Outcome returns [sg.P] when the player to move from p loses and [sg.N]
@@ -408,7 +544,7 @@ func (s *Solver[P]) sumIsP(ctx context.Context, p P) (bool, error) {
 		v, err := s.componentValue(ctx, c)
 		return v == x, err
 	}
-	if f := s.tab.get(c); f != 0 && (f&excluded == 0 || f&1 != 0) {
+	if f := s.get(c); f != 0 && (f&excluded == 0 || f&1 != 0) {
 		return f == 1, nil // its value, or that it is not 0, is known
 	}
 	_, found, err := s.winning(ctx, c, true)
@@ -449,7 +585,7 @@ func (s *Solver[P]) WinningMove(ctx context.Context, p P) (P, bool, error) {
 func (s *Solver[P]) winning(ctx context.Context, p P, component bool) (P, bool, error) {
 	var zero P
 	if component {
-		if f := s.tab.get(p); f == 1 {
+		if f := s.get(p); f == 1 {
 			return zero, false, nil // a P-position: no winning move
 		}
 	}
@@ -477,9 +613,13 @@ func (s *Solver[P]) winning(ctx context.Context, p P, component bool) (P, bool, 
 }
 
 // count records one expanded position and reports progress.
-func (s *Solver[P]) count() {
-	n := s.expanded.Add(1)
-	if s.cfg.progress != nil && n%s.cfg.every == 0 {
+func (s *Solver[P]) count() { s.addExpanded(1) }
+
+// addExpanded records n expanded positions and reports progress when the
+// count passes a multiple of the progress interval.
+func (s *Solver[P]) addExpanded(n uint64) {
+	after := s.expanded.Add(n)
+	if s.cfg.progress != nil && (after-n)/s.cfg.every != after/s.cfg.every {
 		s.progMu.Lock()
 		s.cfg.progress(s.Stats())
 		s.progMu.Unlock()

@@ -193,7 +193,8 @@ func TestSmallTableEvicts(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Valued by the definition, Cram 5×5 stores 16456 components (see
-	// BenchmarkCram), twice what the smallest table holds.
+	// BenchmarkCram), four fifths of the 20480 slots of the smallest
+	// table: its buckets of ten overflow long before it is full.
 	s, err := search.New[grid.Set](g, search.WithMemory(search.MinMemory), search.WithWorkers(2), search.WithoutPruning())
 	if err != nil {
 		t.Fatal(err)

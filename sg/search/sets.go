@@ -44,7 +44,7 @@ func xorSet(s uint64, x uint32) uint64 {
 // it is at most m; otherwise g is above m. Positions of more than
 // setBits-1 options are valued by the candidate tests of lv instead.
 func (w *worker[P]) query(c P, r uint64, d int) uint32 {
-	f := w.s.tab.get(c)
+	f := w.get(c)
 	if f != 0 && f&excluded == 0 {
 		return f - 1
 	}
@@ -52,7 +52,7 @@ func (w *worker[P]) query(c P, r uint64, d int) uint32 {
 	if r == 0 {
 		return notInSet
 	}
-	before := w.s.expanded.Load()
+	before := w.done
 	lv := w.level(d)
 	opts := w.expand(c, lv)
 	n := uint32(len(opts))
@@ -68,7 +68,7 @@ func (w *worker[P]) query(c P, r uint64, d int) uint32 {
 	m := highest(r)
 	below := upTo(m)
 	pot := all
-	if !w.splitAll(opts, lv, &pot, r) {
+	if !w.splitAll(opts, lv, &pot, r, d) {
 		w.exclude(c, f, below&^pot, before)
 		return notInSet
 	}
@@ -110,7 +110,7 @@ func (w *worker[P]) query(c P, r uint64, d int) uint32 {
 		w.exclude(c, f, below, before)
 		return notInSet
 	}
-	w.s.tab.put(c, v+1, w.s.expanded.Load()-before)
+	w.put(c, v+1, w.done-before)
 	return v
 }
 
@@ -124,7 +124,7 @@ func (w *worker[P]) exclude(c P, f uint32, e uint64, before uint64) {
 	if uint64(f)&e == e {
 		return
 	}
-	w.s.tab.put(c, excluded|uint32(e), w.s.expanded.Load()-before)
+	w.put(c, excluded|uint32(e), w.done-before)
 }
 
 // removeValue removes v from the potential values pot when it is one of

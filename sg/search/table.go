@@ -4,8 +4,10 @@ import (
 	"hash/maphash"
 	"math/bits"
 	"reflect"
+	"runtime"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -47,59 +49,119 @@ func packWord(fact uint32, work uint64) uint32 {
 	return w<<factBits | fact
 }
 
-// ways is the number of entries a bucket holds: a key's entry may be in
-// any of them.
-const ways = 8
+// A bucket is 128 bytes, two adjacent cache lines (which processors fetch
+// together), so that a probe costs one memory access: a version, then
+// the entries' words, then their keys. A table starts with narrow
+// buckets, of ten 64-bit keys (12.8 bytes an entry), and turns them into
+// wide ones, of six 128-bit keys (21.3 bytes an entry), the first time
+// it is given a key whose high half is not zero: boards of up to 64
+// cells, and the canonical forms of regions of up to 64 cells on larger
+// boards, never need the wide ones.
+//
+// The version makes reads lock-free (a sequence lock): a writer makes it
+// odd while it writes and adds 4 in all when done; a reader reads the
+// version, the entries, and the version again, and retries when the
+// version was odd or changed. A version with bit 1 set marks a bucket
+// retired by a grow: its entries never change again, and a writer that
+// finds it goes to the new array.
+const bucketBytes = 128
 
-// stripes is the number of locks of a table: a bucket is guarded by lock
-// bucket % stripes.
-const stripes = 1 << 10
+// Entries a bucket holds: a key's entry may be in any of them.
+const (
+	narrowWays = 10
+	wideWays   = 6
+)
 
-// bucket is eight packed keys and their words: 160 bytes, 20 an entry.
-type bucket struct {
-	keys  [ways]game.Key
-	words [ways]uint32
+type narrowBucket struct {
+	ver   atomic.Uint32
+	words [narrowWays]atomic.Uint32
+	keys  [narrowWays]atomic.Uint64 // after 4 bytes of padding
 }
 
-// bytesPerEntry is what an entry of the packed table costs.
-const bytesPerEntry = 20
+type wideBucket struct {
+	ver   atomic.Uint32
+	words [wideWays]atomic.Uint32
+	keys  [wideWays][2]atomic.Uint64 // after 4 bytes of padding
+}
+
+// slots is what the table's code asks of a bucket of either kind.
+type slots[B any] interface {
+	*B
+	version() *atomic.Uint32
+	ways() int
+	word(j int) *atomic.Uint32
+	has(j int, k game.Key) bool
+	key(j int) game.Key
+	set(j int, k game.Key, w uint32)
+}
+
+func (b *narrowBucket) version() *atomic.Uint32    { return &b.ver }
+func (b *narrowBucket) ways() int                  { return narrowWays }
+func (b *narrowBucket) word(j int) *atomic.Uint32  { return &b.words[j] }
+func (b *narrowBucket) has(j int, k game.Key) bool { return b.keys[j].Load() == k.Lo && k.Hi == 0 }
+func (b *narrowBucket) key(j int) game.Key         { return game.Key{Lo: b.keys[j].Load()} }
+func (b *narrowBucket) set(j int, k game.Key, w uint32) {
+	b.keys[j].Store(k.Lo)
+	b.words[j].Store(w)
+}
+
+func (b *wideBucket) version() *atomic.Uint32   { return &b.ver }
+func (b *wideBucket) ways() int                 { return wideWays }
+func (b *wideBucket) word(j int) *atomic.Uint32 { return &b.words[j] }
+func (b *wideBucket) has(j int, k game.Key) bool {
+	return b.keys[j][0].Load() == k.Lo && b.keys[j][1].Load() == k.Hi
+}
+func (b *wideBucket) key(j int) game.Key {
+	return game.Key{Lo: b.keys[j][0].Load(), Hi: b.keys[j][1].Load()}
+}
+func (b *wideBucket) set(j int, k game.Key, w uint32) {
+	b.keys[j][0].Store(k.Lo)
+	b.keys[j][1].Store(k.Hi)
+	b.words[j].Store(w)
+}
+
+// arr is one array of buckets; a grow replaces it with one twice as long.
+type arr[B any] struct {
+	b    []B
+	mask uint64
+}
 
 // table is a transposition table of positions packed into game.Keys,
-// hashed into buckets of eight entries. Its buckets are guarded by striped
-// locks (a key's stripe is the low bits of its hash), so that the workers
-// of one search share it. It starts small, for locality, and doubles
-// when a bucket is full and the table is half full, up to its budget;
-// otherwise, when a bucket is full, the entry that cost the least work is
-// replaced (the cheapest to compute again). So it never grows past its budget, and a search that needs more
+// hashed into buckets of ten or six entries (see bucketBytes). Reads take
+// no lock and write nothing shared; a write locks its bucket alone, so the
+// workers of one search share the table without meeting. It starts
+// small, for locality, and doubles when a bucket is full and the table is
+// half full, up to its budget; otherwise, when a bucket is full, the
+// entry that cost the least work is replaced (the cheapest to compute
+// again). So it never grows past its budget, and a search that needs more
 // recomputes what was evicted.
 type table struct {
-	locks [stripes]sync.Mutex
-	// buckets and mask change only with every lock held (grow), so one
-	// lock is enough to read them.
-	buckets []bucket
-	mask    uint64
-	maxLen  int // buckets the budget allows
-	seed    uint64
+	narrow atomic.Pointer[arr[narrowBucket]]
+	wide   atomic.Pointer[arr[wideBucket]] // nil until the first wide key
+	growMu sync.Mutex
+	maxLen int // buckets the budget allows
+	seed   uint64
 
-	hits, misses, stores, evictions atomic.Uint64
-	entries                         atomic.Int64
+	stores, evictions atomic.Uint64
+	entries           atomic.Int64
 }
 
-// minBuckets is the size a table starts at: a multiple of stripes, so
-// that a key's stripe does not change when the table doubles.
-const minBuckets = stripes
+// minBuckets is the fewest buckets a table has: those of MinMemory.
+const minBuckets = MinMemory / bucketBytes
 
-// startBuckets is the size a table starts at when its budget allows: 1.3
-// MB, so that small searches do not spend their time doubling it.
-const startBuckets = 8 * stripes
+// startBuckets is the size a table starts at when its budget allows: 4
+// MiB, so that small searches do not spend their time doubling it.
+const startBuckets = 1 << 15
 
 func newTable(budget int64) *table {
 	n := int64(minBuckets)
-	for n*2*ways*bytesPerEntry <= budget && n < 1<<40 {
+	for n*2*bucketBytes <= budget && n < 1<<40 {
 		n *= 2
 	}
 	start := min(n, startBuckets)
-	return &table{buckets: make([]bucket, start), mask: uint64(start - 1), maxLen: int(n), seed: 0x9e3779b97f4a7c15}
+	t := &table{maxLen: int(n), seed: 0x9e3779b97f4a7c15}
+	t.narrow.Store(&arr[narrowBucket]{b: make([]narrowBucket, start), mask: uint64(start - 1)})
+	return t
 }
 
 // hash mixes both halves of k: the finalizer of MurmurHash3 on each half,
@@ -117,119 +179,264 @@ func fmix(h uint64) uint64 {
 	return h
 }
 
-// get returns the fact stored for k (0 when none).
+// Version bits of a bucket: writing (odd) and retired.
+const (
+	verWriting = 1
+	verRetired = 2
+)
+
+// get returns the fact stored for k (0 when none), without a lock.
 func (t *table) get(k game.Key) uint32 {
 	h := t.hash(k)
-	mu := &t.locks[h%stripes]
-	mu.Lock()
-	b := &t.buckets[h&t.mask]
+	for {
+		if w := t.wide.Load(); w != nil {
+			return getIn(&t.wide, h, k)
+		}
+		if k.Hi != 0 {
+			return 0 // no wide key was stored yet
+		}
+		if f, ok := getNarrow(t, h, k); ok {
+			return f
+		}
+	}
+}
+
+// getNarrow reads k in the narrow array, and false when it was retired
+// while being read, by a grow or by widening: read again.
+func getNarrow(t *table, h uint64, k game.Key) (uint32, bool) {
+	for spins := 0; ; spins++ {
+		a := t.narrow.Load()
+		f, v, ok := probe(&a.b[h&a.mask], k)
+		if ok {
+			return f, true
+		}
+		if v&verRetired != 0 && t.wide.Load() != nil {
+			return 0, false
+		}
+		backoff(spins)
+	}
+}
+
+// getIn reads k in the array of p, retrying while its bucket is written.
+func getIn[B any, PB slots[B]](p *atomic.Pointer[arr[B]], h uint64, k game.Key) uint32 {
+	for spins := 0; ; spins++ {
+		a := p.Load()
+		if f, _, ok := probe(PB(&a.b[h&a.mask]), k); ok {
+			return f
+		}
+		backoff(spins)
+	}
+}
+
+// probe reads k's fact in bucket b, and false when b was being written.
+// It also returns the version it read.
+func probe[B any, PB slots[B]](b PB, k game.Key) (uint32, uint32, bool) {
+	ver := b.version()
+	v := ver.Load()
+	if v&verWriting != 0 {
+		return 0, v, false
+	}
 	var fact uint32
-	for j := range ways {
-		if b.words[j] != 0 && b.keys[j] == k {
-			fact = b.words[j] & factMask
+	for j := range b.ways() {
+		if b.has(j, k) {
+			fact = b.word(j).Load() & factMask
 			break
 		}
 	}
-	mu.Unlock()
-	if fact != 0 {
-		t.hits.Add(1)
-	} else {
-		t.misses.Add(1)
+	return fact, v, ver.Load() == v
+}
+
+// backoff lets another goroutine run now and then while a bucket is being
+// written or the table grown.
+func backoff(spins int) {
+	if spins%16 == 15 {
+		runtime.Gosched()
 	}
-	return fact
 }
 
 // put records fact for k, which cost work expanded positions, merged with
 // what is known of k.
 func (t *table) put(k game.Key, fact uint32, work uint64) {
 	h := t.hash(k)
-	w := packWord(fact, work)
-	mu := &t.locks[h%stripes]
-	mu.Lock()
-	b := &t.buckets[h&t.mask]
-	victim, empty := -1, -1
-	for j := range ways {
-		switch {
-		case b.words[j] == 0:
-			if empty < 0 {
-				empty = j
-			}
-		case b.keys[j] == k:
-			b.words[j] = packWord(merge(b.words[j]&factMask, fact), work)
-			mu.Unlock()
+	for spins := 0; ; spins++ {
+		if t.wide.Load() != nil {
+			putIn(t, &t.wide, h, k, fact, work)
 			return
-		case victim < 0 || b.words[j]>>factBits < b.words[victim]>>factBits:
-			victim = j
 		}
-	}
-	n := len(t.buckets)
-	evicted := false
-	if empty >= 0 {
-		victim = empty
-	} else if n < t.maxLen && t.entries.Load() >= int64(n)*ways/2 {
-		// A full bucket in a table half full that may grow: grow,
-		// rather than evict, and try again. (Below that, a full bucket
-		// is bad luck, and one eviction costs less than doubling.)
-		mu.Unlock()
-		t.grow(n)
-		t.put(k, fact, work)
-		return
-	} else {
-		evicted = true
-	}
-	b.keys[victim], b.words[victim] = k, w
-	mu.Unlock()
-	t.stores.Add(1)
-	if evicted {
-		t.evictions.Add(1)
-		return
-	}
-	if e := t.entries.Add(1); e > int64(n)*ways/2 && n < t.maxLen {
-		t.grow(n)
+		if k.Hi != 0 {
+			t.widen()
+			continue
+		}
+		if putIn(t, &t.narrow, h, k, fact, work) {
+			return
+		}
+		backoff(spins)
 	}
 }
 
-// grow doubles the table from n buckets, unless another worker did.
-// Holding every lock, it moves each entry of bucket i to bucket i or
-// i+n, which the eight entries of bucket i always fit.
-func (t *table) grow(n int) {
-	for i := range t.locks {
-		t.locks[i].Lock()
+// putIn records fact for k in the array of p, and returns false when
+// that array was retired by widening (put again).
+func putIn[B any, PB slots[B]](t *table, p *atomic.Pointer[arr[B]], h uint64, k game.Key, fact uint32, work uint64) bool {
+	w := packWord(fact, work)
+	var a *arr[B]
+	var b PB
+	var v uint32
+	for spins := 0; ; spins++ {
+		a = p.Load()
+		b = PB(&a.b[h&a.mask])
+		v = b.version().Load()
+		if v&(verWriting|verRetired) == 0 && b.version().CompareAndSwap(v, v+verWriting) {
+			break
+		}
+		if v&verRetired != 0 && p == any(&t.narrow) && t.wide.Load() != nil {
+			return false
+		}
+		backoff(spins)
 	}
-	if len(t.buckets) == n {
-		nb := make([]bucket, 2*n)
-		mask := uint64(2*n - 1)
-		for i := range t.buckets {
-			b := &t.buckets[i]
-			for j := range ways {
-				if b.words[j] == 0 {
-					continue
-				}
-				d := &nb[t.hash(b.keys[j])&mask]
-				for k := range ways {
-					if d.words[k] == 0 {
-						d.keys[k], d.words[k] = b.keys[j], b.words[j]
-						break
-					}
+	victim, empty := -1, -1
+	ways := b.ways()
+	for j := range ways {
+		bw := b.word(j).Load()
+		switch {
+		case bw == 0:
+			if empty < 0 {
+				empty = j
+			}
+		case b.has(j, k):
+			b.word(j).Store(packWord(merge(bw&factMask, fact), work))
+			b.version().Store(v + 4)
+			return true
+		case victim < 0 || bw>>factBits < b.word(victim).Load()>>factBits:
+			victim = j
+		}
+	}
+	n := len(a.b)
+	evicted := false
+	if empty >= 0 {
+		victim = empty
+	} else if n < t.maxLen && t.entries.Load() >= int64(n)*int64(ways)/2 {
+		// A full bucket in a table half full that may grow: grow,
+		// rather than evict, and try again. (Below that, a full bucket
+		// is bad luck, and one eviction costs less than doubling.)
+		b.version().Store(v + 4)
+		grow[B, PB](t, p, n)
+		return putIn[B, PB](t, p, h, k, fact, work)
+	} else {
+		evicted = true
+	}
+	b.set(victim, k, w)
+	b.version().Store(v + 4)
+	t.stores.Add(1)
+	if evicted {
+		t.evictions.Add(1)
+		return true
+	}
+	if e := t.entries.Add(1); e > int64(n)*int64(ways)/2 && n < t.maxLen {
+		grow[B, PB](t, p, n)
+	}
+	return true
+}
+
+// retire locks bucket b for good, once no writer holds it, and returns
+// its version then.
+func retire[B any, PB slots[B]](b PB) uint32 {
+	for spins := 0; ; spins++ {
+		v := b.version().Load()
+		if v&verWriting == 0 && b.version().CompareAndSwap(v, v+verWriting) {
+			return v
+		}
+		backoff(spins)
+	}
+}
+
+// grow doubles the array of p from n buckets, unless another worker did
+// or the table was widened meanwhile. It locks each old bucket in turn,
+// copies its entries to bucket i or i+n of the new array (which they
+// always fit), and retires it; readers go on reading the old array until
+// the new one is published, and writers wait for it.
+func grow[B any, PB slots[B]](t *table, p *atomic.Pointer[arr[B]], n int) {
+	t.growMu.Lock()
+	defer t.growMu.Unlock()
+	old := p.Load()
+	if len(old.b) != n || (p == any(&t.narrow) && t.wide.Load() != nil) {
+		return
+	}
+	nb := &arr[B]{b: make([]B, 2*n), mask: uint64(2*n - 1)}
+	for i := range old.b {
+		b := PB(&old.b[i])
+		v := retire[B, PB](b)
+		for j := range b.ways() {
+			if w := b.word(j).Load(); w != 0 {
+				k := b.key(j)
+				insert[B, PB](nb, t.hash(k)&nb.mask, k, w)
+			}
+		}
+		b.version().Store(v + verRetired) // even, retired: its entries stay readable
+	}
+	p.Store(nb)
+}
+
+// insert puts key k with word w in an empty slot of bucket i of an array
+// no one else sees yet, and reports whether there was one.
+func insert[B any, PB slots[B]](a *arr[B], i uint64, k game.Key, w uint32) bool {
+	d := PB(&a.b[i])
+	for e := range d.ways() {
+		if d.word(e).Load() == 0 {
+			d.set(e, k, w)
+			return true
+		}
+	}
+	return false
+}
+
+// widen turns the narrow buckets into wide ones, twice as many when the
+// budget allows, as grow does; entries that do not fit the wide bucket
+// they go to are dropped (and searched again when needed).
+func (t *table) widen() {
+	t.growMu.Lock()
+	defer t.growMu.Unlock()
+	if t.wide.Load() != nil {
+		return
+	}
+	old := t.narrow.Load()
+	n := min(2*len(old.b), t.maxLen)
+	nw := &arr[wideBucket]{b: make([]wideBucket, n), mask: uint64(n - 1)}
+	var dropped int64
+	for i := range old.b {
+		b := &old.b[i]
+		v := retire[narrowBucket](b)
+		for j := range narrowWays {
+			if w := b.words[j].Load(); w != 0 {
+				k := b.key(j)
+				if !insert[wideBucket](nw, t.hash(k)&nw.mask, k, w) {
+					dropped++
 				}
 			}
 		}
-		t.buckets, t.mask = nb, mask
+		b.ver.Store(v + verRetired)
 	}
-	for i := range t.locks {
-		t.locks[i].Unlock()
-	}
+	t.entries.Add(-dropped)
+	t.wide.Store(nw)
 }
 
 // size returns the number of buckets now.
 func (t *table) size() int64 {
-	t.locks[0].Lock()
-	defer t.locks[0].Unlock()
-	return int64(len(t.buckets))
+	if w := t.wide.Load(); w != nil {
+		return int64(len(w.b))
+	}
+	return int64(len(t.narrow.Load().b))
 }
 
-func (t *table) capacity() int64 { return int64(t.maxLen) * ways }
-func (t *table) bytes() int64    { return t.size() * ways * bytesPerEntry }
+// capacity returns the most entries the table may hold: in wide buckets
+// once it has any, else in narrow ones.
+func (t *table) capacity() int64 {
+	if t.wide.Load() != nil {
+		return int64(t.maxLen) * wideWays
+	}
+	return int64(t.maxLen) * narrowWays
+}
+
+func (t *table) bytes() int64 { return t.size() * bucketBytes }
 
 // mapTable is the table of a game without a game.Packer: positions
 // themselves as keys, in striped maps whose total size is bounded by the
@@ -243,9 +450,12 @@ type mapTable[P comparable] struct {
 	limit int // entries a stripe may hold
 	seed  maphash.Seed
 
-	hits, misses, stores, evictions atomic.Uint64
-	entries                         atomic.Int64
+	stores, evictions atomic.Uint64
+	entries           atomic.Int64
 }
+
+// stripes is the number of locks (and maps) of a mapTable.
+const stripes = 1 << 10
 
 // mapEntryBytes is the estimated cost of a map entry: key, word, and the
 // map's own overhead.
@@ -274,11 +484,6 @@ func (t *mapTable[P]) get(p P) uint32 {
 	s.mu.Lock()
 	w := s.m[p]
 	s.mu.Unlock()
-	if w != 0 {
-		t.hits.Add(1)
-	} else {
-		t.misses.Add(1)
-	}
 	return w & factMask
 }
 
@@ -328,13 +533,13 @@ func (s packed[P]) get(p P) uint32                    { return s.t.get(s.pk.Pack
 func (s packed[P]) put(p P, fact uint32, work uint64) { s.t.put(s.pk.Pack(p), fact, work) }
 func (s packed[P]) stats() Stats {
 	t := s.t
-	return Stats{Hits: t.hits.Load(), Misses: t.misses.Load(), Stores: t.stores.Load(),
+	return Stats{Stores: t.stores.Load(),
 		Evictions: t.evictions.Load(), Entries: t.entries.Load(), Capacity: t.capacity(),
 		Bytes: t.bytes(), Packed: true}
 }
 
 func (t *mapTable[P]) stats() Stats {
-	return Stats{Hits: t.hits.Load(), Misses: t.misses.Load(), Stores: t.stores.Load(),
+	return Stats{Stores: t.stores.Load(),
 		Evictions: t.evictions.Load(), Entries: t.entries.Load(),
 		Capacity: int64(t.limit) * stripes, Bytes: int64(t.limit) * stripes * mapEntryBytes[P]()}
 }
@@ -345,4 +550,13 @@ func (t *mapTable[P]) stats() Stats {
 var (
 	_ [MaxValue - (excluded - 2)]struct{}
 	_ [(excluded - 2) - MaxValue]struct{}
+)
+
+// Both kinds of bucket are bucketBytes long: the array lengths are all
+// zero exactly then.
+var (
+	_ [unsafe.Sizeof(narrowBucket{}) - bucketBytes]struct{}
+	_ [bucketBytes - unsafe.Sizeof(narrowBucket{})]struct{}
+	_ [unsafe.Sizeof(wideBucket{}) - bucketBytes]struct{}
+	_ [bucketBytes - unsafe.Sizeof(wideBucket{})]struct{}
 )

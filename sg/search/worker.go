@@ -2,6 +2,7 @@ package search
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -19,7 +20,20 @@ type worker[P comparable] struct {
 	s      *Solver[P]
 	ctx    interface{ Err() error }
 	levels []*level[P]
-	polls  int
+
+	// done counts the positions this worker expanded, flushed the part
+	// of it already added to the solver's count; hits and misses count
+	// its table lookups since its last flush. Kept here rather than in
+	// shared counters, so that workers on different processors do not
+	// write the same cache line at every step.
+	done, flushed uint64
+	hits, misses  uint64
+
+	// turn, when not 0, makes the worker take the options of the
+	// positions at the top of its search (depth below turnDepth) from
+	// the middle of their order: a helper's search starts where the
+	// searcher it helps is not (see Solver.anyOption).
+	turn int
 
 	// craw[h] is a component's key and ccan[h] its canonical form.
 	craw []game.Key
@@ -31,7 +45,25 @@ type worker[P comparable] struct {
 	// lock and a cache miss) for the small regions that recur
 	// everywhere.
 	cache []cacheEntry[P]
+	// facts is the worker's direct-mapped cache of what it learnt of
+	// canonical components, by their key, for a Packer: the facts it
+	// stored and those it read from the table. A fact stays true once
+	// learnt, so the cache is never wrong, only less informed than the
+	// table when another worker learnt more; the searches (query, lv)
+	// read the table itself before expanding a component, and splitting
+	// an option (splitKnown) reads the table only for a component the
+	// cache does not hold.
+	facts []factEntry
 }
+
+type factEntry struct {
+	key  game.Key
+	fact uint32
+	ok   bool
+}
+
+// factLog is log2 of the number of entries of a worker's facts.
+const factLog = 15
 
 type cacheEntry[P comparable] struct {
 	raw game.Key
@@ -57,7 +89,7 @@ func (w *worker[P]) splitKnown(dst []P, p P) ([]P, uint32) {
 		var x uint32
 		k := lo
 		for _, c := range dst[lo:] {
-			if v, ok := s.known(c); ok {
+			if v, ok := w.value(c); ok {
 				x ^= v
 				continue
 			}
@@ -85,8 +117,8 @@ func (w *worker[P]) splitKnown(dst []P, p P) ([]P, uint32) {
 			e.raw, e.can, e.val = key, s.can.Canonical(c), 0
 		}
 		if e.val == 0 {
-			if v, ok := s.known(e.can); ok {
-				e.val = v + 1
+			if f := w.cachedFact(e.can); f != 0 && f&excluded == 0 {
+				e.val = f
 			}
 		}
 		if e.val != 0 {
@@ -125,14 +157,104 @@ func (w *worker[P]) level(d int) *level[P] {
 // expand lists the options of c at level d and counts the expansion.
 func (w *worker[P]) expand(c P, lv *level[P]) []P {
 	lv.opts = w.s.g.AppendMoves(lv.opts[:0], c)
-	w.s.count()
-	if w.polls++; w.polls%pollEvery == 0 && w.ctx.Err() != nil {
-		panic(errStop)
+	if w.done++; w.done-w.flushed >= pollEvery {
+		w.flush()
+		if w.ctx.Err() != nil {
+			panic(errStop)
+		}
 	}
 	if len(lv.opts) > MaxValue {
 		panic(tooMany[P]{c, len(lv.opts)})
 	}
 	return lv.opts
+}
+
+// flush adds the worker's counts to the solver's.
+func (w *worker[P]) flush() {
+	s := w.s
+	if w.hits+w.misses != 0 {
+		s.hits.Add(w.hits)
+		s.misses.Add(w.misses)
+		w.hits, w.misses = 0, 0
+	}
+	if n := w.done - w.flushed; n != 0 {
+		w.flushed = w.done
+		s.addExpanded(n)
+	}
+}
+
+// get returns the fact stored for c, counting the lookup, merged with
+// what the worker's facts hold.
+func (w *worker[P]) get(c P) uint32 {
+	if w.s.pt == nil {
+		return w.count(w.s.tab.get(c))
+	}
+	k := w.s.pk.Pack(c)
+	f := w.count(w.s.pt.get(k))
+	e := w.fact(k)
+	if e.ok && e.key == k {
+		f = merge(e.fact, f)
+	}
+	*e = factEntry{k, f, true}
+	return f
+}
+
+// count counts a table lookup that found f.
+func (w *worker[P]) count(f uint32) uint32 {
+	if f != 0 {
+		w.hits++
+	} else {
+		w.misses++
+	}
+	return f
+}
+
+// fact returns the entry of the worker's facts where key k goes.
+func (w *worker[P]) fact(k game.Key) *factEntry {
+	if w.facts == nil {
+		w.facts = make([]factEntry, 1<<factLog)
+	}
+	return &w.facts[(k.Lo*0x9e3779b97f4a7c15^k.Hi*0xc2b2ae3d27d4eb4f)>>(64-factLog)]
+}
+
+// cachedFact returns the fact of canonical component c from the worker's
+// facts when they hold it, else from the table (remembering it).
+func (w *worker[P]) cachedFact(c P) uint32 {
+	if w.s.pt == nil {
+		return w.count(w.s.tab.get(c))
+	}
+	k := w.s.pk.Pack(c)
+	e := w.fact(k)
+	if e.ok && e.key == k {
+		return e.fact
+	}
+	f := w.count(w.s.pt.get(k))
+	*e = factEntry{k, f, true}
+	return f
+}
+
+// put stores fact for c in the table and in the worker's facts.
+func (w *worker[P]) put(c P, fact uint32, work uint64) {
+	if w.s.pt == nil {
+		w.s.tab.put(c, fact, work)
+		return
+	}
+	k := w.s.pk.Pack(c)
+	w.s.pt.put(k, fact, work)
+	e := w.fact(k)
+	if e.ok && e.key == k {
+		fact = merge(e.fact, fact)
+	}
+	*e = factEntry{k, fact, true}
+}
+
+// value returns the value of component c from the table.
+func (w *worker[P]) value(c P) (uint32, bool) {
+	f := w.get(c)
+	if f == 0 || f&excluded != 0 {
+		return 0, false
+	}
+	return f - 1, true
 }
 
 // known splits option o into lv.comps and returns the XOR of the values
@@ -141,7 +263,7 @@ func (w *worker[P]) expand(c P, lv *level[P]) []P {
 func (w *worker[P]) known(o P, lv *level[P]) (x uint32, unknown int) {
 	lv.comps = w.split(lv.comps[:0], o)
 	for i, c := range lv.comps {
-		if v, ok := w.s.known(c); ok {
+		if v, ok := w.value(c); ok {
 			x ^= v
 		} else {
 			lv.comps[unknown], lv.comps[i] = c, lv.comps[unknown]
@@ -165,10 +287,10 @@ func (w *worker[P]) comp(c P, d int) uint32 {
 // defValue is comp by the definition: the mex of the options' values, all
 // of them computed.
 func (w *worker[P]) defValue(c P, d int) uint32 {
-	if v, ok := w.s.known(c); ok {
+	if v, ok := w.value(c); ok {
 		return v
 	}
-	before := w.s.expanded.Load()
+	before := w.done
 	lv := w.level(d)
 	opts := w.expand(c, lv)
 	n := len(opts)
@@ -201,7 +323,7 @@ func (w *worker[P]) defValue(c P, d int) uint32 {
 		mark(x)
 		m = mexBits(seen, m)
 	}
-	w.s.tab.put(c, m+1, w.s.expanded.Load()-before)
+	w.put(c, m+1, w.done-before)
 	return m
 }
 
@@ -236,20 +358,20 @@ const noTarget = ^uint32(0)
 // number of options answers "has c value t?" with no search when t is
 // larger (Beling and Rogalski, 2020).
 func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
-	f := w.s.tab.get(c)
+	f := w.get(c)
 	if f != 0 && f&excluded == 0 {
 		return f - 1, f-1 == target
 	}
 	if target < maskBits && f&(1<<target) != 0 {
 		return target + 1, false
 	}
-	before := w.s.expanded.Load()
+	before := w.done
 	lv := w.level(d)
 	opts := w.expand(c, lv)
 	if target != noTarget && target > uint32(len(opts)) {
 		return target + 1, false // a value is at most the number of options
 	}
-	w.splitAll(opts, lv, nil, 0)
+	w.splitAll(opts, lv, nil, 0, d)
 	mask := f &^ excluded
 	for t := uint32(0); t <= target; t++ {
 		if t < maskBits && mask&(1<<t) != 0 {
@@ -258,11 +380,11 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 		if w.someOptionHas(t, lv, d) {
 			if t < maskBits {
 				mask |= 1 << t
-				w.s.tab.put(c, excluded|mask, w.s.expanded.Load()-before)
+				w.put(c, excluded|mask, w.done-before)
 			}
 			continue
 		}
-		w.s.tab.put(c, t+1, w.s.expanded.Load()-before)
+		w.put(c, t+1, w.done-before)
 		return t, t == target
 	}
 	return target + 1, false
@@ -277,7 +399,7 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 // value from *pot as it is split (see query's remove), and splitAll stops
 // and returns false as soon as *pot has no value of r left: the rest of
 // the options need not be split.
-func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64) bool {
+func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64, d int) bool {
 	lv.ucomps, lv.off, lv.x, lv.cost, lv.pending = lv.ucomps[:0], lv.off[:0], lv.x[:0], lv.cost[:0], lv.pending[:0]
 	for i, o := range opts {
 		lv.off = append(lv.off, int32(len(lv.ucomps)))
@@ -317,8 +439,18 @@ func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64) bool
 		}
 		p[j] = v
 	}
+	if w.turn != 0 && d < turnDepth && len(p) > 1 {
+		// A helper: start from the middle (see worker.turn).
+		k := len(p) * w.turn / (w.turn + 1) % len(p)
+		slices.Reverse(p[:k])
+		slices.Reverse(p[k:])
+		slices.Reverse(p)
+	}
 	return true
 }
+
+// turnDepth is the depth down to which a helper's order is turned.
+const turnDepth = 2
 
 // someOptionHas reports whether an option split into lv has value t,
 // trying them in lv.pending's order and stopping at the first.
