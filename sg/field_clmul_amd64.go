@@ -2,8 +2,6 @@
 
 package sg
 
-import "sync/atomic"
-
 // clmulMod returns a·b modulo f = x^64 + x^4 + x^3 + x + 1 in GF(2)[x]
 // (field_clmul_amd64.s). It needs the PCLMULQDQ instruction.
 func clmulMod(a, b uint64) uint64
@@ -11,16 +9,6 @@ func clmulMod(a, b uint64) uint64
 // mulNim returns a ⊗ b (field_clmul_amd64.s): through the polynomial
 // basis once polyReady is set, by mulFirst until then.
 func mulNim(a, b uint64) uint64
-
-// mulFirst is mulNim before the tables exist, and on processors without
-// PCLMULQDQ, which never set polyReady.
-func mulFirst(a, b uint64) uint64 {
-	fieldTables()
-	if atomic.LoadUint32(&polyReady) != 0 {
-		return mulNim(a, b)
-	}
-	return mul64(a, b)
-}
 
 // cpuidECX1 returns ECX of CPUID leaf 1, whose bit 1 says PCLMULQDQ is
 // there.

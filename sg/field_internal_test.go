@@ -108,6 +108,10 @@ func TestPolyBasis(t *testing.T) {
 		if got := mulNim(a, b); got != mul64(a, b) {
 			t.Fatalf("mulNim(%#x, %#x) = %#x, want %#x", a, b, got, mul64(a, b))
 		}
+		// mulFirst is the way in before the tables exist.
+		if got := mulFirst(a, b); got != mul64(a, b) {
+			t.Fatalf("mulFirst(%#x, %#x) = %#x, want %#x", a, b, got, mul64(a, b))
+		}
 	}
 	// The tower of logarithm tables against the recursive formula alone
 	// (Lenstra's, with no tables), on full-width operands.
