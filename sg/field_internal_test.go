@@ -2,6 +2,7 @@ package sg
 
 import (
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 )
 
@@ -121,7 +122,7 @@ func TestPolyBasis(t *testing.T) {
 			t.Fatalf("mul64(%#x, %#x) = %#x, recursive formula %#x", a, b, got, want)
 		}
 	}
-	if hasCLMUL && polyReady == 0 {
+	if hasCLMUL && atomic.LoadUint32(&polyReady) == 0 {
 		t.Error("the processor has PCLMULQDQ but Mul does not use it")
 	}
 	// x^64 ≡ x^4 + x^3 + x + 1: the polynomial x^63 times x is x^64.
