@@ -324,9 +324,10 @@ func powTower(a, e uint64) uint64 {
 //
 //	f(x) = x^64 + x^4 + x^3 + x + 1,
 //
-// irreducible over GF(2) (the pentanomial of degree 64 in the tables of
-// Seroussi, "Table of low-weight binary irreducible polynomials", HP Labs
-// HPL-98-135, 1998; the tests check it by Rabin's criterion), so that
+// irreducible over GF(2) (the tests check it by Rabin's criterion). No
+// trinomial of degree 64 is irreducible (Swan, Pacific J. Math. 12, 1962),
+// and f is the first irreducible pentanomial x^64 + x^a + x^b + x^c + 1
+// by least a, then b: its low terms are of degree at most 4, so that
 // reducing a product modulo f is a few shifts and XORs. Since f is
 // irreducible of degree 64, it has 64 distinct roots among the nimbers
 // below 2^64, β and its squares β^(2^i); with one of them, β, sending the

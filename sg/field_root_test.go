@@ -177,10 +177,27 @@ func TestPolyModulusIrreducible(t *testing.T) {
 			t.Errorf("irreducible(%#x) = %v, want %v", c.f, got, c.want)
 		}
 	}
-	f := new(big.Int).Lsh(big.NewInt(1), 64)
-	f.Xor(f, big.NewInt(polyR))
-	if !irreducible2k(f) {
+	x64 := func(low uint64) *big.Int { // x^64 + low
+		return new(big.Int).SetBit(new(big.Int).SetUint64(low), 64, 1)
+	}
+	if !irreducible2k(x64(polyR)) {
 		t.Error("x^64 + x^4 + x^3 + x + 1 is reducible")
+	}
+	// No trinomial x^64 + x^k + 1 is irreducible (Swan, "Factorization of
+	// polynomials over finite fields", Pacific J. Math. 12, 1962: for a
+	// degree divisible by 8 the number of factors is even), and f is the
+	// first pentanomial x^64 + x^a + x^b + x^c + 1 (a > b > c > 0, least a,
+	// then least b) that is: x^64 + x^3 + x^2 + x + 1 and
+	// x^64 + x^4 + x^2 + x + 1 are not.
+	for k := 1; k < 64; k++ {
+		if irreducible2k(x64(1<<k | 1)) {
+			t.Errorf("x^64 + x^%d + 1 is irreducible, against Swan's theorem", k)
+		}
+	}
+	for _, low := range []uint64{0b1111, 0b10111} {
+		if irreducible2k(x64(low)) {
+			t.Errorf("x^64 + %#b (low terms) is irreducible, f is not the first", low)
+		}
 	}
 }
 
