@@ -39,10 +39,11 @@ import (
 // Where the processor multiplies polynomials over GF(2) (the PCLMULQDQ
 // instruction of amd64), [Nimber.Mul], [Nimber.Div] and [Nimber.Pow] go
 // faster through a second description of the same field, as polynomials
-// modulo an irreducible polynomial of degree 64 (see toPoly below): a
-// product is then 24 lookups in 32 KiB of tables that stay in the L1
-// cache, and three carry-less products. Both ways give the same nimbers;
-// the tests compare them with each other and with the recursive formula.
+// modulo the irreducible x^64 + x^4 + x^3 + x + 1 (see toPoly below): a
+// product is then 25 lookups in 32 KiB of tables that stay in the L1
+// cache, one carry-less product and a few shifts. Both ways give the same
+// nimbers; the tests compare them with each other and with the recursive
+// formula.
 
 // ErrZeroNimber is returned when 0 is inverted or divides: the only
 // nimber with no multiplicative inverse.
@@ -109,6 +110,9 @@ func buildField() {
 	logHalf = log16[half16]
 	logHalf2 = (2 * logHalf) % order16
 	buildPoly()
+	if hasCLMUL {
+		atomic.StoreUint32(&polyReady, 1)
+	}
 	fieldReady.Store(true)
 }
 
@@ -181,10 +185,13 @@ func mul64(a, b uint64) uint64 {
 	return uint64(p2^p0)<<32 | uint64(p0^p1h)
 }
 
-// mulAny returns a ⊗ b by the fastest method this processor has.
-func mulAny(a, b uint64) uint64 {
-	if hasCLMUL {
-		return mulPoly(a, b)
+// mulFirst returns a ⊗ b after building the tables if need be: the
+// assembly's mulNim jumps here until polyReady is set, and forever on a
+// processor without PCLMULQDQ.
+func mulFirst(a, b uint64) uint64 {
+	fieldTables()
+	if atomic.LoadUint32(&polyReady) != 0 {
+		return mulNim(a, b)
 	}
 	return mul64(a, b)
 }
@@ -197,12 +204,11 @@ func mulAny(a, b uint64) uint64 {
 // 4 ⊗ 4 = 6, 2^32 ⊗ 2^32 = 3·2^31.
 //
 // It allocates nothing and is safe for concurrent use (the tables are
-// built once, on first use). It costs 24 lookups in 32 KiB of tables and
-// three carry-less multiplications on amd64, 28 lookups in the larger
+// built once, on first use). It costs 25 lookups in 32 KiB of tables and
+// one carry-less multiplication on amd64, 28 lookups in the larger
 // logarithm tables elsewhere.
 func (a Nimber) Mul(b Nimber) Nimber {
-	fieldTables()
-	return Nimber(mulAny(uint64(a), uint64(b)))
+	return Nimber(mulNim(uint64(a), uint64(b)))
 }
 
 // inv32 returns the inverse of x ≠ 0 below 2^32: x = x1·F + x0 with F =
@@ -242,7 +248,7 @@ func (a Nimber) Div(b Nimber) (Nimber, error) {
 		return 0, fmt.Errorf("sg: %v divided by 0: %w", a, ErrZeroNimber)
 	}
 	fieldTables()
-	return Nimber(mulAny(uint64(a), inv64(uint64(b)))), nil
+	return Nimber(mulNim(uint64(a), inv64(uint64(b)))), nil
 }
 
 // sqrt16 returns the square root of x < 2^16: half its logarithm, taken
@@ -292,9 +298,9 @@ func powPoly(a, e uint64) uint64 {
 	r, x := uint64(1), convert(&toPoly, a) // 1 is the polynomial 1
 	for ; e > 0; e >>= 1 {
 		if e&1 != 0 {
-			r = clmulMod(r, x, polyMu, polyP)
+			r = clmulMod(r, x)
 		}
-		x = clmulMod(x, x, polyMu, polyP)
+		x = clmulMod(x, x)
 	}
 	return convert(&fromPoly, r)
 }
@@ -312,37 +318,71 @@ func powTower(a, e uint64) uint64 {
 }
 
 // The polynomial basis. The nimbers below 2^64 are the field GF(2^64),
-// and so is GF(2)[x] modulo any irreducible polynomial P of degree 64
-// (all fields of 2^64 elements are isomorphic: Lidl and Niederreiter,
-// Finite Fields, ch. 2). Take α = 2^32: it lies outside the only maximal
-// subfield, the nimbers below 2^32, so its minimal polynomial P = x^64 + p
-// has degree 64, and sending the polynomial Σ c_k x^k to the nim-sum of
-// the α^k with c_k = 1 is an isomorphism. In that basis a product is a
-// carry-less product reduced modulo P, three carry-less multiplications
-// with Barrett's reduction (field_clmul_amd64.s); the two changes of
-// basis are GF(2)-linear, so each is eight lookups in tables of 256
-// words, one per byte (32 KiB for both).
+// and so is GF(2)[x] modulo any irreducible polynomial of degree 64 (all
+// fields of 2^64 elements are isomorphic: Lidl and Niederreiter, Finite
+// Fields, ch. 2). This file takes the sparse
+//
+//	f(x) = x^64 + x^4 + x^3 + x + 1,
+//
+// irreducible over GF(2) (the tests check it by Rabin's criterion). No
+// trinomial of degree 64 is irreducible (Swan, Pacific J. Math. 12, 1962),
+// and f is the first irreducible pentanomial x^64 + x^a + x^b + x^c + 1
+// by least a, then b: its low terms are of degree at most 4, so that
+// reducing a product modulo f is a few shifts and XORs. Since f is
+// irreducible of degree 64, it has 64 distinct roots among the nimbers
+// below 2^64, β and its squares β^(2^i); with one of them, β, sending the
+// polynomial Σ c_k x^k to the nim-sum of the β^k with c_k = 1 is an
+// isomorphism. A product is then one carry-less multiplication and the
+// reduction (field_clmul_amd64.s); the two changes of basis are
+// GF(2)-linear, so each is eight lookups in tables of 256 words, one per
+// byte (32 KiB for both).
 var (
 	toPoly, fromPoly [8][256]uint64
-	// polyP is the low 64 bits of P, and polyMu those of floor(x^128 / P)
-	// (whose bit 64 is set too).
-	polyP, polyMu uint64
+	// fromTop[h>>60] is the nimber of t·r for t = h>>60 ⊕ h>>61, the part
+	// of the reduction of h·x^64 that the assembly looks up (reduce).
+	fromTop [8]uint64
+	// polyReady is 1 once the tables exist on a processor with PCLMULQDQ:
+	// from then on Mul goes through the polynomial basis.
+	polyReady uint32
 )
 
-// buildPoly fills the tables of the polynomial basis; it needs the
-// logarithm tables.
+const (
+	// polyR is f - x^64 = x^4 + x^3 + x + 1: x^64 ≡ polyR modulo f.
+	polyR = 0x1b
+	// polyBeta is β, the least of the 64 nimber roots of f. It was found
+	// once by trace splitting over the nimbers (Cantor–Zassenhaus for
+	// characteristic 2: gcd(f, Tr(δx) mod f) for random δ, recursively,
+	// with polynomials whose coefficients are nimbers), then the least of
+	// its conjugates β^(2^i) taken; TestPolyBeta repeats the search and
+	// checks f(β) = 0.
+	polyBeta = 0x402884ca01f7c6b2
+)
+
+// buildPoly fills the tables of the polynomial basis of the root beta of
+// f; it needs the logarithm tables.
 func buildPoly() {
-	// Row k starts as (nim, poly) = (α^k, x^k); Gaussian elimination of the
+	toPoly, fromPoly = polyTables(polyBeta)
+	for i := range fromTop {
+		t := uint64(i ^ i>>1)
+		_, tr := clmul(t, polyR)
+		fromTop[i] = convert(&fromPoly, tr)
+	}
+}
+
+// polyTables returns the changes of basis between the nimbers and the
+// polynomials modulo f, for a root beta of f.
+func polyTables(beta uint64) (to, from [8][256]uint64) {
+	// Row k starts as (nim, poly) = (β^k, x^k); Gaussian elimination of the
 	// nimber parts down to the unit vectors 2^j leaves beside each 2^j its
-	// polynomial coordinates. α's 64 powers are independent (α has degree
+	// polynomial coordinates. β's 64 powers are independent (β has degree
 	// 64), so every bit finds a pivot.
 	var nim, poly [64]uint64
 	x := uint64(1)
 	for k := range 64 {
 		nim[k], poly[k] = x, 1<<k
-		x = mul64(x, 1<<32)
+		fill(&from[k/8], k%8, x)
+		x = mul64(x, beta)
 	}
-	alpha64 := x
 	for j := range 64 {
 		r := j
 		for nim[r]&(1<<j) == 0 {
@@ -357,40 +397,10 @@ func buildPoly() {
 			}
 		}
 	}
-	x = 1
-	for k := range 64 {
-		fill(&fromPoly[k/8], k%8, x)
-		fill(&toPoly[k/8], k%8, poly[k])
-		x = mul64(x, 1<<32)
+	for j := range 64 {
+		fill(&to[j/8], j%8, poly[j])
 	}
-	polyP = convert(&toPoly, alpha64) // x^64 ≡ the coordinates of α^64
-	// floor(x^128 / P) by long division: r1 and r2 hold the remainder's
-	// bits 64..127 and 128 (the lower bits never reach the quotient), and
-	// q the quotient's bits below 64 (bit 64 is 1).
-	var q, r1, r2 uint64 = 0, 0, 1
-	for d := 128; d >= 64; d-- {
-		var bit uint64
-		if d == 128 {
-			bit = r2
-		} else {
-			bit = r1 >> (d - 64) & 1
-		}
-		if bit == 0 {
-			continue
-		}
-		s := uint(d - 64)
-		if s < 64 {
-			q |= 1 << s
-		}
-		// r ^= P << s, P = x^64 + polyP
-		if s == 64 {
-			r2 ^= 1
-			r1 ^= polyP
-		} else {
-			r1 ^= 1<<s ^ polyP>>(64-s) // bits below 64 never matter
-		}
-	}
-	polyMu = q
+	return to, from
 }
 
 // fill adds col to t[v] for every byte v with bit b set: after a call for
@@ -412,11 +422,17 @@ func convert(t *[8][256]uint64, x uint64) uint64 {
 
 // clmulModSlow is clmulMod bit by bit, for processors without the
 // instruction and for the tests.
-func clmulModSlow(a, b, mu, p uint64) uint64 {
-	h, l := clmul(a, b)
-	mh, _ := clmul(h, mu)
-	_, ql := clmul(mh^h, p)
-	return l ^ ql
+func clmulModSlow(a, b uint64) uint64 { return reduce(clmul(a, b)) }
+
+// reduce returns h·x^64 + l modulo f for h < 2^63 (the high word of a
+// product of two polynomials of degree below 64). x^64 ≡ r = polyR, so
+// h·x^64 ≡ h·r, whose bits from 64 up are t = h>>60 ⊕ h>>61 (degree at
+// most 2, as h·r has degree at most 66); t·x^64 ≡ t·r has degree at most 6.
+// In all, l ⊕ low(h·r) ⊕ t·r = l ⊕ low((h ⊕ t)·r): the same few shifts as
+// field_clmul_amd64.s.
+func reduce(h, l uint64) uint64 {
+	u := h ^ h>>60 ^ h>>61
+	return l ^ u ^ u<<1 ^ u<<3 ^ u<<4
 }
 
 // clmul returns the carry-less product of a and b as high and low words.

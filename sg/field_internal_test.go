@@ -2,6 +2,7 @@ package sg
 
 import (
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 )
 
@@ -52,6 +53,25 @@ func TestGenerator16(t *testing.T) {
 	}
 }
 
+// reduceSlow returns h·x^64 + l modulo f = x^64 + x^4 + x^3 + x + 1 by
+// long division, bit by bit from the top.
+func reduceSlow(h, l uint64) uint64 {
+	for i := 63; i >= 0; i-- {
+		if h&(1<<i) != 0 {
+			// x^(64+i) ≡ x^i·(x^4 + x^3 + x + 1): clear bit 64+i, add r·x^i.
+			h ^= 1 << i
+			for _, e := range [...]int{0, 1, 3, 4} {
+				if k := i + e; k >= 64 {
+					h ^= 1 << (k - 64)
+				} else {
+					l ^= 1 << k
+				}
+			}
+		}
+	}
+	return l
+}
+
 // TestPolyBasis checks the polynomial basis against the logarithm tables:
 // the changes of basis are inverse to each other, the carry-less product
 // (instruction and bit loop) agrees, and so do the two products.
@@ -72,22 +92,26 @@ func TestPolyBasis(t *testing.T) {
 			t.Fatalf("fromPoly(toPoly(%#x)) = %#x", a, got)
 		}
 		pa, pb := convert(&toPoly, a), convert(&toPoly, b)
-		want := clmulModSlow(pa, pb, polyMu, polyP)
+		want := clmulModSlow(pa, pb)
+		if got := reduceSlow(clmul(pa, pb)); got != want {
+			t.Fatalf("%#x·%#x: reduce %#x, long division %#x", pa, pb, want, got)
+		}
 		if hasCLMUL {
-			if got := clmulMod(pa, pb, polyMu, polyP); got != want {
+			if got := clmulMod(pa, pb); got != want {
 				t.Fatalf("clmulMod(%#x, %#x) = %#x, bit by bit %#x", pa, pb, got, want)
 			}
 		}
 		if got, want := convert(&fromPoly, want), mul64(a, b); got != want {
 			t.Fatalf("%#x ⊗ %#x: polynomial basis %#x, tables %#x", a, b, got, want)
 		}
-		// mulPoly and powPoly need the instruction where it is assembly
-		// (on other processors they are Go, but nothing calls them).
-		if !hasCLMUL {
-			continue
+		// mulNim is the assembly's polynomial basis where the processor
+		// has PCLMULQDQ, the logarithm tables elsewhere.
+		if got := mulNim(a, b); got != mul64(a, b) {
+			t.Fatalf("mulNim(%#x, %#x) = %#x, want %#x", a, b, got, mul64(a, b))
 		}
-		if got := mulPoly(a, b); got != mul64(a, b) {
-			t.Fatalf("mulPoly(%#x, %#x) = %#x, want %#x", a, b, got, mul64(a, b))
+		// mulFirst is the way in before the tables exist.
+		if got := mulFirst(a, b); got != mul64(a, b) {
+			t.Fatalf("mulFirst(%#x, %#x) = %#x, want %#x", a, b, got, mul64(a, b))
 		}
 	}
 	// The tower of logarithm tables against the recursive formula alone
@@ -98,10 +122,13 @@ func TestPolyBasis(t *testing.T) {
 			t.Fatalf("mul64(%#x, %#x) = %#x, recursive formula %#x", a, b, got, want)
 		}
 	}
-	// x^64 ≡ p: the polynomial x^63 times x is x^64.
+	if hasCLMUL && atomic.LoadUint32(&polyReady) == 0 {
+		t.Error("the processor has PCLMULQDQ but Mul does not use it")
+	}
+	// x^64 ≡ x^4 + x^3 + x + 1: the polynomial x^63 times x is x^64.
 	x63 := uint64(1) << 63
-	if got := clmulModSlow(x63, 2, polyMu, polyP); got != polyP {
-		t.Errorf("x^63·x = %#x, want p = %#x", got, polyP)
+	if got := clmulModSlow(x63, 2); got != polyR {
+		t.Errorf("x^63·x = %#x, want %#x", got, uint64(polyR))
 	}
 	// Powers agree in both bases (x^(2^64-1) = 1 for x ≠ 0), and 1 is the
 	// polynomial 1.
@@ -123,8 +150,8 @@ func TestPolyBasis(t *testing.T) {
 			t.Fatalf("%#x^(2^64-1) ≠ 1 in the polynomial basis", a)
 		}
 	}
-	// α = 2^32 is the polynomial x.
-	if got := convert(&toPoly, 1<<32); got != 2 {
-		t.Errorf("toPoly(2^32) = %#x, want x = 2", got)
+	// β is the polynomial x.
+	if got := convert(&toPoly, polyBeta); got != 2 {
+		t.Errorf("toPoly(β) = %#x, want x = 2", got)
 	}
 }
