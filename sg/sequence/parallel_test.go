@@ -23,6 +23,7 @@ func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom 
 	e := chooseEngine(r, cfg)
 	if se, ok := e.(*sparseEngine); ok {
 		se.start = 64
+		se.pipeTest = true
 	}
 	s := New(0)
 	if err := e.extend(context.Background(), s, n); err != nil {
@@ -31,11 +32,11 @@ func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom 
 	if se, ok := e.(*sparseEngine); ok && workers > 1 && se.fallback == nil && !se.direct {
 		// The parallel path must have been taken, and must decide
 		// most heaps.
-		if se.blk == nil {
-			t.Errorf("%v, %d workers: no parallel block", r, workers)
+		if p := se.pipe; p == nil || p.decided == 0 {
+			t.Errorf("%v, %d workers: no heap decided by the pipeline", r, workers)
 		} else {
-			t.Logf("%v, %d workers: %d heaps decided in parallel blocks, %d left to the single-core method",
-				r, workers, se.blk.decided, se.blk.undecided)
+			t.Logf("%v, %d workers: %d heaps decided by the pipeline, %d left to the single-core method after a first phase, %d taken back",
+				r, workers, p.decided, p.undecided, p.abandoned)
 		}
 	}
 	if de, ok := e.(*directEngine); ok && workers > 1 && de.blk == nil && de.bounded && de.code.parts <= 2 {
