@@ -55,6 +55,8 @@ const (
 	// rareNextEvery and rareNextRate set wantNext (see countWindow).
 	rareNextEvery = 1024
 	rareNextRate  = 32
+	// rareChunk is the most heaps a worker claims at once.
+	rareChunk = 4
 	// rareSpin is the number of times a worker with no heap to claim
 	// looks again before it sleeps.
 	rareSpin = 64
@@ -62,18 +64,22 @@ const (
 
 // rarePipe is the pipeline of the parallel sparse engine.
 type rarePipe struct {
-	// claim is the next heap no worker has claimed, done the number of
-	// heaps finished (their values and rare heaps published), rareN the
-	// number of rare heaps published, and stop asks the workers to
-	// return.
-	claim, done, rareN atomic.Int64
-	stop               atomic.Bool
-	end                int64 // heaps from end on are not claimed
+	// claim is the next heap no worker has claimed; done the number of
+	// heaps finished (their values and rare heaps published) and rareN
+	// the number of rare heaps published. Each has a cache line of its
+	// own (claim is written by the workers, the others by the finisher).
+	claim paddedInt64
+	pub   struct {
+		done, rareN atomic.Int64
+		_           [48]byte
+	}
+	stop atomic.Bool
+	end  int64 // heaps from end on are not claimed
 
 	// Workers with no heap to claim sleep on wake (sleepers counts
 	// them); the finisher wakes them as it finishes heaps, and closes
 	// wake to stop them.
-	sleepers atomic.Int32
+	sleepers paddedInt64
 	wake     chan struct{}
 
 	// wantNext asks the first phases for next, the candidate after c0:
@@ -83,13 +89,12 @@ type rarePipe struct {
 	wantNext       atomic.Bool
 	inWindow, seen int
 
-	// The slots: the state of slot i is 3h while it is open for heap h
-	// (h ≡ i mod rareSlots), 3h+1 while a worker writes h's first phase
-	// into it, 3h+2 once it holds it.
-	state   []atomic.Int64
-	stride  int      // words per heap in opts
-	opts    []uint64 // opts[i*stride:]: options below c1 not reaching into the window
-	slot    []rareFirst
+	// The slots, one per cache line, hold the first phases published
+	// (slot h mod rareSlots for heap h), and their options in opts when
+	// they do not fit in the slot.
+	slots   []rareSlot
+	stride  int      // words per heap in the options
+	opts    []uint64 // opts[i*stride:]: options of slot i, when stride > rareInline
 	running bool
 	wg      sync.WaitGroup
 
@@ -118,11 +123,40 @@ type rarePipe struct {
 // from them (then the finisher marks every move into the window); next,
 // the following value of the enumerable class that no split below lo
 // gives, when every value of the other class between c0 and next is given
-// by one (0 otherwise); and the work it took.
+// by one (0 otherwise); and the work it took (at most 2^30, for polling).
+// Heaps are below 2^32 and values below 2^16+1.
 type rareFirst struct {
-	lo, c1, next int
-	missing      bool
-	steps        int
+	lo             uint32
+	c1, next, work int32
+	missing        bool
+}
+
+// rareInline is the number of option words a slot holds itself: values
+// below 192, so one cache line carries a heap's whole first phase for
+// most games.
+const rareInline = 4
+
+// rareSlot is a slot of the pipeline, a cache line: its state is 3h while
+// it is open for heap h, 3h+1 while a worker writes h's first phase into
+// it, 3h+2 once it holds it.
+type rareSlot struct {
+	state atomic.Int64
+	first rareFirst
+	opts  [rareInline]uint64
+}
+
+// paddedInt64 is an atomic counter alone in its cache line.
+type paddedInt64 struct {
+	atomic.Int64
+	_ [56]byte
+}
+
+// optsOf returns the option words of slot i.
+func (p *rarePipe) optsOf(i int) []uint64 {
+	if p.stride <= rareInline {
+		return p.slots[i].opts[:p.stride]
+	}
+	return p.opts[i*p.stride : (i+1)*p.stride]
 }
 
 // rareWorker is the scratch of one worker's first phases.
@@ -144,7 +178,7 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 	}
 	p := e.pipe
 	if p == nil {
-		p = &rarePipe{state: make([]atomic.Int64, rareSlots), slot: make([]rareFirst, rareSlots)}
+		p = &rarePipe{slots: make([]rareSlot, rareSlots)}
 		e.pipe = p
 	}
 	for len(p.workers) < e.procs {
@@ -153,13 +187,15 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 		p.workers = append(p.workers, w)
 	}
 	p.stride = e.limit/64 + 1
-	p.opts = slices.Grow(p.opts[:0], rareSlots*p.stride)[:rareSlots*p.stride]
+	if p.stride > rareInline {
+		p.opts = slices.Grow(p.opts[:0], rareSlots*p.stride)[:rareSlots*p.stride]
+	}
 	for _, w := range p.workers {
 		w.out = slices.Grow(w.out[:0], p.stride)[:p.stride]
 	}
 	for i := range rareSlots {
 		h := n + i
-		p.state[h%rareSlots].Store(3 * int64(h))
+		p.slots[h%rareSlots].state.Store(3 * int64(h))
 	}
 	// Room for the rare heaps found while the pipeline runs.
 	e.rare = slices.Grow(e.rare, max(256, len(e.rare)/2))
@@ -169,8 +205,8 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 	p.limit, p.enum, p.par, p.k0 = e.limit, e.enum, e.par, e.k0
 	p.end = int64(min(target, cap(vals)))
 	p.claim.Store(int64(n))
-	p.done.Store(int64(n))
-	p.rareN.Store(int64(len(e.rare)))
+	p.pub.done.Store(int64(n))
+	p.pub.rareN.Store(int64(len(e.rare)))
 	p.running = true
 	p.wake = make(chan struct{}, e.procs)
 	p.wantNext.Store(true)
@@ -223,14 +259,14 @@ func pipeWorker[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker
 // pipeRoom reports whether the window has room for a claim.
 func pipeRoom(p *rarePipe) bool {
 	m := p.claim.Load()
-	return m < p.done.Load()+rareLag && m < p.end
+	return m < p.pub.done.Load()+rareLag && m < p.end
 }
 
 // finished publishes that the heaps below n are done (and their rare
 // heaps, rare in all), and wakes the sleeping workers.
 func (p *rarePipe) finished(n, rare int) {
-	p.rareN.Store(int64(rare))
-	p.done.Store(int64(n))
+	p.pub.rareN.Store(int64(rare))
+	p.pub.done.Store(int64(n))
 	if k := p.sleepers.Load(); k > 0 {
 		for range k {
 			select {
@@ -241,35 +277,39 @@ func (p *rarePipe) finished(n, rare int) {
 	}
 }
 
-// pipeClaim claims the next heap, if the window has room for it, runs its
-// first phase and publishes it. It reports false when the window is full.
+// pipeClaim claims the next heaps (up to rareChunk), if the window has
+// room for them, runs their first phases and publishes them. It reports
+// false when the window is full.
 func pipeClaim[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, scan scanFunc[T]) bool {
 	m := p.claim.Load()
-	if !pipeRoom(p) {
-		return false
-	}
-	if !p.claim.CompareAndSwap(m, m+1) {
-		return true // another worker took it: try the next
-	}
 	// The values below lo, and the rare heaps among them, are published
 	// (the finisher stores rareN before done).
-	lo := p.done.Load()
-	if lo > m {
-		return true // the finisher has done it already
+	lo := p.pub.done.Load()
+	k := min(rareChunk, lo+rareLag-m, p.end-m)
+	if k <= 0 {
+		return false
 	}
-	rare := p.rare[:p.rareN.Load()]
-	ok := rareFirstPhase(rule, p, w, vals, int(m), int(lo), rare, scan)
-	i := int(m % rareSlots)
-	if !p.state[i].CompareAndSwap(3*m, 3*m+1) {
-		return true // the finisher took the heap back
+	if !p.claim.CompareAndSwap(m, m+k) {
+		return true // another worker took them: try the next
 	}
-	if ok {
-		p.slot[i] = w.first
-		copy(p.opts[i*p.stride:(i+1)*p.stride], w.out)
-	} else {
-		p.slot[i] = rareFirst{}
+	rare := p.rare[:p.pub.rareN.Load()]
+	for h := m; h < m+k; h++ {
+		s := &p.slots[h%rareSlots]
+		if s.state.Load() != 3*h {
+			continue // the finisher took the heap back
+		}
+		ok := rareFirstPhase(rule, p, w, vals, int(h), int(lo), rare, scan)
+		if !s.state.CompareAndSwap(3*h, 3*h+1) {
+			continue
+		}
+		if ok {
+			s.first = w.first
+			copy(p.optsOf(int(h%rareSlots)), w.out)
+		} else {
+			s.first = rareFirst{}
+		}
+		s.state.Store(3*h + 2)
 	}
-	p.state[i].Store(3*m + 2)
 	return true
 }
 
@@ -280,9 +320,10 @@ func pipeClaim[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker,
 func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int, ok bool) {
 	p := e.pipe
 	i := n % rareSlots
+	slot := &p.slots[i]
 	h := int64(n)
 	for {
-		st := p.state[i].Load()
+		st := slot.state.Load()
 		if st == 3*h+2 {
 			break
 		}
@@ -294,7 +335,7 @@ func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 			if !p.claim.CompareAndSwap(c, h+1) {
 				continue
 			}
-			p.state[i].Store(3 * (h + rareSlots))
+			slot.state.Store(3 * (h + rareSlots))
 			if !e.pipeTest {
 				return 0, 0, false
 			}
@@ -302,7 +343,7 @@ func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 			// rareLag heaps, whatever the scheduling.)
 			lo := n - int(uint32(n)*0x9e3779b1>>24)%rareLag
 			w := p.workers[0]
-			if !rareFirstPhase(e.rule, p, w, vals, n, lo, p.rare[:p.rareN.Load()], scan) {
+			if !rareFirstPhase(e.rule, p, w, vals, n, lo, p.rare[:p.pub.rareN.Load()], scan) {
 				return 0, 0, false
 			}
 			acc := e.mark[:p.stride]
@@ -316,17 +357,17 @@ func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 		if pipeClaim(e.rule, p, p.workers[0], vals[:cap(vals)], scan) {
 			continue
 		}
-		if p.state[i].CompareAndSwap(3*h, 3*(h+rareSlots)) {
+		if slot.state.CompareAndSwap(3*h, 3*(h+rareSlots)) {
 			p.abandoned++
 			return 0, 0, false
 		}
 	}
-	f := p.slot[i]
+	f := slot.first
 	acc := e.mark[:p.stride]
 	if f.c1 > 0 && (f.missing || len(e.two) == 0) {
-		copy(acc, p.opts[i*p.stride:(i+1)*p.stride])
+		copy(acc, p.optsOf(i))
 	}
-	p.state[i].Store(3 * (h + rareSlots))
+	slot.state.Store(3 * (h + rareSlots))
 	return pipeDecide(e, vals, f, acc)
 }
 
@@ -340,34 +381,35 @@ func pipeDecide[T uint8 | uint16](e *sparseEngine, vals []T, f rareFirst, acc []
 	if f.c1 == 0 {
 		return 0, 0, false
 	}
-	steps = f.steps
+	c1, lo, next := int(f.c1), int(f.lo), int(f.next)
+	steps = int(f.work)
 	if !f.missing && len(e.two) > 0 {
 		// Every option below c0 leaving heaps below lo is known: G(n)
 		// is c0 unless a move into the window gives it, then next
 		// unless one gives that too.
-		c0 := f.c1 - 1
-		in, st := windowGives(e, vals, f.lo, c0)
+		c0 := c1 - 1
+		in, st := windowGives(e, vals, lo, c0)
 		steps += st
 		p.countWindow(in)
 		if !in {
 			p.decided++
 			return c0, steps, true
 		}
-		if f.next > 0 {
-			in, st := windowGives(e, vals, f.lo, f.next)
+		if next > 0 {
+			in, st := windowGives(e, vals, lo, next)
 			steps += st
 			if !in {
 				p.decided++
-				return f.next, steps, true
+				return next, steps, true
 			}
 		}
 		p.undecided++
 		return 0, steps, false
 	}
-	steps += windowMarks(e, vals, f.lo, f.c1, acc)
-	for k := 0; k*64 < f.c1; k++ {
+	steps += windowMarks(e, vals, lo, c1, acc)
+	for k := 0; k*64 < c1; k++ {
 		if z := ^acc[k]; z != 0 {
-			if v := k*64 + bits.TrailingZeros64(z); v < f.c1 {
+			if v := k*64 + bits.TrailingZeros64(z); v < c1 {
 				p.decided++
 				return v, steps, true
 			}
@@ -468,7 +510,7 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 	steps := len(w.one) + 1
 	out := w.out
 	c1 := p.stride * 64
-	f := rareFirst{lo: lo}
+	f := rareFirst{lo: uint32(lo)}
 	w.needList = w.needList[:0]
 	if len(w.two) > 0 {
 		// The splits of r with a rare part a and the other below lo:
@@ -517,7 +559,7 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 			f.missing = true
 		}
 		if p.wantNext.Load() {
-			f.next = nextCandidate(p, w, vals[:lo], enum, c1-1, &steps, scan)
+			f.next = int32(nextCandidate(p, w, vals[:lo], enum, c1-1, &steps, scan))
 		}
 	}
 	// Keep the options below c1: those marked, and those confirmed.
@@ -537,7 +579,7 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 	}
 	clear(tab[:limit])
 	w.needList = w.needList[:0]
-	f.c1, f.steps = c1, steps
+	f.c1, f.work = int32(c1), int32(min(steps, 1<<30))
 	w.first = f
 	return true
 }
