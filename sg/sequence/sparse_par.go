@@ -515,10 +515,28 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 	if len(w.two) > 0 {
 		// The splits of r with a rare part a and the other below lo:
 		// r-lo < a < lo.
-		for j, r := range w.two {
-			k, _ := slices.BinarySearchFunc(rare, uint32(max(r-lo+1, 0)), cmpRare)
-			// markRare reads G(r-a) for these a only: below lo.
-			steps += markRare(vals, rare[k:], r, w.uneq[j], tab)
+		if c := w.code; c != nil && len(w.two) == len(c.two) {
+			// A code: the rare heaps a > rmax-lo split every r below
+			// lo, in one pass as the single-core engine does; those
+			// between rmin-lo and rmax-lo only some.
+			rmax, rmin := w.two[0], w.two[len(w.two)-1]
+			k1, _ := slices.BinarySearchFunc(rare, uint32(max(rmax-lo+1, 0)), cmpRare)
+			steps += markRareCode(vals, rare[k1:], n, c.two, tab)
+			k0, _ := slices.BinarySearchFunc(rare, uint32(max(rmin-lo+1, 0)), cmpRare)
+			for _, h := range rare[k0:k1] {
+				for _, r := range w.two {
+					if b := r - int(h.a); b >= 1 && b < lo {
+						tab[T(h.g)^vals[b]] = 1
+						steps++
+					}
+				}
+			}
+		} else {
+			for j, r := range w.two {
+				k, _ := slices.BinarySearchFunc(rare, uint32(max(r-lo+1, 0)), cmpRare)
+				// markRare reads G(r-a) for these a only: below lo.
+				steps += markRare(vals, rare[k:], r, w.uneq[j], tab)
+			}
 		}
 		// The least value c0 of the enumerable class that is not an
 		// option of the splits below lo: the options below c1 = c0+1
