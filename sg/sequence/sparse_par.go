@@ -58,8 +58,10 @@ const (
 	// rareChunk is the most heaps a worker claims at once.
 	rareChunk = 4
 	// rareSpin is the number of times a worker with no heap to claim
-	// looks again before it sleeps.
-	rareSpin = 64
+	// looks again before it sleeps, and rareWake how many heaps the
+	// finisher finishes between two wake-ups of sleeping workers.
+	rareSpin = 16
+	rareWake = 16
 )
 
 // rarePipe is the pipeline of the parallel sparse engine.
@@ -263,10 +265,15 @@ func pipeRoom(p *rarePipe) bool {
 }
 
 // finished publishes that the heaps below n are done (and their rare
-// heaps, rare in all), and wakes the sleeping workers.
+// heaps, rare in all), and wakes the sleeping workers every rareWake
+// heaps: a worker that woke at every heap would spend more on waking
+// than on the heap.
 func (p *rarePipe) finished(n, rare int) {
 	p.pub.rareN.Store(int64(rare))
 	p.pub.done.Store(int64(n))
+	if n%rareWake != 0 {
+		return
+	}
 	if k := p.sleepers.Load(); k > 0 {
 		for range k {
 			select {
