@@ -16,16 +16,17 @@ import (
 // workers run ahead of it. A worker claims the next heap m and, knowing
 // the values below lo (the heaps the finisher has done), runs the first
 // phase of the rare-value method (sparse.go) on the moves whose heaps are
-// all below lo: it marks the splits with a rare part, takes the least two
-// values c0 < c1 of the enumerable class that are not yet options,
-// confirms the values of the other class below c1 among those splits
-// (first scan, seek, last scan), and publishes c1 and the exact set of
-// options below c1 that do not reach into the window [lo, m). When the
-// finisher reaches m, it adds the options reaching into the window (a
-// split of r tokens does only when its smaller part is at most r-lo, so a
-// handful of splits, as lo is close behind m) and takes the mex when it
-// is below c1; otherwise (a move into the window filled both c0 and every
-// value up to c1) it computes the heap with the single-core method.
+// all below lo: it marks the splits with a rare part, takes the least
+// value c0 of the enumerable class that is not yet an option, confirms
+// the values of the other class below c0 among those splits (first scan,
+// seek, last scan), and publishes c1 = c0+1 and the exact set of options
+// below c1 that do not reach into the window [lo, m) (and, while it often
+// decides a heap, the next candidate after c0). When the finisher reaches
+// m, it adds the options reaching into the window (a split of r tokens
+// does only when its smaller part is at most r-lo, so a handful of
+// splits, as lo is close behind m) and takes the mex when it is below c1
+// (or is the next candidate); otherwise it computes the heap with the
+// single-core method.
 //
 // Each heap's costly part, the marking and the confirmation, is done once,
 // by one worker, exactly as the single-core engine would do it, except
@@ -33,8 +34,9 @@ import (
 // dozen splits. While the next heap is not ready, the finisher claims a
 // heap ahead and runs its first phase too, so no processor waits. Workers
 // never block the finisher: when the heap it needs is claimed but not
-// published (its worker is slow, or not running), it waits briefly, then
-// computes the heap itself and abandons the worker's result.
+// published and no heap is left to claim (its worker is slow, or not
+// running), it takes the heap back, computes it itself, and the worker's
+// late result is dropped.
 //
 // Between two stops of the pipeline the finisher changes nothing that the
 // workers read: values and rare heaps are only appended (into room made
