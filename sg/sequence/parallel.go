@@ -6,19 +6,22 @@ import (
 	"sync/atomic"
 )
 
-// Parallel value sequences. Both engines compute the heaps of a block
-// [lo, end) in two phases. In the first, run on every worker at once, each
-// heap n of the block gathers the options that do not reach into the
-// block: the moves that leave heaps below lo only, whose values are known.
-// In the second, run in order on one goroutine, each heap adds the options
-// that do reach into the block (a part of lo or more, whose value the same
-// phase has just computed) and takes the mex. A split of r tokens reaches
-// into the block only when its smaller part is at most r-lo < end-lo, so
-// the second phase costs O(end-lo) per heap and split size, against the
-// O(n) (direct) or O(rare heaps) (sparse) of the first: with blocks short
-// beside n, nearly all the work runs in parallel. Results do not depend on
-// the number of workers or the block size: every value is the exact mex of
-// all its options, and tests compare them with the one-worker run.
+// Parallel value sequences. Both engines split the work of heap n in two
+// phases around a bound lo ≤ n below which every value is known. The first
+// phase, which can run on any worker, gathers the options that leave heaps
+// below lo only; the second, run in order on one goroutine once G(lo … n-1)
+// are known, adds the options that reach into [lo, n) and takes the mex.
+// A split of r tokens reaches there only when its smaller part is at most
+// r-lo, so the second phase costs O(n-lo) per split size, against the O(n)
+// (direct) or O(rare heaps + confirmation) (sparse) of the first.
+//
+// The direct engine runs the first phase on a block of heaps [lo, end) on
+// every worker at once, then the second in order (direct_par.go). The
+// sparse engine runs a pipeline (sparse_par.go): workers run first phases
+// just behind a finisher goroutine, so that n-lo is a few heaps and
+// nothing waits at a barrier. Results do not depend on the number of
+// workers, the scheduling or the block size: every value is the exact mex
+// of all its options, and tests compare them with the one-worker run.
 
 // WithWorkers sets the number of goroutines that compute values at once:
 // n ≤ 0 (the default) means runtime.GOMAXPROCS(0), and 1 the single-core
@@ -40,7 +43,7 @@ func (c *config) procs() int {
 	return runtime.GOMAXPROCS(0)
 }
 
-// parMin returns the first heap an engine computes in parallel blocks:
+// parMin returns the first heap an engine computes in parallel:
 // def, unless a test set another with withParallelFrom.
 func (c *config) parMin(def int) int {
 	if c.parFrom > 0 {
@@ -50,7 +53,7 @@ func (c *config) parMin(def int) int {
 }
 
 // withParallelFrom makes the engines compute heaps from n on in parallel
-// blocks (tests use it to reach the parallel code on short runs).
+// (tests use it to reach the parallel code on short runs).
 func withParallelFrom(n int) Option {
 	return func(c *config) { c.parFrom = n }
 }

@@ -23,6 +23,7 @@ func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom 
 	e := chooseEngine(r, cfg)
 	if se, ok := e.(*sparseEngine); ok {
 		se.start = 64
+		se.pipeTest = true
 	}
 	s := New(0)
 	if err := e.extend(context.Background(), s, n); err != nil {
@@ -31,11 +32,11 @@ func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom 
 	if se, ok := e.(*sparseEngine); ok && workers > 1 && se.fallback == nil && !se.direct {
 		// The parallel path must have been taken, and must decide
 		// most heaps.
-		if se.blk == nil {
-			t.Errorf("%v, %d workers: no parallel block", r, workers)
+		if p := se.pipe; p == nil || p.decided == 0 {
+			t.Errorf("%v, %d workers: no heap decided by the pipeline", r, workers)
 		} else {
-			t.Logf("%v, %d workers: %d heaps decided in parallel blocks, %d left to the single-core method",
-				r, workers, se.blk.decided, se.blk.undecided)
+			t.Logf("%v, %d workers: %d heaps decided by the pipeline, %d left to the single-core method after a first phase, %d taken back",
+				r, workers, p.decided, p.undecided, p.abandoned)
 		}
 	}
 	if de, ok := e.(*directEngine); ok && workers > 1 && de.blk == nil && de.bounded && de.code.parts <= 2 {
@@ -250,5 +251,44 @@ func TestParallelCancelAndResume(t *testing.T) {
 	}
 	if i := spFirstDiff(s, want); i >= 0 {
 		t.Fatalf("resumed run: G(%d) = %d, want %d", i, s.At(i), want[i])
+	}
+}
+
+// parSlow is Grundy's game with a rule that takes 2 ms to list the moves
+// of every 331st heap, so that a worker holding such a heap falls far
+// behind the finisher.
+type parSlow struct{}
+
+func (parSlow) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	if n%331 == 0 {
+		time.Sleep(2 * time.Millisecond)
+	}
+	return seqGrundy{}.AppendHeapMoves(dst, n)
+}
+
+// TestParallelSlowWorker checks that the pipeline gives the single-core
+// values of Grundy's game when workers stall: the finisher either waits
+// for a stalled worker's heap or takes it back (after running rareLag
+// first phases ahead) and computes it itself, and the stalled worker's
+// late result must then be dropped.
+func TestParallelSlowWorker(t *testing.T) {
+	const n = 12000
+	want := parValues(t, seqGrundy{}, n, MethodSparse, 1, 0)
+	for _, w := range []int{2, 4} {
+		cfg := newConfig(parSlow{}, []Option{WithMethod(MethodSparse), WithWorkers(w), withParallelFrom(200)})
+		e := chooseEngine(parSlow{}, cfg)
+		s := New(0)
+		if err := e.extend(context.Background(), s, n); err != nil {
+			t.Fatal(err)
+		}
+		if i := spFirstDiff(s, want); i >= 0 {
+			t.Fatalf("%d workers: G(%d) = %d, want %d", w, i, s.At(i), want[i])
+		}
+		if p := e.(*sparseEngine).pipe; p == nil {
+			t.Fatalf("%d workers: no pipeline", w)
+		} else {
+			t.Logf("%d workers: %d heaps decided by the pipeline, %d left to the single-core method, %d taken back from a stalled worker",
+				w, p.decided, p.undecided, p.abandoned)
+		}
 	}
 }

@@ -131,9 +131,14 @@ type sparseEngine struct {
 
 	work int // inner-loop steps since the last poll
 
-	// blk is the block of heaps computed in parallel (sparse_par.go),
-	// nil until the first.
-	blk *rareBlock
+	// pipe is the pipeline of the parallel engine (sparse_par.go), nil
+	// until the first; procs is the number of workers of the current
+	// call of extend.
+	pipe  *rarePipe
+	procs int
+	// pipeTest makes the finisher run the first and second phases on
+	// the heaps it computes itself (tests).
+	pipeTest bool
 
 	// start is the number of heaps computed plainly before the first
 	// choice of mask (sparseStart; tests lower it).
@@ -216,6 +221,7 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 		e.marks, e.needs = new(sparseTab), new(sparseTab)
 	}
 	startValues(s, n)
+	e.procs = e.cfg.procs()
 	if e.seq != s || e.done != s.Len() {
 		e.reset(s)
 	}

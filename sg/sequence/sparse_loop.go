@@ -36,23 +36,23 @@ type confirmState struct {
 type scanFunc[T uint8 | uint16] func(vals []T, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int)
 
 // extendRareAtWidth computes heaps while s keeps the width whose slice get returns,
-// until s.Len() reaches target.
+// until s.Len() reaches target. With more than one worker it runs the
+// pipeline of sparse_par.go, and stops it before it returns.
 func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int,
 	get func(*Sequence) []T, scan scanFunc[T]) error {
 	w := s.width
-	e.dropBlock() // a block started at another width
+	defer e.stopPipe()
+	running := false
 	for s.Len() < target && s.width == w {
 		vals := get(s)
 		n := len(vals)
 		if n >= e.nextChoose {
-			e.dropBlock()
+			e.stopPipe()
+			running = false
 			e.choose(n)
 			if !e.direct && !e.rareOK {
 				rebuildRare(e, vals)
 			}
-		}
-		if e.blk == nil || n >= e.blk.end {
-			e.work += startRareBlock(e, vals, target, scan)
 		}
 		if err := e.loadMoves(e.rule, n); err != nil {
 			return err
@@ -62,26 +62,41 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		}
 		if e.par == 1 && !e.parityOK {
 			// A split that breaks the parity variant: choose again.
-			e.dropBlock()
+			e.stopPipe()
+			running = false
 			e.choose(n)
 			if !e.direct && !e.rareOK {
 				rebuildRare(e, vals)
 			}
 		}
-		g, steps, ok := finishRareHeap(e, vals, n)
+		if !running && e.procs > 1 {
+			running = startPipe(e, vals, target, scan)
+		}
+		var g, steps int
+		ok := false
+		if running {
+			g, steps, ok = pipeValue(e, vals, n, scan)
+		}
 		if !ok {
 			var st int
 			g, st = heapValue(e, vals, n, scan)
 			steps += st
-			if e.blk != nil && n < e.blk.end {
-				e.blk.steps[1] += st // for the choice of the block length
-			}
+		}
+		rare := !e.direct && n > 0 && e.isRare(n, g)
+		if running && (g >= e.limit || len(vals) == cap(vals) || rare && len(e.rare) == cap(e.rare)) {
+			// The workers read the bitsets' size and the storage of
+			// the values and rare heaps: stop them before these change.
+			e.stopPipe()
+			running = false
 		}
 		s.Append(sg.Nimber(g))
 		e.count(n, g)
 		e.done = n + 1
-		if !e.direct && n > 0 && e.isRare(n, g) {
+		if rare {
 			e.rare = append(e.rare, rareHeap{a: uint32(n), g: uint32(g)})
+		}
+		if running {
+			e.pipe.finished(n+1, len(e.rare))
 		}
 		if e.work += steps + 8; e.work >= sparsePollWork {
 			e.work = 0

@@ -3,215 +3,511 @@ package sequence
 import (
 	"cmp"
 	"math/bits"
+	"runtime"
 	"slices"
-	"time"
+	"sync"
+	"sync/atomic"
+
+	"github.com/impartial-go/impartial/game"
 )
 
-// The parallel sparse engine (see parallel.go for the two phases). The
-// first phase of heap n runs the rare-value method (sparse.go) on the
-// splits whose parts are both below lo, the start of the block: it marks
-// the splits with a rare part, takes the least two values c0 < c1 of the
-// enumerable class that are not yet options, and confirms the values of
-// the other class below c1 among those splits (first scan, seek, last
-// scan). It keeps, per heap, c1 and the exact set of options below c1 that
-// do not reach into the block. The second phase adds the options that
-// reach into the block: when their union has a mex below c1, that is
-// G(n); otherwise (an option in the block filled both c0 and every value
-// up to c1) the heap is computed by the single-core method.
+// The parallel sparse engine is a pipeline. One goroutine, the finisher,
+// computes the heaps in order, as the single-core engine does; the other
+// workers run ahead of it. A worker claims the next heap m and, knowing
+// the values below lo (the heaps the finisher has done), runs the first
+// phase of the rare-value method (sparse.go) on the moves whose heaps are
+// all below lo: it marks the splits with a rare part, takes the least
+// value c0 of the enumerable class that is not yet an option, confirms
+// the values of the other class below c0 among those splits (first scan,
+// seek, last scan), and publishes c1 = c0+1 and the exact set of options
+// below c1 that do not reach into the window [lo, m) (and, while it often
+// decides a heap, the next candidate after c0). When the finisher reaches
+// m, it adds the options reaching into the window (a split of r tokens
+// does only when its smaller part is at most r-lo, so a handful of
+// splits, as lo is close behind m) and takes the mex when it is below c1
+// (or is the next candidate); otherwise it computes the heap with the
+// single-core method.
+//
+// Each heap's costly part, the marking and the confirmation, is done once,
+// by one worker, exactly as the single-core engine would do it, except
+// for the few splits into the window; the finisher's own part is a few
+// dozen splits. While the next heap is not ready, the finisher claims a
+// heap ahead and runs its first phase too, so no processor waits. Workers
+// never block the finisher: when the heap it needs is claimed but not
+// published and no heap is left to claim (its worker is slow, or not
+// running), it takes the heap back, computes it itself, and the worker's
+// late result is dropped.
+//
+// Between two stops of the pipeline the finisher changes nothing that the
+// workers read: values and rare heaps are only appended (into room made
+// beforehand, published with atomic counters), and the pipeline stops
+// before the mask is chosen again, the values outgrow the bitsets or
+// their storage, or extend returns.
 
 // Tuning of the parallel sparse engine.
 const (
-	// rareParMin is the first heap computed in blocks: below it a
-	// block is too short to pay for starting the workers.
+	// rareParMin is the first heap computed by the pipeline.
 	rareParMin = 1 << 12
-	// rareBlockMin and rareBlockMax bound the block length; it starts
-	// at rareBlockStart and adapts to keep the second phase's work a
-	// small part of the first's.
-	rareBlockMin   = 64
-	rareBlockStart = 256
-	rareBlockMax   = 1 << 14
-	// rarePaceProbe is how often (in stretches) the kind of computation
-	// that is slower so far is tried again.
-	rarePaceProbe = 16
+	// rareLag is the most heaps a worker may claim past the last one
+	// finished: the window [lo, m) is shorter.
+	rareLag = 64
+	// rareSlots is the number of published first phases kept: every
+	// heap claimed has a slot that no earlier heap still uses.
+	rareSlots = 2 * rareLag
+	// rareNextEvery and rareNextRate set wantNext (see countWindow).
+	rareNextEvery = 1024
+	rareNextRate  = 32
+	// rareChunk is the most heaps a worker claims at once.
+	rareChunk = 4
+	// rareSpin is the number of times a worker with no heap to claim
+	// looks again before it sleeps, and rareWake how many heaps the
+	// finisher finishes between two wake-ups of sleeping workers.
+	rareSpin = 16
+	rareWake = 16
 )
 
-// rareBlock holds the first phase of a block of heaps [lo, end).
-type rareBlock struct {
-	lo, end int
-	size    int      // the length of the next block
-	stride  int      // words per heap in opts
-	c1      []int32  // c1[n-lo]: options below it are in opts (0: heap not done)
-	opts    []uint64 // opts[(n-lo)*stride:]: options of n below c1 not reaching into the block
-	heap    []rareFirst
-	rareLo  int      // len(rare) at lo: rare heaps from this index on are in the block
-	acc     []uint64 // the second phase's scratch
-	workers []*rareWorker
-	steps   [2]int // work of the two phases, for choosing size
+// rarePipe is the pipeline of the parallel sparse engine.
+type rarePipe struct {
+	// claim is the next heap no worker has claimed; done the number of
+	// heaps finished (their values and rare heaps published) and rareN
+	// the number of rare heaps published. Each has a cache line of its
+	// own (claim is written by the workers, the others by the finisher).
+	claim paddedInt64
+	pub   struct {
+		done, rareN atomic.Int64
+		_           [48]byte
+	}
+	stop atomic.Bool
+	end  int64 // heaps from end on are not claimed
 
-	// Pacing (see pace): the stretch being timed, from heap segLo (0:
-	// none) of kind segKind (0 parallel, 1 single-core); the time per
-	// heap of each kind; the number of stretches; and the end of the
-	// current single-core stretch.
-	segLo, segKind int
-	segStart       time.Time
-	rate           [2]float64
-	segs           int
-	seqUntil       int
+	// Workers with no heap to claim sleep on wake (sleepers counts
+	// them); the finisher wakes them as it finishes heaps, and closes
+	// wake to stop them.
+	sleepers paddedInt64
+	wake     chan struct{}
 
-	// decided and undecided count the heaps whose second phase gave the
-	// value, and those left to the single-core method (tests read them).
-	decided, undecided int
+	// wantNext asks the first phases for next, the candidate after c0:
+	// the finisher sets it while moves into the window often give c0
+	// (inWindow of the last seen heaps whose first phase had no missing
+	// value).
+	wantNext       atomic.Bool
+	inWindow, seen int
+
+	// The slots, one per cache line, hold the first phases published
+	// (slot h mod rareSlots for heap h), and their options in opts when
+	// they do not fit in the slot.
+	slots   []rareSlot
+	stride  int      // words per heap in the options
+	opts    []uint64 // opts[i*stride:]: options of slot i, when stride > rareInline
+	running bool
+	wg      sync.WaitGroup
+
+	// What the workers read, fixed while the pipeline runs: the values
+	// and rare heaps with room to grow, the heaps of each value known at
+	// the start (for seek), and the mask.
+	rare    []rareHeap
+	pos     [][]uint32
+	top     []int
+	limit   int
+	enum    [2][]uint64
+	par, k0 int
+	workers []*rareWorker // workers[0] is the finisher's
+
+	// decided counts the heaps the pipeline gave; undecided those the
+	// finisher computed with the single-core method after a worker's
+	// first phase, and abandoned those it took back from a worker (tests
+	// and the benchmarks read them).
+	decided, undecided, abandoned int
 }
 
-// rareFirst is what the first phase found about heap n of a block,
-// besides opts: c0 (= c1-1), the least value of the enumerable class that
-// no split below lo gives; whether a value of the other class below c0 is
-// not given either (then the second phase marks every option reaching
-// into the block); and next, the following value of the enumerable class
-// that no split below lo gives, when every value of the other class
-// between c0 and next is given by one (0 otherwise).
+// rareFirst is the first phase of heap h, besides its options: the bound
+// lo of the values it used; c1, such that its options below c1 that leave
+// heaps below lo are in opts (0: no first phase, the finisher computes the
+// heap); whether a value of the other class below c0 = c1-1 is missing
+// from them (then the finisher marks every move into the window); next,
+// the following value of the enumerable class that no split below lo
+// gives, when every value of the other class between c0 and next is given
+// by one (0 otherwise); and the work it took (at most 2^30, for polling).
+// Heaps are below 2^32 and values below 2^16+1.
 type rareFirst struct {
-	next    int32
-	missing bool
+	lo             uint32
+	c1, next, work int32
+	missing        bool
 }
 
-// rareWorker is the scratch of one worker of the first phase.
+// rareInline is the number of option words a slot holds itself: values
+// below 192, so one cache line carries a heap's whole first phase for
+// most games.
+const rareInline = 4
+
+// rareSlot is a slot of the pipeline, a cache line: its state is 3h while
+// it is open for heap h, 3h+1 while a worker writes h's first phase into
+// it, 3h+2 once it holds it.
+type rareSlot struct {
+	state atomic.Int64
+	first rareFirst
+	opts  [rareInline]uint64
+}
+
+// paddedInt64 is an atomic counter alone in its cache line.
+type paddedInt64 struct {
+	atomic.Int64
+	_ [56]byte
+}
+
+// optsOf returns the option words of slot i.
+func (p *rarePipe) optsOf(i int) []uint64 {
+	if p.stride <= rareInline {
+		return p.slots[i].opts[:p.stride]
+	}
+	return p.opts[i*p.stride : (i+1)*p.stride]
+}
+
+// rareWorker is the scratch of one worker's first phases.
 type rareWorker struct {
 	heapMoves
 	marks, needs *sparseTab
 	needList     []int
-	steps        int
+	out          []uint64
+	first        rareFirst
 }
 
-// dropBlock forgets the first phase of the current block (the mask
-// changed, or the values changed width).
-func (e *sparseEngine) dropBlock() {
-	if e.blk != nil {
-		e.blk.lo, e.blk.end = 0, 0
-		e.blk.segLo, e.blk.seqUntil = 0, 0
+// startPipe starts the pipeline at heap n = len(vals), for the heaps
+// below target, when the run is parallel and the engine is in its
+// rare-value mode, and reports whether it runs.
+func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan scanFunc[T]) bool {
+	n := len(vals)
+	if e.procs <= 1 || e.direct || !e.rareOK || n < e.cfg.parMin(rareParMin) || len(vals) == cap(vals) {
+		return false
 	}
-}
-
-// startRareBlock runs the first phase of a block starting at heap
-// lo = len(vals) when the run is parallel and the block can pay, and
-// returns its work.
-func startRareBlock[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan scanFunc[T]) int {
-	procs := e.cfg.procs()
-	lo := len(vals)
-	if procs <= 1 || e.direct || !e.rareOK || lo < e.cfg.parMin(rareParMin) {
-		return 0
+	p := e.pipe
+	if p == nil {
+		p = &rarePipe{slots: make([]rareSlot, rareSlots)}
+		e.pipe = p
 	}
-	b := e.blk
-	if b == nil {
-		b = &rareBlock{size: rareBlockStart}
-		e.blk = b
-	}
-	if lo < b.seqUntil {
-		return 0 // a stretch left to the single-core method
-	}
-	b.clock(lo)
-	if b.steps[0] > 0 {
-		b.tune()
-	}
-	end := min(lo+b.size, target, e.nextChoose, cap(vals), lo+lo/4)
-	if end-lo < rareBlockMin {
-		return 0
-	}
-	if e.cfg.parFrom == 0 && b.pace(lo, end) {
-		return 0 // (tests that set parFrom run every block in parallel)
-	}
-	for len(b.workers) < procs {
+	for len(p.workers) < e.procs {
 		w := &rareWorker{marks: new(sparseTab), needs: new(sparseTab)}
 		w.code, w.k0 = e.code, e.k0
-		b.workers = append(b.workers, w)
+		p.workers = append(p.workers, w)
 	}
-	b.lo, b.end = lo, end
-	b.stride = e.limit/64 + 1
-	b.c1 = slices.Grow(b.c1[:0], end-lo)[:end-lo]
-	b.opts = slices.Grow(b.opts[:0], (end-lo)*b.stride)[:(end-lo)*b.stride]
-	b.heap = slices.Grow(b.heap[:0], end-lo)[:end-lo]
-	b.rareLo = len(e.rare)
-	b.acc = slices.Grow(b.acc[:0], b.stride)[:b.stride]
-	runParallel(procs, end-lo, func(w, i int) {
-		rareFirstPhase(e, b.workers[w], vals, lo+i, scan)
-	})
+	p.stride = e.limit/64 + 1
+	if p.stride > rareInline {
+		p.opts = slices.Grow(p.opts[:0], rareSlots*p.stride)[:rareSlots*p.stride]
+	}
+	for _, w := range p.workers {
+		w.out = slices.Grow(w.out[:0], p.stride)[:p.stride]
+	}
+	for i := range rareSlots {
+		h := n + i
+		p.slots[h%rareSlots].state.Store(3 * int64(h))
+	}
+	// Room for the rare heaps found while the pipeline runs.
+	e.rare = slices.Grow(e.rare, max(256, len(e.rare)/2))
+	p.rare = e.rare[:cap(e.rare)]
+	p.pos = append(p.pos[:0], e.pos...)
+	p.top = append(p.top[:0], e.top...)
+	p.limit, p.enum, p.par, p.k0 = e.limit, e.enum, e.par, e.k0
+	p.end = int64(min(target, cap(vals)))
+	p.claim.Store(int64(n))
+	p.pub.done.Store(int64(n))
+	p.pub.rareN.Store(int64(len(e.rare)))
+	p.running = true
+	p.wake = make(chan struct{}, e.procs)
+	p.wantNext.Store(true)
+	p.inWindow, p.seen = 0, 0
+	all := vals[:cap(vals)]
+	for k := 1; k < e.procs; k++ {
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			pipeWorker(e.rule, p, p.workers[k], all, scan)
+		}()
+	}
+	return true
+}
+
+// stopPipe stops the pipeline, if it runs, and waits for its workers.
+func (e *sparseEngine) stopPipe() {
+	if p := e.pipe; p != nil && p.running {
+		p.stop.Store(true)
+		close(p.wake)
+		p.wg.Wait()
+		p.stop.Store(false)
+		p.running = false
+	}
+}
+
+// pipeWorker claims heaps and runs their first phases until the pipeline
+// stops. While the window is full it spins a little, then sleeps until the
+// finisher wakes it.
+func pipeWorker[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, scan scanFunc[T]) {
+	idle := 0
+	for !p.stop.Load() {
+		if pipeClaim(rule, p, w, vals, scan) {
+			idle = 0
+			continue
+		}
+		if idle++; idle < rareSpin {
+			runtime.Gosched()
+			continue
+		}
+		p.sleepers.Add(1)
+		if !pipeRoom(p) {
+			<-p.wake // (closed when the pipeline stops)
+		}
+		p.sleepers.Add(-1)
+		idle = 0
+	}
+}
+
+// pipeRoom reports whether the window has room for a claim.
+func pipeRoom(p *rarePipe) bool {
+	m := p.claim.Load()
+	return m < p.pub.done.Load()+rareLag && m < p.end
+}
+
+// finished publishes that the heaps below n are done (and their rare
+// heaps, rare in all), and wakes the sleeping workers every rareWake
+// heaps: a worker that woke at every heap would spend more on waking
+// than on the heap.
+func (p *rarePipe) finished(n, rare int) {
+	p.pub.rareN.Store(int64(rare))
+	p.pub.done.Store(int64(n))
+	if n%rareWake != 0 {
+		return
+	}
+	if k := p.sleepers.Load(); k > 0 {
+		for range k {
+			select {
+			case p.wake <- struct{}{}:
+			default:
+			}
+		}
+	}
+}
+
+// pipeClaim claims the next heaps (up to rareChunk), if the window has
+// room for them, runs their first phases and publishes them. It reports
+// false when the window is full.
+func pipeClaim[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, scan scanFunc[T]) bool {
+	m := p.claim.Load()
+	// The values below lo, and the rare heaps among them, are published
+	// (the finisher stores rareN before done).
+	lo := p.pub.done.Load()
+	k := min(rareChunk, lo+rareLag-m, p.end-m)
+	if k <= 0 {
+		return false
+	}
+	if !p.claim.CompareAndSwap(m, m+k) {
+		return true // another worker took them: try the next
+	}
+	rare := p.rare[:p.pub.rareN.Load()]
+	for h := m; h < m+k; h++ {
+		s := &p.slots[h%rareSlots]
+		if s.state.Load() != 3*h {
+			continue // the finisher took the heap back
+		}
+		ok := rareFirstPhase(rule, p, w, vals, int(h), int(lo), rare, scan)
+		if !s.state.CompareAndSwap(3*h, 3*h+1) {
+			continue
+		}
+		if ok {
+			s.first = w.first
+			copy(p.optsOf(int(h%rareSlots)), w.out)
+		} else {
+			s.first = rareFirst{}
+		}
+		s.state.Store(3*h + 2)
+	}
+	return true
+}
+
+// pipeValue is the finisher's part of heap n, with vals = G(0 … n-1) and
+// n's moves loaded in e: it returns G(n) and true when the pipeline gives
+// it, and false when the finisher must compute the heap itself. Either way
+// it frees n's slot for a later heap.
+func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int, ok bool) {
+	p := e.pipe
+	i := n % rareSlots
+	slot := &p.slots[i]
+	h := int64(n)
+	for {
+		st := slot.state.Load()
+		if st == 3*h+2 {
+			break
+		}
+		if st == 3*h+1 {
+			continue // being written: a copy of a few words
+		}
+		if c := p.claim.Load(); c <= h {
+			// Nobody has claimed n: compute it here.
+			if !p.claim.CompareAndSwap(c, h+1) {
+				continue
+			}
+			slot.state.Store(3 * (h + rareSlots))
+			if !e.pipeTest {
+				return 0, 0, false
+			}
+			// (Tests: through a first phase with a window of up to
+			// rareLag heaps, whatever the scheduling.)
+			lo := n - int(uint32(n)*0x9e3779b1>>24)%rareLag
+			w := p.workers[0]
+			if !rareFirstPhase(e.rule, p, w, vals, n, lo, p.rare[:p.pub.rareN.Load()], scan) {
+				return 0, 0, false
+			}
+			acc := e.mark[:p.stride]
+			copy(acc, w.out)
+			return pipeDecide(e, vals, w.first, acc)
+		}
+		// A worker is on n: run the first phase of a heap ahead
+		// meanwhile. With no heap left to claim, the worker on n is
+		// stalled (the finisher ran rareLag heaps meanwhile) or the
+		// run ends: take n back.
+		if pipeClaim(e.rule, p, p.workers[0], vals[:cap(vals)], scan) {
+			continue
+		}
+		if slot.state.CompareAndSwap(3*h, 3*(h+rareSlots)) {
+			p.abandoned++
+			return 0, 0, false
+		}
+	}
+	f := slot.first
+	acc := e.mark[:p.stride]
+	if f.c1 > 0 && (f.missing || len(e.two) == 0) {
+		copy(acc, p.optsOf(i))
+	}
+	slot.state.Store(3 * (h + rareSlots))
+	return pipeDecide(e, vals, f, acc)
+}
+
+// pipeDecide is the second phase of the current heap (loaded in e), with
+// vals = G(0 … n-1), its first phase f, and in acc the options below f.c1
+// it kept (read only when f.missing or the heap has no split): it adds
+// the moves into the window [f.lo, n) and returns G(n) and true when they
+// decide it.
+func pipeDecide[T uint8 | uint16](e *sparseEngine, vals []T, f rareFirst, acc []uint64) (g, steps int, ok bool) {
+	p := e.pipe
+	if f.c1 == 0 {
+		return 0, 0, false
+	}
+	c1, lo, next := int(f.c1), int(f.lo), int(f.next)
+	steps = int(f.work)
+	if !f.missing && len(e.two) > 0 {
+		// Every option below c0 leaving heaps below lo is known: G(n)
+		// is c0 unless a move into the window gives it, then next
+		// unless one gives that too.
+		c0 := c1 - 1
+		in, st := windowGives(e, vals, lo, c0)
+		steps += st
+		p.countWindow(in)
+		if !in {
+			p.decided++
+			return c0, steps, true
+		}
+		if next > 0 {
+			in, st := windowGives(e, vals, lo, next)
+			steps += st
+			if !in {
+				p.decided++
+				return next, steps, true
+			}
+		}
+		p.undecided++
+		return 0, steps, false
+	}
+	steps += windowMarks(e, vals, lo, c1, acc)
+	for k := 0; k*64 < c1; k++ {
+		if z := ^acc[k]; z != 0 {
+			if v := k*64 + bits.TrailingZeros64(z); v < c1 {
+				p.decided++
+				return v, steps, true
+			}
+			break
+		}
+	}
+	p.undecided++
+	return 0, steps, false
+}
+
+// countWindow counts whether a move into the window gave c0, and every
+// rareNextEvery heaps sets wantNext: next is worth its search when it
+// decides more than one heap in rareNextRate.
+func (p *rarePipe) countWindow(in bool) {
+	if in {
+		p.inWindow++
+	}
+	if p.seen++; p.seen == rareNextEvery {
+		p.wantNext.Store(p.inWindow*rareNextRate > p.seen)
+		p.inWindow, p.seen = 0, 0
+	}
+}
+
+// windowGives reports whether a move of the current heap (loaded in e)
+// that leaves a heap of lo or more has the value v.
+func windowGives[T uint8 | uint16](e *sparseEngine, vals []T, lo, v int) (bool, int) {
 	steps := 0
-	for _, w := range b.workers[:procs] {
-		steps += w.steps
-		w.steps = 0
+	for _, r := range e.one {
+		if r >= lo && int(vals[r]) == v {
+			return true, steps
+		}
 	}
-	b.steps[0] += steps
+	for j, r := range e.two {
+		hi := min(r-lo, r/2)
+		if hi >= 1 && 2*hi == r && e.uneq[j] {
+			hi--
+		}
+		for a := 1; a <= hi; a++ {
+			if int(vals[a]^vals[r-a]) == v {
+				return true, steps + a
+			}
+		}
+		steps += max(hi, 0)
+	}
+	return false, steps
+}
+
+// windowMarks adds to the bitset acc the values below c1 of the moves of
+// the current heap that leave a heap of lo or more, and returns the work.
+func windowMarks[T uint8 | uint16](e *sparseEngine, vals []T, lo, c1 int, acc []uint64) int {
+	steps := 0
+	for _, r := range e.one {
+		if r >= lo {
+			if v := int(vals[r]); v < c1 {
+				acc[v>>6] |= 1 << (v & 63)
+			}
+		}
+	}
+	for j, r := range e.two {
+		hi := min(r-lo, r/2)
+		if hi >= 1 && 2*hi == r && e.uneq[j] {
+			hi--
+		}
+		for a := 1; a <= hi; a++ {
+			if v := int(vals[a] ^ vals[r-a]); v < c1 {
+				acc[v>>6] |= 1 << (v & 63)
+			}
+		}
+		steps += max(hi, 0)
+	}
 	return steps
 }
 
-// clock ends the timing of the stretch that ends at heap lo (a parallel
-// block or a single-core stretch) and adds it to the rate of its kind.
-func (b *rareBlock) clock(lo int) {
-	if b.segLo > 0 && lo > b.segLo {
-		ns := float64(time.Since(b.segStart).Nanoseconds()) / float64(lo-b.segLo)
-		r := &b.rate[b.segKind]
-		if *r == 0 {
-			*r = ns
-		} else {
-			*r = (3**r + ns) / 4
-		}
-	}
-	b.segLo = 0
-}
-
-// pace chooses how to compute the heaps [lo, end): in parallel (false)
-// or with the single-core method (true, for heaps up to b.seqUntil). It
-// takes the kind with the lower time per heap so far, trying the other
-// kind once every rarePaceProbe stretches, so that a run never stays on
-// the slower kind: on a game whose heaps cost little (such as .354) the
-// second phase and the synchronisation can cost more than the first
-// phase saves, and on a busy machine the workers may not get a core.
-func (b *rareBlock) pace(lo, end int) bool {
-	b.segs++
-	kind := 0 // parallel
-	if b.rate[1] > 0 && b.rate[1] < b.rate[0] {
-		kind = 1
-	}
-	if b.segs%rarePaceProbe == 0 || (b.segs == 2 && b.rate[1] == 0) {
-		kind ^= 1
-	}
-	b.segLo, b.segKind, b.segStart = lo, kind, time.Now()
-	if kind == 1 {
-		b.seqUntil = end
-		return true
-	}
-	return false
-}
-
-// tune adapts the block length after a block: longer while the
-// second phase's work is under 1/32 of the first's, shorter when it is
-// over 1/16.
-func (b *rareBlock) tune() {
-	switch {
-	case b.steps[1]*32 < b.steps[0]:
-		b.size = min(2*b.size, rareBlockMax)
-	case b.steps[1]*16 > b.steps[0]:
-		b.size = max(b.size/2, rareBlockMin)
-	}
-	b.steps = [2]int{}
-}
-
-// rareFirstPhase is the first phase of heap n, on worker w, with
-// vals = G(0 … lo-1).
-func rareFirstPhase[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, n int, scan scanFunc[T]) {
-	b := e.blk
-	lo := b.lo
-	i := n - lo
-	b.c1[i] = 0
-	b.heap[i] = rareFirst{}
+// rareFirstPhase runs the first phase of heap n on worker w, with the
+// values below lo in vals and rare listing the rare heaps published (some
+// may be lo or more), and leaves it in w.first and w.out. It reports false
+// when the heap has a move the single-core method must handle.
+func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, n, lo int, rare []rareHeap, scan scanFunc[T]) bool {
 	w.parityOK = true
-	if err := w.loadMoves(e.rule, n); err != nil || w.handOff || (e.par == 1 && !w.parityOK) {
+	if err := w.loadMoves(rule, n); err != nil || w.handOff || (p.par == 1 && !w.parityOK) {
 		// The single-core method meets the same moves and handles them.
 		w.handOff = false
-		return
+		return false
 	}
+	// The rare heaps below lo.
+	end, _ := slices.BinarySearchFunc(rare, uint32(lo), cmpRare)
+	rare = rare[:end]
 	tab := w.marks
-	limit := e.limit
+	limit := p.limit
 	if w.zero {
 		tab[0] = 1
 	}
@@ -221,22 +517,42 @@ func rareFirstPhase[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, 
 		}
 	}
 	steps := len(w.one) + 1
-	out := b.opts[i*b.stride : (i+1)*b.stride]
-	c1 := b.stride * 64
+	out := w.out
+	c1 := p.stride * 64
+	f := rareFirst{lo: uint32(lo)}
+	w.needList = w.needList[:0]
 	if len(w.two) > 0 {
 		// The splits of r with a rare part a and the other below lo:
-		// r-lo < a < r.
-		for j, r := range w.two {
-			k, _ := slices.BinarySearchFunc(e.rare, uint32(max(r-lo+1, 0)), func(h rareHeap, a uint32) int { return cmp.Compare(h.a, a) })
-			// markRare reads G(r-a) for the rare a > r-lo only: below lo.
-			steps += markRare(vals[:lo:cap(vals)], e.rare[k:], r, w.uneq[j], tab)
+		// r-lo < a < lo.
+		if c := w.code; c != nil && len(w.two) == len(c.two) {
+			// A code: the rare heaps a > rmax-lo split every r below
+			// lo, in one pass as the single-core engine does; those
+			// between rmin-lo and rmax-lo only some.
+			rmax, rmin := w.two[0], w.two[len(w.two)-1]
+			k1, _ := slices.BinarySearchFunc(rare, uint32(max(rmax-lo+1, 0)), cmpRare)
+			steps += markRareCode(vals, rare[k1:], n, c.two, tab)
+			k0, _ := slices.BinarySearchFunc(rare, uint32(max(rmin-lo+1, 0)), cmpRare)
+			for _, h := range rare[k0:k1] {
+				for _, r := range w.two {
+					if b := r - int(h.a); b >= 1 && b < lo {
+						tab[T(h.g)^vals[b]] = 1
+						steps++
+					}
+				}
+			}
+		} else {
+			for j, r := range w.two {
+				k, _ := slices.BinarySearchFunc(rare, uint32(max(r-lo+1, 0)), cmpRare)
+				// markRare reads G(r-a) for these a only: below lo.
+				steps += markRare(vals, rare[k:], r, w.uneq[j], tab)
+			}
 		}
 		// The least value c0 of the enumerable class that is not an
 		// option of the splits below lo: the options below c1 = c0+1
 		// are known once those of the other class below c0 are
 		// confirmed.
-		enum := e.enum[1^(e.par&(n-e.k0)&1)]
-		for k := range b.stride {
+		enum := p.enum[1^(p.par&(n-p.k0)&1)]
+		for k := range p.stride {
 			if z := enum[k] &^ packWord(tab, k); z != 0 {
 				c1 = k*64 + bits.TrailingZeros64(z) + 1
 				break
@@ -244,7 +560,6 @@ func rareFirstPhase[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, 
 		}
 		// The values of the other class below c0 to confirm (values of
 		// limit or more are never options).
-		w.needList = w.needList[:0]
 		bound := min(c1-1, limit)
 		for k := 0; k*64 < bound; k++ {
 			z := ^packWord(tab, k) &^ enum[k]
@@ -258,25 +573,28 @@ func rareFirstPhase[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, 
 			}
 		}
 		if cnt := len(w.needList); cnt > 0 {
-			steps += confirmBelow(e, w, vals, cnt, scan)
+			steps += confirmBelow(p, w, vals[:lo], cnt, scan)
 		}
 		for _, v := range w.needList {
 			if w.needs[v] != 0 {
-				b.heap[i].missing = true
+				f.missing = true
 			}
 		}
 		if c1-1 > limit {
 			// The values from limit to c0 are no options of the splits
 			// below lo.
-			b.heap[i].missing = true
+			f.missing = true
 		}
-		b.heap[i].next = int32(nextCandidate(e, w, vals, enum, c1-1, &steps, scan))
+		if p.wantNext.Load() {
+			f.next = int32(nextCandidate(p, w, vals[:lo], enum, c1-1, &steps, scan))
+		}
 	}
 	// Keep the options below c1: those marked, and those confirmed.
 	nw := (c1 + 63) / 64
 	for k := range nw {
 		out[k] = packWord(tab, k)
 	}
+	clear(out[nw:])
 	for _, v := range w.needList {
 		if w.needs[v] == 0 {
 			out[v>>6] |= 1 << (v & 63)
@@ -288,33 +606,37 @@ func rareFirstPhase[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, 
 	}
 	clear(tab[:limit])
 	w.needList = w.needList[:0]
-	b.c1[i] = int32(c1)
-	w.steps += steps
+	f.c1, f.work = int32(c1), int32(min(steps, 1<<30))
+	w.first = f
+	return true
 }
+
+// cmpRare orders rare heaps by size, for binary searches.
+func cmpRare(h rareHeap, a uint32) int { return cmp.Compare(h.a, a) }
 
 // confirmBelow looks for the cnt values marked in w.needs among the splits
 // of the sizes in w.two whose parts are both below lo = len(vals),
 // clearing each one it finds, and returns the work done. It scans in the
 // order of confirm, which it follows: first the smaller parts a whose
-// partner may reach into the block (a ≤ r-lo), skipping those that do,
+// partner may reach into the window (a ≤ r-lo), skipping those that do,
 // then the single-core scans from a = top-lo+1 on, where no partner does.
-func confirmBelow[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, cnt int, scan scanFunc[T]) int {
+func confirmBelow[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, cnt int, scan scanFunc[T]) int {
 	lo := len(vals)
 	top := w.two[0]
 	steps := 0
-	// For a ≤ rmin-lo every partner reaches into the block.
+	// For a ≤ rmin-lo every partner reaches into the window.
 	for a := max(1, w.two[len(w.two)-1]-lo+1); a <= min(top-lo, top/2) && cnt > 0; a++ {
 		ga := vals[a]
 		for j, r := range w.two {
-			p := r - a
-			if p < a || (p == a && w.uneq[j]) {
+			b := r - a
+			if b < a || (b == a && w.uneq[j]) {
 				break
 			}
 			steps++
-			if p >= lo {
+			if b >= lo {
 				continue
 			}
-			if x := ga ^ vals[p]; w.needs[x] != 0 {
+			if x := ga ^ vals[b]; w.needs[x] != 0 {
 				w.needs[x] = 0
 				cnt--
 			}
@@ -326,7 +648,7 @@ func confirmBelow[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, cn
 	a0 := max(1, top-lo+1)
 	left, next, st := scan(vals, w.two, w.uneq, w.needs, w.needList, cnt, a0, a0+sparseFirstScan)
 	steps += st
-	left, st = seekMissing(vals, w.two, w.uneq, w.needs, w.needList, left, e.top, e.pos, lo)
+	left, st = seekMissing(vals, w.two, w.uneq, w.needs, w.needList, left, p.top, p.pos, lo)
 	steps += st
 	if left > 0 {
 		_, _, st = scan(vals, w.two, w.uneq, w.needs, w.needList, left, next, top)
@@ -336,16 +658,16 @@ func confirmBelow[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, cn
 }
 
 // nextCandidate returns the least value c of the enumerable class above
-// c0 that no split below lo gives, when a short search (the first scan
-// and seek, not the whole scan) finds every value of the other class
-// between c0 and c among those splits; else 0. It runs after the needs of
-// c0 are confirmed, with tab still holding the marked options.
-func nextCandidate[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, enum []uint64, c0 int, steps *int, scan scanFunc[T]) int {
-	b := e.blk
-	lo := b.lo
+// c0 that no split below lo = len(vals) gives, when a short search (the
+// first scan and seek, not the whole scan) finds every value of the other
+// class between c0 and c among those splits; else 0. It runs after the
+// needs of c0 are confirmed, with w.marks still holding the marked
+// options.
+func nextCandidate[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, enum []uint64, c0 int, steps *int, scan scanFunc[T]) int {
+	lo := len(vals)
 	tab := w.marks
 	c := 0
-	for v := c0 + 1; v < e.limit; v++ {
+	for v := c0 + 1; v < p.limit; v++ {
 		if enum[v>>6]&(1<<(v&63)) != 0 && tab[v] == 0 {
 			c = v
 			break
@@ -375,7 +697,7 @@ func nextCandidate[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, e
 			if w.needs[v] == 0 {
 				continue
 			}
-			ok, st := seek(vals, w.two, w.uneq, v, e.top, e.pos, sparseSeekBudget, lo)
+			ok, st := seek(vals, w.two, w.uneq, v, p.top, p.pos, sparseSeekBudget, lo)
 			*steps += st
 			if ok {
 				w.needs[v] = 0
@@ -390,116 +712,4 @@ func nextCandidate[T uint8 | uint16](e *sparseEngine, w *rareWorker, vals []T, e
 		return 0
 	}
 	return c
-}
-
-// givenInBlock reports whether a move of heap n reaching into the block
-// [lo, n) gives the value v of n's enumerable class: a move leaving one
-// heap of lo or more, or a split with exactly one rare part and a part of
-// lo or more (only those give values of the enumerable class). The rare
-// part is then a small one (a ≤ r-lo, among the first rare heaps) or one
-// in the block (rare[rareLo:]). It needs lo > r/2 for every split size r.
-func givenInBlock[T uint8 | uint16](e *sparseEngine, vals []T, lo, rareLo, v int) (bool, int) {
-	steps := 0
-	for _, r := range e.one {
-		if r >= lo && int(vals[r]) == v {
-			return true, steps
-		}
-	}
-	for j, r := range e.two {
-		for _, h := range e.rare[:rareLo] {
-			a := int(h.a)
-			if a > r-lo {
-				break
-			}
-			steps++
-			if int(T(h.g)^vals[r-a]) == v {
-				return true, steps
-			}
-		}
-		for _, h := range e.rare[rareLo:] {
-			bb := int(h.a)
-			if bb >= r {
-				break
-			}
-			steps++
-			if a := r - bb; (a != bb || !e.uneq[j]) && int(T(h.g)^vals[a]) == v {
-				return true, steps
-			}
-		}
-	}
-	return false, steps
-}
-
-// finishRareHeap is the second phase of heap n, with vals = G(0 … n-1) and
-// n's moves loaded in e: it returns G(n) and true when the block's first
-// phase and the options reaching into the block decide it.
-func finishRareHeap[T uint8 | uint16](e *sparseEngine, vals []T, n int) (g, steps int, ok bool) {
-	b := e.blk
-	if b == nil || n < b.lo || n >= b.end {
-		return 0, 0, false
-	}
-	i := n - b.lo
-	c1 := int(b.c1[i])
-	if c1 == 0 {
-		return 0, 0, false
-	}
-	lo := b.lo
-	if h := b.heap[i]; !h.missing && len(e.two) > 0 {
-		// Every option below c0 is given by a split below lo: G(n) is
-		// c0 unless a move reaching into the block gives it, then next
-		// unless one gives that too.
-		c0 := c1 - 1
-		in, st := givenInBlock(e, vals, lo, b.rareLo, c0)
-		steps += st
-		if !in {
-			b.decided++
-			b.steps[1] += steps
-			return c0, steps, true
-		}
-		if h.next > 0 {
-			in, st := givenInBlock(e, vals, lo, b.rareLo, int(h.next))
-			steps += st
-			if !in {
-				b.decided++
-				b.steps[1] += steps
-				return int(h.next), steps, true
-			}
-		}
-		b.undecided++
-		b.steps[1] += steps
-		return 0, steps, false
-	}
-	acc := b.acc
-	copy(acc, b.opts[i*b.stride:(i+1)*b.stride])
-	for _, r := range e.one {
-		if r >= lo {
-			if v := int(vals[r]); v < c1 {
-				acc[v>>6] |= 1 << (v & 63)
-			}
-		}
-	}
-	for j, r := range e.two {
-		hi := min(r-lo, r/2)
-		if hi >= 1 && 2*hi == r && e.uneq[j] {
-			hi--
-		}
-		for a := 1; a <= hi; a++ {
-			if v := int(vals[a] ^ vals[r-a]); v < c1 {
-				acc[v>>6] |= 1 << (v & 63)
-			}
-		}
-		steps += max(hi, 0)
-	}
-	b.steps[1] += steps
-	for k := 0; k*64 < c1; k++ {
-		if z := ^acc[k]; z != 0 {
-			if v := k*64 + bits.TrailingZeros64(z); v < c1 {
-				b.decided++
-				return v, steps, true
-			}
-			break
-		}
-	}
-	b.undecided++
-	return 0, steps, false
 }
