@@ -275,17 +275,3 @@ func (s *Sequence) String() string {
 	}
 	return string(b)
 }
-
-// valueFunc returns G as a function, without the width switch of At.
-func (s *Sequence) valueFunc() func(int) uint64 {
-	switch s.width {
-	case 2:
-		b := s.b16
-		return func(i int) uint64 { return uint64(b[i]) }
-	case 8:
-		b := s.b64
-		return func(i int) uint64 { return uint64(b[i]) }
-	}
-	b := s.b8
-	return func(i int) uint64 { return uint64(b[i]) }
-}
