@@ -144,14 +144,16 @@ func (s *Sequence) reserve(n int) {
 // once, so that the values of a long run are copied at most once, while
 // they are still few. Growing a large array by copying holds the old one
 // beside the new one, which for a run of 4·10^8 values would take twice
-// their memory. Room reserved and not written costs address space only:
-// Go takes a fresh large allocation from the operating system, which maps
-// its pages when they are first written. (Short runs, and runs ended early
-// by their context, never reserve more than they hold; on 32-bit
-// platforms, whose address space is short, the sequence grows as it
-// goes.)
+// their memory. Room reserved and not written costs address space only
+// when Go takes it fresh from the operating system, which maps its pages
+// when they are first written: so it is in a program whose run is its
+// largest allocation, such as sgtool (memory that Go reuses is cleared
+// first, and so touched). Runs shorter than aheadFrom bytes never reserve
+// more than they hold. On 32-bit platforms, whose address space is short,
+// and in WebAssembly, whose memory grows for good, the sequence grows as
+// it goes.
 func (s *Sequence) reserveAhead(n int) {
-	if bits.UintSize == 64 {
+	if bits.UintSize == 64 && runtime.GOARCH != "wasm" {
 		s.ahead = n
 	}
 }
