@@ -88,6 +88,28 @@ func BenchmarkFindPeriod(b *testing.B) {
 			}
 		}
 	})
+	// At the scale of .1777: 2^26 values of period 2^23 - 1 from heap
+	// 2^24, certified as an octal game with t = 2 (the window 2e + 2p + 2
+	// is 50,331,648 values): the checks read the values in place.
+	const e, p = 1 << 24, 1<<23 - 1
+	huge := New(1 << 26)
+	for n := range 1 << 26 {
+		if n < e+p {
+			x = x*6364136223846793005 + 1442695040888963407
+			huge.Append(sg.Nimber(x >> 59))
+		} else {
+			huge.Append(huge.At(n - p))
+		}
+	}
+	b.Run("certify2^23/2^26", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if per := FindPeriod(huge, kayles); !per.Certified || per.Period != p || per.Preperiod > e {
+				b.Fatal(per)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/(1<<26), "ns/value")
+	})
 }
 
 // BenchmarkPeriod certifies periods end to end with the default engine

@@ -9,6 +9,7 @@ import (
 	"hash/crc64"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"unsafe"
@@ -279,13 +280,16 @@ func writeValues[T uint16 | sg.Nimber](w io.Writer, vs []T) error {
 // loadCheckpoint reads the checkpoint at path, written for rule r. It
 // returns nil and no error when there is no file at path.
 func loadCheckpoint(path string, r game.HeapRule) (*Sequence, error) {
-	s, _, err := loadCheckpointState(path, r)
+	s, _, err := loadCheckpointState(path, r, 0)
 	return s, err
 }
 
 // loadCheckpointState is loadCheckpoint, also returning the file's state
-// so that the run appends to it.
-func loadCheckpointState(path string, r game.HeapRule) (*Sequence, fileState, error) {
+// so that the run appends to it. The sequence announces room values, or
+// the most the file can hold if more (see reserveAhead), so that neither
+// reading the file's records nor the run that continues them copies a
+// long sequence as it grows.
+func loadCheckpointState(path string, r game.HeapRule, room int) (*Sequence, fileState, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fileState{}, nil
@@ -305,7 +309,8 @@ func loadCheckpointState(path string, r game.HeapRule) (*Sequence, fileState, er
 		return nil, fileState{}, checkpointError(path, "file too short (%d bytes) to be a checkpoint", size)
 	}
 	cr := &checkReader{r: bufio.NewReaderSize(f, 1<<20), limit: size}
-	s, name, fp, err := decodeCheckpoint(cr, path)
+	// The file holds at most one value per byte.
+	s, name, fp, err := decodeCheckpoint(cr, path, max(room, int(min(size, math.MaxInt))))
 	if err != nil {
 		return nil, fileState{}, err
 	}
@@ -341,8 +346,8 @@ func (c *checkReader) full(p []byte, path, what string) error {
 
 // decodeCheckpoint reads the whole file, checking every record's
 // checksum, and returns the values with the rule's name and fingerprint
-// as stored.
-func decodeCheckpoint(c *checkReader, path string) (s *Sequence, name string, fp [32]byte, err error) {
+// as stored, in a sequence that announces room values (see reserveAhead).
+func decodeCheckpoint(c *checkReader, path string, room int) (s *Sequence, name string, fp [32]byte, err error) {
 	var b [8]byte
 	if err := c.full(b[:8], path, "the magic header"); err != nil {
 		return nil, "", fp, err
@@ -372,6 +377,7 @@ func decodeCheckpoint(c *checkReader, path string) (s *Sequence, name string, fp
 		return nil, "", fp, err
 	}
 	s = New(0)
+	s.reserveAhead(room)
 	for first := true; first || c.n < c.limit; first = false {
 		if err := decodeRecord(c, path, s); err != nil {
 			return nil, "", fp, err

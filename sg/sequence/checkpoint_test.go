@@ -279,7 +279,7 @@ func TestCheckpointAppends(t *testing.T) {
 	if len(sizes) < 3 || !slices.IsSorted(sizes) || sizes[0] == sizes[len(sizes)-1] {
 		t.Fatalf("checkpoint sizes %v: want a file that grows by appends", sizes)
 	}
-	_, st, err := loadCheckpointState(path, r)
+	_, st, err := loadCheckpointState(path, r, 0)
 	if err != nil || st.saved != n/2 {
 		t.Fatalf("reading the appended file: %v, %d values", err, st.saved)
 	}

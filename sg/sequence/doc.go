@@ -37,8 +37,9 @@
 // of values before the periodic part, counting heap 0). Some games are
 // arithmetically periodic: G(n+p) = G(n) + s with saltus s > 0, like Nim
 // itself (p = 1, s = 1). [FindPeriod] finds the smallest period and
-// preperiod that a computed prefix shows, usually in O(n) and at worst
-// O(n log n). Seeing is not proving; the Guy–Smith periodicity theorem is:
+// preperiod that a computed prefix shows, in O(n) time and with no memory
+// beyond the values (string searches over the values read backwards).
+// Seeing is not proving; the Guy–Smith periodicity theorem is:
 // for an octal game whose largest removal is t, if G(n+p) = G(n) for all n
 // with e ≤ n < 2e + p + t, then for all n ≥ e (Guy and Smith, 1956).
 // [Period] grows a sequence, checking as it grows, and stops as soon as the

@@ -3,6 +3,7 @@ package sequence
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/impartial-go/impartial/game"
@@ -173,6 +174,12 @@ func newConfig(r game.HeapRule, opts []Option) *config {
 	c := &config{rule: r, memoryLimit: DefaultMemoryLimit}
 	for _, o := range opts {
 		o(c)
+	}
+	if c.workers <= 0 {
+		// Resolved once: the engines ask for the number of workers at
+		// every block of heaps, and runtime.GOMAXPROCS takes a lock that
+		// cost 4 % of the time of a long run on two cores.
+		c.workers = runtime.GOMAXPROCS(0)
 	}
 	c.ckpt = checkpointer{path: c.checkpointPath, rule: r, rewrite: c.ckptRewrite}
 	now := time.Now()

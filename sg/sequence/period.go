@@ -146,52 +146,75 @@ func (th theorem) certifies(n, e, p int) bool {
 //   - nothing else: Grundy's game, rules known only by their moves, and
 //     arithmetic periodicity are reported as observed.
 //
-// A period that is not certified is reported only when its periodic part
-// covers at least half of s and two full periods. When s shows no ordinary
-// period, FindPeriod looks for arithmetic periodicity (an ordinary period
-// of the differences G(n+1) - G(n)) with a positive saltus.
+// A certified period is the smallest that the theorem proves from s.
+// Otherwise a period is reported only when its periodic part covers at
+// least half of s and two full periods: the smallest such period, of any
+// length. When s shows no ordinary period, FindPeriod looks for
+// arithmetic periodicity (an ordinary period of the differences
+// G(n+1) - G(n)) with a positive saltus.
 //
-// FindPeriod runs in O(n log n) time at worst for n = s.Len(), usually
-// O(n), with 4 bytes of scratch memory per value of the largest tail block
-// it examines: about twice the period, at most max(2^20, n/3) values. It
-// finds periods up to 2^19, and longer ones up to n/6 (and 2^26).
+// FindPeriod reads the values in place and needs no memory beyond a few
+// counters: it runs string searches over the values read backwards from
+// the end (two-way string matching and critical factorizations, with
+// rolling hashes for periods longer than a quarter of s), in O(n) time for
+// n = s.Len().
 func FindPeriod(s *Sequence, r game.HeapRule) Periodicity {
-	var scratch []int32
-	p, _ := findPeriod(s, theoremFor(r), &scratch)
+	p, _ := findPeriod(s, theoremFor(r), true)
 	return p
 }
 
-// findPeriod is FindPeriod with the theorem for the rule and a scratch
-// buffer to reuse; it also returns the hint of tailPeriod for ordinary
-// periodicity.
-func findPeriod(s *Sequence, th theorem, scratch *[]int32) (Periodicity, [2]int) {
-	n := s.Len()
+// findPeriod is FindPeriod with the theorem for the rule. With full
+// false it only looks for a certified period, and failing that returns
+// as a hint the periodic stretch (start, period) that the last values
+// show (Period uses it to choose the next length to check).
+func findPeriod(s *Sequence, th theorem, full bool) (Periodicity, [2]int) {
+	switch s.width {
+	case 2:
+		return findPeriodIn(&tail[uint16]{v: s.b16, n: len(s.b16)}, th, full)
+	case 8:
+		return findPeriodIn(&tail[sg.Nimber]{v: s.b64, n: len(s.b64)}, th, full)
+	}
+	return findPeriodIn(&tail[uint8]{v: s.b8, n: len(s.b8)}, th, full)
+}
+
+// findPeriodIn is findPeriod for the values held in t.
+func findPeriodIn[T uint8 | uint16 | sg.Nimber](t *tail[T], th theorem, full bool) (Periodicity, [2]int) {
+	n := t.n
 	res := Periodicity{CheckedTo: n}
-	at := s.valueFunc()
-	e, p, cert, found, hint := tailPeriod(n, at, func(e, p int) bool { return th.certifies(n, e, p) }, scratch)
-	if found {
-		res.Preperiod, res.Period, res.Certified = e, p, cert
+	if e, p := t.certifiedTail(th); p > 0 {
+		res.Preperiod, res.Period, res.Certified = e, p, true
+		return res, [2]int{e, p}
+	}
+	if !full {
+		var hint [2]int
+		if th.ok {
+			hint[0], hint[1] = t.recentTail()
+		}
 		return res, hint
+	}
+	if e, p, found := t.smallestTail(); found {
+		res.Preperiod, res.Period = e, p
+		return res, [2]int{e, p}
 	}
 	if n < 3 || th.ok && th.m <= 2 {
 		// Octal games with a finite largest removal are never
 		// arithmetic periodic (D. G. Horrocks and R. J. Nowakowski,
 		// "Regularity in the G-sequences of octal games with a pass",
 		// Integers 3 (2003) G1, abstract).
-		return res, hint
+		return res, [2]int{}
 	}
 	// Arithmetic periodicity: the differences are periodic.
-	diff := func(i int) uint64 { return at(i+1) - at(i) }
-	e, p, _, found, _ = tailPeriod(n-1, diff, func(int, int) bool { return false }, scratch)
+	d := &tail[T]{v: t.v, n: n - 1, diff: true}
+	e, p, found := d.smallestTail()
 	if !found {
-		return res, hint
+		return res, [2]int{}
 	}
-	saltus := at(e+p) - at(e)
+	saltus := uint64(t.v[e+p]) - uint64(t.v[e])
 	if int64(saltus) <= 0 {
-		return res, hint
+		return res, [2]int{}
 	}
 	res.Preperiod, res.Period, res.Saltus = e, p, sg.Nimber(saltus)
-	return res, hint
+	return res, [2]int{}
 }
 
 // Period computes the value sequence of r, checking its periodicity as it
@@ -201,10 +224,12 @@ func findPeriod(s *Sequence, th theorem, scratch *[]int32) (Periodicity, [2]int)
 // (with the values and periodicity so far) or r is not a valid rule. A
 // negative maxN, or one above 2^32, is an error, as for [Values].
 //
-// The sequence grows geometrically, and when a period is observed but not
-// yet certified, straight to the length its certification needs; so the
-// run stops soon after the theorem's window is covered, and the checks cost
-// O(n) in all (O(n log n) at worst). The options are those of [Values]:
+// The sequence grows geometrically, and when its last values show a
+// periodic stretch, straight to the length that would certify it; so the
+// run stops as soon as the theorem's window is covered (.1777, preperiod
+// 160,949,018 and period 60,620,715, at exactly the 443,139,470 values its
+// window needs). The checks read the values in place, with no memory of
+// their own, and cost O(n) in all. The options are those of [Values]:
 // the engine, progress reports and checkpoints (a resumed run gives the
 // same results as an uninterrupted one).
 func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Sequence, Periodicity, error) {
@@ -227,8 +252,7 @@ func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Se
 	// values, not on where a resumed run started, so that a resumed run
 	// stops where an uninterrupted one does.
 	done := 0
-	var scratch []int32 // reused by the periodicity checks
-	jumped := false     // the last step went to a certification length
+	jumped := false // the last step went to a certification length
 	for target := min(maxN, 256); ; {
 		s.reserve(target)
 		if err = e.extend(ctx, s, target); err != nil {
@@ -236,16 +260,19 @@ func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Se
 		}
 		done = target
 		var hint [2]int
-		per, hint = findPeriod(s.prefix(target), th, &scratch)
-		if cap(scratch) > bigLimit {
-			// Keep small scratch for the next check, but not a large
-			// block: it would sit beside the sequence when it next grows.
-			scratch = nil
-		}
+		per, hint = findPeriod(s.prefix(target), th, target >= maxN)
 		if per.Certified || target >= maxN {
 			break
 		}
+		// Past 2^16 values the sequence grows by half rather than doubling:
+		// a check costs a few nanoseconds a value against the engine's
+		// hundreds, and the last values then more often show the stretch
+		// that will certify (its recurrence), so that the run goes straight
+		// to its window instead of past it.
 		next := 2 * target
+		if target >= 1<<16 {
+			next = target + target/2
+		}
 		if hint[1] == 0 || !th.ok {
 			jumped = false
 		} else {
@@ -266,7 +293,7 @@ func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Se
 	}
 	if err != nil {
 		done = s.Len()
-		per, _ = findPeriod(s, th, &scratch)
+		per, _ = findPeriod(s, th, true)
 	}
 	err = finish(cfg, s, err)
 	return s.prefix(done), per, err

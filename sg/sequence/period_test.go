@@ -131,6 +131,19 @@ func TestPeriodStopsSoon(t *testing.T) {
 	if last.Done != 1037 || last.Target != 1<<20 || last.Elapsed <= 0 {
 		t.Errorf(".177: last progress report %+v", last)
 	}
+	// Longer runs also stop at exactly the Guy–Smith window 2e + 2p + t:
+	// .16 has preperiod 105,351 and period 149,459, .56 preperiod 326,640
+	// and period 144 (Flammenkamp's octal-game tables; t = 2 for both).
+	for _, tc := range []struct {
+		code   string
+		pre, p int
+	}{{".16", 105351, 149459}, {".56", 326640, 144}} {
+		s, p, err := Period(context.Background(), seqParse(tc.code), 1<<24)
+		want := 2*tc.pre + 2*tc.p + 2
+		if err != nil || !p.Certified || p.Preperiod != tc.pre || p.Period != tc.p || s.Len() != want || p.CheckedTo != want {
+			t.Errorf("%s: %v after %d values, %v; want certified at %d", tc.code, p, s.Len(), err, want)
+		}
+	}
 }
 
 func TestPeriodErrors(t *testing.T) {

@@ -3,6 +3,7 @@ package sequence
 import (
 	"fmt"
 	"iter"
+	"math/bits"
 	"runtime"
 	"unsafe"
 
@@ -31,6 +32,9 @@ type Sequence struct {
 	b64   []sg.Nimber
 	// max is the largest value appended so far.
 	max sg.Nimber
+	// ahead is the number of values the run that fills the sequence is to
+	// compute, when known (see reserveAhead).
+	ahead int
 }
 
 // New returns an empty sequence with room for capacity values at 1 byte
@@ -96,13 +100,15 @@ func (s *Sequence) widen(v sg.Nimber) {
 		}
 		s.b8, s.b16, s.width = nil, w, 2
 	case s.width == 1 && v >= 1<<16:
-		w := make([]sg.Nimber, len(s.b8), max(cap(s.b8), len(s.b8)+1))
+		// (Values this large are rare: the 8-byte array grows as values
+		// come, rather than taking 8 times the room reserved.)
+		w := make([]sg.Nimber, len(s.b8), len(s.b8)+1)
 		for i, x := range s.b8 {
 			w[i] = sg.Nimber(x)
 		}
 		s.b8, s.b64, s.width = nil, w, 8
 	case s.width == 2 && v >= 1<<16:
-		w := make([]sg.Nimber, len(s.b16), max(cap(s.b16), len(s.b16)+1))
+		w := make([]sg.Nimber, len(s.b16), len(s.b16)+1)
 		for i, x := range s.b16 {
 			w[i] = sg.Nimber(x)
 		}
@@ -111,11 +117,15 @@ func (s *Sequence) widen(v sg.Nimber) {
 }
 
 // reserve makes room for n values in all, so that growing to n values
-// allocates once, exactly. The new room is not written: fresh memory from
+// allocates once: exactly n, or the length announced by reserveAhead
+// when n values are large. The new room is not written: fresh memory from
 // the operating system stays untouched until values are stored.
 func (s *Sequence) reserve(n int) {
-	if n <= s.Len() {
+	if n <= s.capacity() {
 		return
+	}
+	if s.ahead > n && n*s.bytesPerValue() >= aheadFrom {
+		n = s.ahead
 	}
 	switch s.width {
 	case 2:
@@ -128,6 +138,41 @@ func (s *Sequence) reserve(n int) {
 	}
 }
 
+// reserveAhead announces that the sequence is to hold n values in all:
+// on 64-bit platforms, once it is long enough that growing it by copying
+// costs memory (aheadFrom bytes), reserve makes room for all n values at
+// once, so that the values of a long run are copied at most once, while
+// they are still few. Growing a large array by copying holds the old one
+// beside the new one, which for a run of 4·10^8 values would take twice
+// their memory. Room reserved and not written costs address space only
+// when Go takes it fresh from the operating system, which maps its pages
+// when they are first written: so it is in a program whose run is its
+// largest allocation, such as sgtool (memory that Go reuses is cleared
+// first, and so touched). Runs shorter than aheadFrom bytes never reserve
+// more than they hold. On 32-bit platforms, whose address space is short,
+// and in WebAssembly, whose memory grows for good, the sequence grows as
+// it goes.
+func (s *Sequence) reserveAhead(n int) {
+	if bits.UintSize == 64 && runtime.GOARCH != "wasm" {
+		s.ahead = n
+	}
+}
+
+// aheadFrom is the size in bytes from which reserve makes room for the
+// whole length announced by reserveAhead.
+const aheadFrom = 1 << 20
+
+// capacity returns the number of values s has room for.
+func (s *Sequence) capacity() int {
+	switch s.width {
+	case 2:
+		return cap(s.b16)
+	case 8:
+		return cap(s.b64)
+	}
+	return cap(s.b8)
+}
+
 // gcBeforeGrowth is the size in bytes from which growing a sequence
 // collects garbage first.
 const gcBeforeGrowth = 8 << 20
@@ -138,11 +183,9 @@ func grown[T uint8 | uint16 | sg.Nimber](vs []T, n int) []T {
 		return vs
 	}
 	if n*int(unsafe.Sizeof(vs[0])) >= gcBeforeGrowth {
-		// Long runs grow one large array a few times (O(log n) in all).
-		// Collecting first means the copy sits beside live data only,
-		// not beside garbage such as the periodicity checks' scratch:
-		// with Period dropping that scratch, it cut the peak memory of
-		// certifying .354 from 68 MB to 41 MB (sgtool period .354).
+		// Runs without a known length grow one large array a few times
+		// (O(log n) in all). Collecting first means the copy sits beside
+		// live data only, not beside garbage.
 		runtime.GC()
 	}
 	w := make([]T, len(vs), n)
@@ -233,18 +276,4 @@ func (s *Sequence) String() string {
 		b = append(b, " …"...)
 	}
 	return string(b)
-}
-
-// valueFunc returns G as a function, without the width switch of At.
-func (s *Sequence) valueFunc() func(int) uint64 {
-	switch s.width {
-	case 2:
-		b := s.b16
-		return func(i int) uint64 { return uint64(b[i]) }
-	case 8:
-		b := s.b64
-		return func(i int) uint64 { return uint64(b[i]) }
-	}
-	b := s.b8
-	return func(i int) uint64 { return uint64(b[i]) }
 }

@@ -123,12 +123,12 @@ func bytesText(b int64) string {
 }
 
 // startSequence returns the sequence to extend to n values: loaded from
-// the checkpoint file when there is one, else empty, with room for the
-// first values (engines grow it as they go, so that a huge n ended by ctx
-// does not allocate at once).
+// the checkpoint file when there is one, else empty; either way announcing
+// n values (see reserveAhead), so that a long run copies its values at
+// most once, early.
 func startSequence(cfg *config, n int) (*Sequence, error) {
 	if cfg.checkpointPath != "" {
-		s, st, err := loadCheckpointState(cfg.checkpointPath, cfg.rule)
+		s, st, err := loadCheckpointState(cfg.checkpointPath, cfg.rule, n)
 		if err != nil {
 			return nil, err
 		}
@@ -141,7 +141,9 @@ func startSequence(cfg *config, n int) (*Sequence, error) {
 			return s, nil
 		}
 	}
-	return New(min(n, 1<<16)), nil
+	s := New(min(n, 1<<16))
+	s.reserveAhead(n)
+	return s, nil
 }
 
 // startValues sets G(0) = 0 in an empty sequence that is to hold n > 0
