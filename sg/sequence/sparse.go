@@ -136,6 +136,11 @@ type sparseEngine struct {
 	// call of extend.
 	pipe  *rarePipe
 	procs int
+	// probeSteps and probeHeaps measure the single-core heaps' cost, and
+	// pipeWorth says whether the last probe found heaps costly enough for
+	// the pipeline to pay (see pipeMinSteps).
+	probeSteps, probeHeaps int
+	pipeWorth              bool
 	// pipeTest makes the finisher run the first and second phases on
 	// the heaps it computes itself (tests).
 	pipeTest bool

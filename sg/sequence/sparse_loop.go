@@ -81,6 +81,9 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 			var st int
 			g, st = heapValue(e, vals, n, scan)
 			steps += st
+			if !running && e.procs > 1 {
+				e.probe(st)
+			}
 		}
 		rare := !e.direct && n > 0 && e.isRare(n, g)
 		if running && (g >= e.limit || len(vals) == cap(vals) || rare && len(e.rare) == cap(e.rare)) {
@@ -106,6 +109,17 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		}
 	}
 	return nil
+}
+
+// probe adds a heap computed on one core, of st inner-loop steps, to the
+// probe of the heaps' cost, and at the end of each probe says whether the
+// pipeline is worth running (pipeMinSteps).
+func (e *sparseEngine) probe(st int) {
+	e.probeSteps += st
+	if e.probeHeaps++; e.probeHeaps == pipeProbe {
+		e.pipeWorth = e.probeSteps >= pipeMinSteps*pipeProbe
+		e.probeSteps, e.probeHeaps = 0, 0
+	}
 }
 
 // rebuildRare lists the rare heaps 1 … len(vals)-1 under the current mask.

@@ -48,6 +48,16 @@ import (
 const (
 	// rareParMin is the first heap computed by the pipeline.
 	rareParMin = 1 << 12
+	// pipeMinSteps is the least average number of inner-loop steps a heap
+	// must cost, over a probe of pipeProbe heaps computed on one core,
+	// for the pipeline to run. Handing a heap between processors costs
+	// a few cache-line transfers, more than a cheap heap itself: on a
+	// 2-core machine the pipeline made .354 (about 320 steps a heap)
+	// 2.3× slower and .1777 2× slower, and Grundy's game (about 4,000
+	// steps a heap at 2^20) 1.5× faster. The probe depends on the values
+	// only, so a run's choices do not depend on timing.
+	pipeMinSteps = 2000
+	pipeProbe    = 1 << 12
 	// rareLag is the most heaps a worker may claim past the last one
 	// finished: the window [lo, m) is shorter.
 	rareLag = 64
@@ -179,6 +189,9 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 	n := len(vals)
 	if e.procs <= 1 || e.direct || !e.rareOK || n < e.cfg.parMin(rareParMin) || len(vals) == cap(vals) {
 		return false
+	}
+	if !e.pipeWorth && e.cfg.parFrom == 0 {
+		return false // heaps too cheap to hand between processors (tests force the pipeline)
 	}
 	p := e.pipe
 	if p == nil {
