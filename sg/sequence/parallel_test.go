@@ -31,10 +31,15 @@ func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom 
 	}
 	if se, ok := e.(*sparseEngine); ok && workers > 1 && se.fallback == nil && !se.direct {
 		// The parallel path must have been taken, and must decide
-		// most heaps.
-		if p := se.pipe; p == nil || p.decided == 0 {
+		// most heaps; with the default start (parFrom 0) only when the
+		// heaps are costly enough (pipeMinSteps): Grundy's game's are,
+		// .354's are not.
+		want := parFrom > 0 || se.pipeWorth
+		if p := se.pipe; want && (p == nil || p.decided == 0) {
 			t.Errorf("%v, %d workers: no heap decided by the pipeline", r, workers)
-		} else {
+		} else if !want && p != nil && p.decided > 0 {
+			t.Errorf("%v, %d workers: %d heaps decided by the pipeline, whose probe found them too cheap", r, workers, p.decided)
+		} else if p != nil {
 			t.Logf("%v, %d workers: %d heaps decided by the pipeline, %d left to the single-core method after a first phase, %d taken back",
 				r, workers, p.decided, p.undecided, p.abandoned)
 		}
@@ -123,14 +128,26 @@ func TestParallelSparseRandomCodes(t *testing.T) {
 	}
 }
 
-// TestParallelDefaultBlocks runs the default block start (heap 4096) on
-// .354 and Grundy's game.
+// TestParallelDefaultBlocks runs the default pipeline start (heap 4096) on
+// .354, whose heaps the probe finds too cheap for the pipeline, and
+// Grundy's game, whose heaps it finds costly enough.
 func TestParallelDefaultBlocks(t *testing.T) {
 	if testing.Short() || raceDetector {
 		t.Skip("long (and the other parallel tests run these paths under the race detector)")
 	}
-	for _, r := range []game.HeapRule{seqParse(".354"), seqGrundy{}} {
-		parCheck(t, fmt.Sprint(r), r, 60000, MethodSparse, 0)
+	for _, c := range []struct {
+		r    game.HeapRule
+		pipe bool // whether the probe finds the heaps costly enough
+	}{{seqParse(".354"), false}, {seqGrundy{}, true}} {
+		parCheck(t, fmt.Sprint(c.r), c.r, 60000, MethodSparse, 0)
+		cfg := newConfig(c.r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+		e := chooseEngine(c.r, cfg).(*sparseEngine)
+		if err := e.extend(context.Background(), New(0), 60000); err != nil {
+			t.Fatal(err)
+		}
+		if e.pipeWorth != c.pipe {
+			t.Errorf("%v: the probe says the pipeline pays: %v, want %v", c.r, e.pipeWorth, c.pipe)
+		}
 	}
 }
 
