@@ -241,7 +241,7 @@ func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Se
 	}
 	cfg := newConfig(r, opts)
 	cfg.target = maxN
-	s, err := startSequence(cfg, maxN)
+	s, err := startSequence(cfg, maxN, false)
 	if err != nil {
 		return nil, Periodicity{}, err
 	}

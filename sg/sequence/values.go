@@ -68,7 +68,7 @@ func Values(ctx context.Context, r game.HeapRule, n int, opts ...Option) (*Seque
 	}
 	cfg := newConfig(r, opts)
 	cfg.target = n
-	s, err := startSequence(cfg, n)
+	s, err := startSequence(cfg, n, true)
 	if err != nil {
 		return nil, err
 	}
@@ -123,10 +123,15 @@ func bytesText(b int64) string {
 }
 
 // startSequence returns the sequence to extend to n values: loaded from
-// the checkpoint file when there is one, else empty; either way announcing
-// n values (see reserveAhead), so that a long run copies its values at
-// most once, early.
-func startSequence(cfg *config, n int) (*Sequence, error) {
+// the checkpoint file when there is one, else empty. When all is set the
+// run is to compute all n values, and the sequence announces them (see
+// reserveAhead), so that a long run copies its values at most once,
+// early. Period does not: n is only its limit, usually far past where it
+// certifies (.354 stops at 2·10^7 values of sgtool's default 2^28), and
+// Go clears a large allocation that reuses freed memory, which would
+// make all the room resident; its lengths grow toward the certifying
+// length instead.
+func startSequence(cfg *config, n int, all bool) (*Sequence, error) {
 	if cfg.checkpointPath != "" {
 		s, st, err := loadCheckpointState(cfg.checkpointPath, cfg.rule, n)
 		if err != nil {
@@ -142,7 +147,9 @@ func startSequence(cfg *config, n int) (*Sequence, error) {
 		}
 	}
 	s := New(min(n, 1<<16))
-	s.reserveAhead(n)
+	if all {
+		s.reserveAhead(n)
+	}
 	return s, nil
 }
 
