@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -220,31 +219,16 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 // as progress does for value sequences, and a function that ends the
 // progress line.
 func quotientProgress(stderr io.Writer, force bool) ([]misere.Option, func()) {
-	tty := false
-	if f, ok := stderr.(*os.File); ok {
-		st, err := f.Stat()
-		tty = err == nil && st.Mode()&os.ModeCharDevice != 0
-	}
-	if !tty && !force {
-		return nil, func() {}
+	show, end := progressLine(stderr, force)
+	if show == nil {
+		return nil, end
 	}
 	start := time.Now()
-	shown := false
 	opt := misere.WithQuotientProgress(func(p misere.Progress) {
 		if p.Round != 0 {
 			return // a pass of exhaustive search, within a heap
 		}
-		shown = true
-		line := fmt.Sprintf("heap %d/%d, %d elements, %v", p.Heap, p.Max, p.Order, time.Since(start).Round(time.Millisecond))
-		if tty {
-			fmt.Fprintf(stderr, "\r%s   ", line)
-		} else {
-			fmt.Fprintln(stderr, "sgtool:", line)
-		}
+		show(fmt.Sprintf("heap %d/%d, %d elements, %v", p.Heap, p.Max, p.Order, time.Since(start).Round(time.Millisecond)))
 	})
-	return []misere.Option{opt}, func() {
-		if shown && tty {
-			fmt.Fprintln(stderr)
-		}
-	}
+	return []misere.Option{opt}, end
 }
