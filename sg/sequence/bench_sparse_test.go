@@ -34,6 +34,7 @@ import (
 //	go test -run '^$' -bench 'Sparse/354-values' -benchtime 1x ./sg/sequence
 //	go test -run '^$' -bench 'Sparse/(376|Grundy21)' -benchtime 1x ./sg/sequence
 //	go test -run '^$' -bench 'Sparse/Grundy23' -benchtime 1x ./sg/sequence
+//	go test -run '^$' -bench 'Sparse/1777-20M' -benchtime 1x ./sg/sequence
 //	go test -run '^$' -bench 'Sparse/1777' -benchtime 1x -timeout 0 ./sg/sequence
 //
 // For peak memory, build the test binary (go test -c) and run it under
@@ -61,7 +62,10 @@ func BenchmarkSparse(b *testing.B) {
 	}
 	games = append(games,
 		benchGame{name: "Grundy21", rule: seqGrundy{}, n: 1 << 21, long: true},
-		benchGame{name: "Grundy23", rule: seqGrundy{}, n: 1 << 23, long: true})
+		benchGame{name: "Grundy23", rule: seqGrundy{}, n: 1 << 23, long: true},
+		// The first 2·10^7 values of .1777: a few seconds of the engine's
+		// inner loops as the 4.5·10^8-value certification runs them.
+		benchGame{name: "1777-20M", rule: seqParse(".1777"), n: 20_000_000, long: true})
 	for _, bc := range games {
 		b.Run(bc.name, func(b *testing.B) {
 			if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {

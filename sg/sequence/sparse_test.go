@@ -565,3 +565,58 @@ func TestSparseLongKnownPeriods(t *testing.T) {
 		t.Logf("%v to %d: %d rare heaps, mask %#x", tc.code, n, len(e.rare), e.progressMask())
 	}
 }
+
+// TestScanRangeWordsMatchesScanRange checks the word-at-a-time scan of
+// 1-byte values against the plain scan on random value tables, split sizes
+// and needed values: both must find the same values (the same count left
+// and the same needs table after a scan that did not finish early), resume
+// from the same smaller part and count the same steps.
+func TestScanRangeWordsMatchesScanRange(t *testing.T) {
+	r := gametest.Rand(t)
+	var n1, n2 sparseTab
+	finished, partial := 0, 0 // scans that found every value, and some
+	for iter := range 3000 {
+		alpha := 2 + r.IntN(40) // few distinct values, so that most words hit
+		vals := make([]uint8, 20+r.IntN(300))
+		for i := range vals {
+			vals[i] = uint8(r.IntN(alpha))
+		}
+		// Split sizes in decreasing order, as the engine lists them.
+		top := 2 + r.IntN(len(vals)-2)
+		two := []int{top}
+		for len(two) < 4 && two[len(two)-1] > 3 && r.IntN(3) > 0 {
+			two = append(two, two[len(two)-1]-1-r.IntN(3))
+		}
+		uneq := make([]bool, len(two))
+		for i := range uneq {
+			uneq[i] = r.IntN(2) == 0
+		}
+		var list []int
+		for v := range alpha + 2 {
+			if r.IntN(3) == 0 {
+				list = append(list, v)
+				n1[v], n2[v] = 1, 1
+			}
+		}
+		a0 := 1 + r.IntN(20)
+		a1 := a0 + r.IntN(top)
+		l1, next1, st1 := scanRange(vals, two, uneq, &n1, list, len(list), a0, a1)
+		l2, next2, st2 := scanRangeWords(vals, two, uneq, &n2, list, len(list), a0, a1)
+		if l1 != l2 || n1 != n2 || l1 > 0 && (next1 != next2 || st1 != st2) {
+			t.Fatalf("case %d: vals %v, two %v, uneq %v, needs %v, a in [%d, %d): scanRange gives left %d next %d steps %d, scanRangeWords left %d next %d steps %d",
+				iter, vals, two, uneq, list, a0, a1, l1, next1, st1, l2, next2, st2)
+		}
+		switch {
+		case len(list) > 0 && l1 == 0:
+			finished++
+		case l1 > 0 && l1 < len(list):
+			partial++
+		}
+		for _, v := range list {
+			n1[v], n2[v] = 0, 0
+		}
+	}
+	if finished < 300 || partial < 300 {
+		t.Fatalf("only %d scans found every needed value and %d some of them: the cases miss the early exit or the full scan", finished, partial)
+	}
+}
