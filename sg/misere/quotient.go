@@ -718,3 +718,34 @@ func (g *heapsGame) optionKey(h int) string {
 	}
 	return strings.Join(keys, "\x00") + "|"
 }
+
+// smallestPositions finds, for each of m elements, a smallest position
+// made of the given heaps whose element it is: starting from element 0
+// (the empty position), adding heap h to a position of element x gives
+// one of element add(x, h) and costs weight(h) > 0. It returns the least
+// cost of each element (-1 for one no position reaches) and the heaps of
+// a position of that cost, in the order they were added, by relaxation
+// (Bellman–Ford: costs only fall, so it ends).
+func smallestPositions(m int, heaps []int, weight func(h int) int, add func(x, h int) int) ([]int, [][]int) {
+	cost := make([]int, m)
+	small := make([][]int, m)
+	for x := 1; x < m; x++ {
+		cost[x] = -1
+	}
+	for changed := true; changed; {
+		changed = false
+		for x := range m {
+			if cost[x] < 0 {
+				continue
+			}
+			for _, h := range heaps {
+				y := add(x, h)
+				if t := cost[x] + weight(h); cost[y] < 0 || t < cost[y] {
+					cost[y], small[y] = t, append(slices.Clone(small[x]), h)
+					changed = true
+				}
+			}
+		}
+	}
+	return cost, small
+}

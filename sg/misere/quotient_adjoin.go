@@ -71,27 +71,14 @@ func (q *Quotient) adjoin(ctx context.Context, n int) (*built, error) {
 	slices.Sort(xOpts)
 	xOpts = slices.Compact(xOpts)
 
-	// Smallest positions of each class (fewest tokens), by relaxation.
-	tokens := make([]int, m)
-	small := make([][]int, m)
-	for x := 1; x < m; x++ {
-		tokens[x] = -1
+	// Smallest positions of each class (fewest tokens).
+	heaps := make([]int, n-1)
+	for h := range heaps {
+		heaps[h] = h + 1
 	}
-	for changed := true; changed; {
-		changed = false
-		for x := 0; x < m; x++ {
-			if tokens[x] < 0 {
-				continue
-			}
-			for h := 1; h < n; h++ {
-				y := mul[x*m+q.pretend[h]]
-				if t := tokens[x] + h; tokens[y] < 0 || t < tokens[y] {
-					tokens[y], small[y] = t, append(slices.Clone(small[x]), h)
-					changed = true
-				}
-			}
-		}
-	}
+	tokens, small := smallestPositions(m, heaps,
+		func(h int) int { return h },
+		func(x, h int) int { return mul[x*m+q.pretend[h]] })
 	order := make([]int, m)
 	for x := range order {
 		order[x] = x

@@ -247,26 +247,9 @@ func (q *Quotient) splitPass(ctx context.Context, n int, base *monoid, freed []f
 		}
 	}
 	s := len(c.sub)
-	weight := make([]int, s)
-	small := make([][]int, s)
-	for i := 1; i < s; i++ {
-		weight[i] = -1
-	}
-	for changed := true; changed; {
-		changed = false
-		for i := 0; i < s; i++ {
-			if weight[i] < 0 {
-				continue
-			}
-			for _, h := range kept {
-				y := c.subOf[c.mulB[c.sub[i]*m+base.pretend[h]]]
-				if t := weight[i] + 2*h - 1; weight[y] < 0 || t < weight[y] {
-					weight[y], small[y] = t, append(slices.Clone(small[i]), h)
-					changed = true
-				}
-			}
-		}
-	}
+	weight, small := smallestPositions(s, kept,
+		func(h int) int { return 2*h - 1 },
+		func(i, h int) int { return int(c.subOf[c.mulB[c.sub[i]*m+base.pretend[h]]]) })
 	// The elements of heaps below n, the cover's size and strides.
 	c.size = s
 	stride := make([]int, len(freed))
