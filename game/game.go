@@ -41,11 +41,15 @@ func Terminal[P comparable](g Game[P], p P) bool {
 }
 
 // Decomposer is an optional interface for games whose positions fall apart
-// into independent components: a position is the disjunctive sum of its
-// components, and a move is a move in exactly one of them. A take-and-break
-// game whose position is a list of heaps is the standard case: each heap is
-// a component; so is each region of free cells of a board game such as
-// Cram that no move joins to another.
+// into independent components: a position is worth the disjunctive sum of
+// its components. Usually the components are its parts and a move is a
+// move in exactly one of them. A take-and-break game whose position is a
+// list of heaps is the standard case: each heap is a component; so is each
+// region of free cells of a board game such as Cram that no move joins to
+// another. A game may also return simplified components of the same
+// values, with cells that cannot change a value left out (Cram does); the
+// engines rely on values only, never on mapping a component's moves back
+// to moves of p.
 //
 // AppendComponents appends the components of p to dst, and must not modify
 // dst[:len(dst)]. The contract:
