@@ -53,6 +53,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 			if !e.direct && !e.rareOK {
 				rebuildRare(e, vals)
 			}
+			orderBlocks(&e.blockOrder, vals)
 		}
 		if err := e.loadMoves(e.rule, n); err != nil {
 			return err
