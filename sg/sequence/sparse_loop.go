@@ -202,13 +202,17 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 }
 
 // seekMissing runs seek for each value of list still marked in needs, when
-// no more than sparseSeekMax of them (left) are missing, clearing those it
+// no more than sparseSeekMax of them (left) are missing and the rule splits
+// more than one size or the heaps are few, clearing those it
 // finds among the splits of heaps below bound; it returns how many are
 // still missing and the steps spent. The single-core and the parallel
 // engines confirm a candidate with it.
 func seekMissing[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, list []int, left int, top []int, pos [][]uint32, bound int) (int, int) {
 	steps := 0
-	if left == 0 || left > sparseSeekMax {
+	if left == 0 || left > sparseSeekMax || len(two) == 1 && bound >= sparseBlocksFrom {
+		// A rule with one split size has, from sparseBlocksFrom on, the
+		// block order of the last scan (blockscan.go), which finds the
+		// values left in fewer steps than seek.
 		return left, 0
 	}
 	for _, v := range list {
