@@ -61,6 +61,11 @@ import (
 // the last missing value turns up far earlier than when each removal
 // amount is scanned to the end in turn. With 1-byte values a scan reads 8
 // parts and their 8 partners as two words, and one XOR gives 8 options.
+// For a rule whose only split is of the whole heap (Grundy's game) the
+// last scan first takes the smaller parts in blocks of 8 in an order
+// chosen from the values of the small heaps (blockscan.go), and seek is
+// not used: on Grundy's game this confirms a heap in about a third of the
+// splits.
 //
 // # Cost
 //
