@@ -1,6 +1,9 @@
 package sequence
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"unsafe"
+)
 
 // The block order of the last scan, for rules whose only split is of the
 // whole heap (Grundy's game: a heap of r splits into a + (r-a), and no
@@ -206,25 +209,46 @@ func (o *blockOrder) scanBlocks8(vals []uint8, two []int, uneq []bool, needs *sp
 	return left, next, steps + st
 }
 
-// scanBlocks16 is scanBlocks8 for 2-byte values.
+// scanBlocks16 is scanBlocks8 for 2-byte values. It reads the values as
+// bytes, 4 parts and their 4 partners as two words (in the machine's byte
+// order, each 16-bit lane one value), and reverses the partners' lanes:
+// on either byte order the lanes of a word hold consecutive values in a
+// monotone order, so reversing one word pairs each part a with r-a.
 func (o *blockOrder) scanBlocks16(vals []uint16, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int) {
 	if len(two) != 1 || a1 < two[0]/2 || len(o.blocks) == 0 || cnt == 0 {
 		return scanRange(vals, two, uneq, needs, list, cnt, a0, a1)
 	}
 	r := two[0]
 	amin, amax := blockRange(r, len(vals), a0)
+	// The bytes of vals: a read-only view of the same memory, valid while
+	// vals is (the caller holds it).
+	vb := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(vals))), 2*len(vals))
 	for _, i := range o.blocks {
 		a := 8 * int(i)
 		if a < amin || a > amax {
 			continue
 		}
-		lo, hi := vals[a:a+8:a+8], vals[r-a-7:r-a+1:r-a+1]
-		c := 0
-		for j := range 8 {
-			x := lo[j] ^ hi[7-j]
-			c += int(needs[x])
-			needs[x] = 0
-		}
+		// Parts a … a+3 with r-a … r-a-3, and a+4 … a+7 with
+		// r-a-4 … r-a-7.
+		p, q := 2*a, 2*(r-a-3)
+		x0 := binary.NativeEndian.Uint64(vb[p:p+8]) ^ reverseLanes16(binary.NativeEndian.Uint64(vb[q:q+8]))
+		x1 := binary.NativeEndian.Uint64(vb[p+8:p+16]) ^ reverseLanes16(binary.NativeEndian.Uint64(vb[q-8:q]))
+		c := int(needs[uint16(x0)])
+		needs[uint16(x0)] = 0
+		c += int(needs[uint16(x0>>16)])
+		needs[uint16(x0>>16)] = 0
+		c += int(needs[uint16(x0>>32)])
+		needs[uint16(x0>>32)] = 0
+		c += int(needs[uint16(x0>>48)])
+		needs[uint16(x0>>48)] = 0
+		c += int(needs[uint16(x1)])
+		needs[uint16(x1)] = 0
+		c += int(needs[uint16(x1>>16)])
+		needs[uint16(x1>>16)] = 0
+		c += int(needs[uint16(x1>>32)])
+		needs[uint16(x1>>32)] = 0
+		c += int(needs[uint16(x1>>48)])
+		needs[uint16(x1>>48)] = 0
 		steps += 8
 		if cnt -= c; cnt <= 0 {
 			return 0, a0, steps
@@ -232,4 +256,10 @@ func (o *blockOrder) scanBlocks16(vals []uint16, two []int, uneq []bool, needs *
 	}
 	left, next, st := scanRange(vals, two, uneq, needs, list, cnt, a0, a1)
 	return left, next, steps + st
+}
+
+// reverseLanes16 reverses the order of the four 16-bit lanes of x.
+func reverseLanes16(x uint64) uint64 {
+	x = x<<32 | x>>32
+	return x>>16&0x0000ffff0000ffff | x&0x0000ffff0000ffff<<16
 }
