@@ -5,9 +5,12 @@ import (
 	"unsafe"
 )
 
-// The block order of the last scan, for rules whose only split is of the
-// whole heap (Grundy's game: a heap of r splits into a + (r-a), and no
-// other size is split).
+// The block order of the last scan, for rules whose only split is of one
+// size into two unequal heaps (Grundy's game: a heap of r splits into
+// a + (r-a), a ≠ r-a, and no other size is split). Take-and-break codes
+// (whose splits allow equal heaps) keep the scan in increasing order and
+// seek: on .16 and .56 the block order, with no seek, made the runs
+// 1.4–6× slower.
 //
 // The last scan of a confirmation (see confirm) looks for the values of
 // the other class still missing after the first scan and seek. On Grundy's
@@ -30,6 +33,10 @@ import (
 // in increasing order. The order depends only on the values, never on timing, and the
 // scan in increasing order that follows is still complete: a value is
 // reported missing only when no split gives it.
+
+// blockScanned reports whether the last scan of a heap with the splits
+// two, uneq takes its blocks in order: one split size, into unequal heaps.
+func blockScanned(two []int, uneq []bool) bool { return len(two) == 1 && uneq[0] }
 
 // Tuning of the block order.
 const (
@@ -167,12 +174,12 @@ func blockRange(r, bound, a0 int) (amin, amax int) {
 
 // scanBlocks8 is the last scan of the sparse engine for 1-byte values
 // (the scanFunc it passes to the loops and the pipeline): for a rule
-// whose only split is of the whole heap, a scan to the end (a1 ≥ r/2)
+// that blockScanned accepts, a scan to the end (a1 ≥ r/2)
 // first takes the ordered blocks, then scans in increasing order
 // (scanRangeWords) for whatever is still missing. Any other scan is
 // scanRangeWords itself.
 func (o *blockOrder) scanBlocks8(vals []uint8, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int) {
-	if len(two) != 1 || a1 < two[0]/2 || len(o.blocks) == 0 || cnt == 0 {
+	if !blockScanned(two, uneq) || a1 < two[0]/2 || len(o.blocks) == 0 || cnt == 0 {
 		return scanRangeWords(vals, two, uneq, needs, list, cnt, a0, a1)
 	}
 	r := two[0]
@@ -215,7 +222,7 @@ func (o *blockOrder) scanBlocks8(vals []uint8, two []int, uneq []bool, needs *sp
 // on either byte order the lanes of a word hold consecutive values in a
 // monotone order, so reversing one word pairs each part a with r-a.
 func (o *blockOrder) scanBlocks16(vals []uint16, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int) {
-	if len(two) != 1 || a1 < two[0]/2 || len(o.blocks) == 0 || cnt == 0 {
+	if !blockScanned(two, uneq) || a1 < two[0]/2 || len(o.blocks) == 0 || cnt == 0 {
 		return scanRange(vals, two, uneq, needs, list, cnt, a0, a1)
 	}
 	r := two[0]
