@@ -61,6 +61,11 @@ import (
 // the last missing value turns up far earlier than when each removal
 // amount is scanned to the end in turn. With 1-byte values a scan reads 8
 // parts and their 8 partners as two words, and one XOR gives 8 options.
+// For a rule whose only split is of the whole heap (Grundy's game) the
+// last scan first takes the smaller parts in blocks of 8 in an order
+// chosen from the values of the small heaps (blockscan.go), and seek is
+// not used: on Grundy's game this confirms a heap in about a third of the
+// splits.
 //
 // # Cost
 //
@@ -119,6 +124,7 @@ type sparseEngine struct {
 	valueStats
 	rareSet
 	confirmState
+	blockOrder // the order of the last scan's blocks (blockscan.go)
 
 	// fallback is the direct engine, once the sparse engine has handed
 	// the rule over to it.
@@ -238,9 +244,9 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 	for s.Len() < end && !e.handOff && s.width != 8 {
 		var err error
 		if s.width == 2 {
-			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint16 { return s.b16 }, scanRange[uint16])
+			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint16 { return s.b16 }, e.scanBlocks16)
 		} else {
-			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint8 { return s.b8 }, scanRangeWords)
+			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint8 { return s.b8 }, e.scanBlocks8)
 		}
 		if err != nil {
 			return err
@@ -268,6 +274,7 @@ func (e *sparseEngine) reset(s *Sequence) {
 	e.rare = e.rare[:0]
 	e.rareOK = false
 	e.direct = true
+	e.blocks, e.nb = e.blocks[:0], 0
 	if !e.fixed {
 		e.mask, e.par = 0, 0
 	}

@@ -53,6 +53,9 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 			if !e.direct && !e.rareOK {
 				rebuildRare(e, vals)
 			}
+			if e.code == nil {
+				orderBlocks(&e.blockOrder, vals)
+			}
 		}
 		if err := e.loadMoves(e.rule, n); err != nil {
 			return err
@@ -201,13 +204,17 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 }
 
 // seekMissing runs seek for each value of list still marked in needs, when
-// no more than sparseSeekMax of them (left) are missing, clearing those it
+// no more than sparseSeekMax of them (left) are missing and the last scan
+// has no block order (see blockScanned), clearing those it
 // finds among the splits of heaps below bound; it returns how many are
 // still missing and the steps spent. The single-core and the parallel
 // engines confirm a candidate with it.
 func seekMissing[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, list []int, left int, top []int, pos [][]uint32, bound int) (int, int) {
 	steps := 0
-	if left == 0 || left > sparseSeekMax {
+	if left == 0 || left > sparseSeekMax || blockScanned(two, uneq) && bound >= sparseBlocksFrom {
+		// From sparseBlocksFrom on, the last scan of such a rule takes
+		// its blocks in order (blockscan.go), which finds the values
+		// left in fewer steps than seek.
 		return left, 0
 	}
 	for _, v := range list {
