@@ -5,6 +5,9 @@
 // Usage:
 //
 //	sgtool values GAME N            G(0) … G(N-1) on one line
+//	sgtool values GAME N -stats     their statistics as JSON: largest value,
+//	                                count of each value, rare heaps, for all N
+//	                                and for each power-of-two prefix
 //	sgtool period GAME [-max N]     preperiod, period, saltus as JSON
 //	sgtool value GAME HEAP [-max N] G(HEAP), for any heap up to 2^64-1 once a
 //	                                period is certified (or a formula is known);
@@ -52,6 +55,10 @@
 // period observes it in their first -max values, computed from the
 // formula.
 //
+// values and period take -checkpoint FILE for runs of hours: the values
+// are saved to FILE every minute and when the run ends or is interrupted,
+// and a run given the same FILE resumes from them with identical results.
+//
 // values computes only up to a certified period, and reads the values past
 // it from the period, each in O(1), writing them as it goes: values .07
 // 1000000 takes milliseconds, in constant memory.
@@ -84,6 +91,11 @@ const maxValues = 1 << 30
 const usageTail = `-max: default 2^28 values for codes such as .07 (a code with no period in
       reach runs to all of them: minutes to hours), 2^16 for other rules.
 -progress: progress lines on standard error even when it is not a terminal.
+-stats: the largest value and its first heap, the count of each value, the
+      rare heaps (Flammenkamp's sparse set) under the mask that makes them
+      fewest, for all N values and each power-of-two prefix, as JSON.
+-checkpoint FILE: save the values to FILE every minute and on exit; a run
+      given the same FILE resumes from them.
 `
 
 func main() {
@@ -140,8 +152,8 @@ type subcommand struct {
 
 // commands is the dispatch table, in the order of the usage text.
 var commands = []subcommand{
-	{"values", "values GAME N [-progress]", "print G(0) … G(N-1)", cmdValues},
-	{"period", "period GAME [-max N] [-progress]", "print preperiod, period, saltus, certified as JSON", cmdPeriod},
+	{"values", "values GAME N [-stats] [-checkpoint FILE] [-progress]", "print G(0) … G(N-1), or with -stats their statistics as JSON", cmdValues},
+	{"period", "period GAME [-max N] [-checkpoint FILE] [-progress]", "print preperiod, period, saltus, certified as JSON", cmdPeriod},
 	{"value", "value GAME HEAP [-max N] [-progress]", "print G(HEAP), HEAP up to 2^64-1", cmdValue},
 	{"nim", "nim [-misere] A B C…", "print nim-sum, outcome and winning moves as JSON", cmdNim},
 	{"loopy", "loopy EDGES|GAME [VERTEX…]", "print loopy values (*n, ∞{a,b}) and the outcome P/N/D of a sum, as JSON", cmdLoopy},

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"time"
 
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg/sequence"
@@ -26,7 +27,7 @@ type periodReport struct {
 // rule with a formula from the formula (0.[3], lasker, odd, anywhere have
 // no certifiable period: theirs is observed in their first -max values).
 func cmdPeriod(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("period", args, map[string]bool{"max": true, "progress": false})
+	flags, ops, err := splitArgs("period", args, map[string]bool{"max": true, "progress": false, "checkpoint": true})
 	if err != nil {
 		return err
 	}
@@ -43,6 +44,9 @@ func cmdPeriod(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	_, force := flags["progress"]
 	opts, done := progress(stderr, force)
+	if opts, err = checkpointFlag("period", flags, opts); err != nil {
+		return err
+	}
 	_, per, err := sequence.Period(ctx, r, maxN, opts...)
 	done()
 	if err != nil {
@@ -93,3 +97,18 @@ const defaultMax = 1 << 16
 // byte a value; Ctrl-C stops earlier). .354 is certified at about 2·10^7
 // values; .1777 needs 4.4·10^8 (-max 450000000).
 const defaultCertifiableMax = 1 << 28
+
+// checkpointFlag adds to opts the checkpoint that -checkpoint FILE asks
+// for: the run saves its values to FILE every minute and when it ends or
+// is interrupted, and a later run with the same FILE resumes from them
+// (sequence.WithCheckpoint).
+func checkpointFlag(cmd string, flags map[string]string, opts []sequence.Option) ([]sequence.Option, error) {
+	path, ok := flags["checkpoint"]
+	if !ok {
+		return opts, nil
+	}
+	if path == "" {
+		return nil, badArg("%s: bad -checkpoint \"\": want a file name", cmd)
+	}
+	return append(opts, sequence.WithCheckpoint(path, time.Minute)), nil
+}

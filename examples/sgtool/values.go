@@ -15,13 +15,14 @@ import (
 // most this many past the computed ones, whatever N is.
 const valuesChunk = 1 << 16
 
-// cmdValues prints G(0) … G(N-1) on one line. It asks the library for the
+// cmdValues prints G(0) … G(N-1) on one line, or with -stats their
+// statistics as JSON (statsReport). It asks the library for the
 // one answer (sequence.Solve, at most N values computed): a formula
 // computes nothing, a certified period stops the computation at its
 // certificate, and the values are then written in chunks, each in O(1),
 // so memory stays bounded by the certificate, not by N.
 func cmdValues(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("values", args, map[string]bool{"progress": false})
+	flags, ops, err := splitArgs("values", args, map[string]bool{"progress": false, "stats": false, "checkpoint": true})
 	if err != nil {
 		return err
 	}
@@ -41,10 +42,25 @@ func cmdValues(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	_, force := flags["progress"]
 	opts, done := progress(stderr, force)
+	if opts, err = checkpointFlag("values", flags, opts); err != nil {
+		return err
+	}
 	ans, err := sequence.Solve(ctx, r, n, opts...)
 	done()
 	if err != nil {
 		return fmt.Errorf("values of %v: %w", r, err)
+	}
+	if _, ok := flags["stats"]; ok {
+		rep, err := statsOf(ans, r.String(), n, func() error {
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("values of %v: %w", r, err)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		return writeJSON(stdout, rep)
 	}
 	w := bufio.NewWriter(stdout)
 	var num []byte
