@@ -167,19 +167,25 @@ func BenchmarkParallel(b *testing.B) {
 		r    game.HeapRule
 		n    int
 		long bool
+		pipe bool // through the pipeline whatever the probe says
 	}{
-		{"Grundy20", seqGrundy{}, 1 << 20, false},
-		{"354-2^21", seqParse(".354"), 1 << 21, false},
-		{"Grundy22", seqGrundy{}, 1 << 22, true},
-		{"354", seqParse(".354"), 2*(10061916+1180) + 3, true},
+		{"Grundy20", seqGrundy{}, 1 << 20, false, false},
+		{"354-2^21", seqParse(".354"), 1 << 21, false, false},
+		{"354-pipe", seqParse(".354"), 1 << 21, false, true},
+		{"Grundy22", seqGrundy{}, 1 << 22, true, false},
+		{"354", seqParse(".354"), 2*(10061916+1180) + 3, true, false},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {
 				b.Skip("long: run with -bench 'Parallel/" + bc.name + "' and without -short")
 			}
 			b.ReportAllocs()
+			opts := []Option{WithMethod(MethodSparse)}
+			if bc.pipe {
+				opts = append(opts, withParallelFrom(rareParMin))
+			}
 			for b.Loop() {
-				if _, err := Values(context.Background(), bc.r, bc.n, WithMethod(MethodSparse)); err != nil {
+				if _, err := Values(context.Background(), bc.r, bc.n, opts...); err != nil {
 					b.Fatal(err)
 				}
 			}

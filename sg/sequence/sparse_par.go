@@ -1,7 +1,6 @@
 package sequence
 
 import (
-	"cmp"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -13,30 +12,39 @@ import (
 
 // The parallel sparse engine is a pipeline. One goroutine, the finisher,
 // computes the heaps in order, as the single-core engine does; the other
-// workers run ahead of it. A worker claims the next heap m and, knowing
-// the values below lo (the heaps the finisher has done), runs the first
-// phase of the rare-value method (sparse.go) on the moves whose heaps are
-// all below lo: it marks the splits with a rare part, takes the least
-// value c0 of the enumerable class that is not yet an option, confirms
-// the values of the other class below c0 among those splits (first scan,
-// seek, last scan), and publishes c1 = c0+1 and the exact set of options
-// below c1 that do not reach into the window [lo, m) (and, while it often
-// decides a heap, the next candidate after c0). When the finisher reaches
-// m, it adds the options reaching into the window (a split of r tokens
-// does only when its smaller part is at most r-lo, so a handful of
-// splits, as lo is close behind m) and takes the mex when it is below c1
-// (or is the next candidate); otherwise it computes the heap with the
-// single-core method.
+// workers run ahead of it. The heaps are handed over in runs of rareRun
+// consecutive heaps. A worker claims the next run and, knowing the values
+// below lo (the heaps the finisher had done when it claimed the run),
+// runs for each heap m of the run the first phase of the rare-value
+// method (sparse.go) on the moves whose heaps are all below lo: it marks
+// the splits with a rare part, takes the least value c0 of the enumerable
+// class that is not yet an option, confirms the values of the other class
+// below c0 among those splits (first scan, seek, last scan), and records
+// c1 = c0+1 and the exact set of options below c1 that do not reach into
+// the window [lo, m) (and, while it often decides a heap, the next
+// candidate after c0). It publishes the whole run at once, so that the
+// cache lines pass between processors once a run, not once a heap.
+//
+// When the finisher reaches m, it adds the options reaching into the
+// window and takes the mex when it is below c1 (or is the next
+// candidate); otherwise it computes the heap with the single-core method.
+// In the usual case, where every option of the other class below c0 is
+// known, only c0 (and the next candidate) can still be given by a move
+// into the window, and a value of the enumerable class comes from a split
+// with a rare part only: the finisher looks at the splits of r tokens
+// whose rare part is at most r-lo (a few small rare heaps, as lo is close
+// behind m) or in the window itself.
 //
 // Each heap's costly part, the marking and the confirmation, is done once,
 // by one worker, exactly as the single-core engine would do it, except
-// for the few splits into the window; the finisher's own part is a few
-// dozen splits. While the next heap is not ready, the finisher claims a
-// heap ahead and runs its first phase too, so no processor waits. Workers
-// never block the finisher: when the heap it needs is claimed but not
-// published and no heap is left to claim (its worker is slow, or not
-// running), it takes the heap back, computes it itself, and the worker's
-// late result is dropped.
+// for the few splits into the window. While the next run is not ready,
+// the finisher claims a run ahead and runs its first phases too, so that
+// no processor waits; when the next run is not claimed at all, the
+// finisher computes it with the single-core method. Workers never block
+// the finisher: when the run it needs is claimed but not published and no
+// run is left to claim (its worker is slow, or not running), it takes the
+// run back and computes it itself, and the worker's late result is
+// dropped.
 //
 // Between two stops of the pipeline the finisher changes nothing that the
 // workers read: values and rare heaps are only appended (into room made
@@ -50,35 +58,40 @@ const (
 	rareParMin = 1 << 12
 	// pipeMinSteps is the least average number of inner-loop steps a heap
 	// must cost, over a probe of pipeProbe heaps computed on one core,
-	// for the pipeline to run. Handing a heap between processors costs
-	// a few cache-line transfers, more than a cheap heap itself: on a
-	// 2-core machine the pipeline made .354 (about 320 steps a heap)
-	// 2.3× slower and .1777 2× slower, and Grundy's game (about 4,000
-	// steps a heap at 2^20) 1.5× faster. The probe depends on the values
-	// only, so a run's choices do not depend on timing.
+	// for the pipeline to run: below it, the finisher's share of a heap
+	// and the hand-over cost about as much as the heap itself. The
+	// probe depends on the values only, so a run's choices do not
+	// depend on timing.
 	pipeMinSteps = 2000
 	pipeProbe    = 1 << 12
-	// rareLag is the most heaps a worker may claim past the last one
-	// finished: the window [lo, m) is shorter.
-	rareLag = 64
-	// rareSlots is the number of published first phases kept: every
-	// heap claimed has a slot that no earlier heap still uses.
-	rareSlots = 2 * rareLag
+	// rareRun is the number of heaps in a run, the unit a worker claims
+	// and publishes.
+	rareRun = 16
+	// rareRuns is the most runs claimed and not yet finished, and the
+	// number of slots: the window [lo, m) is shorter than
+	// (rareRuns+1)·rareRun heaps.
+	rareRuns = 4
+	// rarePub is the number of heaps the finisher finishes between two
+	// publications of its progress (each a store that waits for the
+	// stores before it).
+	rarePub = 4
 	// rareNextEvery and rareNextRate set wantNext (see countWindow).
 	rareNextEvery = 1024
 	rareNextRate  = 32
-	// rareChunk is the most heaps a worker claims at once.
-	rareChunk = 4
-	// rareSpin is the number of times a worker with no heap to claim
-	// looks again before it sleeps, and rareWake how many heaps the
-	// finisher finishes between two wake-ups of sleeping workers.
-	rareSpin = 16
-	rareWake = 16
+	// rareSpin is the number of times a worker with no run to claim
+	// looks again before it sleeps until the finisher wakes it (at the
+	// start of each run it finishes).
+	rareSpin = 256
 )
+
+var dbgSleeps, dbgClaims, dbgStarts atomic.Int64
+var dbgInert, dbgNoNext, dbgNoMix bool
+var dbgWin int
+var dbgHit, dbgNextHit, dbgMissing int
 
 // rarePipe is the pipeline of the parallel sparse engine.
 type rarePipe struct {
-	// claim is the next heap no worker has claimed; done the number of
+	// claim is the next run no worker has claimed; done the number of
 	// heaps finished (their values and rare heaps published) and rareN
 	// the number of rare heaps published. Each has a cache line of its
 	// own (claim is written by the workers, the others by the finisher).
@@ -87,12 +100,15 @@ type rarePipe struct {
 		done, rareN atomic.Int64
 		_           [48]byte
 	}
-	stop atomic.Bool
-	end  int64 // heaps from end on are not claimed
+	stop  atomic.Bool
+	rareN int64 // the finisher's copy of pub.rareN
+	// Runs from run0 (the first whole run when the pipeline started)
+	// to end (excluded) are claimed.
+	run0, end int64
 
-	// Workers with no heap to claim sleep on wake (sleepers counts
-	// them); the finisher wakes them as it finishes heaps, and closes
-	// wake to stop them.
+	// Workers with no run to claim sleep on wake (sleepers counts
+	// them); the finisher wakes them as it starts runs, and closes wake
+	// to stop them.
 	sleepers paddedInt64
 	wake     chan struct{}
 
@@ -103,14 +119,19 @@ type rarePipe struct {
 	wantNext       atomic.Bool
 	inWindow, seen int
 
-	// The slots, one per cache line, hold the first phases published
-	// (slot h mod rareSlots for heap h), and their options in opts when
-	// they do not fit in the slot.
-	slots   []rareSlot
-	stride  int      // words per heap in the options
-	opts    []uint64 // opts[i*stride:]: options of slot i, when stride > rareInline
+	// The slots hold the runs published (slot j mod rareRuns for run j).
+	slots   [rareRuns]rareSlot
+	stride  int // words per heap in the options
 	running bool
 	wg      sync.WaitGroup
+
+	// The finisher's copy of its current run: cur is the run, curOK
+	// whether it came through the pipeline (else the finisher computes
+	// its heaps), and first and opts the first phases.
+	cur      int64
+	curOK    bool
+	curFirst [rareRun]rareFirst
+	curOpts  []uint64
 
 	// What the workers read, fixed while the pipeline runs: the values
 	// and rare heaps with room to grow, the heaps of each value known at
@@ -122,12 +143,16 @@ type rarePipe struct {
 	enum    [2][]uint64
 	par, k0 int
 	workers []*rareWorker // workers[0] is the finisher's
+	// marks chooses the marking mode (sparse_parmarks.go); mix makes
+	// tests run odd runs in the other mode.
+	marks, mix bool
 
 	// decided counts the heaps the pipeline gave; undecided those the
 	// finisher computed with the single-core method after a worker's
 	// first phase, and abandoned those it took back from a worker (tests
 	// and the benchmarks read them).
-	decided, undecided, abandoned int
+	decided, undecided, abandoned                      int
+	dbgOwn, dbgReady, dbgAhead, dbgSleep, dbgWaitLoops int
 }
 
 // rareFirst is the first phase of heap h, besides its options: the bound
@@ -145,32 +170,20 @@ type rareFirst struct {
 	missing        bool
 }
 
-// rareInline is the number of option words a slot holds itself: values
-// below 192, so one cache line carries a heap's whole first phase for
-// most games.
-const rareInline = 4
-
-// rareSlot is a slot of the pipeline, a cache line: its state is 3h while
-// it is open for heap h, 3h+1 while a worker writes h's first phase into
-// it, 3h+2 once it holds it.
+// rareSlot is a slot of the pipeline: its state, alone in a cache line,
+// is 3j while it is open for run j, 3j+1 while a worker copies j's first
+// phases into it, 3j+2 once it holds them.
 type rareSlot struct {
 	state atomic.Int64
-	first rareFirst
-	opts  [rareInline]uint64
+	_     [56]byte
+	first [rareRun]rareFirst
+	opts  []uint64 // opts[i*stride:]: the options of the run's heap i
 }
 
 // paddedInt64 is an atomic counter alone in its cache line.
 type paddedInt64 struct {
 	atomic.Int64
 	_ [56]byte
-}
-
-// optsOf returns the option words of slot i.
-func (p *rarePipe) optsOf(i int) []uint64 {
-	if p.stride <= rareInline {
-		return p.slots[i].opts[:p.stride]
-	}
-	return p.opts[i*p.stride : (i+1)*p.stride]
 }
 
 // rareWorker is the scratch of one worker's first phases.
@@ -180,51 +193,65 @@ type rareWorker struct {
 	needList     []int
 	out          []uint64
 	first        rareFirst
+	// The first phases of the run being computed.
+	run     [rareRun]rareFirst
+	runOpts []uint64
 }
 
 // startPipe starts the pipeline at heap n = len(vals), for the heaps
 // below target, when the run is parallel and the engine is in its
-// rare-value mode, and reports whether it runs.
+// rare-value mode, and reports whether it runs. The heaps before the
+// first whole run are left to the finisher.
 func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan scanFunc[T]) bool {
 	n := len(vals)
 	if e.procs <= 1 || e.direct || !e.rareOK || n < e.cfg.parMin(rareParMin) || len(vals) == cap(vals) {
 		return false
 	}
-	if !e.pipeWorth && e.cfg.parFrom == 0 {
+	// The first mode when the probe finds the heaps costly enough, else
+	// the marking mode when they mark enough rare splits.
+	marks := !e.pipeWorth
+	if marks && len(e.rare)*len(e.two) < pipeMarkMin && e.cfg.parFrom == 0 {
 		return false // heaps too cheap to hand between processors (tests force the pipeline)
 	}
 	p := e.pipe
 	if p == nil {
-		p = &rarePipe{slots: make([]rareSlot, rareSlots)}
+		p = new(rarePipe)
 		e.pipe = p
 	}
+	p.marks, p.mix = marks, e.pipeTest && !dbgNoMix
 	for len(p.workers) < e.procs {
 		w := &rareWorker{marks: new(sparseTab), needs: new(sparseTab)}
 		w.code, w.k0 = e.code, e.k0
 		p.workers = append(p.workers, w)
 	}
 	p.stride = e.limit/64 + 1
-	if p.stride > rareInline {
-		p.opts = slices.Grow(p.opts[:0], rareSlots*p.stride)[:rareSlots*p.stride]
-	}
+	size := rareRun * p.stride
 	for _, w := range p.workers {
 		w.out = slices.Grow(w.out[:0], p.stride)[:p.stride]
+		w.runOpts = slices.Grow(w.runOpts[:0], size)[:size]
 	}
-	for i := range rareSlots {
-		h := n + i
-		p.slots[h%rareSlots].state.Store(3 * int64(h))
+	p.curOpts = slices.Grow(p.curOpts[:0], size)[:size]
+	run0 := int64((n + rareRun - 1) / rareRun)
+	for i := range rareRuns {
+		j := run0 + int64(i)
+		s := &p.slots[j%rareRuns]
+		s.opts = slices.Grow(s.opts[:0], size)[:size]
+		s.state.Store(3 * j)
 	}
+	p.cur, p.curOK = -1, false
 	// Room for the rare heaps found while the pipeline runs.
 	e.rare = slices.Grow(e.rare, max(256, len(e.rare)/2))
 	p.rare = e.rare[:cap(e.rare)]
 	p.pos = append(p.pos[:0], e.pos...)
 	p.top = append(p.top[:0], e.top...)
 	p.limit, p.enum, p.par, p.k0 = e.limit, e.enum, e.par, e.k0
-	p.end = int64(min(target, cap(vals)))
-	p.claim.Store(int64(n))
+	p.run0, p.end = run0, int64(min(target, cap(vals))/rareRun)
+	p.claim.Store(run0)
 	p.pub.done.Store(int64(n))
-	p.pub.rareN.Store(int64(len(e.rare)))
+	p.rareN = int64(len(e.rare))
+	p.pub.rareN.Store(p.rareN)
 	p.running = true
+	dbgStarts.Add(1)
 	p.wake = make(chan struct{}, e.procs)
 	p.wantNext.Store(true)
 	p.inWindow, p.seen = 0, 0
@@ -250,11 +277,14 @@ func (e *sparseEngine) stopPipe() {
 	}
 }
 
-// pipeWorker claims heaps and runs their first phases until the pipeline
-// stops. While the window is full it spins a little, then sleeps until the
-// finisher wakes it.
+// pipeWorker claims runs and computes their first phases until the
+// pipeline stops. While every run it may claim is claimed it spins a
+// little, then sleeps until the finisher wakes it.
 func pipeWorker[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, scan scanFunc[T]) {
 	idle := 0
+	if dbgInert {
+		return
+	}
 	for !p.stop.Load() {
 		if pipeClaim(rule, p, w, vals, scan) {
 			idle = 0
@@ -265,6 +295,7 @@ func pipeWorker[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker
 			continue
 		}
 		p.sleepers.Add(1)
+		dbgSleeps.Add(1)
 		if !pipeRoom(p) {
 			<-p.wake // (closed when the pipeline stops)
 		}
@@ -273,20 +304,25 @@ func pipeWorker[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker
 	}
 }
 
-// pipeRoom reports whether the window has room for a claim.
+// pipeRoom reports whether a run may be claimed.
 func pipeRoom(p *rarePipe) bool {
-	m := p.claim.Load()
-	return m < p.pub.done.Load()+rareLag && m < p.end
+	j := p.claim.Load()
+	return j < p.pub.done.Load()/rareRun+rareRuns && j < p.end
 }
 
 // finished publishes that the heaps below n are done (and their rare
-// heaps, rare in all), and wakes the sleeping workers every rareWake
-// heaps: a worker that woke at every heap would spend more on waking
-// than on the heap.
+// heaps, rare in all), and at the start of each run wakes the sleeping
+// workers.
 func (p *rarePipe) finished(n, rare int) {
-	p.pub.rareN.Store(int64(rare))
+	if n%rarePub != 0 {
+		return
+	}
+	if int64(rare) != p.rareN {
+		p.rareN = int64(rare)
+		p.pub.rareN.Store(p.rareN)
+	}
 	p.pub.done.Store(int64(n))
-	if n%rareWake != 0 {
+	if n%rareRun != 0 {
 		return
 	}
 	if k := p.sleepers.Load(); k > 0 {
@@ -299,97 +335,148 @@ func (p *rarePipe) finished(n, rare int) {
 	}
 }
 
-// pipeClaim claims the next heaps (up to rareChunk), if the window has
-// room for them, runs their first phases and publishes them. It reports
-// false when the window is full.
+// pipeClaim claims the next run, if there is room for it, computes its
+// first phases and publishes them. It reports false when no run may be
+// claimed.
 func pipeClaim[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, scan scanFunc[T]) bool {
-	m := p.claim.Load()
+	j := p.claim.Load()
 	// The values below lo, and the rare heaps among them, are published
 	// (the finisher stores rareN before done).
 	lo := p.pub.done.Load()
-	k := min(rareChunk, lo+rareLag-m, p.end-m)
-	if k <= 0 {
+	if j >= lo/rareRun+rareRuns || j >= p.end {
 		return false
 	}
-	if !p.claim.CompareAndSwap(m, m+k) {
-		return true // another worker took them: try the next
+	if !p.claim.CompareAndSwap(j, j+1) {
+		return true // another worker took it: try the next
 	}
+	dbgClaims.Add(1)
 	rare := p.rare[:p.pub.rareN.Load()]
-	for h := m; h < m+k; h++ {
-		s := &p.slots[h%rareSlots]
-		if s.state.Load() != 3*h {
-			continue // the finisher took the heap back
+	s := &p.slots[j%rareRuns]
+	for i := range rareRun {
+		if i%4 == 0 && s.state.Load() != 3*j {
+			return true // the finisher took the run back
 		}
-		ok := rareFirstPhase(rule, p, w, vals, int(h), int(lo), rare, scan)
-		if !s.state.CompareAndSwap(3*h, 3*h+1) {
-			continue
+		h := int(j)*rareRun + i
+		var ok bool
+		if p.runMarks(j) {
+			ok = rareMarkPhase(rule, p, w, vals, h, int(lo), rare)
+		} else {
+			ok = rareFirstPhase(rule, p, w, vals, h, int(lo), rare, scan)
 		}
 		if ok {
-			s.first = w.first
-			copy(p.optsOf(int(h%rareSlots)), w.out)
+			w.run[i] = w.first
+			copy(w.runOpts[i*p.stride:(i+1)*p.stride], w.out)
 		} else {
-			s.first = rareFirst{}
+			w.run[i] = rareFirst{}
 		}
-		s.state.Store(3*h + 2)
 	}
+	if !s.state.CompareAndSwap(3*j, 3*j+1) {
+		return true
+	}
+	s.first = w.run
+	copy(s.opts, w.runOpts)
+	s.state.Store(3*j + 2)
 	return true
+}
+
+// pipeRun makes run j the finisher's current run: it copies the run's
+// first phases when they are published, waits for them (running first
+// phases of runs ahead meanwhile) while a worker computes them, and
+// otherwise leaves the run to the finisher (curOK false), taking it back
+// from its worker when no run is left to claim. Either way it frees j's
+// slot for a later run.
+func pipeRun[T uint8 | uint16](e *sparseEngine, vals []T, j int64, scan scanFunc[T]) {
+	p := e.pipe
+	p.cur, p.curOK = j, false
+	if j < p.run0 || j >= p.end {
+		return // before the first whole run, or past the last one
+	}
+	s := &p.slots[j%rareRuns]
+	for {
+		st := s.state.Load()
+		if st == 3*j+2 {
+			break
+		}
+		if st == 3*j+1 {
+			continue // being written: a copy of one run
+		}
+		if c := p.claim.Load(); c <= j {
+			// Nobody has claimed j: compute it here.
+			if p.claim.CompareAndSwap(c, j+1) {
+				p.dbgOwn++
+				s.state.Store(3 * (j + rareRuns))
+				return
+			}
+			continue
+		}
+		// A worker is on j: compute a run ahead meanwhile. With no run
+		// left to claim, the worker on j is stalled (the finisher ran
+		// every run it may claim meanwhile) or the run ends: take j
+		// back.
+		if pipeClaim(e.rule, p, p.workers[0], vals[:cap(vals)], scan) {
+			p.dbgAhead++
+			continue
+		}
+		if s.state.CompareAndSwap(3*j, 3*(j+rareRuns)) {
+			p.abandoned += rareRun
+			return
+		}
+	}
+	p.dbgReady++
+	p.curFirst = s.first
+	copy(p.curOpts, s.opts)
+	s.state.Store(3 * (j + rareRuns))
+	p.curOK = true
 }
 
 // pipeValue is the finisher's part of heap n, with vals = G(0 … n-1) and
 // n's moves loaded in e: it returns G(n) and true when the pipeline gives
-// it, and false when the finisher must compute the heap itself. Either way
-// it frees n's slot for a later heap.
+// it, and false when the finisher must compute the heap itself.
 func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int, ok bool) {
 	p := e.pipe
-	i := n % rareSlots
-	slot := &p.slots[i]
-	h := int64(n)
-	for {
-		st := slot.state.Load()
-		if st == 3*h+2 {
-			break
-		}
-		if st == 3*h+1 {
-			continue // being written: a copy of a few words
-		}
-		if c := p.claim.Load(); c <= h {
-			// Nobody has claimed n: compute it here.
-			if !p.claim.CompareAndSwap(c, h+1) {
-				continue
-			}
-			slot.state.Store(3 * (h + rareSlots))
-			if !e.pipeTest {
-				return 0, 0, false
-			}
-			// (Tests: through a first phase with a window of up to
-			// rareLag heaps, whatever the scheduling.)
-			lo := n - int(uint32(n)*0x9e3779b1>>24)%rareLag
-			w := p.workers[0]
-			if !rareFirstPhase(e.rule, p, w, vals, n, lo, p.rare[:p.pub.rareN.Load()], scan) {
-				return 0, 0, false
-			}
-			acc := e.mark[:p.stride]
-			copy(acc, w.out)
-			return pipeDecide(e, vals, w.first, acc)
-		}
-		// A worker is on n: run the first phase of a heap ahead
-		// meanwhile. With no heap left to claim, the worker on n is
-		// stalled (the finisher ran rareLag heaps meanwhile) or the
-		// run ends: take n back.
-		if pipeClaim(e.rule, p, p.workers[0], vals[:cap(vals)], scan) {
-			continue
-		}
-		if slot.state.CompareAndSwap(3*h, 3*(h+rareSlots)) {
-			p.abandoned++
+	if j := int64(n / rareRun); j != p.cur {
+		pipeRun(e, vals, j, scan)
+	}
+	acc := e.mark[:p.stride]
+	if !p.curOK {
+		if !e.pipeTest || n < rareRun {
 			return 0, 0, false
 		}
+		// (Tests: through a first phase with a window of up to
+		// rareRuns+1 runs, whatever the scheduling.)
+		lo := n - int(uint32(n)*0x9e3779b1>>24)%((rareRuns+1)*rareRun)
+		if dbgWin > 0 {
+			lo = n - dbgWin
+		}
+		w := p.workers[0]
+		rare := p.rare[:p.pub.rareN.Load()]
+		if p.runMarks(p.cur) {
+			if !rareMarkPhase(e.rule, p, w, vals, n, max(lo, 1), rare) {
+				return 0, 0, false
+			}
+			g, steps = pipeMarksValue(e, vals, n, w.first, w.out, scan)
+			p.decided++
+			return g, steps, true
+		}
+		if !rareFirstPhase(e.rule, p, w, vals, n, max(lo, 1), rare, scan) {
+			return 0, 0, false
+		}
+		copy(acc, w.out)
+		return pipeDecide(e, vals, w.first, acc)
 	}
-	f := slot.first
-	acc := e.mark[:p.stride]
+	i := n % rareRun
+	f := p.curFirst[i]
+	if p.runMarks(p.cur) {
+		if f.c1 == 0 {
+			return 0, 0, false
+		}
+		g, steps = pipeMarksValue(e, vals, n, f, p.curOpts[i*p.stride:(i+1)*p.stride], scan)
+		p.decided++
+		return g, steps, true
+	}
 	if f.c1 > 0 && (f.missing || len(e.two) == 0) {
-		copy(acc, p.optsOf(i))
+		copy(acc, p.curOpts[i*p.stride:(i+1)*p.stride])
 	}
-	slot.state.Store(3 * (h + rareSlots))
 	return pipeDecide(e, vals, f, acc)
 }
 
@@ -413,6 +500,12 @@ func pipeDecide[T uint8 | uint16](e *sparseEngine, vals []T, f rareFirst, acc []
 		in, st := windowGives(e, vals, lo, c0)
 		steps += st
 		p.countWindow(in)
+		if in {
+			dbgHit++
+			if next > 0 {
+				dbgNextHit++
+			}
+		}
 		if !in {
 			p.decided++
 			return c0, steps, true
@@ -428,6 +521,7 @@ func pipeDecide[T uint8 | uint16](e *sparseEngine, vals []T, f rareFirst, acc []
 		p.undecided++
 		return 0, steps, false
 	}
+	dbgMissing++
 	steps += windowMarks(e, vals, lo, c1, acc)
 	for k := 0; k*64 < c1; k++ {
 		if z := ^acc[k]; z != 0 {
@@ -456,7 +550,11 @@ func (p *rarePipe) countWindow(in bool) {
 }
 
 // windowGives reports whether a move of the current heap (loaded in e)
-// that leaves a heap of lo or more has the value v.
+// that leaves a heap of lo or more has the value v, of the enumerable
+// class: such a value comes from a one-heap move or from a split with a
+// rare part (the single-core method relies on it too), so that only the
+// splits whose rare part is at most r-lo, or is in the window itself, are
+// looked at.
 func windowGives[T uint8 | uint16](e *sparseEngine, vals []T, lo, v int) (bool, int) {
 	steps := 0
 	for _, r := range e.one {
@@ -464,17 +562,37 @@ func windowGives[T uint8 | uint16](e *sparseEngine, vals []T, lo, v int) (bool, 
 			return true, steps
 		}
 	}
+	k := len(e.rare)
+	for k > 0 && int(e.rare[k-1].a) >= lo {
+		k--
+	}
+	win := e.rare[k:] // the rare heaps in the window
 	for j, r := range e.two {
-		hi := min(r-lo, r/2)
-		if hi >= 1 && 2*hi == r && e.uneq[j] {
-			hi--
-		}
-		for a := 1; a <= hi; a++ {
-			if int(vals[a]^vals[r-a]) == v {
-				return true, steps + a
+		uneq := e.uneq[j]
+		for _, h := range e.rare {
+			a := int(h.a)
+			if a > r-lo {
+				break
+			}
+			if b := r - a; b != a || !uneq {
+				steps++
+				if int(T(h.g)^vals[b]) == v {
+					return true, steps
+				}
 			}
 		}
-		steps += max(hi, 0)
+		for _, h := range win {
+			a := int(h.a)
+			if a >= r {
+				break
+			}
+			if b := r - a; b != a || !uneq {
+				steps++
+				if int(T(h.g)^vals[b]) == v {
+					return true, steps
+				}
+			}
+		}
 	}
 	return false, steps
 }
@@ -510,56 +628,23 @@ func windowMarks[T uint8 | uint16](e *sparseEngine, vals []T, lo, c1 int, acc []
 // may be lo or more), and leaves it in w.first and w.out. It reports false
 // when the heap has a move the single-core method must handle.
 func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, n, lo int, rare []rareHeap, scan scanFunc[T]) bool {
+	if 2*lo <= n {
+		return false // (the scans below need every part a ≤ n-lo below lo)
+	}
 	w.parityOK = true
 	if err := w.loadMoves(rule, n); err != nil || w.handOff || (p.par == 1 && !w.parityOK) {
 		// The single-core method meets the same moves and handles them.
 		w.handOff = false
 		return false
 	}
-	// The rare heaps below lo.
-	end, _ := slices.BinarySearchFunc(rare, uint32(lo), cmpRare)
-	rare = rare[:end]
+	steps := markBelow(p, w, vals, n, lo, rare)
 	tab := w.marks
 	limit := p.limit
-	if w.zero {
-		tab[0] = 1
-	}
-	for _, r := range w.one {
-		if r < lo {
-			tab[vals[r]] = 1
-		}
-	}
-	steps := len(w.one) + 1
 	out := w.out
 	c1 := p.stride * 64
 	f := rareFirst{lo: uint32(lo)}
 	w.needList = w.needList[:0]
 	if len(w.two) > 0 {
-		// The splits of r with a rare part a and the other below lo:
-		// r-lo < a < lo.
-		if c := w.code; c != nil && len(w.two) == len(c.two) {
-			// A code: the rare heaps a > rmax-lo split every r below
-			// lo, in one pass as the single-core engine does; those
-			// between rmin-lo and rmax-lo only some.
-			rmax, rmin := w.two[0], w.two[len(w.two)-1]
-			k1, _ := slices.BinarySearchFunc(rare, uint32(max(rmax-lo+1, 0)), cmpRare)
-			steps += markRareCode(vals, rare[k1:], n, c.two, tab)
-			k0, _ := slices.BinarySearchFunc(rare, uint32(max(rmin-lo+1, 0)), cmpRare)
-			for _, h := range rare[k0:k1] {
-				for _, r := range w.two {
-					if b := r - int(h.a); b >= 1 && b < lo {
-						tab[T(h.g)^vals[b]] = 1
-						steps++
-					}
-				}
-			}
-		} else {
-			for j, r := range w.two {
-				k, _ := slices.BinarySearchFunc(rare, uint32(max(r-lo+1, 0)), cmpRare)
-				// markRare reads G(r-a) for these a only: below lo.
-				steps += markRare(vals, rare[k:], r, w.uneq[j], tab)
-			}
-		}
 		// The least value c0 of the enumerable class that is not an
 		// option of the splits below lo: the options below c1 = c0+1
 		// are known once those of the other class below c0 are
@@ -598,7 +683,7 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 			// below lo.
 			f.missing = true
 		}
-		if p.wantNext.Load() {
+		if p.wantNext.Load() && !dbgNoNext {
 			f.next = int32(nextCandidate(p, w, vals[:lo], enum, c1-1, &steps, scan))
 		}
 	}
@@ -624,8 +709,68 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 	return true
 }
 
-// cmpRare orders rare heaps by size, for binary searches.
-func cmpRare(h rareHeap, a uint32) int { return cmp.Compare(h.a, a) }
+// markBelow marks in w.marks the options of heap n (its moves loaded in
+// w) that leave heaps below lo only and that the single-core method marks:
+// taking the whole heap, the one-heap moves and the splits with a rare
+// part (rare lists the rare heaps published, some of which may be lo or
+// more). It returns the work done.
+func markBelow[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, n, lo int, rare []rareHeap) int {
+	rare = rare[:rareFrom(rare, lo)]
+	tab := w.marks
+	if w.zero {
+		tab[0] = 1
+	}
+	for _, r := range w.one {
+		if r < lo {
+			tab[vals[r]] = 1
+		}
+	}
+	steps := len(w.one) + 1
+	if len(w.two) == 0 {
+		return steps
+	}
+	// The splits of r with a rare part a and the other below lo:
+	// r-lo < a < lo.
+	if c := w.code; c != nil && len(w.two) == len(c.two) {
+		// A code: the rare heaps a > rmax-lo split every r below lo,
+		// in one pass as the single-core engine does; those between
+		// rmin-lo and rmax-lo only some.
+		rmax, rmin := w.two[0], w.two[len(w.two)-1]
+		k1 := rareFrom(rare, rmax-lo+1)
+		steps += markRareCode(vals, rare[k1:], n, c.two, tab)
+		for _, h := range rare[rareFrom(rare[:k1], rmin-lo+1):k1] {
+			for _, r := range w.two {
+				if b := r - int(h.a); b >= 1 && b < lo {
+					tab[T(h.g)^vals[b]] = 1
+					steps++
+				}
+			}
+		}
+		return steps
+	}
+	for j, r := range w.two {
+		// markRare reads G(r-a) for these a only: below lo.
+		steps += markRare(vals, rare[rareFrom(rare, r-lo+1):], r, w.uneq[j], tab)
+	}
+	return steps
+}
+
+// rareFrom returns the index of the first rare heap of a or more.
+func rareFrom(rare []rareHeap, a int) int {
+	if a <= 0 {
+		return 0
+	}
+	i, j := 0, len(rare)
+	for i < j {
+		h := int(uint(i+j) >> 1)
+		if int(rare[h].a) < a {
+			i = h + 1
+		} else {
+			j = h
+		}
+	}
+	return i
+}
 
 // confirmBelow looks for the cnt values marked in w.needs among the splits
 // of the sizes in w.two whose parts are both below lo = len(vals),

@@ -1,0 +1,177 @@
+package sequence
+
+import (
+	"math/bits"
+
+	"github.com/impartial-go/impartial/game"
+)
+
+// The pipeline's second mode, for games whose heaps cost little beyond
+// their rare splits (.354: about 260 of its 320 inner-loop steps a heap
+// mark the splits of its 131 rare heaps). There the first phase of
+// sparse_par.go loses: the move to the heap before (a one-heap move of
+// most codes) gives the candidate c0 of a third of the heaps, so that
+// workers must confirm a second candidate too, and the first phases cost
+// more than the single-core heaps. In this mode a worker only marks, for
+// each heap of its run, the options of the splits with a rare part that
+// leave heaps below lo, and hands them over as a bitset. The finisher
+// marks the rest (the one-heap moves into the window and the splits whose
+// rare part is at most r-lo or in the window, a few dozen), takes the
+// candidate from the union, and confirms it as the single-core method
+// does. Nothing is computed twice; the finisher's share is the
+// confirmation and the window, about a third of a heap, and while it
+// waits for a run it marks runs ahead, so the two processors share the
+// work evenly.
+
+// pipeMarkMin is the least number of rare splits a heap must mark (rare
+// heaps times split sizes) for the marking mode to run when the probe
+// finds the heaps too cheap for the first mode (pipeMinSteps).
+const pipeMarkMin = 192
+
+// runMarks reports whether run j is computed in the marking mode. Tests
+// mix the modes (odd runs in the other one).
+func (p *rarePipe) runMarks(j int64) bool {
+	return p.marks != (p.mix && j%2 == 1)
+}
+
+// rareMarkPhase marks the options of heap n that leave heaps below lo
+// (see markBelow) on worker w, and leaves them in w.out as a bitset and
+// the bound and work in w.first. It reports false when the heap has a
+// move the single-core method must handle, or no split.
+func rareMarkPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, n, lo int, rare []rareHeap) bool {
+	if 2*lo <= n {
+		return false
+	}
+	w.parityOK = true
+	if err := w.loadMoves(rule, n); err != nil || w.handOff || (p.par == 1 && !w.parityOK) || len(w.two) == 0 {
+		w.handOff = false
+		return false
+	}
+	steps := markBelow(p, w, vals, n, lo, rare)
+	tab := w.marks
+	for k := range p.stride {
+		w.out[k] = packWord(tab, k)
+	}
+	clear(tab[:p.limit])
+	w.first = rareFirst{lo: uint32(lo), c1: 1, work: int32(min(steps, 1<<30))}
+	return true
+}
+
+// pipeMarksValue is the finisher's part of heap n in the marking mode,
+// with vals = G(0 … n-1), n's moves loaded in e, f and below the
+// worker's part: it adds to the worker's options those of the moves it
+// left out, which leave a heap of lo = f.lo or more, and returns G(n) and
+// the work done. They are few, so it sets their bits in e.mark directly.
+func pipeMarksValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, f rareFirst, below []uint64, scan scanFunc[T]) (g, steps int) {
+	acc := e.mark
+	copy(acc, below)
+	lo := int(f.lo)
+	for _, r := range e.one {
+		if r >= lo {
+			v := vals[r]
+			acc[v>>6] |= 1 << (v & 63)
+		}
+	}
+	k := len(e.rare)
+	for k > 0 && int(e.rare[k-1].a) >= lo {
+		k--
+	}
+	if c := e.code; c != nil && len(e.two) == len(c.two) {
+		// A code (no split is refused): the rare parts a ≤ rmax-lo,
+		// whose partners r-a may be in the window.
+		rmax := e.two[0]
+		for _, h := range e.rare[:k] {
+			a := int(h.a)
+			if a > rmax-lo {
+				break
+			}
+			for _, r := range e.two {
+				if b := r - a; b >= lo {
+					v := T(h.g) ^ vals[b]
+					acc[v>>6] |= 1 << (v & 63)
+					steps++
+				}
+			}
+		}
+	} else {
+		for j, r := range e.two {
+			uneq := e.uneq[j]
+			for _, h := range e.rare[:k] {
+				a := int(h.a)
+				if a > r-lo {
+					break
+				}
+				if b := r - a; b != a || !uneq {
+					v := T(h.g) ^ vals[b]
+					acc[v>>6] |= 1 << (v & 63)
+					steps++
+				}
+			}
+		}
+	}
+	// The rare heaps in the window, with any partner.
+	for _, h := range e.rare[k:] {
+		a := int(h.a)
+		for j, r := range e.two {
+			if b := r - a; b >= 1 && (b != a || !e.uneq[j]) {
+				v := T(h.g) ^ vals[b]
+				acc[v>>6] |= 1 << (v & 63)
+				steps++
+			}
+		}
+	}
+	g, st := pipeConfirm(e, vals, n, scan)
+	return g, steps + st + int(f.work)
+}
+
+// pipeConfirm is confirm (sparse_loop.go) for a heap whose options found
+// so far are the bits of e.mark.
+func pipeConfirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
+	enum := e.enum[1^(e.par&(n-e.k0)&1)]
+	c := e.limit
+	nw := 0
+	for i, m := range e.mark {
+		nw = i + 1
+		if z := enum[i] &^ m; z != 0 {
+			c = min(i*64+bits.TrailingZeros64(z), c)
+			break
+		}
+	}
+	e.needList = e.needList[:0]
+	for i := range nw {
+		w := ^e.mark[i] &^ enum[i]
+		if lo := i * 64; c-lo < 64 {
+			w &= 1<<uint(c-lo) - 1
+		}
+		for ; w != 0; w &= w - 1 {
+			v := i*64 + bits.TrailingZeros64(w)
+			e.needList = append(e.needList, v)
+			e.needs[v] = 1
+		}
+	}
+	cnt := len(e.needList)
+	if cnt == 0 {
+		return c, 0
+	}
+	left, next, steps := scan(vals, e.two, e.uneq, e.needs, e.needList, cnt, 1, sparseFirstScan)
+	left, st := seekMissing(vals, e.two, e.uneq, e.needs, e.needList, left, e.top, e.pos, n)
+	steps += st
+	if left > 0 {
+		var st int
+		left, _, st = scan(vals, e.two, e.uneq, e.needs, e.needList, left, next, e.two[0])
+		steps += st
+	}
+	g = c
+	if left > 0 {
+		for _, v := range e.needList {
+			if e.needs[v] != 0 {
+				g = v
+				break
+			}
+		}
+	}
+	for _, v := range e.needList {
+		e.needs[v] = 0
+	}
+	return g, steps
+}
