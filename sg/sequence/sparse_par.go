@@ -84,11 +84,6 @@ const (
 	rareSpin = 256
 )
 
-var dbgSleeps, dbgClaims, dbgStarts atomic.Int64
-var dbgInert, dbgNoNext, dbgNoMix bool
-var dbgWin int
-var dbgHit, dbgNextHit, dbgMissing int
-
 // rarePipe is the pipeline of the parallel sparse engine.
 type rarePipe struct {
 	// claim is the next run no worker has claimed; done the number of
@@ -143,16 +138,20 @@ type rarePipe struct {
 	enum    [2][]uint64
 	par, k0 int
 	workers []*rareWorker // workers[0] is the finisher's
-	// marks chooses the marking mode (sparse_parmarks.go); mix makes
-	// tests run odd runs in the other mode.
-	marks, mix bool
+	// marks chooses the mode of the runs claimed from now on: the
+	// marking mode (sparse_parmarks.go) or the first one. The finisher
+	// sets it from the work of the last pipeProbe heaps it took from
+	// the pipeline (probeSteps over probeHeaps); mix makes tests run odd
+	// runs in the other mode. curMarks is the mode of the current run.
+	marks                  atomic.Bool
+	mix, curMarks          bool
+	probeSteps, probeHeaps int
 
 	// decided counts the heaps the pipeline gave; undecided those the
 	// finisher computed with the single-core method after a worker's
 	// first phase, and abandoned those it took back from a worker (tests
 	// and the benchmarks read them).
-	decided, undecided, abandoned                      int
-	dbgOwn, dbgReady, dbgAhead, dbgSleep, dbgWaitLoops int
+	decided, undecided, abandoned int
 }
 
 // rareFirst is the first phase of heap h, besides its options: the bound
@@ -176,6 +175,7 @@ type rareFirst struct {
 type rareSlot struct {
 	state atomic.Int64
 	_     [56]byte
+	marks bool // the run's mode
 	first [rareRun]rareFirst
 	opts  []uint64 // opts[i*stride:]: the options of the run's heap i
 }
@@ -218,7 +218,9 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 		p = new(rarePipe)
 		e.pipe = p
 	}
-	p.marks, p.mix = marks, e.pipeTest && !dbgNoMix
+	p.marks.Store(marks)
+	p.mix = e.pipeTest
+	p.probeSteps, p.probeHeaps = 0, 0
 	for len(p.workers) < e.procs {
 		w := &rareWorker{marks: new(sparseTab), needs: new(sparseTab)}
 		w.code, w.k0 = e.code, e.k0
@@ -251,7 +253,6 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 	p.rareN = int64(len(e.rare))
 	p.pub.rareN.Store(p.rareN)
 	p.running = true
-	dbgStarts.Add(1)
 	p.wake = make(chan struct{}, e.procs)
 	p.wantNext.Store(true)
 	p.inWindow, p.seen = 0, 0
@@ -282,9 +283,6 @@ func (e *sparseEngine) stopPipe() {
 // little, then sleeps until the finisher wakes it.
 func pipeWorker[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, scan scanFunc[T]) {
 	idle := 0
-	if dbgInert {
-		return
-	}
 	for !p.stop.Load() {
 		if pipeClaim(rule, p, w, vals, scan) {
 			idle = 0
@@ -295,7 +293,6 @@ func pipeWorker[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker
 			continue
 		}
 		p.sleepers.Add(1)
-		dbgSleeps.Add(1)
 		if !pipeRoom(p) {
 			<-p.wake // (closed when the pipeline stops)
 		}
@@ -349,16 +346,16 @@ func pipeClaim[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker,
 	if !p.claim.CompareAndSwap(j, j+1) {
 		return true // another worker took it: try the next
 	}
-	dbgClaims.Add(1)
 	rare := p.rare[:p.pub.rareN.Load()]
 	s := &p.slots[j%rareRuns]
+	marks := p.runMarks(j)
 	for i := range rareRun {
 		if i%4 == 0 && s.state.Load() != 3*j {
 			return true // the finisher took the run back
 		}
 		h := int(j)*rareRun + i
 		var ok bool
-		if p.runMarks(j) {
+		if marks {
 			ok = rareMarkPhase(rule, p, w, vals, h, int(lo), rare)
 		} else {
 			ok = rareFirstPhase(rule, p, w, vals, h, int(lo), rare, scan)
@@ -373,7 +370,7 @@ func pipeClaim[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker,
 	if !s.state.CompareAndSwap(3*j, 3*j+1) {
 		return true
 	}
-	s.first = w.run
+	s.marks, s.first = marks, w.run
 	copy(s.opts, w.runOpts)
 	s.state.Store(3*j + 2)
 	return true
@@ -387,7 +384,7 @@ func pipeClaim[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker,
 // slot for a later run.
 func pipeRun[T uint8 | uint16](e *sparseEngine, vals []T, j int64, scan scanFunc[T]) {
 	p := e.pipe
-	p.cur, p.curOK = j, false
+	p.cur, p.curOK, p.curMarks = j, false, p.runMarks(j)
 	if j < p.run0 || j >= p.end {
 		return // before the first whole run, or past the last one
 	}
@@ -403,7 +400,6 @@ func pipeRun[T uint8 | uint16](e *sparseEngine, vals []T, j int64, scan scanFunc
 		if c := p.claim.Load(); c <= j {
 			// Nobody has claimed j: compute it here.
 			if p.claim.CompareAndSwap(c, j+1) {
-				p.dbgOwn++
 				s.state.Store(3 * (j + rareRuns))
 				return
 			}
@@ -414,7 +410,6 @@ func pipeRun[T uint8 | uint16](e *sparseEngine, vals []T, j int64, scan scanFunc
 		// every run it may claim meanwhile) or the run ends: take j
 		// back.
 		if pipeClaim(e.rule, p, p.workers[0], vals[:cap(vals)], scan) {
-			p.dbgAhead++
 			continue
 		}
 		if s.state.CompareAndSwap(3*j, 3*(j+rareRuns)) {
@@ -422,8 +417,7 @@ func pipeRun[T uint8 | uint16](e *sparseEngine, vals []T, j int64, scan scanFunc
 			return
 		}
 	}
-	p.dbgReady++
-	p.curFirst = s.first
+	p.curMarks, p.curFirst = s.marks, s.first
 	copy(p.curOpts, s.opts)
 	s.state.Store(3 * (j + rareRuns))
 	p.curOK = true
@@ -445,12 +439,9 @@ func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 		// (Tests: through a first phase with a window of up to
 		// rareRuns+1 runs, whatever the scheduling.)
 		lo := n - int(uint32(n)*0x9e3779b1>>24)%((rareRuns+1)*rareRun)
-		if dbgWin > 0 {
-			lo = n - dbgWin
-		}
 		w := p.workers[0]
 		rare := p.rare[:p.pub.rareN.Load()]
-		if p.runMarks(p.cur) {
+		if p.curMarks {
 			if !rareMarkPhase(e.rule, p, w, vals, n, max(lo, 1), rare) {
 				return 0, 0, false
 			}
@@ -466,18 +457,23 @@ func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 	}
 	i := n % rareRun
 	f := p.curFirst[i]
-	if p.runMarks(p.cur) {
+	if p.curMarks {
 		if f.c1 == 0 {
 			return 0, 0, false
 		}
 		g, steps = pipeMarksValue(e, vals, n, f, p.curOpts[i*p.stride:(i+1)*p.stride], scan)
 		p.decided++
+		p.probe(steps)
 		return g, steps, true
 	}
 	if f.c1 > 0 && (f.missing || len(e.two) == 0) {
 		copy(acc, p.curOpts[i*p.stride:(i+1)*p.stride])
 	}
-	return pipeDecide(e, vals, f, acc)
+	g, steps, ok = pipeDecide(e, vals, f, acc)
+	if ok {
+		p.probe(steps)
+	}
+	return g, steps, ok
 }
 
 // pipeDecide is the second phase of the current heap (loaded in e), with
@@ -500,12 +496,6 @@ func pipeDecide[T uint8 | uint16](e *sparseEngine, vals []T, f rareFirst, acc []
 		in, st := windowGives(e, vals, lo, c0)
 		steps += st
 		p.countWindow(in)
-		if in {
-			dbgHit++
-			if next > 0 {
-				dbgNextHit++
-			}
-		}
 		if !in {
 			p.decided++
 			return c0, steps, true
@@ -521,7 +511,6 @@ func pipeDecide[T uint8 | uint16](e *sparseEngine, vals []T, f rareFirst, acc []
 		p.undecided++
 		return 0, steps, false
 	}
-	dbgMissing++
 	steps += windowMarks(e, vals, lo, c1, acc)
 	for k := 0; k*64 < c1; k++ {
 		if z := ^acc[k]; z != 0 {
@@ -683,7 +672,7 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 			// below lo.
 			f.missing = true
 		}
-		if p.wantNext.Load() && !dbgNoNext {
+		if p.wantNext.Load() {
 			f.next = int32(nextCandidate(p, w, vals[:lo], enum, c1-1, &steps, scan))
 		}
 	}

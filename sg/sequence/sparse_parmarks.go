@@ -28,10 +28,24 @@ import (
 // finds the heaps too cheap for the first mode (pipeMinSteps).
 const pipeMarkMin = 192
 
-// runMarks reports whether run j is computed in the marking mode. Tests
-// mix the modes (odd runs in the other one).
+// runMarks reports whether run j, claimed now, is computed in the
+// marking mode. Tests mix the modes (odd runs in the other one).
 func (p *rarePipe) runMarks(j int64) bool {
-	return p.marks != (p.mix && j%2 == 1)
+	return p.marks.Load() != (p.mix && j%2 == 1)
+}
+
+// probe adds a heap the pipeline gave, of st inner-loop steps, to the
+// finisher's probe of the heaps' cost, and at the end of each probe
+// chooses the mode of the runs claimed next: the first mode for heaps of
+// pipeMinSteps or more on average (their confirmation is long, and the
+// first mode shares it), else the marking mode. The heaps' cost grows
+// with their size, so a long run may change modes.
+func (p *rarePipe) probe(st int) {
+	p.probeSteps += st
+	if p.probeHeaps++; p.probeHeaps == pipeProbe {
+		p.marks.Store(p.probeSteps < pipeMinSteps*pipeProbe)
+		p.probeSteps, p.probeHeaps = 0, 0
+	}
 }
 
 // rareMarkPhase marks the options of heap n that leave heaps below lo
