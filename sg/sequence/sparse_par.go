@@ -70,7 +70,7 @@ const (
 	// rareRuns is the most runs claimed and not yet finished, and the
 	// number of slots: the window [lo, m) is shorter than
 	// (rareRuns+1)·rareRun heaps.
-	rareRuns = 4
+	rareRuns = 3
 	// rarePub is the number of heaps the finisher finishes between two
 	// publications of its progress (each a store that waits for the
 	// stores before it).
@@ -704,7 +704,11 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 // part (rare lists the rare heaps published, some of which may be lo or
 // more). It returns the work done.
 func markBelow[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, n, lo int, rare []rareHeap) int {
-	rare = rare[:rareFrom(rare, lo)]
+	end := len(rare)
+	for end > 0 && int(rare[end-1].a) >= lo {
+		end-- // (few rare heaps are in the window)
+	}
+	rare = rare[:end]
 	tab := w.marks
 	if w.zero {
 		tab[0] = 1
@@ -726,8 +730,12 @@ func markBelow[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, n, lo int
 		// rmin-lo and rmax-lo only some.
 		rmax, rmin := w.two[0], w.two[len(w.two)-1]
 		k1 := rareFrom(rare, rmax-lo+1)
+		k0 := k1
+		for k0 > 0 && int(rare[k0-1].a) > rmin-lo {
+			k0--
+		}
 		steps += markRareCode(vals, rare[k1:], n, c.two, tab)
-		for _, h := range rare[rareFrom(rare[:k1], rmin-lo+1):k1] {
+		for _, h := range rare[k0:k1] {
 			for _, r := range w.two {
 				if b := r - int(h.a); b >= 1 && b < lo {
 					tab[T(h.g)^vals[b]] = 1
@@ -744,19 +752,13 @@ func markBelow[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, n, lo int
 	return steps
 }
 
-// rareFrom returns the index of the first rare heap of a or more.
+// rareFrom returns the index of the first rare heap of a or more. The
+// pipeline asks for small a (the window's length), so it looks from the
+// start.
 func rareFrom(rare []rareHeap, a int) int {
-	if a <= 0 {
-		return 0
-	}
-	i, j := 0, len(rare)
-	for i < j {
-		h := int(uint(i+j) >> 1)
-		if int(rare[h].a) < a {
-			i = h + 1
-		} else {
-			j = h
-		}
+	i := 0
+	for i < len(rare) && int(rare[i].a) < a {
+		i++
 	}
 	return i
 }

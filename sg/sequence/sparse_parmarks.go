@@ -75,15 +75,13 @@ func rareMarkPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWor
 // with vals = G(0 … n-1), n's moves loaded in e, f and below the
 // worker's part: it adds to the worker's options those of the moves it
 // left out, which leave a heap of lo = f.lo or more, and returns G(n) and
-// the work done. They are few, so it sets their bits in e.mark directly.
+// the work done.
 func pipeMarksValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, f rareFirst, below []uint64, scan scanFunc[T]) (g, steps int) {
-	acc := e.mark
-	copy(acc, below)
+	tab := e.marks
 	lo := int(f.lo)
 	for _, r := range e.one {
 		if r >= lo {
-			v := vals[r]
-			acc[v>>6] |= 1 << (v & 63)
+			tab[vals[r]] = 1
 		}
 	}
 	k := len(e.rare)
@@ -101,8 +99,7 @@ func pipeMarksValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, f rareFi
 			}
 			for _, r := range e.two {
 				if b := r - a; b >= lo {
-					v := T(h.g) ^ vals[b]
-					acc[v>>6] |= 1 << (v & 63)
+					tab[T(h.g)^vals[b]] = 1
 					steps++
 				}
 			}
@@ -116,8 +113,7 @@ func pipeMarksValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, f rareFi
 					break
 				}
 				if b := r - a; b != a || !uneq {
-					v := T(h.g) ^ vals[b]
-					acc[v>>6] |= 1 << (v & 63)
+					tab[T(h.g)^vals[b]] = 1
 					steps++
 				}
 			}
@@ -128,23 +124,25 @@ func pipeMarksValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, f rareFi
 		a := int(h.a)
 		for j, r := range e.two {
 			if b := r - a; b >= 1 && (b != a || !e.uneq[j]) {
-				v := T(h.g) ^ vals[b]
-				acc[v>>6] |= 1 << (v & 63)
+				tab[T(h.g)^vals[b]] = 1
 				steps++
 			}
 		}
 	}
-	g, st := pipeConfirm(e, vals, n, scan)
+	g, st := pipeConfirm(e, vals, n, below, scan)
+	clear(tab[:e.limit])
 	return g, steps + st + int(f.work)
 }
 
 // pipeConfirm is confirm (sparse_loop.go) for a heap whose options found
-// so far are the bits of e.mark.
-func pipeConfirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
+// so far are marked in e.marks or set in the bitset below.
+func pipeConfirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, below []uint64, scan scanFunc[T]) (g, steps int) {
 	enum := e.enum[1^(e.par&(n-e.k0)&1)]
 	c := e.limit
 	nw := 0
-	for i, m := range e.mark {
+	for i := range e.mark {
+		m := below[i] | packWord(e.marks, i)
+		e.mark[i] = m
 		nw = i + 1
 		if z := enum[i] &^ m; z != 0 {
 			c = min(i*64+bits.TrailingZeros64(z), c)
