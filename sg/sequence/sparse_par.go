@@ -10,7 +10,10 @@ import (
 	"github.com/impartial-go/impartial/game"
 )
 
-// The parallel sparse engine is a pipeline. One goroutine, the finisher,
+// The parallel sparse engine is a pipeline, with two modes: the first,
+// described here, for heaps whose confirmation is long (Grundy's game),
+// and the marking mode of sparse_parmarks.go, for heaps that cost little
+// beyond their rare splits (.354). One goroutine, the finisher,
 // computes the heaps in order, as the single-core engine does; the other
 // workers run ahead of it. The heaps are handed over in runs of rareRun
 // consecutive heaps. A worker claims the next run and, knowing the values
@@ -57,11 +60,11 @@ const (
 	// rareParMin is the first heap computed by the pipeline.
 	rareParMin = 1 << 12
 	// pipeMinSteps is the least average number of inner-loop steps a heap
-	// must cost, over a probe of pipeProbe heaps computed on one core,
-	// for the pipeline to run: below it, the finisher's share of a heap
-	// and the hand-over cost about as much as the heap itself. The
-	// probe depends on the values only, so a run's choices do not
-	// depend on timing.
+	// must cost, over a probe of pipeProbe heaps (computed on one core,
+	// or given by the pipeline), for the first mode to run; below it the
+	// marking mode runs, if the heaps mark enough rare splits
+	// (pipeMarkMin), else the heaps stay on one core. The probe depends
+	// on the values only, so a run's choices do not depend on timing.
 	pipeMinSteps = 2000
 	pipeProbe    = 1 << 12
 	// rareRun is the number of heaps in a run, the unit a worker claims
@@ -81,7 +84,7 @@ const (
 	// rareSpin is the number of times a worker with no run to claim
 	// looks again before it sleeps until the finisher wakes it (at the
 	// start of each run it finishes).
-	rareSpin = 256
+	rareSpin = 64
 )
 
 // rarePipe is the pipeline of the parallel sparse engine.

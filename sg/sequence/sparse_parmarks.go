@@ -8,24 +8,30 @@ import (
 
 // The pipeline's second mode, for games whose heaps cost little beyond
 // their rare splits (.354: about 260 of its 320 inner-loop steps a heap
-// mark the splits of its 131 rare heaps). There the first phase of
+// mark the splits of its 131 rare heaps). There the first mode of
 // sparse_par.go loses: the move to the heap before (a one-heap move of
 // most codes) gives the candidate c0 of a third of the heaps, so that
-// workers must confirm a second candidate too, and the first phases cost
-// more than the single-core heaps. In this mode a worker only marks, for
-// each heap of its run, the options of the splits with a rare part that
-// leave heaps below lo, and hands them over as a bitset. The finisher
-// marks the rest (the one-heap moves into the window and the splits whose
-// rare part is at most r-lo or in the window, a few dozen), takes the
-// candidate from the union, and confirms it as the single-core method
-// does. Nothing is computed twice; the finisher's share is the
-// confirmation and the window, about a third of a heap, and while it
-// waits for a run it marks runs ahead, so the two processors share the
-// work evenly.
+// workers must confirm a second candidate too, and a first phase costs
+// more than a whole single-core heap. In this mode a worker only marks,
+// for each heap of its run, the options of the splits with a rare part
+// that leave heaps below lo, and hands them over as a bitset. The
+// finisher marks the rest (the one-heap moves into the window and the
+// splits whose rare part is at most r-lo or in the window, a few dozen),
+// takes the candidate from the union, and confirms it as the single-core
+// method does. Nothing is computed twice, but the split has its costs:
+// on .354 the worker's and the finisher's parts, run one after the other
+// on one core, take about 1.3 times the single-core heap (the window's
+// splits, packing and reading the bitsets, the moves loaded twice), and
+// they are about even, so two processors can make a heap at most about
+// 1.5 times as fast. While the finisher waits for a run it marks runs
+// ahead itself.
 
 // pipeMarkMin is the least number of rare splits a heap must mark (rare
 // heaps times split sizes) for the marking mode to run when the probe
-// finds the heaps too cheap for the first mode (pipeMinSteps).
+// finds the heaps too cheap for the first mode (pipeMinSteps): with
+// fewer, the marking is too small a share of a heap to pay for the
+// split (.1777, with 15 rare heaps and three split sizes, stays on one
+// core).
 const pipeMarkMin = 192
 
 // runMarks reports whether run j, claimed now, is computed in the
@@ -62,10 +68,12 @@ func rareMarkPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWor
 		return false
 	}
 	steps := markBelow(p, w, vals, n, lo, rare)
+	// Options are below limit, a power of two: the last word is empty.
 	tab := w.marks
-	for k := range p.stride {
+	for k := range p.limit / 64 {
 		w.out[k] = packWord(tab, k)
 	}
+	w.out[p.limit/64] = 0
 	clear(tab[:p.limit])
 	w.first = rareFirst{lo: uint32(lo), c1: 1, work: int32(min(steps, 1<<30))}
 	return true
@@ -84,30 +92,34 @@ func pipeMarksValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, f rareFi
 			tab[vals[r]] = 1
 		}
 	}
-	k := len(e.rare)
-	for k > 0 && int(e.rare[k-1].a) >= lo {
+	// (Locals: the stores into tab would make the compiler load e's
+	// fields again at each step.)
+	rare, two, uneqs := e.rare, e.two, e.uneq
+	k := len(rare)
+	for k > 0 && int(rare[k-1].a) >= lo {
 		k--
 	}
-	if c := e.code; c != nil && len(e.two) == len(c.two) {
+	if c := e.code; c != nil && len(two) == len(c.two) {
 		// A code (no split is refused): the rare parts a ≤ rmax-lo,
 		// whose partners r-a may be in the window.
-		rmax := e.two[0]
-		for _, h := range e.rare[:k] {
+		end := two[0] - lo
+		for _, h := range rare[:k] {
 			a := int(h.a)
-			if a > rmax-lo {
+			if a > end {
 				break
 			}
-			for _, r := range e.two {
+			g := T(h.g)
+			for _, r := range two {
 				if b := r - a; b >= lo {
-					tab[T(h.g)^vals[b]] = 1
+					tab[g^vals[b]] = 1
 					steps++
 				}
 			}
 		}
 	} else {
-		for j, r := range e.two {
-			uneq := e.uneq[j]
-			for _, h := range e.rare[:k] {
+		for j, r := range two {
+			uneq := uneqs[j]
+			for _, h := range rare[:k] {
 				a := int(h.a)
 				if a > r-lo {
 					break
@@ -120,10 +132,10 @@ func pipeMarksValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, f rareFi
 		}
 	}
 	// The rare heaps in the window, with any partner.
-	for _, h := range e.rare[k:] {
+	for _, h := range rare[k:] {
 		a := int(h.a)
-		for j, r := range e.two {
-			if b := r - a; b >= 1 && (b != a || !e.uneq[j]) {
+		for j, r := range two {
+			if b := r - a; b >= 1 && (b != a || !uneqs[j]) {
 				tab[T(h.g)^vals[b]] = 1
 				steps++
 			}
