@@ -100,20 +100,18 @@ func pipeMarksValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, f rareFi
 		k--
 	}
 	if c := e.code; c != nil && len(two) == len(c.two) {
-		// A code (no split is refused): the rare parts a ≤ rmax-lo,
-		// whose partners r-a may be in the window.
-		end := two[0] - lo
-		for _, h := range rare[:k] {
-			a := int(h.a)
-			if a > end {
-				break
-			}
-			g := T(h.g)
-			for _, r := range two {
-				if b := r - a; b >= lo {
-					tab[g^vals[b]] = 1
-					steps++
+		// A code (no split is refused): the rare parts a ≤ r-lo,
+		// whose partners r-a are in the window. two is in decreasing
+		// order: a rare part a ≤ two[i]-lo splits two[0 … i] so.
+		j := 0
+		for i := len(two) - 1; i >= 0; i-- {
+			end, rs := two[i]-lo, two[:i+1]
+			for ; j < k && int(rare[j].a) <= end; j++ {
+				g, a := T(rare[j].g), int(rare[j].a)
+				for _, r := range rs {
+					tab[g^vals[r-a]] = 1
 				}
+				steps += len(rs)
 			}
 		}
 	} else {
