@@ -26,12 +26,10 @@ import (
 // WithWorkers sets the number of goroutines that compute values at once:
 // n ≤ 0 (the default) means runtime.GOMAXPROCS(0), and 1 the single-core
 // engines, which run no extra goroutine. The values do not depend on n.
-// The sparse engine hands heaps to other processors only while that can
-// pay: it measures their cost (in inner-loop steps, so the choice depends
-// on the values only, not on timing). Workers confirm the candidates of
-// costly heaps (Grundy's game) and mark the rare splits of cheaper ones
-// with many rare heaps (.354); games whose cheap heaps have few rare
-// heaps, such as .1777, stay on one core.
+// The sparse engine hands heaps to other processors only while they are
+// costly enough to pay for it: it measures their cost (in inner-loop
+// steps, so the choice depends on the values only, not on timing), and
+// games with cheap heaps, such as .354 and .1777, stay on one core.
 //
 // With more than one worker, the rule's AppendHeapMoves is called from
 // several goroutines at once (for different heaps), so a rule with mutable

@@ -125,10 +125,10 @@ func TestParallelSparseRandomCodes(t *testing.T) {
 }
 
 // TestParallelDefaultBlocks runs the default pipeline start (heap 4096) on
-// .354, whose heaps cost little beyond their 131 rare splits (the marking
-// mode), Grundy's game, whose heaps cost over pipeMinSteps by heap 60,000
-// (the first mode, after the marking mode on the smaller heaps), and
-// .1777, whose 15 rare heaps leave too little to share (one core).
+// .354, whose heaps cost little beyond their 131 rare splits (one core,
+// as the marking mode does not run by default: pipeMarkAuto), Grundy's
+// game, whose heaps cost over pipeMinSteps by heap 60,000 (the first
+// mode), and .1777, whose heaps are cheap (one core).
 func TestParallelDefaultBlocks(t *testing.T) {
 	if testing.Short() || raceDetector {
 		t.Skip("long (and the other parallel tests run these paths under the race detector)")
@@ -136,7 +136,7 @@ func TestParallelDefaultBlocks(t *testing.T) {
 	for _, c := range []struct {
 		r           game.HeapRule
 		pipe, marks bool // whether the pipeline runs, and in which mode at the end
-	}{{seqParse(".354"), true, true}, {seqGrundy{}, true, false}, {seqParse(".1777"), false, false}} {
+	}{{seqParse(".354"), pipeMarkAuto, true}, {seqGrundy{}, true, false}, {seqParse(".1777"), false, false}} {
 		parCheck(t, fmt.Sprint(c.r), c.r, 60000, MethodSparse, 0)
 		cfg := newConfig(c.r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
 		e := chooseEngine(c.r, cfg).(*sparseEngine)
@@ -161,26 +161,34 @@ func TestParallelDefaultBlocks(t *testing.T) {
 // Grundy22 computes 2^22 values of Grundy's game; 354 the 20,126,195
 // values that certify the period of .354 (preperiod 10,061,916, period
 // 1180, Flammenkamp's octal-game tables) by the Guy–Smith theorem. The
-// short variants (Grundy20, 354-2^21) run by default.
+// short variants (Grundy20, 354-2^21) run by default; 354-2^21-marks
+// forces the pipeline's marking mode on .354 (pipeMarkAuto), to compare
+// it at -cpu 2 with 354-2^21 at -cpu 1.
 func BenchmarkParallel(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		r    game.HeapRule
 		n    int
 		long bool
+		pipe bool // the pipeline from rareParMin on, whatever the probe says
 	}{
-		{"Grundy20", seqGrundy{}, 1 << 20, false},
-		{"354-2^21", seqParse(".354"), 1 << 21, false},
-		{"Grundy22", seqGrundy{}, 1 << 22, true},
-		{"354", seqParse(".354"), 2*(10061916+1180) + 3, true},
+		{"Grundy20", seqGrundy{}, 1 << 20, false, false},
+		{"354-2^21", seqParse(".354"), 1 << 21, false, false},
+		{"354-2^21-marks", seqParse(".354"), 1 << 21, false, true},
+		{"Grundy22", seqGrundy{}, 1 << 22, true, false},
+		{"354", seqParse(".354"), 2*(10061916+1180) + 3, true, false},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {
 				b.Skip("long: run with -bench 'Parallel/" + bc.name + "' and without -short")
 			}
 			b.ReportAllocs()
+			opts := []Option{WithMethod(MethodSparse)}
+			if bc.pipe {
+				opts = append(opts, withParallelFrom(rareParMin))
+			}
 			for b.Loop() {
-				if _, err := Values(context.Background(), bc.r, bc.n, WithMethod(MethodSparse)); err != nil {
+				if _, err := Values(context.Background(), bc.r, bc.n, opts...); err != nil {
 					b.Fatal(err)
 				}
 			}

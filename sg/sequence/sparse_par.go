@@ -83,8 +83,10 @@ const (
 	rareNextRate  = 32
 	// rareSpin is the number of times a worker with no run to claim
 	// looks again before it sleeps until the finisher wakes it (at the
-	// start of each run it finishes).
-	rareSpin = 64
+	// start of each run it finishes). Waking a worker is a system call,
+	// dearer than a run of cheap heaps, so workers spin a while (about
+	// 0.1 ms) rather than sleep whenever they get ahead.
+	rareSpin = 1 << 10
 )
 
 // rarePipe is the pipeline of the parallel sparse engine.
@@ -144,10 +146,11 @@ type rarePipe struct {
 	// marks chooses the mode of the runs claimed from now on: the
 	// marking mode (sparse_parmarks.go) or the first one. The finisher
 	// sets it from the work of the last pipeProbe heaps it took from
-	// the pipeline (probeSteps over probeHeaps); mix makes tests run odd
-	// runs in the other mode. curMarks is the mode of the current run.
+	// the pipeline (probeSteps over probeHeaps), the marking mode only if
+	// markOK; mix makes tests run odd runs in the other mode. curMarks is
+	// the mode of the current run.
 	marks                  atomic.Bool
-	mix, curMarks          bool
+	markOK, mix, curMarks  bool
 	probeSteps, probeHeaps int
 
 	// decided counts the heaps the pipeline gave; undecided those the
@@ -211,10 +214,13 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 		return false
 	}
 	// The first mode when the probe finds the heaps costly enough, else
-	// the marking mode when they mark enough rare splits.
+	// the marking mode, when it may run (pipeMarkAuto) and the heaps mark
+	// enough rare splits. Tests force the pipeline (parFrom), and with it
+	// the marking mode on cheap heaps.
+	forced := e.cfg.parFrom > 0
 	marks := !e.pipeWorth
-	if marks && len(e.rare)*len(e.two) < pipeMarkMin && e.cfg.parFrom == 0 {
-		return false // heaps too cheap to hand between processors (tests force the pipeline)
+	if marks && !forced && (!pipeMarkAuto || len(e.rare)*len(e.two) < pipeMarkMin) {
+		return false // heaps too cheap to hand between processors
 	}
 	p := e.pipe
 	if p == nil {
@@ -222,6 +228,7 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 		e.pipe = p
 	}
 	p.marks.Store(marks)
+	p.markOK = pipeMarkAuto || forced
 	p.mix = e.pipeTest
 	p.probeSteps, p.probeHeaps = 0, 0
 	for len(p.workers) < e.procs {
