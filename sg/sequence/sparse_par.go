@@ -72,7 +72,7 @@ const (
 	rareRun = 16
 	// rareRuns is the most runs claimed and not yet finished, and the
 	// number of slots: the window [lo, m) is shorter than
-	// (rareRuns+1)·rareRun heaps.
+	// (rareRuns+1)·rareRun + rareLine heaps.
 	rareRuns = 3
 	// rarePub is the number of heaps the finisher finishes between two
 	// publications of its progress (each a store that waits for the
@@ -81,6 +81,9 @@ const (
 	// rareNextEvery and rareNextRate set wantNext (see countWindow).
 	rareNextEvery = 1024
 	rareNextRate  = 32
+	// rareLine is a cache line's worth of 1-byte values: workers use
+	// only the values below a multiple of it.
+	rareLine = 64
 	// rareSpin is the number of times a worker with no run to claim
 	// looks again before it sleeps until the finisher wakes it (at the
 	// start of each run it finishes). Waking a worker is a system call,
@@ -356,6 +359,10 @@ func pipeClaim[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker,
 	if !p.claim.CompareAndSwap(j, j+1) {
 		return true // another worker took it: try the next
 	}
+	// The values below lo, rounded down to a cache line of values: the
+	// finisher writes the values from done on, and a line both read here
+	// and written there would pass between the processors at each heap.
+	lo &^= rareLine - 1
 	rare := p.rare[:p.pub.rareN.Load()]
 	s := &p.slots[j%rareRuns]
 	marks := p.runMarks(j)
