@@ -18,8 +18,8 @@ import (
 // The direct engine runs the first phase on a block of heaps [lo, end) on
 // every worker at once, then the second in order (direct_par.go). The
 // sparse engine runs a pipeline (sparse_par.go): workers run first phases
-// of runs of 16 heaps just behind a finisher goroutine, so that n-lo is a
-// few dozen heaps and nothing waits at a barrier. Results do not depend on the number of
+// just behind a finisher goroutine, so that n-lo is a few heaps and
+// nothing waits at a barrier. Results do not depend on the number of
 // workers, the scheduling or the block size: every value is the exact mex
 // of all its options, and tests compare them with the one-worker run.
 
@@ -27,9 +27,9 @@ import (
 // n ≤ 0 (the default) means runtime.GOMAXPROCS(0), and 1 the single-core
 // engines, which run no extra goroutine. The values do not depend on n.
 // The sparse engine hands heaps to other processors only while they are
-// costly enough to pay for it: it measures their cost (in inner-loop
-// steps, so the choice depends on the values only, not on timing), and
-// games with cheap heaps, such as .354 and .1777, stay on one core.
+// costly enough to pay for it: it measures their cost on one core (in
+// inner-loop steps, so the choice depends on the values only, not on
+// timing), and games with cheap heaps, such as .354, stay on one core.
 //
 // With more than one worker, the rule's AppendHeapMoves is called from
 // several goroutines at once (for different heaps), so a rule with mutable

@@ -31,10 +31,14 @@ func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom 
 	}
 	if se, ok := e.(*sparseEngine); ok && workers > 1 && se.fallback == nil && !se.direct {
 		// The parallel path must have been taken, and must decide
-		// most heaps (with the default start, parFrom 0, only for
-		// games whose heaps are costly enough: TestParallelDefaultBlocks).
-		if p := se.pipe; parFrom > 0 && (p == nil || p.decided == 0) {
+		// most heaps; with the default start (parFrom 0) only when the
+		// heaps are costly enough (pipeMinSteps): Grundy's game's are,
+		// .354's are not.
+		want := parFrom > 0 || se.pipeWorth
+		if p := se.pipe; want && (p == nil || p.decided == 0) {
 			t.Errorf("%v, %d workers: no heap decided by the pipeline", r, workers)
+		} else if !want && p != nil && p.decided > 0 {
+			t.Errorf("%v, %d workers: %d heaps decided by the pipeline, whose probe found them too cheap", r, workers, p.decided)
 		} else if p != nil {
 			t.Logf("%v, %d workers: %d heaps decided by the pipeline, %d left to the single-core method after a first phase, %d taken back",
 				r, workers, p.decided, p.undecided, p.abandoned)
@@ -125,29 +129,24 @@ func TestParallelSparseRandomCodes(t *testing.T) {
 }
 
 // TestParallelDefaultBlocks runs the default pipeline start (heap 4096) on
-// .354, whose heaps cost little beyond their 131 rare splits (one core,
-// as the marking mode does not run by default: pipeMarkAuto), Grundy's
-// game, whose heaps cost over pipeMinSteps by heap 60,000 (the first
-// mode), and .1777, whose heaps are cheap (one core).
+// .354, whose heaps the probe finds too cheap for the pipeline, and
+// Grundy's game, whose heaps it finds costly enough.
 func TestParallelDefaultBlocks(t *testing.T) {
 	if testing.Short() || raceDetector {
 		t.Skip("long (and the other parallel tests run these paths under the race detector)")
 	}
 	for _, c := range []struct {
-		r           game.HeapRule
-		pipe, marks bool // whether the pipeline runs, and in which mode at the end
-	}{{seqParse(".354"), pipeMarkAuto, true}, {seqGrundy{}, true, false}, {seqParse(".1777"), false, false}} {
+		r    game.HeapRule
+		pipe bool // whether the probe finds the heaps costly enough
+	}{{seqParse(".354"), false}, {seqGrundy{}, true}} {
 		parCheck(t, fmt.Sprint(c.r), c.r, 60000, MethodSparse, 0)
 		cfg := newConfig(c.r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
 		e := chooseEngine(c.r, cfg).(*sparseEngine)
 		if err := e.extend(context.Background(), New(0), 60000); err != nil {
 			t.Fatal(err)
 		}
-		p := e.pipe
-		if ran := p != nil && p.decided > 0; ran != c.pipe {
-			t.Errorf("%v: the pipeline gave heaps: %v, want %v", c.r, ran, c.pipe)
-		} else if ran && p.marks.Load() != c.marks {
-			t.Errorf("%v: the pipeline ends in the marking mode: %v, want %v", c.r, p.marks.Load(), c.marks)
+		if e.pipeWorth != c.pipe {
+			t.Errorf("%v: the probe says the pipeline pays: %v, want %v", c.r, e.pipeWorth, c.pipe)
 		}
 	}
 }
@@ -161,34 +160,26 @@ func TestParallelDefaultBlocks(t *testing.T) {
 // Grundy22 computes 2^22 values of Grundy's game; 354 the 20,126,195
 // values that certify the period of .354 (preperiod 10,061,916, period
 // 1180, Flammenkamp's octal-game tables) by the Guy–Smith theorem. The
-// short variants (Grundy20, 354-2^21) run by default; 354-2^21-marks
-// forces the pipeline's marking mode on .354 (pipeMarkAuto), to compare
-// it at -cpu 2 with 354-2^21 at -cpu 1.
+// short variants (Grundy20, 354-2^21) run by default.
 func BenchmarkParallel(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		r    game.HeapRule
 		n    int
 		long bool
-		pipe bool // the pipeline from rareParMin on, whatever the probe says
 	}{
-		{"Grundy20", seqGrundy{}, 1 << 20, false, false},
-		{"354-2^21", seqParse(".354"), 1 << 21, false, false},
-		{"354-2^21-marks", seqParse(".354"), 1 << 21, false, true},
-		{"Grundy22", seqGrundy{}, 1 << 22, true, false},
-		{"354", seqParse(".354"), 2*(10061916+1180) + 3, true, false},
+		{"Grundy20", seqGrundy{}, 1 << 20, false},
+		{"354-2^21", seqParse(".354"), 1 << 21, false},
+		{"Grundy22", seqGrundy{}, 1 << 22, true},
+		{"354", seqParse(".354"), 2*(10061916+1180) + 3, true},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {
 				b.Skip("long: run with -bench 'Parallel/" + bc.name + "' and without -short")
 			}
 			b.ReportAllocs()
-			opts := []Option{WithMethod(MethodSparse)}
-			if bc.pipe {
-				opts = append(opts, withParallelFrom(rareParMin))
-			}
 			for b.Loop() {
-				if _, err := Values(context.Background(), bc.r, bc.n, opts...); err != nil {
+				if _, err := Values(context.Background(), bc.r, bc.n, WithMethod(MethodSparse)); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -294,9 +285,9 @@ func (parSlow) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 
 // TestParallelSlowWorker checks that the pipeline gives the single-core
 // values of Grundy's game when workers stall: the finisher either waits
-// for a stalled worker's run or takes it back (after running every run it
-// may claim ahead) and computes it itself, and the stalled worker's late
-// result must then be dropped.
+// for a stalled worker's heap or takes it back (after running rareLag
+// first phases ahead) and computes it itself, and the stalled worker's
+// late result must then be dropped.
 func TestParallelSlowWorker(t *testing.T) {
 	const n = 12000
 	want := parValues(t, seqGrundy{}, n, MethodSparse, 1, 0)

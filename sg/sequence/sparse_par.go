@@ -1,6 +1,7 @@
 package sequence
 
 import (
+	"cmp"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -10,44 +11,32 @@ import (
 	"github.com/impartial-go/impartial/game"
 )
 
-// The parallel sparse engine is a pipeline, with two modes: the first,
-// described here, for heaps whose confirmation is long (Grundy's game),
-// and the marking mode of sparse_parmarks.go, for heaps that cost little
-// beyond their rare splits (.354). One goroutine, the finisher,
+// The parallel sparse engine is a pipeline. One goroutine, the finisher,
 // computes the heaps in order, as the single-core engine does; the other
-// workers run ahead of it. The heaps are handed over in runs of rareRun
-// consecutive heaps. A worker claims the next run and, knowing the values
-// below lo (the heaps the finisher had done when it claimed the run),
-// runs for each heap m of the run the first phase of the rare-value
-// method (sparse.go) on the moves whose heaps are all below lo: it marks
-// the splits with a rare part, takes the least value c0 of the enumerable
-// class that is not yet an option, confirms the values of the other class
-// below c0 among those splits (first scan, seek, last scan), and records
-// c1 = c0+1 and the exact set of options below c1 that do not reach into
-// the window [lo, m) (and, while it often decides a heap, the next
-// candidate after c0). It publishes the whole run at once, so that the
-// cache lines pass between processors once a run, not once a heap.
-//
-// When the finisher reaches m, it adds the options reaching into the
-// window and takes the mex when it is below c1 (or is the next
-// candidate); otherwise it computes the heap with the single-core method.
-// In the usual case, where every option of the other class below c0 is
-// known, only c0 (and the next candidate) can still be given by a move
-// into the window, and a value of the enumerable class comes from a split
-// with a rare part only: the finisher looks at the splits of r tokens
-// whose rare part is at most r-lo (a few small rare heaps, as lo is close
-// behind m) or in the window itself.
+// workers run ahead of it. A worker claims the next heap m and, knowing
+// the values below lo (the heaps the finisher has done), runs the first
+// phase of the rare-value method (sparse.go) on the moves whose heaps are
+// all below lo: it marks the splits with a rare part, takes the least
+// value c0 of the enumerable class that is not yet an option, confirms
+// the values of the other class below c0 among those splits (first scan,
+// seek, last scan), and publishes c1 = c0+1 and the exact set of options
+// below c1 that do not reach into the window [lo, m) (and, while it often
+// decides a heap, the next candidate after c0). When the finisher reaches
+// m, it adds the options reaching into the window (a split of r tokens
+// does only when its smaller part is at most r-lo, so a handful of
+// splits, as lo is close behind m) and takes the mex when it is below c1
+// (or is the next candidate); otherwise it computes the heap with the
+// single-core method.
 //
 // Each heap's costly part, the marking and the confirmation, is done once,
 // by one worker, exactly as the single-core engine would do it, except
-// for the few splits into the window. While the next run is not ready,
-// the finisher claims a run ahead and runs its first phases too, so that
-// no processor waits; when the next run is not claimed at all, the
-// finisher computes it with the single-core method. Workers never block
-// the finisher: when the run it needs is claimed but not published and no
-// run is left to claim (its worker is slow, or not running), it takes the
-// run back and computes it itself, and the worker's late result is
-// dropped.
+// for the few splits into the window; the finisher's own part is a few
+// dozen splits. While the next heap is not ready, the finisher claims a
+// heap ahead and runs its first phase too, so no processor waits. Workers
+// never block the finisher: when the heap it needs is claimed but not
+// published and no heap is left to claim (its worker is slow, or not
+// running), it takes the heap back, computes it itself, and the worker's
+// late result is dropped.
 //
 // Between two stops of the pipeline the finisher changes nothing that the
 // workers read: values and rare heaps are only appended (into room made
@@ -60,41 +49,48 @@ const (
 	// rareParMin is the first heap computed by the pipeline.
 	rareParMin = 1 << 12
 	// pipeMinSteps is the least average number of inner-loop steps a heap
-	// must cost, over a probe of pipeProbe heaps (computed on one core,
-	// or given by the pipeline), for the first mode to run; below it the
-	// marking mode runs, if the heaps mark enough rare splits
-	// (pipeMarkMin), else the heaps stay on one core. The probe depends
-	// on the values only, so a run's choices do not depend on timing.
+	// must cost, over a probe of pipeProbe heaps computed on one core,
+	// for the pipeline to run. Handing a heap between processors costs
+	// a few cache-line transfers, more than a cheap heap itself: on a
+	// 2-core machine the pipeline made .354 (about 320 steps a heap)
+	// 2.3× slower and .1777 2× slower, and Grundy's game (about 4,000
+	// steps a heap at 2^20) 1.5× faster. The probe depends on the values
+	// only, so a run's choices do not depend on timing.
+	//
+	// On .354 the first phase itself costs about twice a single-core
+	// heap: the move to the heap before, always in the window, gives c0
+	// for a third of the heaps, so the workers must confirm the next
+	// candidate too. Splitting instead into marking (workers) and
+	// confirmation (finisher), handed over in runs of 16 heaps, was
+	// tried: the two parts cost 1.3 times the heap on one core and are
+	// about even, a ceiling of about 1.45× on two processors, and it ran
+	// no faster than one core (0.60 s against 0.58–0.66 s for 2^21 heaps)
+	// even once workers read only values below a multiple of 64 heaps (a
+	// line of values read by a worker while the finisher writes it had
+	// made it 0.8 s).
 	pipeMinSteps = 2000
 	pipeProbe    = 1 << 12
-	// rareRun is the number of heaps in a run, the unit a worker claims
-	// and publishes.
-	rareRun = 16
-	// rareRuns is the most runs claimed and not yet finished, and the
-	// number of slots: the window [lo, m) is shorter than
-	// (rareRuns+1)·rareRun + rareLine heaps.
-	rareRuns = 3
-	// rarePub is the number of heaps the finisher finishes between two
-	// publications of its progress (each a store that waits for the
-	// stores before it).
-	rarePub = 4
+	// rareLag is the most heaps a worker may claim past the last one
+	// finished: the window [lo, m) is shorter.
+	rareLag = 64
+	// rareSlots is the number of published first phases kept: every
+	// heap claimed has a slot that no earlier heap still uses.
+	rareSlots = 2 * rareLag
 	// rareNextEvery and rareNextRate set wantNext (see countWindow).
 	rareNextEvery = 1024
 	rareNextRate  = 32
-	// rareLine is a cache line's worth of 1-byte values: workers use
-	// only the values below a multiple of it.
-	rareLine = 64
-	// rareSpin is the number of times a worker with no run to claim
-	// looks again before it sleeps until the finisher wakes it (at the
-	// start of each run it finishes). Waking a worker is a system call,
-	// dearer than a run of cheap heaps, so workers spin a while (about
-	// 0.1 ms) rather than sleep whenever they get ahead.
-	rareSpin = 1 << 10
+	// rareChunk is the most heaps a worker claims at once.
+	rareChunk = 4
+	// rareSpin is the number of times a worker with no heap to claim
+	// looks again before it sleeps, and rareWake how many heaps the
+	// finisher finishes between two wake-ups of sleeping workers.
+	rareSpin = 16
+	rareWake = 16
 )
 
 // rarePipe is the pipeline of the parallel sparse engine.
 type rarePipe struct {
-	// claim is the next run no worker has claimed; done the number of
+	// claim is the next heap no worker has claimed; done the number of
 	// heaps finished (their values and rare heaps published) and rareN
 	// the number of rare heaps published. Each has a cache line of its
 	// own (claim is written by the workers, the others by the finisher).
@@ -103,15 +99,12 @@ type rarePipe struct {
 		done, rareN atomic.Int64
 		_           [48]byte
 	}
-	stop  atomic.Bool
-	rareN int64 // the finisher's copy of pub.rareN
-	// Runs from run0 (the first whole run when the pipeline started)
-	// to end (excluded) are claimed.
-	run0, end int64
+	stop atomic.Bool
+	end  int64 // heaps from end on are not claimed
 
-	// Workers with no run to claim sleep on wake (sleepers counts
-	// them); the finisher wakes them as it starts runs, and closes wake
-	// to stop them.
+	// Workers with no heap to claim sleep on wake (sleepers counts
+	// them); the finisher wakes them as it finishes heaps, and closes
+	// wake to stop them.
 	sleepers paddedInt64
 	wake     chan struct{}
 
@@ -122,19 +115,14 @@ type rarePipe struct {
 	wantNext       atomic.Bool
 	inWindow, seen int
 
-	// The slots hold the runs published (slot j mod rareRuns for run j).
-	slots   [rareRuns]rareSlot
-	stride  int // words per heap in the options
+	// The slots, one per cache line, hold the first phases published
+	// (slot h mod rareSlots for heap h), and their options in opts when
+	// they do not fit in the slot.
+	slots   []rareSlot
+	stride  int      // words per heap in the options
+	opts    []uint64 // opts[i*stride:]: options of slot i, when stride > rareInline
 	running bool
 	wg      sync.WaitGroup
-
-	// The finisher's copy of its current run: cur is the run, curOK
-	// whether it came through the pipeline (else the finisher computes
-	// its heaps), and first and opts the first phases.
-	cur      int64
-	curOK    bool
-	curFirst [rareRun]rareFirst
-	curOpts  []uint64
 
 	// What the workers read, fixed while the pipeline runs: the values
 	// and rare heaps with room to grow, the heaps of each value known at
@@ -146,15 +134,6 @@ type rarePipe struct {
 	enum    [2][]uint64
 	par, k0 int
 	workers []*rareWorker // workers[0] is the finisher's
-	// marks chooses the mode of the runs claimed from now on: the
-	// marking mode (sparse_parmarks.go) or the first one. The finisher
-	// sets it from the work of the last pipeProbe heaps it took from
-	// the pipeline (probeSteps over probeHeaps), the marking mode only if
-	// markOK; mix makes tests run odd runs in the other mode. curMarks is
-	// the mode of the current run.
-	marks                  atomic.Bool
-	markOK, mix, curMarks  bool
-	probeSteps, probeHeaps int
 
 	// decided counts the heaps the pipeline gave; undecided those the
 	// finisher computed with the single-core method after a worker's
@@ -178,21 +157,32 @@ type rareFirst struct {
 	missing        bool
 }
 
-// rareSlot is a slot of the pipeline: its state, alone in a cache line,
-// is 3j while it is open for run j, 3j+1 while a worker copies j's first
-// phases into it, 3j+2 once it holds them.
+// rareInline is the number of option words a slot holds itself: values
+// below 192, so one cache line carries a heap's whole first phase for
+// most games.
+const rareInline = 4
+
+// rareSlot is a slot of the pipeline, a cache line: its state is 3h while
+// it is open for heap h, 3h+1 while a worker writes h's first phase into
+// it, 3h+2 once it holds it.
 type rareSlot struct {
 	state atomic.Int64
-	_     [56]byte
-	marks bool // the run's mode
-	first [rareRun]rareFirst
-	opts  []uint64 // opts[i*stride:]: the options of the run's heap i
+	first rareFirst
+	opts  [rareInline]uint64
 }
 
 // paddedInt64 is an atomic counter alone in its cache line.
 type paddedInt64 struct {
 	atomic.Int64
 	_ [56]byte
+}
+
+// optsOf returns the option words of slot i.
+func (p *rarePipe) optsOf(i int) []uint64 {
+	if p.stride <= rareInline {
+		return p.slots[i].opts[:p.stride]
+	}
+	return p.opts[i*p.stride : (i+1)*p.stride]
 }
 
 // rareWorker is the scratch of one worker's first phases.
@@ -202,69 +192,50 @@ type rareWorker struct {
 	needList     []int
 	out          []uint64
 	first        rareFirst
-	// The first phases of the run being computed.
-	run     [rareRun]rareFirst
-	runOpts []uint64
 }
 
 // startPipe starts the pipeline at heap n = len(vals), for the heaps
 // below target, when the run is parallel and the engine is in its
-// rare-value mode, and reports whether it runs. The heaps before the
-// first whole run are left to the finisher.
+// rare-value mode, and reports whether it runs.
 func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan scanFunc[T]) bool {
 	n := len(vals)
 	if e.procs <= 1 || e.direct || !e.rareOK || n < e.cfg.parMin(rareParMin) || len(vals) == cap(vals) {
 		return false
 	}
-	// The first mode when the probe finds the heaps costly enough, else
-	// the marking mode, when it may run (pipeMarkAuto) and the heaps mark
-	// enough rare splits. Tests force the pipeline (parFrom), and with it
-	// the marking mode on cheap heaps.
-	forced := e.cfg.parFrom > 0
-	marks := !e.pipeWorth
-	if marks && !forced && (!pipeMarkAuto || len(e.rare)*len(e.two) < pipeMarkMin) {
-		return false // heaps too cheap to hand between processors
+	if !e.pipeWorth && e.cfg.parFrom == 0 {
+		return false // heaps too cheap to hand between processors (tests force the pipeline)
 	}
 	p := e.pipe
 	if p == nil {
-		p = new(rarePipe)
+		p = &rarePipe{slots: make([]rareSlot, rareSlots)}
 		e.pipe = p
 	}
-	p.marks.Store(marks)
-	p.markOK = pipeMarkAuto || forced
-	p.mix = e.pipeTest
-	p.probeSteps, p.probeHeaps = 0, 0
 	for len(p.workers) < e.procs {
 		w := &rareWorker{marks: new(sparseTab), needs: new(sparseTab)}
 		w.code, w.k0 = e.code, e.k0
 		p.workers = append(p.workers, w)
 	}
 	p.stride = e.limit/64 + 1
-	size := rareRun * p.stride
+	if p.stride > rareInline {
+		p.opts = slices.Grow(p.opts[:0], rareSlots*p.stride)[:rareSlots*p.stride]
+	}
 	for _, w := range p.workers {
 		w.out = slices.Grow(w.out[:0], p.stride)[:p.stride]
-		w.runOpts = slices.Grow(w.runOpts[:0], size)[:size]
 	}
-	p.curOpts = slices.Grow(p.curOpts[:0], size)[:size]
-	run0 := int64((n + rareRun - 1) / rareRun)
-	for i := range rareRuns {
-		j := run0 + int64(i)
-		s := &p.slots[j%rareRuns]
-		s.opts = slices.Grow(s.opts[:0], size)[:size]
-		s.state.Store(3 * j)
+	for i := range rareSlots {
+		h := n + i
+		p.slots[h%rareSlots].state.Store(3 * int64(h))
 	}
-	p.cur, p.curOK = -1, false
 	// Room for the rare heaps found while the pipeline runs.
 	e.rare = slices.Grow(e.rare, max(256, len(e.rare)/2))
 	p.rare = e.rare[:cap(e.rare)]
 	p.pos = append(p.pos[:0], e.pos...)
 	p.top = append(p.top[:0], e.top...)
 	p.limit, p.enum, p.par, p.k0 = e.limit, e.enum, e.par, e.k0
-	p.run0, p.end = run0, int64(min(target, cap(vals))/rareRun)
-	p.claim.Store(run0)
+	p.end = int64(min(target, cap(vals)))
+	p.claim.Store(int64(n))
 	p.pub.done.Store(int64(n))
-	p.rareN = int64(len(e.rare))
-	p.pub.rareN.Store(p.rareN)
+	p.pub.rareN.Store(int64(len(e.rare)))
 	p.running = true
 	p.wake = make(chan struct{}, e.procs)
 	p.wantNext.Store(true)
@@ -291,9 +262,9 @@ func (e *sparseEngine) stopPipe() {
 	}
 }
 
-// pipeWorker claims runs and computes their first phases until the
-// pipeline stops. While every run it may claim is claimed it spins a
-// little, then sleeps until the finisher wakes it.
+// pipeWorker claims heaps and runs their first phases until the pipeline
+// stops. While the window is full it spins a little, then sleeps until the
+// finisher wakes it.
 func pipeWorker[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, scan scanFunc[T]) {
 	idle := 0
 	for !p.stop.Load() {
@@ -314,25 +285,20 @@ func pipeWorker[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker
 	}
 }
 
-// pipeRoom reports whether a run may be claimed.
+// pipeRoom reports whether the window has room for a claim.
 func pipeRoom(p *rarePipe) bool {
-	j := p.claim.Load()
-	return j < p.pub.done.Load()/rareRun+rareRuns && j < p.end
+	m := p.claim.Load()
+	return m < p.pub.done.Load()+rareLag && m < p.end
 }
 
 // finished publishes that the heaps below n are done (and their rare
-// heaps, rare in all), and at the start of each run wakes the sleeping
-// workers.
+// heaps, rare in all), and wakes the sleeping workers every rareWake
+// heaps: a worker that woke at every heap would spend more on waking
+// than on the heap.
 func (p *rarePipe) finished(n, rare int) {
-	if n%rarePub != 0 {
-		return
-	}
-	if int64(rare) != p.rareN {
-		p.rareN = int64(rare)
-		p.pub.rareN.Store(p.rareN)
-	}
+	p.pub.rareN.Store(int64(rare))
 	p.pub.done.Store(int64(n))
-	if n%rareRun != 0 {
+	if n%rareWake != 0 {
 		return
 	}
 	if k := p.sleepers.Load(); k > 0 {
@@ -345,152 +311,98 @@ func (p *rarePipe) finished(n, rare int) {
 	}
 }
 
-// pipeClaim claims the next run, if there is room for it, computes its
-// first phases and publishes them. It reports false when no run may be
-// claimed.
+// pipeClaim claims the next heaps (up to rareChunk), if the window has
+// room for them, runs their first phases and publishes them. It reports
+// false when the window is full.
 func pipeClaim[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, scan scanFunc[T]) bool {
-	j := p.claim.Load()
+	m := p.claim.Load()
 	// The values below lo, and the rare heaps among them, are published
 	// (the finisher stores rareN before done).
 	lo := p.pub.done.Load()
-	if j >= lo/rareRun+rareRuns || j >= p.end {
+	k := min(rareChunk, lo+rareLag-m, p.end-m)
+	if k <= 0 {
 		return false
 	}
-	if !p.claim.CompareAndSwap(j, j+1) {
-		return true // another worker took it: try the next
+	if !p.claim.CompareAndSwap(m, m+k) {
+		return true // another worker took them: try the next
 	}
-	// The values below lo, rounded down to a cache line of values: the
-	// finisher writes the values from done on, and a line both read here
-	// and written there would pass between the processors at each heap.
-	lo &^= rareLine - 1
 	rare := p.rare[:p.pub.rareN.Load()]
-	s := &p.slots[j%rareRuns]
-	marks := p.runMarks(j)
-	for i := range rareRun {
-		if i%4 == 0 && s.state.Load() != 3*j {
-			return true // the finisher took the run back
+	for h := m; h < m+k; h++ {
+		s := &p.slots[h%rareSlots]
+		if s.state.Load() != 3*h {
+			continue // the finisher took the heap back
 		}
-		h := int(j)*rareRun + i
-		var ok bool
-		if marks {
-			ok = rareMarkPhase(rule, p, w, vals, h, int(lo), rare)
-		} else {
-			ok = rareFirstPhase(rule, p, w, vals, h, int(lo), rare, scan)
+		ok := rareFirstPhase(rule, p, w, vals, int(h), int(lo), rare, scan)
+		if !s.state.CompareAndSwap(3*h, 3*h+1) {
+			continue
 		}
 		if ok {
-			w.run[i] = w.first
-			copy(w.runOpts[i*p.stride:(i+1)*p.stride], w.out)
+			s.first = w.first
+			copy(p.optsOf(int(h%rareSlots)), w.out)
 		} else {
-			w.run[i] = rareFirst{}
+			s.first = rareFirst{}
 		}
+		s.state.Store(3*h + 2)
 	}
-	if !s.state.CompareAndSwap(3*j, 3*j+1) {
-		return true
-	}
-	s.marks, s.first = marks, w.run
-	copy(s.opts, w.runOpts)
-	s.state.Store(3*j + 2)
 	return true
-}
-
-// pipeRun makes run j the finisher's current run: it copies the run's
-// first phases when they are published, waits for them (running first
-// phases of runs ahead meanwhile) while a worker computes them, and
-// otherwise leaves the run to the finisher (curOK false), taking it back
-// from its worker when no run is left to claim. Either way it frees j's
-// slot for a later run.
-func pipeRun[T uint8 | uint16](e *sparseEngine, vals []T, j int64, scan scanFunc[T]) {
-	p := e.pipe
-	p.cur, p.curOK, p.curMarks = j, false, p.runMarks(j)
-	if j < p.run0 || j >= p.end {
-		return // before the first whole run, or past the last one
-	}
-	s := &p.slots[j%rareRuns]
-	for {
-		st := s.state.Load()
-		if st == 3*j+2 {
-			break
-		}
-		if st == 3*j+1 {
-			continue // being written: a copy of one run
-		}
-		if c := p.claim.Load(); c <= j {
-			// Nobody has claimed j: compute it here.
-			if p.claim.CompareAndSwap(c, j+1) {
-				s.state.Store(3 * (j + rareRuns))
-				return
-			}
-			continue
-		}
-		// A worker is on j: compute a run ahead meanwhile. With no run
-		// left to claim, the worker on j is stalled (the finisher ran
-		// every run it may claim meanwhile) or the run ends: take j
-		// back.
-		if pipeClaim(e.rule, p, p.workers[0], vals[:cap(vals)], scan) {
-			continue
-		}
-		if s.state.CompareAndSwap(3*j, 3*(j+rareRuns)) {
-			p.abandoned += rareRun
-			return
-		}
-	}
-	p.curMarks, p.curFirst = s.marks, s.first
-	copy(p.curOpts, s.opts)
-	s.state.Store(3 * (j + rareRuns))
-	p.curOK = true
 }
 
 // pipeValue is the finisher's part of heap n, with vals = G(0 … n-1) and
 // n's moves loaded in e: it returns G(n) and true when the pipeline gives
-// it, and false when the finisher must compute the heap itself.
+// it, and false when the finisher must compute the heap itself. Either way
+// it frees n's slot for a later heap.
 func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int, ok bool) {
 	p := e.pipe
-	if j := int64(n / rareRun); j != p.cur {
-		pipeRun(e, vals, j, scan)
-	}
-	acc := e.mark[:p.stride]
-	if !p.curOK {
-		if !e.pipeTest || n < rareRun {
-			return 0, 0, false
+	i := n % rareSlots
+	slot := &p.slots[i]
+	h := int64(n)
+	for {
+		st := slot.state.Load()
+		if st == 3*h+2 {
+			break
 		}
-		// (Tests: through a first phase with a window of up to
-		// rareRuns+1 runs, whatever the scheduling.)
-		lo := n - int(uint32(n)*0x9e3779b1>>24)%((rareRuns+1)*rareRun)
-		w := p.workers[0]
-		rare := p.rare[:p.pub.rareN.Load()]
-		if p.curMarks {
-			if !rareMarkPhase(e.rule, p, w, vals, n, max(lo, 1), rare) {
+		if st == 3*h+1 {
+			continue // being written: a copy of a few words
+		}
+		if c := p.claim.Load(); c <= h {
+			// Nobody has claimed n: compute it here.
+			if !p.claim.CompareAndSwap(c, h+1) {
+				continue
+			}
+			slot.state.Store(3 * (h + rareSlots))
+			if !e.pipeTest {
 				return 0, 0, false
 			}
-			g, steps = pipeMarksValue(e, vals, n, w.first, w.out, scan)
-			p.decided++
-			return g, steps, true
+			// (Tests: through a first phase with a window of up to
+			// rareLag heaps, whatever the scheduling.)
+			lo := n - int(uint32(n)*0x9e3779b1>>24)%rareLag
+			w := p.workers[0]
+			if !rareFirstPhase(e.rule, p, w, vals, n, lo, p.rare[:p.pub.rareN.Load()], scan) {
+				return 0, 0, false
+			}
+			acc := e.mark[:p.stride]
+			copy(acc, w.out)
+			return pipeDecide(e, vals, w.first, acc)
 		}
-		if !rareFirstPhase(e.rule, p, w, vals, n, max(lo, 1), rare, scan) {
+		// A worker is on n: run the first phase of a heap ahead
+		// meanwhile. With no heap left to claim, the worker on n is
+		// stalled (the finisher ran rareLag heaps meanwhile) or the
+		// run ends: take n back.
+		if pipeClaim(e.rule, p, p.workers[0], vals[:cap(vals)], scan) {
+			continue
+		}
+		if slot.state.CompareAndSwap(3*h, 3*(h+rareSlots)) {
+			p.abandoned++
 			return 0, 0, false
 		}
-		copy(acc, w.out)
-		return pipeDecide(e, vals, w.first, acc)
 	}
-	i := n % rareRun
-	f := p.curFirst[i]
-	if p.curMarks {
-		if f.c1 == 0 {
-			return 0, 0, false
-		}
-		g, steps = pipeMarksValue(e, vals, n, f, p.curOpts[i*p.stride:(i+1)*p.stride], scan)
-		p.decided++
-		p.probe(steps)
-		return g, steps, true
-	}
+	f := slot.first
+	acc := e.mark[:p.stride]
 	if f.c1 > 0 && (f.missing || len(e.two) == 0) {
-		copy(acc, p.curOpts[i*p.stride:(i+1)*p.stride])
+		copy(acc, p.optsOf(i))
 	}
-	g, steps, ok = pipeDecide(e, vals, f, acc)
-	if ok {
-		p.probe(steps)
-	}
-	return g, steps, ok
+	slot.state.Store(3 * (h + rareSlots))
+	return pipeDecide(e, vals, f, acc)
 }
 
 // pipeDecide is the second phase of the current heap (loaded in e), with
@@ -556,11 +468,7 @@ func (p *rarePipe) countWindow(in bool) {
 }
 
 // windowGives reports whether a move of the current heap (loaded in e)
-// that leaves a heap of lo or more has the value v, of the enumerable
-// class: such a value comes from a one-heap move or from a split with a
-// rare part (the single-core method relies on it too), so that only the
-// splits whose rare part is at most r-lo, or is in the window itself, are
-// looked at.
+// that leaves a heap of lo or more has the value v.
 func windowGives[T uint8 | uint16](e *sparseEngine, vals []T, lo, v int) (bool, int) {
 	steps := 0
 	for _, r := range e.one {
@@ -568,37 +476,17 @@ func windowGives[T uint8 | uint16](e *sparseEngine, vals []T, lo, v int) (bool, 
 			return true, steps
 		}
 	}
-	k := len(e.rare)
-	for k > 0 && int(e.rare[k-1].a) >= lo {
-		k--
-	}
-	win := e.rare[k:] // the rare heaps in the window
 	for j, r := range e.two {
-		uneq := e.uneq[j]
-		for _, h := range e.rare {
-			a := int(h.a)
-			if a > r-lo {
-				break
-			}
-			if b := r - a; b != a || !uneq {
-				steps++
-				if int(T(h.g)^vals[b]) == v {
-					return true, steps
-				}
+		hi := min(r-lo, r/2)
+		if hi >= 1 && 2*hi == r && e.uneq[j] {
+			hi--
+		}
+		for a := 1; a <= hi; a++ {
+			if int(vals[a]^vals[r-a]) == v {
+				return true, steps + a
 			}
 		}
-		for _, h := range win {
-			a := int(h.a)
-			if a >= r {
-				break
-			}
-			if b := r - a; b != a || !uneq {
-				steps++
-				if int(T(h.g)^vals[b]) == v {
-					return true, steps
-				}
-			}
-		}
+		steps += max(hi, 0)
 	}
 	return false, steps
 }
@@ -634,23 +522,56 @@ func windowMarks[T uint8 | uint16](e *sparseEngine, vals []T, lo, c1 int, acc []
 // may be lo or more), and leaves it in w.first and w.out. It reports false
 // when the heap has a move the single-core method must handle.
 func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, n, lo int, rare []rareHeap, scan scanFunc[T]) bool {
-	if 2*lo <= n {
-		return false // (the scans below need every part a ≤ n-lo below lo)
-	}
 	w.parityOK = true
 	if err := w.loadMoves(rule, n); err != nil || w.handOff || (p.par == 1 && !w.parityOK) {
 		// The single-core method meets the same moves and handles them.
 		w.handOff = false
 		return false
 	}
-	steps := markBelow(p, w, vals, n, lo, rare)
+	// The rare heaps below lo.
+	end, _ := slices.BinarySearchFunc(rare, uint32(lo), cmpRare)
+	rare = rare[:end]
 	tab := w.marks
 	limit := p.limit
+	if w.zero {
+		tab[0] = 1
+	}
+	for _, r := range w.one {
+		if r < lo {
+			tab[vals[r]] = 1
+		}
+	}
+	steps := len(w.one) + 1
 	out := w.out
 	c1 := p.stride * 64
 	f := rareFirst{lo: uint32(lo)}
 	w.needList = w.needList[:0]
 	if len(w.two) > 0 {
+		// The splits of r with a rare part a and the other below lo:
+		// r-lo < a < lo.
+		if c := w.code; c != nil && len(w.two) == len(c.two) {
+			// A code: the rare heaps a > rmax-lo split every r below
+			// lo, in one pass as the single-core engine does; those
+			// between rmin-lo and rmax-lo only some.
+			rmax, rmin := w.two[0], w.two[len(w.two)-1]
+			k1, _ := slices.BinarySearchFunc(rare, uint32(max(rmax-lo+1, 0)), cmpRare)
+			steps += markRareCode(vals, rare[k1:], n, c.two, tab)
+			k0, _ := slices.BinarySearchFunc(rare, uint32(max(rmin-lo+1, 0)), cmpRare)
+			for _, h := range rare[k0:k1] {
+				for _, r := range w.two {
+					if b := r - int(h.a); b >= 1 && b < lo {
+						tab[T(h.g)^vals[b]] = 1
+						steps++
+					}
+				}
+			}
+		} else {
+			for j, r := range w.two {
+				k, _ := slices.BinarySearchFunc(rare, uint32(max(r-lo+1, 0)), cmpRare)
+				// markRare reads G(r-a) for these a only: below lo.
+				steps += markRare(vals, rare[k:], r, w.uneq[j], tab)
+			}
+		}
 		// The least value c0 of the enumerable class that is not an
 		// option of the splits below lo: the options below c1 = c0+1
 		// are known once those of the other class below c0 are
@@ -715,70 +636,8 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 	return true
 }
 
-// markBelow marks in w.marks the options of heap n (its moves loaded in
-// w) that leave heaps below lo only and that the single-core method marks:
-// taking the whole heap, the one-heap moves and the splits with a rare
-// part (rare lists the rare heaps published, some of which may be lo or
-// more). It returns the work done.
-func markBelow[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, n, lo int, rare []rareHeap) int {
-	end := len(rare)
-	for end > 0 && int(rare[end-1].a) >= lo {
-		end-- // (few rare heaps are in the window)
-	}
-	rare = rare[:end]
-	tab := w.marks
-	if w.zero {
-		tab[0] = 1
-	}
-	for _, r := range w.one {
-		if r < lo {
-			tab[vals[r]] = 1
-		}
-	}
-	steps := len(w.one) + 1
-	if len(w.two) == 0 {
-		return steps
-	}
-	// The splits of r with a rare part a and the other below lo:
-	// r-lo < a < lo.
-	if c := w.code; c != nil && len(w.two) == len(c.two) {
-		// A code: the rare heaps a > rmax-lo split every r below lo,
-		// in one pass as the single-core engine does; those between
-		// rmin-lo and rmax-lo only some.
-		rmax, rmin := w.two[0], w.two[len(w.two)-1]
-		k1 := rareFrom(rare, rmax-lo+1)
-		k0 := k1
-		for k0 > 0 && int(rare[k0-1].a) > rmin-lo {
-			k0--
-		}
-		steps += markRareCode(vals, rare[k1:], n, c.two, tab)
-		for _, h := range rare[k0:k1] {
-			for _, r := range w.two {
-				if b := r - int(h.a); b >= 1 && b < lo {
-					tab[T(h.g)^vals[b]] = 1
-					steps++
-				}
-			}
-		}
-		return steps
-	}
-	for j, r := range w.two {
-		// markRare reads G(r-a) for these a only: below lo.
-		steps += markRare(vals, rare[rareFrom(rare, r-lo+1):], r, w.uneq[j], tab)
-	}
-	return steps
-}
-
-// rareFrom returns the index of the first rare heap of a or more. The
-// pipeline asks for small a (the window's length), so it looks from the
-// start.
-func rareFrom(rare []rareHeap, a int) int {
-	i := 0
-	for i < len(rare) && int(rare[i].a) < a {
-		i++
-	}
-	return i
-}
+// cmpRare orders rare heaps by size, for binary searches.
+func cmpRare(h rareHeap, a uint32) int { return cmp.Compare(h.a, a) }
 
 // confirmBelow looks for the cnt values marked in w.needs among the splits
 // of the sizes in w.two whose parts are both below lo = len(vals),
