@@ -107,14 +107,70 @@ func appendPairs(dst []grid.Set, p, from grid.Set, d int) []grid.Set {
 }
 
 // AppendComponents appends the regions of p's free cells that a domino
-// can reach: the connected components of p with at least two cells (a
-// lone free cell is a region with no moves, of value 0, so it is
-// dropped).
+// can reach, simplified: the connected components, with at least two
+// cells each, of [Cram.Reduce] of p. Their values XOR to p's value, as
+// the [game.Decomposer] contract asks, though a move of p need not be a
+// move of one of them: cells that Reduce drops are gone.
 func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
+	return g.b.AppendComponents(dst, g.Reduce(p))
+}
+
+// Reduce returns a position of the same value as p with fewer cells, or p
+// itself, by three rules that keep the value of any position (each is
+// proved by the second player copying moves in the sum of the position
+// and its reduction, which is then a P-position):
+//
+//   - a free cell with no free neighbour is dead: no domino covers it;
+//   - of the leaves (free cells with exactly one free neighbour) hanging
+//     on one cell, one is kept: a domino on the centre and any of its
+//     leaves leaves the same position, the other leaves dead;
+//   - a cell all of whose free neighbours are centres of leaves is
+//     dropped: a domino on it and a centre is answered by the domino on
+//     that centre and its leaf, which leaves the same position.
+//
+// The rules are applied until none applies: a region of a reduced
+// position is reduced. They are the star and bridge reductions of
+// Beling's solver igs (https://github.com/beling/igs), stated here as
+// lemmas of their own; the smaller regions meet more often in the
+// search's table and cancel in pairs more often.
+func (g *Cram) Reduce(p grid.Set) grid.Set {
 	b := g.b
-	// Cells with no free neighbour are dead: drop them first.
-	p = p.And(b.Neighbors(p))
-	return b.AppendComponents(dst, p)
+	for {
+		l := p.And(b.Right(p)) // free cells whose left neighbour is free
+		r := p.And(b.Left(p))  // … whose right neighbour is free
+		u := p.And(b.Down(p))  // … whose upper neighbour is free
+		d := p.And(b.Up(p))    // … whose lower neighbour is free
+		lr, ud := l.Or(r), u.Or(d)
+		live := lr.Or(ud)
+		two := l.And(r).Or(u.And(d)).Or(lr.And(ud))
+		leaves := live.AndNot(two)
+		if leaves.IsEmpty() {
+			// No leaf, no centre: no rule but the first applies.
+			return live
+		}
+		// The centres of the leaves, a direction at a time; a leaf whose
+		// centre already has a leaf of an earlier direction goes.
+		ld := leaves.And(d)
+		seen := b.Down(ld)
+		lr2 := leaves.And(r)
+		drop := lr2.And(b.Left(seen))
+		seen = seen.Or(b.Right(lr2))
+		lu := leaves.And(u)
+		drop = drop.Or(lu.And(b.Down(seen)))
+		seen = seen.Or(b.Up(lu))
+		ll := leaves.And(l)
+		drop = drop.Or(ll.And(b.Right(seen)))
+		seen = seen.Or(b.Left(ll))
+		// Cells that are neither leaves nor centres, with no such
+		// neighbour: every free neighbour is a centre.
+		rest := live.AndNot(leaves.Or(seen))
+		drop = drop.Or(rest.AndNot(b.Neighbors(rest)))
+		q := live.AndNot(drop)
+		if q == p {
+			return p
+		}
+		p = q
+	}
 }
 
 // Canonical returns [grid.Board.Canonical] of p's free cells, without the
