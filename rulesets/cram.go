@@ -108,11 +108,77 @@ func appendPairs(dst []grid.Set, p, from grid.Set, d int) []grid.Set {
 
 // AppendComponents appends the regions of p's free cells that a domino
 // can reach, simplified: the connected components, with at least two
-// cells each, of [Cram.Reduce] of p. Their values XOR to p's value, as
-// the [game.Decomposer] contract asks, though a move of p need not be a
-// move of one of them: cells that Reduce drops are gone.
+// cells each, of [Cram.Reduce] of p, where a component is also cut
+// between two rows of a square of four free cells whose top-left and
+// bottom-right cells (or top-right and bottom-left) have no other free
+// neighbour: the two horizontal dominoes of such a square are worth what
+// vertical ones are (see below). The values of the regions XOR to p's
+// value, as the [game.Decomposer] contract asks, though a move of p need
+// not be a move of one of them: cells that Reduce drops are gone.
+//
+// The cut is a lemma of Beling's solver igs (https://github.com/beling/igs),
+// proved here as follows. Let a, a′ be the top row of the square and q, b
+// the bottom row, a and b with no neighbour outside it. Without the edges
+// a–a′ and q–b, a hangs on q and b on a′. Each move of the board is then
+// worth a move of the cut board: a–a′ leaves b hanging on q, as a′–b
+// leaves a hanging on q (the same shape); q–b leaves a hanging on a′, as
+// a–q leaves b; a–q and a′–b leave the same position on both; a move of
+// a′ or q with an outside cell leaves, on the board, a centre with two
+// leaves, worth one leaf (see Reduce), as on the cut board; any other
+// move keeps the square, and induction on the number of cells applies.
+// The options have the same values, so the positions have too.
 func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
-	return g.b.AppendComponents(dst, g.Reduce(p))
+	b := g.b
+	p = g.Reduce(p)
+	cut := g.cuts(p)
+	if cut.IsEmpty() {
+		return b.AppendComponents(dst, p)
+	}
+	for rest := p; !rest.IsEmpty(); {
+		i := rest.Lowest()
+		c := g.fill(rest, cut, i)
+		if c == b.Component(p, i) {
+			dst = append(dst, c)
+		} else {
+			// A region the cut split: its parts may reduce and cut again.
+			dst = g.AppendComponents(dst, c)
+		}
+		rest = rest.AndNot(c)
+	}
+	return dst
+}
+
+// cuts returns the left cells of the horizontal edges of p that
+// AppendComponents does not follow: the two rows of each square of four
+// free cells whose top-left and bottom-right cells, or top-right and
+// bottom-left cells, have no free neighbour outside the square.
+func (g *Cram) cuts(p grid.Set) grid.Set {
+	b := g.b
+	r := p.And(b.Left(p))  // free cells whose right neighbour is free
+	l := p.And(b.Right(p)) // … whose left neighbour is free
+	d := p.And(b.Up(p))    // … whose lower neighbour is free
+	u := p.And(b.Down(p))  // … whose upper neighbour is free
+	rd := r.And(d).AndNot(l.Or(u)) // only right and lower neighbours
+	lu := l.And(u).AndNot(r.Or(d)) // only left and upper neighbours
+	ld := l.And(d).AndNot(r.Or(u)) // only left and lower neighbours
+	ru := r.And(u).AndNot(l.Or(d)) // only right and upper neighbours
+	// Top-left cells of such squares.
+	x := rd.And(b.Up(b.Left(lu))).Or(b.Left(ld).And(b.Up(ru)))
+	return x.Or(b.Down(x))
+}
+
+// fill returns the cells of p connected to cell i of p, not crossing a
+// horizontal edge whose left cell is in cut.
+func (g *Cram) fill(p, cut grid.Set, i int) grid.Set {
+	b := g.b
+	c := grid.Set{}.With(i)
+	for {
+		n := c.Or(b.Down(c)).Or(b.Up(c)).Or(b.Right(c.AndNot(cut))).Or(b.Left(c).AndNot(cut)).And(p)
+		if n == c {
+			return c
+		}
+		c = n
+	}
 }
 
 // Reduce returns a position of the same value as p with fewer cells, or p
