@@ -154,10 +154,10 @@ func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
 // bottom-left cells, have no free neighbour outside the square.
 func (g *Cram) cuts(p grid.Set) grid.Set {
 	b := g.b
-	r := p.And(b.Left(p))  // free cells whose right neighbour is free
-	l := p.And(b.Right(p)) // … whose left neighbour is free
-	d := p.And(b.Up(p))    // … whose lower neighbour is free
-	u := p.And(b.Down(p))  // … whose upper neighbour is free
+	r := p.And(b.Left(p))          // free cells whose right neighbour is free
+	l := p.And(b.Right(p))         // … whose left neighbour is free
+	d := p.And(b.Up(p))            // … whose lower neighbour is free
+	u := p.And(b.Down(p))          // … whose upper neighbour is free
 	rd := r.And(d).AndNot(l.Or(u)) // only right and lower neighbours
 	lu := l.And(u).AndNot(r.Or(d)) // only left and upper neighbours
 	ld := l.And(d).AndNot(r.Or(u)) // only left and lower neighbours
