@@ -37,6 +37,24 @@ type Cram struct {
 	b     *grid.Board
 	start grid.Set
 	full  bool // start is the whole board: the spec is "cram:MxN"
+
+	// For a board of at most 64 cells, whose sets are one word: the
+	// cells but those of the first and of the last column, and the
+	// number of columns (see reduce64).
+	word       bool
+	nc0, ncLst uint64
+	k          uint
+}
+
+func newCram(b *grid.Board, start grid.Set) *Cram {
+	g := &Cram{b: b, start: start, full: start == b.Full()}
+	if b.Full().Hi == 0 {
+		g.word = true
+		g.nc0 = b.Right(b.Full()).Lo
+		g.ncLst = b.Left(b.Full()).Lo
+		g.k = uint(b.Cols())
+	}
+	return g
 }
 
 // NewCram returns Cram on an empty board of rows × cols cells, and an error
@@ -46,14 +64,13 @@ func NewCram(rows, cols int) (*Cram, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rulesets: cram: %w", err)
 	}
-	return &Cram{b: b, start: b.Full(), full: true}, nil
+	return newCram(b, b.Full()), nil
 }
 
 // NewCramBoard returns Cram on board b whose free cells at the start are
 // free (the others are blocked).
 func NewCramBoard(b *grid.Board, free grid.Set) *Cram {
-	free = free.And(b.Full())
-	return &Cram{b: b, start: free, full: free == b.Full()}
+	return newCram(b, free.And(b.Full()))
 }
 
 // Board returns the board.
@@ -128,6 +145,9 @@ func appendPairs(dst []grid.Set, p, from grid.Set, d int) []grid.Set {
 // move keeps the square, and induction on the number of cells applies.
 // The options have the same values, so the positions have too.
 func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
+	if g.word {
+		return g.appendComponents64(dst, p.Lo)
+	}
 	b := g.b
 	p = g.Reduce(p)
 	cut := g.cuts(p)
@@ -200,6 +220,9 @@ func (g *Cram) fill(p, cut grid.Set, i int) grid.Set {
 // lemmas of their own; the smaller regions meet more often in the
 // search's table and cancel in pairs more often.
 func (g *Cram) Reduce(p grid.Set) grid.Set {
+	if g.word {
+		return grid.Set{Lo: g.reduce64(p.Lo)}
+	}
 	b := g.b
 	for {
 		l := p.And(b.Right(p)) // free cells whose left neighbour is free
@@ -356,4 +379,88 @@ func parseSide(spec, tok string, pos int) (int, error) {
 		return 0, &SyntaxError{Spec: spec, Pos: pos, Token: tok, Msg: fmt.Sprintf("not a side between 1 and %d", grid.MaxCells)}
 	}
 	return n, nil
+}
+
+// The same on a board of at most 64 cells, a set being one word: cell i
+// is bit i, its left and right neighbours bits i∓1 (in the same row:
+// masks nc0 and ncLst), its upper and lower ones bits i∓k.
+
+// appendComponents64 is AppendComponents.
+func (g *Cram) appendComponents64(dst []grid.Set, p uint64) []grid.Set {
+	p = g.reduce64(p)
+	cut := g.cuts64(p)
+	for rest := p; rest != 0; {
+		i := rest & -rest
+		c := g.fill64(rest, cut, i)
+		if cut == 0 || c == g.fill64(p, 0, i) {
+			dst = append(dst, grid.Set{Lo: c})
+		} else {
+			dst = g.appendComponents64(dst, c)
+		}
+		rest &^= c
+	}
+	return dst
+}
+
+// reduce64 is Reduce.
+func (g *Cram) reduce64(p uint64) uint64 {
+	nc0, ncl, k := g.nc0, g.ncLst, g.k
+	for {
+		l := p & (p << 1 & nc0) // free cells whose left neighbour is free
+		r := p & (p >> 1 & ncl) // … right neighbour
+		u := p & (p << k)       // … upper neighbour
+		d := p & (p >> k)       // … lower neighbour
+		lr, ud := l|r, u|d
+		live := lr | ud
+		leaves := live &^ (l&r | u&d | lr&ud)
+		if leaves == 0 {
+			return live
+		}
+		ld := leaves & d
+		seen := ld << k
+		lr2 := leaves & r
+		drop := lr2 & (seen >> 1)
+		seen |= lr2 << 1
+		lu := leaves & u
+		drop |= lu & (seen << k)
+		seen |= lu >> k
+		ll := leaves & l
+		drop |= ll & (seen << 1)
+		seen |= ll >> 1
+		rest := live &^ (leaves | seen)
+		drop |= rest &^ (rest<<1&nc0 | rest>>1&ncl | rest<<k | rest>>k)
+		q := live &^ drop
+		if q == p {
+			return p
+		}
+		p = q
+	}
+}
+
+// cuts64 is cuts.
+func (g *Cram) cuts64(p uint64) uint64 {
+	nc0, ncl, k := g.nc0, g.ncLst, g.k
+	l := p & (p << 1 & nc0)
+	r := p & (p >> 1 & ncl)
+	u := p & (p << k)
+	d := p & (p >> k)
+	rd := r & d &^ (l | u)
+	lu := l & u &^ (r | d)
+	ld := l & d &^ (r | u)
+	ru := r & u &^ (l | d)
+	x := rd&(lu>>(k+1)) | ld>>1&(ru>>k)
+	return x | x<<k
+}
+
+// fill64 is fill from the cell of the one-bit word i.
+func (g *Cram) fill64(p, cut, i uint64) uint64 {
+	nc0, ncl, k := g.nc0, g.ncLst, g.k
+	c := i
+	for {
+		n := (c | c<<k | c>>k | (c&^cut)<<1&nc0 | c>>1&ncl&^cut) & p
+		if n == c {
+			return c
+		}
+		c = n
+	}
 }
