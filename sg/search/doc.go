@@ -63,6 +63,13 @@
 //   - by a bound: a value is at most the number of options, so a question
 //     about larger values is answered with no search (Beling and
 //     Rogalski prune by such bounds);
+//   - by the game's own simplifications: a [game.Decomposer] may hand
+//     over, instead of a position's regions, smaller positions of the
+//     same values. Cram's drops the cells that do not change a region's
+//     value and cuts regions along edges whose dominoes are worth others
+//     (rulesets.Cram.AppendComponents, after Beling's solver igs), which
+//     makes regions smaller and more often equal: on Cram 5×7 the search
+//     expands about half the positions it would without;
 //   - by symmetry: after canonical forms, two equal components of a sum
 //     cancel (G + G is a P-position), so a move of a symmetric board that
 //     leaves two congruent regions is settled with no search;
