@@ -18,11 +18,13 @@ import (
 // free. Boards have up to [grid.MaxCells] cells.
 //
 // Cram implements [game.Game], [game.Decomposer] (the free cells fall
-// apart into regions that no domino joins), [game.Canonicalizer] (a region
-// is worth the same after any of the board's symmetries and any
-// translation: [grid.Board.Canonical]) and [game.Packer] (a position is its
-// own 128-bit key). Canonical and Pack are meant for single regions, as
-// the engines call them, but are correct on any position.
+// apart into regions that no domino joins, which it also simplifies
+// without changing their values: see [Cram.Reduce] and
+// [Cram.AppendComponents]), [game.Canonicalizer] (a region is worth the
+// same after any of the board's symmetries and any translation:
+// [grid.Board.Canonical]) and [game.Packer] (a position is its own
+// 128-bit key). Canonical and Pack are meant for single regions, as the
+// engines call them, but are correct on any position.
 //
 // On a 1×n strip Cram is Dawson's Kayles (octal .07): a domino removes two
 // adjacent cells of a row, leaving up to two shorter rows. Symmetry
@@ -210,9 +212,10 @@ func (g *Cram) fill(p, cut grid.Set, i int) grid.Set {
 //   - of the leaves (free cells with exactly one free neighbour) hanging
 //     on one cell, one is kept: a domino on the centre and any of its
 //     leaves leaves the same position, the other leaves dead;
-//   - a cell all of whose free neighbours are centres of leaves is
-//     dropped: a domino on it and a centre is answered by the domino on
-//     that centre and its leaf, which leaves the same position.
+//   - a cell with two or more free neighbours, all of them centres of
+//     leaves, is dropped: a domino on it and a centre is answered by the
+//     domino on that centre and its leaf, which leaves the same position
+//     (the centres keep their leaves whatever else is played).
 //
 // The rules are applied until none applies: a region of a reduced
 // position is reduced. They are the star and bridge reductions of
