@@ -137,3 +137,24 @@ func TestPropertyCramReduce(t *testing.T) {
 	))
 	props.TestingRun(t)
 }
+
+// Reduce on an H of seven free cells: each side column is a centre with
+// two leaves, of which one is kept, and the bar between the centres goes.
+// What is left, two dominoes, has the H's value, 0, and they are its
+// components.
+func ExampleCram_Reduce() {
+	g, err := rulesets.ParseCram(".#./.../.#.")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r := g.Reduce(g.Start())
+	fmt.Println(g.Board().Format(r, '.', '#'))
+	for _, c := range g.AppendComponents(nil, g.Start()) {
+		fmt.Println(g.Board().Format(c, '.', '#'))
+	}
+	// Output:
+	// .#./.#./###
+	// .##/.##/###
+	// ##./##./###
+}
