@@ -184,15 +184,23 @@ func (w *worker[P]) flush() {
 }
 
 // get returns the fact stored for c, counting the lookup, merged with
-// what the worker's facts hold.
+// what the worker's facts hold. A solver of one worker takes the fact
+// from the worker's facts when they hold it: no other worker adds to the
+// table meanwhile, and the search of a component mostly comes just after
+// splitKnown read its fact from the table into the worker's facts, so
+// the table would say nothing more.
 func (w *worker[P]) get(c P) uint32 {
 	if w.s.pt == nil {
 		return w.count(w.s.tab.get(c))
 	}
 	k := w.s.pk.Pack(c)
-	f := w.count(w.s.pt.get(k))
 	e := w.fact(k)
-	if e.ok && e.key == k {
+	hit := e.ok && e.key == k
+	if hit && w.s.cfg.workers == 1 {
+		return w.count(e.fact)
+	}
+	f := w.count(w.s.pt.get(k))
+	if hit {
 		f = merge(e.fact, f)
 	}
 	*e = factEntry{k, f, true}
