@@ -395,7 +395,8 @@ func (g *Cram) appendComponents64(dst []grid.Set, p uint64) []grid.Set {
 	for rest := p; rest != 0; {
 		i := rest & -rest
 		c := g.fill64(rest, cut, i)
-		if cut == 0 || c == g.fill64(p, 0, i) {
+		// c is a whole region unless a cut edge joins it to the rest.
+		if out := p &^ c; cut == 0 || (c&cut)<<1&out == 0 && (out&cut)<<1&c == 0 {
 			dst = append(dst, grid.Set{Lo: c})
 		} else {
 			dst = g.appendComponents64(dst, c)
