@@ -220,6 +220,45 @@ func TestSmallTableEvicts(t *testing.T) {
 	}
 }
 
+// TestOneWorkerSmallTable asks one solver of one worker, in the smallest
+// table, for the value and outcome of Cram 5×5 and of each of its
+// options in turn, with the pruning and without it (which stores more
+// than that table holds, see TestSmallTableEvicts): a worker then reads
+// facts from its own cache that the table may have evicted, and from
+// earlier questions. Every answer is the plain engine's.
+func TestOneWorkerSmallTable(t *testing.T) {
+	g, err := rulesets.NewCram(5, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := sg.NewEngine[grid.Set](g)
+	for _, prune := range []bool{true, false} {
+		opts := []search.Option{search.WithMemory(search.MinMemory), search.WithWorkers(1)}
+		if !prune {
+			opts = append(opts, search.WithoutPruning())
+		}
+		s, err := search.New[grid.Set](g, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range append([]grid.Set{g.Start()}, g.AppendMoves(nil, g.Start())...) {
+			want, err := e.Value(bg, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := s.Value(bg, p); err != nil || got != want {
+				t.Fatalf("prune %v: Value(%v) = %d, %v; want %d", prune, p, got, err, want)
+			}
+			if got, err := s.Outcome(bg, p); err != nil || (got == sg.P) != (want == 0) {
+				t.Fatalf("prune %v: Outcome(%v) = %v, %v; value %d", prune, p, got, err, want)
+			}
+		}
+		if st := s.Stats(); !prune && st.Evictions == 0 {
+			t.Errorf("stats %+v: want evictions", st)
+		}
+	}
+}
+
 // TestErrors checks the refused budget and a cancelled context.
 func TestErrors(t *testing.T) {
 	g, _ := rulesets.NewCram(5, 5)
