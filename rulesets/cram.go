@@ -46,6 +46,7 @@ type Cram struct {
 	word       bool
 	nc0, ncLst uint64
 	k          uint
+	mid        uint64 // the cells of the middle row
 }
 
 func newCram(b *grid.Board, start grid.Set) *Cram {
@@ -55,6 +56,7 @@ func newCram(b *grid.Board, start grid.Set) *Cram {
 		g.nc0 = b.Right(b.Full()).Lo
 		g.ncLst = b.Left(b.Full()).Lo
 		g.k = uint(b.Cols())
+		g.mid = (1<<g.k - 1) << (g.k * uint(b.Rows()/2))
 	}
 	return g
 }
@@ -393,7 +395,14 @@ func (g *Cram) appendComponents64(dst []grid.Set, p uint64) []grid.Set {
 	p = g.reduce64(p)
 	cut := g.cuts64(p)
 	for rest := p; rest != 0; {
-		i := rest & -rest
+		// A seed in the middle row when the rest has one: fill64 grows
+		// a region a cell's step in every direction a round, so from
+		// the middle it takes fewer rounds (11% on Cram 5x7).
+		i := rest & g.mid
+		if i == 0 {
+			i = rest
+		}
+		i &= -i
 		c := g.fill64(rest, cut, i)
 		// c is a whole region unless a cut edge joins it to the rest.
 		if out := p &^ c; cut == 0 || (c&cut)<<1&out == 0 && (out&cut)<<1&c == 0 {
