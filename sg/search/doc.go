@@ -107,9 +107,9 @@
 // sees it change reads again (a sequence lock). Beside the buckets, a
 // budget of 16 MiB or more keeps a filter of the keys stored, one bit a
 // key's hash (a Bloom filter of one hash, a 256th of the budget up to
-// 1 MiB, small enough to stay in the processor's cache): most lookups of
+// 128 KiB, small enough to stay in the processor's cache): most lookups of
 // a search are of positions never met, and the filter answers them with
-// no bucket read (63 % of the reads of Cram 5×7). It is dropped when the
+// no bucket read (55 % of the reads of Cram 5×7). It is dropped when the
 // table grows to the size where both would exceed the budget. A worker
 // alone on a question also keeps what it read and stored in a cache of
 // its own, and reads the table only for a component that cache lacks.

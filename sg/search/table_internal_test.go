@@ -12,8 +12,8 @@ import (
 // nothing, across grows, widening (keys of 128 bits) and evictions.
 func TestTableSeenFilter(t *testing.T) {
 	for _, c := range []struct{ budget, want int64 }{
-		{MinMemory, 0}, {16<<20 - 1, 0}, {16 << 20, 64 << 10}, {64 << 20, 256 << 10},
-		{DefaultMemory, 1 << 20}, {8 << 30, 1 << 20},
+		{MinMemory, 0}, {16<<20 - 1, 0}, {16 << 20, 64 << 10}, {32 << 20, 128 << 10},
+		{DefaultMemory, 128 << 10}, {8 << 30, 128 << 10},
 	} {
 		if got := seenBytes(c.budget); got != c.want {
 			t.Errorf("seenBytes(%d) = %d, want %d", c.budget, got, c.want)
