@@ -193,9 +193,11 @@ func seenBytes(budget int64) int64 {
 // minBuckets is the fewest buckets a table has: those of MinMemory.
 const minBuckets = MinMemory / bucketBytes
 
-// startBuckets is the size a table starts at when its budget allows: 4
-// MiB, so that small searches do not spend their time doubling it.
-const startBuckets = 1 << 15
+// startBuckets is the size a table starts at when its budget allows: 1
+// MiB, 10240 entries. Small searches then neither spend their time
+// doubling it nor spread their entries over more memory than they fill
+// (Cram 5×6, 53k entries, ran faster from 1 MiB than from 4 MiB).
+const startBuckets = 1 << 13
 
 func newTable(budget int64) *table {
 	n := int64(minBuckets)
