@@ -51,10 +51,21 @@ func solveOnce[P comparable](b *testing.B, g interface {
 	return st
 }
 
+// unreduced is Cram whose components are its plain regions, without the
+// reduction of [rulesets.Cram.AppendComponents] (dead cells only are
+// dropped): what the reduction saves, in BenchmarkCram's value-noreduce.
+type unreduced struct{ *rulesets.Cram }
+
+func (g unreduced) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
+	b := g.Board()
+	return b.AppendComponents(dst, p.And(b.Neighbors(p)))
+}
+
 // BenchmarkCram solves the value of the empty Cram board with a fresh
 // solver each time, with the pruning and without it, and on the small
 // boards without the component memo and in the smallest table (which
-// evicts); positions expanded and table entries are reported per op. Run with -cpu 1,2 for the
+// evicts), and without Cram's reduction of its regions (value-noreduce);
+// positions expanded and table entries are reported per op. Run with -cpu 1,2 for the
 // speed-up of the workers (one worker a processor).
 func BenchmarkCram(b *testing.B) {
 	for _, size := range [][2]int{{4, 5}, {5, 5}, {5, 6}} {
@@ -75,6 +86,11 @@ func BenchmarkCram(b *testing.B) {
 				}
 			})
 		}
+		b.Run(fmt.Sprintf("%dx%d/value-noreduce", size[0], size[1]), func(b *testing.B) {
+			for b.Loop() {
+				solveOnce[grid.Set](b, unreduced{g}, "value")
+			}
+		})
 		if size[0]*size[1] <= 25 {
 			b.Run(fmt.Sprintf("%dx%d/value-smalltable", size[0], size[1]), func(b *testing.B) {
 				for b.Loop() {

@@ -63,6 +63,13 @@
 //   - by a bound: a value is at most the number of options, so a question
 //     about larger values is answered with no search (Beling and
 //     Rogalski prune by such bounds);
+//   - by the game's own simplifications: a [game.Decomposer] may hand
+//     over, instead of a position's regions, smaller positions of the
+//     same values. Cram's drops the cells that do not change a region's
+//     value and cuts regions along edges whose dominoes are worth others
+//     (rulesets.Cram.AppendComponents, after Beling's solver igs), which
+//     makes regions smaller and more often equal: on Cram 5×7 the search
+//     expands about half the positions it would without;
 //   - by symmetry: after canonical forms, two equal components of a sum
 //     cancel (G + G is a P-position), so a move of a symmetric board that
 //     leaves two congruent regions is settled with no search;
@@ -97,7 +104,16 @@
 // the new one until the entries are moved: for that moment the table
 // takes up to one and a half times its size). Reading takes no lock: each bucket has a
 // version that a writer makes odd while it writes, and a reader that
-// sees it change reads again (a sequence lock). Without a Packer it
+// sees it change reads again (a sequence lock). Beside the buckets, a
+// budget of 16 MiB or more keeps a filter of the keys stored, one bit a
+// key's hash (a Bloom filter of one hash, a 256th of the budget up to
+// 128 KiB, small enough to stay in the processor's cache): most lookups of
+// a search are of positions never met, and the filter answers them with
+// no bucket read (55 % of the reads of Cram 5×7). It is dropped when the
+// table grows to the size where both would exceed the budget. A worker
+// alone on a question also keeps what it read and stored in a cache of
+// its own, and reads the table only for a component that cache lacks.
+// Without a Packer it
 // stores positions in striped maps, with an estimated size an entry.
 // When a bucket is full and the table may not grow, the new result
 // replaces the one that cost the least work to compute. Results stay

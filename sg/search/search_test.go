@@ -26,12 +26,20 @@ type packedDAG struct{ *game.Digraph }
 
 func (packedDAG) Pack(v int) game.Key { return game.Key{Lo: uint64(v)} }
 
-// check compares every answer of a solver about p with the plain engine's
-// value and the exhaustive search's outcome, and checks that the winning
-// move it gives is an option of value 0.
+// movesOnly hides every capability of a game but its moves: the engine
+// on it values positions by the definition alone, with no components,
+// canonical forms or simplifications of the game's own to trust.
+type movesOnly[P comparable] struct{ g game.Game[P] }
+
+func (m movesOnly[P]) AppendMoves(dst []P, p P) []P { return m.g.AppendMoves(dst, p) }
+
+// check compares every answer of a solver about p with the value from
+// moves alone (the plain engine on movesOnly) and the exhaustive search's
+// outcome, and checks that the winning move it gives is an option of
+// value 0.
 func check[P comparable](t *testing.T, g game.Game[P], s *search.Solver[P], p P) bool {
 	t.Helper()
-	want, err := sg.NewEngine(g).Value(bg, p)
+	want, err := sg.NewEngine[P](movesOnly[P]{g}).Value(bg, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +66,7 @@ func check[P comparable](t *testing.T, g game.Game[P], s *search.Solver[P], p P)
 		for _, o := range opts {
 			isOption = isOption || o == q
 		}
-		if v, _ := sg.NewEngine(g).Value(bg, q); !isOption || v != 0 {
+		if v, _ := sg.NewEngine[P](movesOnly[P]{g}).Value(bg, q); !isOption || v != 0 {
 			t.Errorf("WinningMove(%v) = %v: option %v, value %d", p, q, isOption, v)
 			ok = false
 		}
@@ -192,8 +200,8 @@ func TestSmallTableEvicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Valued by the definition, Cram 5×5 stores 16456 components (see
-	// BenchmarkCram), four fifths of the 20480 slots of the smallest
+	// Valued by the definition, Cram 5×5 stores 11435 components (see
+	// BenchmarkCram), more than half of the 20480 slots of the smallest
 	// table: its buckets of ten overflow long before it is full.
 	s, err := search.New[grid.Set](g, search.WithMemory(search.MinMemory), search.WithWorkers(2), search.WithoutPruning())
 	if err != nil {
@@ -209,6 +217,45 @@ func TestSmallTableEvicts(t *testing.T) {
 	}
 	if st.Hits == 0 || st.Expanded == 0 {
 		t.Errorf("stats %+v: no hits or no expansions", st)
+	}
+}
+
+// TestOneWorkerSmallTable asks one solver of one worker, in the smallest
+// table, for the value and outcome of Cram 5×5 and of each of its
+// options in turn, with the pruning and without it (which stores more
+// than that table holds, see TestSmallTableEvicts): a worker then reads
+// facts from its own cache that the table may have evicted, and from
+// earlier questions. Every answer is the plain engine's.
+func TestOneWorkerSmallTable(t *testing.T) {
+	g, err := rulesets.NewCram(5, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := sg.NewEngine[grid.Set](g)
+	for _, prune := range []bool{true, false} {
+		opts := []search.Option{search.WithMemory(search.MinMemory), search.WithWorkers(1)}
+		if !prune {
+			opts = append(opts, search.WithoutPruning())
+		}
+		s, err := search.New[grid.Set](g, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range append([]grid.Set{g.Start()}, g.AppendMoves(nil, g.Start())...) {
+			want, err := e.Value(bg, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := s.Value(bg, p); err != nil || got != want {
+				t.Fatalf("prune %v: Value(%v) = %d, %v; want %d", prune, p, got, err, want)
+			}
+			if got, err := s.Outcome(bg, p); err != nil || (got == sg.P) != (want == 0) {
+				t.Fatalf("prune %v: Outcome(%v) = %v, %v; value %d", prune, p, got, err, want)
+			}
+		}
+		if st := s.Stats(); !prune && st.Evictions == 0 {
+			t.Errorf("stats %+v: want evictions", st)
+		}
 	}
 }
 

@@ -1,0 +1,55 @@
+package rulesets
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/game/grid"
+)
+
+// The one-word path of Reduce and AppendComponents (boards of at most 64
+// cells) gives the same sets as the two-word path, on random positions of
+// boards of every shape up to 8×8.
+func TestCramWordPathMatchesSets(t *testing.T) {
+	r := gametest.Rand(t)
+	for rows := 1; rows <= 8; rows++ {
+		for cols := 1; cols <= 8; cols++ {
+			g, err := NewCram(rows, cols)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !g.word {
+				t.Fatalf("%v: no one-word path", g)
+			}
+			sets := *g
+			sets.word = false
+			for range 300 {
+				// Dense and sparse positions alike.
+				p := grid.Set{Lo: r.Uint64() | r.Uint64()}
+				if r.IntN(2) == 0 {
+					p.Lo &= r.Uint64()
+				}
+				p = p.And(g.b.Full())
+				if a, b := g.Reduce(p), sets.Reduce(p); a != b {
+					t.Fatalf("%v %s: Reduce %s by words, %s by sets", g, g.b.Format(p, '.', '#'), g.b.Format(a, '.', '#'), g.b.Format(b, '.', '#'))
+				}
+				a, b := g.AppendComponents(nil, p), sets.AppendComponents(nil, p)
+				less := func(x, y grid.Set) int {
+					if x.Less(y) {
+						return -1
+					}
+					if y.Less(x) {
+						return 1
+					}
+					return 0
+				}
+				slices.SortFunc(a, less)
+				slices.SortFunc(b, less)
+				if !slices.Equal(a, b) {
+					t.Fatalf("%v %s: components %v by words, %v by sets", g, g.b.Format(p, '.', '#'), a, b)
+				}
+			}
+		}
+	}
+}
