@@ -34,7 +34,7 @@ type solveReport struct {
 	Evictions    uint64 `json:"evictions"`
 }
 
-// cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N]`: the value of a board or
+// cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N] [-progress]`: the value of a board or
 // graph game's start position, its outcome and its winning moves, as one
 // JSON object. SPEC is cram:MxN, cram:ROW/ROW/… ('.' free, '#' blocked),
 // nodekayles:path:N, nodekayles:cycle:N, nodekayles:grid:MxN,
@@ -49,14 +49,15 @@ type solveReport struct {
 // of -mem bytes (default search.DefaultMemory, 256 MiB; a number, or one
 // with a suffix K, M or G for binary multiples). A search that needs more
 // memory than -mem runs slower; it never fails for want of it. -workers
-// sets the goroutines the search uses (default GOMAXPROCS).
+// sets the goroutines the search uses (default GOMAXPROCS). Progress is
+// shown on standard error when it is a terminal, or always with -progress.
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("solve", args, map[string]bool{"mem": true, "workers": true})
+	flags, ops, err := splitArgs("solve", args, map[string]bool{"mem": true, "workers": true, "progress": false})
 	if err != nil {
 		return err
 	}
 	if len(ops) != 1 {
-		return badArg("solve: want SPEC [-mem BYTES] [-workers N], got %d arguments", len(ops))
+		return badArg("solve: want SPEC [-mem BYTES] [-workers N] [-progress], got %d arguments", len(ops))
 	}
 	mem := int64(search.DefaultMemory)
 	if s, ok := flags["mem"]; ok {
@@ -76,7 +77,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		opts = append(opts, search.WithWorkers(n))
 	}
 	done := func() {}
-	if isTerminal(stderr) {
+	if _, force := flags["progress"]; force || isTerminal(stderr) {
 		var opt search.Option
 		opt, done = solveProgress(stderr)
 		opts = append(opts, opt)
@@ -145,7 +146,7 @@ func isTerminal(w io.Writer) bool {
 }
 
 // solveProgress returns the search option that shows progress on the
-// terminal w, about once a second, and a function that ends the line.
+// w, about once a second, and a function that ends the line.
 func solveProgress(w io.Writer) (search.Option, func()) {
 	start := time.Now()
 	var mu sync.Mutex

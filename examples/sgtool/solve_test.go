@@ -133,3 +133,23 @@ func TestParseBytes(t *testing.T) {
 		}
 	}
 }
+
+// -progress asks for progress on standard error even when it is not a
+// terminal; the answer on standard output is the same as without it, and
+// -progress takes no value.
+func TestSolveProgressFlag(t *testing.T) {
+	plain, status, err := solveStatus(t, context.Background(), "cram:4x5 -workers 1")
+	if status != exitOK {
+		t.Fatalf("status %d: %v", status, err)
+	}
+	withProgress, status, err := solveStatus(t, context.Background(), "cram:4x5 -workers 1 -progress")
+	if status != exitOK {
+		t.Fatalf("-progress: status %d: %v", status, err)
+	}
+	if plain != withProgress {
+		t.Errorf("-progress changed the answer:\n%s\n%s", plain, withProgress)
+	}
+	if _, status, _ := solveStatus(t, context.Background(), "cram:4x5 -progress=2"); status != exitUsage {
+		t.Errorf("-progress=2: status %d, want %d", status, exitUsage)
+	}
+}
