@@ -42,11 +42,13 @@ type config struct {
 
 // WithMemory sets the table's budget in bytes. The table starts small
 // and doubles as it fills, up to the largest power-of-two size within the
-// budget (holding the old array beside the new one while it doubles),
-// and never grows past it: when it is full, new results replace
-// old ones that cost little to compute, so a search that would need more
-// memory runs slower, but never fails and never answers wrongly. [New]
-// rejects a budget below [MinMemory].
+// budget (holding the old array beside the new one while it doubles, and
+// handing an old array of 64 MiB or more back to the operating system at
+// once, by a forced collection), and never grows past it: the process's
+// peak is about 1.5 times the table's final size. When it is full, new
+// results replace old ones that cost little to compute, so a search that
+// would need more memory runs slower, but never fails and never answers
+// wrongly. [New] rejects a budget below [MinMemory].
 func WithMemory(bytes int64) Option { return func(c *config) { c.memory = bytes } }
 
 // WithWorkers sets the number of goroutines one question uses; n ≤ 0

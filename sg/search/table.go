@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -437,7 +438,20 @@ func grow[B any, PB slots[B]](t *table, p *atomic.Pointer[arr[B]], n int) {
 		b.version().Store(v + verRetired) // even, retired: its entries stay readable
 	}
 	p.Store(nb)
+	if bytes := len(old.b) * int(unsafe.Sizeof(old.b[0])); bytes >= releaseAfterGrow {
+		// Readers leave the old array within a lookup. Collect it now and
+		// hand its pages back: otherwise the old arrays, half the new
+		// one's size in all, stay resident until the collector's next
+		// cycle, which a search that allocates nothing else may never
+		// start (Cram 6×7 in a 1 GiB table peaked at 2.1 GB).
+		debug.FreeOSMemory()
+	}
 }
+
+// releaseAfterGrow is the size in bytes of an outgrown array from which
+// grow returns its memory to the operating system at once (a forced
+// collection of the whole program's heap, once a doubling).
+const releaseAfterGrow = 64 << 20
 
 // insert puts key k with word w in an empty slot of bucket i of an array
 // no one else sees yet, and reports whether there was one.
