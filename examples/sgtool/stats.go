@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -140,10 +141,10 @@ func rare(v, mask uint64) bool { return bits.OnesCount64(v&mask)&1 == 0 }
 // rareMask returns the mask on at most statsMaskBits bits that makes the
 // fewest heaps rare, given the count of each value; the smallest on a tie.
 func rareMask(counts []int) uint64 {
-	b := min(bits.Len(uint(len(counts)-1)), statsMaskBits)
 	if len(counts) <= 1 {
 		return 0
 	}
+	b := min(bits.Len(uint(len(counts)-1)), statsMaskBits)
 	best, bestMask := -1, uint64(0)
 	for m := uint64(1); m < 1<<b; m++ {
 		n := 0
@@ -172,14 +173,14 @@ func fillRare(b *statsBlock, last []int, mask uint64) {
 }
 
 // statsOf reads G(0) … G(n-1) from ans in chunks and returns their
-// statistics report.
-func statsOf(ans *sequence.Answer, name string, n int, next func() error) (statsReport, error) {
+// statistics report; it stops with ctx's error between chunks.
+func statsOf(ctx context.Context, ans *sequence.Answer, name string, n int) (statsReport, error) {
 	acc := newStatsAcc()
 	chunk := make([]sg.Nimber, 0, min(n, valuesChunk))
 	var err error
 	for lo := 0; lo < n; lo += valuesChunk {
-		if err := next(); err != nil {
-			return statsReport{}, err
+		if err := ctx.Err(); err != nil {
+			return statsReport{}, fmt.Errorf("values of %s: %w", name, err)
 		}
 		hi := min(n, lo+valuesChunk)
 		chunk, err = ans.AppendValues(chunk[:0], uint64(lo), uint64(hi))

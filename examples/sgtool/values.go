@@ -51,12 +51,7 @@ func cmdValues(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("values of %v: %w", r, err)
 	}
 	if _, ok := flags["stats"]; ok {
-		rep, err := statsOf(ans, r.String(), n, func() error {
-			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("values of %v: %w", r, err)
-			}
-			return nil
-		})
+		rep, err := statsOf(ctx, ans, r.String(), n)
 		if err != nil {
 			return err
 		}
