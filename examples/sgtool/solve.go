@@ -145,6 +145,10 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
+// solveProgressEvery is the least time between two progress lines of
+// solve (a variable so that tests can see lines at once).
+var solveProgressEvery = time.Second
+
 // solveProgress returns the search option that shows progress on the
 // w, about once a second, and a function that ends the line.
 func solveProgress(w io.Writer) (search.Option, func()) {
@@ -155,7 +159,7 @@ func solveProgress(w io.Writer) (search.Option, func()) {
 	opt := search.WithProgress(1<<16, func(s search.Stats) {
 		mu.Lock()
 		defer mu.Unlock()
-		if now := time.Now(); now.Sub(last) >= time.Second {
+		if now := time.Now(); now.Sub(last) >= solveProgressEvery {
 			last = now
 			shown = true
 			fmt.Fprintf(w, "\r%d positions expanded, %d in the table (%d evicted), %v   ",

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/sg/search"
 )
@@ -151,5 +152,22 @@ func TestSolveProgressFlag(t *testing.T) {
 	}
 	if _, status, _ := solveStatus(t, context.Background(), "cram:4x5 -progress=2"); status != exitUsage {
 		t.Errorf("-progress=2: status %d, want %d", status, exitUsage)
+	}
+	// With every report shown, the lines reach standard error (a buffer
+	// here, not a terminal), and only with -progress.
+	defer func(d time.Duration) { solveProgressEvery = d }(solveProgressEvery)
+	solveProgressEvery = 0
+	for _, force := range []bool{false, true} {
+		args := []string{"cram:5x6", "-workers", "1"} // past 2^16 positions, when reports come
+		if force {
+			args = append(args, "-progress")
+		}
+		var out, errOut bytes.Buffer
+		if err := cmdSolve(context.Background(), args, &out, &errOut); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(errOut.String(), "positions expanded"); got != force {
+			t.Errorf("%v: progress shown %v, want %v (standard error %q)", args, got, force, errOut.String())
+		}
 	}
 }
