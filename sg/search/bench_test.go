@@ -209,3 +209,26 @@ func BenchmarkLarge(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkColdTable solves Cram 5×6 and 5×7 on one worker in a table of
+// 1 GiB allocated at the start, as a long search's table ends up: every
+// lookup of a position not in the worker's caches then reads memory far
+// beyond the processor's caches, as on Cram 6×7, where the time a
+// position costs is mostly that. Run with IMPARTIAL_LARGE=1 for 5×7.
+func BenchmarkColdTable(b *testing.B) {
+	defer search.StartFull()()
+	for _, size := range [][2]int{{5, 6}, {5, 7}} {
+		g, err := rulesets.NewCram(size[0], size[1])
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("cram-%dx%d/value", size[0], size[1]), func(b *testing.B) {
+			if size[1] > 6 && os.Getenv("IMPARTIAL_LARGE") == "" {
+				b.Skip("set IMPARTIAL_LARGE=1 to solve the large boards")
+			}
+			for b.Loop() {
+				solveOnce(b, g, "value", search.WithMemory(1<<30), search.WithWorkers(1))
+			}
+		})
+	}
+}

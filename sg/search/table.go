@@ -198,7 +198,9 @@ const minBuckets = MinMemory / bucketBytes
 // MiB, 10240 entries. Small searches then neither spend their time
 // doubling it nor spread their entries over more memory than they fill
 // (Cram 5×6, 53k entries, ran faster from 1 MiB than from 4 MiB).
-const startBuckets = 1 << 13
+// A variable only so that a benchmark can start a table at its budget
+// (BenchmarkColdTable), as a long search's table ends up.
+var startBuckets int64 = 1 << 13
 
 func newTable(budget int64) *table {
 	n := int64(minBuckets)
@@ -210,7 +212,7 @@ func newTable(budget int64) *table {
 	if sb := seenBytes(budget); sb > 0 && sb+start*bucketBytes <= budget {
 		t.seen.Store(&filter{words: make([]atomic.Uint64, sb/8), log: uint(bits.Len64(uint64(sb*8)) - 1)})
 	}
-	t.narrow.Store(&arr[narrowBucket]{b: make([]narrowBucket, start), mask: uint64(start - 1)})
+	t.narrow.Store(&arr[narrowBucket]{b: newBuckets[narrowBucket](int(start)), mask: uint64(start - 1)})
 	return t
 }
 
@@ -425,7 +427,7 @@ func grow[B any, PB slots[B]](t *table, p *atomic.Pointer[arr[B]], n int) {
 		return
 	}
 	t.dropFilter(2 * n)
-	nb := &arr[B]{b: make([]B, 2*n), mask: uint64(2*n - 1)}
+	nb := &arr[B]{b: newBuckets[B](2 * n), mask: uint64(2*n - 1)}
 	for i := range old.b {
 		b := PB(&old.b[i])
 		v := retire[B, PB](b)
@@ -453,6 +455,18 @@ func grow[B any, PB slots[B]](t *table, p *atomic.Pointer[arr[B]], n int) {
 // collection of the whole program's heap, once a doubling).
 const releaseAfterGrow = 64 << 20
 
+// newBuckets returns an array of n empty buckets, asking the system for
+// huge pages when it is large (see adviseHuge).
+func newBuckets[B any](n int) []B {
+	b := make([]B, n)
+	adviseHuge(unsafe.Pointer(unsafe.SliceData(b)), uintptr(n)*bucketBytes)
+	return b
+}
+
+// hugeMin is the smallest array, in bytes, for which the table asks for
+// huge pages: a few of them.
+const hugeMin = 8 << 20
+
 // insert puts key k with word w in an empty slot of bucket i of an array
 // no one else sees yet, and reports whether there was one.
 func insert[B any, PB slots[B]](a *arr[B], i uint64, k game.Key, w uint32) bool {
@@ -478,7 +492,7 @@ func (t *table) widen() {
 	old := t.narrow.Load()
 	n := min(2*len(old.b), t.maxLen)
 	t.dropFilter(n)
-	nw := &arr[wideBucket]{b: make([]wideBucket, n), mask: uint64(n - 1)}
+	nw := &arr[wideBucket]{b: newBuckets[wideBucket](n), mask: uint64(n - 1)}
 	var dropped int64
 	for i := range old.b {
 		b := &old.b[i]
