@@ -44,7 +44,7 @@ func xorSet(s uint64, x uint32) uint64 {
 // it is at most m; otherwise g is above m. Positions of more than
 // setBits-1 options are valued by the candidate tests of lv instead.
 func (w *worker[P]) query(c P, r uint64, d int) uint32 {
-	f := w.get(c)
+	f := w.get(c, d)
 	if f != 0 && f&excluded == 0 {
 		return f - 1
 	}

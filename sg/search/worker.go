@@ -192,15 +192,20 @@ func (w *worker[P]) flush() {
 // from the worker's facts when they hold it: no other worker adds to the
 // table meanwhile, and the search of a component mostly comes just after
 // splitKnown read its fact from the table into the worker's facts, so
-// the table would say nothing more.
-func (w *worker[P]) get(c P) uint32 {
+// the table would say nothing more. A worker among several does the same
+// at depth shareDepth and below (d is the depth of c's search), where
+// the components are small and another worker seldom searches the same
+// at the same time: a fact it lacks costs a search of a small
+// component, and a table read saved is a cache miss saved on a large
+// table.
+func (w *worker[P]) get(c P, d int) uint32 {
 	if w.s.pt == nil {
 		return w.count(w.s.tab.get(c))
 	}
 	k := w.s.pk.Pack(c)
 	e := w.fact(k)
 	hit := e.ok && e.key == k
-	if hit && w.s.cfg.workers == 1 {
+	if hit && (w.s.cfg.workers == 1 || d >= shareDepth) {
 		return w.count(e.fact)
 	}
 	f := w.count(w.s.pt.get(k))
@@ -210,6 +215,10 @@ func (w *worker[P]) get(c P) uint32 {
 	*e = factEntry{k, f, true}
 	return f
 }
+
+// shareDepth is the depth from which a worker among several takes a
+// component's fact from its own facts when they hold it (see get).
+const shareDepth = 4
 
 // count counts a table lookup that found f.
 func (w *worker[P]) count(f uint32) uint32 {
@@ -262,7 +271,7 @@ func (w *worker[P]) put(c P, fact uint32, work uint64) {
 
 // value returns the value of component c from the table.
 func (w *worker[P]) value(c P) (uint32, bool) {
-	f := w.get(c)
+	f := w.get(c, 0)
 	if f == 0 || f&excluded != 0 {
 		return 0, false
 	}
@@ -370,7 +379,7 @@ const noTarget = ^uint32(0)
 // number of options answers "has c value t?" with no search when t is
 // larger (Beling and Rogalski, 2020).
 func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
-	f := w.get(c)
+	f := w.get(c, d)
 	if f != 0 && f&excluded == 0 {
 		return f - 1, f-1 == target
 	}
