@@ -118,7 +118,8 @@ func BenchmarkCram(b *testing.B) {
 // grows a little with their number (two workers may search a position at
 // once before either has stored it); and share/op the work of one
 // worker, expanded/op divided by the workers: on processors with nothing
-// else to do the wall time follows it.
+// else to do the wall time follows it. table-reads/op counts the lookups
+// that read the shared table rather than a worker's own facts.
 func BenchmarkWorkers(b *testing.B) {
 	for _, size := range [][2]int{{5, 6}, {5, 7}} {
 		g, err := rulesets.NewCram(size[0], size[1])
@@ -133,6 +134,7 @@ func BenchmarkWorkers(b *testing.B) {
 				for b.Loop() {
 					st := solveOnce(b, g, "value", search.WithWorkers(workers))
 					b.ReportMetric(float64(st.Expanded)/float64(workers), "share/op")
+					b.ReportMetric(float64(st.Reads), "table-reads/op")
 				}
 			})
 		}

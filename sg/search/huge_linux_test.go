@@ -53,8 +53,7 @@ func TestHugePagesAdvised(t *testing.T) {
 	if !eligible(unsafe.Pointer(&big[len(big)/2])) {
 		t.Errorf("an array of %d bytes is not eligible for huge pages", len(big)*bucketBytes)
 	}
-	defer func(old int64) { startBuckets = old }(startBuckets)
-	startBuckets = 1 << 40
+	defer StartFull()()
 	tab := newTable(64 << 20)
 	if got := len(tab.narrow.Load().b) * bucketBytes; got != 64<<20 {
 		t.Fatalf("table starts at %d bytes, want %d", got, 64<<20)

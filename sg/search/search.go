@@ -94,6 +94,10 @@ type Stats struct {
 	Expanded uint64
 	// Hits and Misses count table lookups that found a fact or none.
 	Hits, Misses uint64
+	// Reads counts the lookups that read the shared table; the others
+	// were answered by a worker's own cache of what it learnt (see the
+	// package documentation on the table).
+	Reads uint64
 	// Stores counts facts stored in a free or replaced slot; Evictions
 	// the stores that replaced another position's fact.
 	Stores, Evictions uint64
@@ -128,6 +132,7 @@ type Solver[P comparable] struct {
 	// top levels.
 	expanded     atomic.Uint64
 	hits, misses atomic.Uint64
+	reads        atomic.Uint64
 	progMu       sync.Mutex
 
 	// idle holds workers between questions, so that their caches and
@@ -173,7 +178,7 @@ func (s *Solver[P]) Game() game.Game[P] { return s.g }
 func (s *Solver[P]) Stats() Stats {
 	st := s.tab.stats()
 	st.Expanded = s.expanded.Load()
-	st.Hits, st.Misses = s.hits.Load(), s.misses.Load()
+	st.Hits, st.Misses, st.Reads = s.hits.Load(), s.misses.Load(), s.reads.Load()
 	return st
 }
 
@@ -234,6 +239,7 @@ func (s *Solver[P]) release(w *worker[P]) {
 // get returns the fact stored for c, counting the lookup.
 func (s *Solver[P]) get(c P) uint32 {
 	f := s.tab.get(c)
+	s.reads.Add(1)
 	if f != 0 {
 		s.hits.Add(1)
 	} else {

@@ -188,6 +188,30 @@ func TestKnownCramValues(t *testing.T) {
 	}
 }
 
+// TestWorkersReadOwnFacts values Cram 5×6 (*2, as in Beling's table)
+// with one and with two workers: each worker answers part of its lookups
+// from its own facts, so fewer lookups read the shared table than are
+// made, with two workers too (below the search's first levels).
+func TestWorkersReadOwnFacts(t *testing.T) {
+	g, err := rulesets.NewCram(5, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		s, err := search.New[grid.Set](g, search.WithWorkers(workers))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Value(bg, g.Start()); err != nil || got != 2 {
+			t.Fatalf("%d workers: Cram 5x6 = %d, %v; want 2", workers, got, err)
+		}
+		st := s.Stats()
+		if lookups := st.Hits + st.Misses; st.Reads == 0 || st.Reads >= lookups {
+			t.Errorf("%d workers: %d of %d lookups read the table; want some, not all", workers, st.Reads, lookups)
+		}
+	}
+}
+
 // TestSmallTableEvicts solves Cram 5×5 in the smallest table, which holds
 // fewer entries than the search needs: evictions happen, and the answer
 // stays the plain engine's.

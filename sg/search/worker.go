@@ -23,11 +23,13 @@ type worker[P comparable] struct {
 
 	// done counts the positions this worker expanded, flushed the part
 	// of it already added to the solver's count; hits and misses count
-	// its table lookups since its last flush. Kept here rather than in
+	// its table lookups since its last flush, and reads those of them
+	// that read the shared table rather than the worker's facts. Kept here rather than in
 	// shared counters, so that workers on different processors do not
 	// write the same cache line at every step.
 	done, flushed uint64
 	hits, misses  uint64
+	reads         uint64
 
 	// turn, when not 0, makes the worker take the options of the
 	// positions at the top of its search (depth below turnDepth) from
@@ -179,7 +181,8 @@ func (w *worker[P]) flush() {
 	if w.hits+w.misses != 0 {
 		s.hits.Add(w.hits)
 		s.misses.Add(w.misses)
-		w.hits, w.misses = 0, 0
+		s.reads.Add(w.reads)
+		w.hits, w.misses, w.reads = 0, 0, 0
 	}
 	if n := w.done - w.flushed; n != 0 {
 		w.flushed = w.done
@@ -200,7 +203,7 @@ func (w *worker[P]) flush() {
 // table.
 func (w *worker[P]) get(c P, d int) uint32 {
 	if w.s.pt == nil {
-		return w.count(w.s.tab.get(c))
+		return w.read(w.s.tab.get(c))
 	}
 	k := w.s.pk.Pack(c)
 	e := w.fact(k)
@@ -208,7 +211,7 @@ func (w *worker[P]) get(c P, d int) uint32 {
 	if hit && (w.s.cfg.workers == 1 || d >= shareDepth) {
 		return w.count(e.fact)
 	}
-	f := w.count(w.s.pt.get(k))
+	f := w.read(w.s.pt.get(k))
 	if hit {
 		f = merge(e.fact, f)
 	}
@@ -230,6 +233,12 @@ func (w *worker[P]) count(f uint32) uint32 {
 	return f
 }
 
+// read counts a lookup that read the shared table and found f.
+func (w *worker[P]) read(f uint32) uint32 {
+	w.reads++
+	return w.count(f)
+}
+
 // fact returns the entry of the worker's facts where key k goes.
 func (w *worker[P]) fact(k game.Key) *factEntry {
 	if w.facts == nil {
@@ -242,14 +251,14 @@ func (w *worker[P]) fact(k game.Key) *factEntry {
 // facts when they hold it, else from the table (remembering it).
 func (w *worker[P]) cachedFact(c P) uint32 {
 	if w.s.pt == nil {
-		return w.count(w.s.tab.get(c))
+		return w.read(w.s.tab.get(c))
 	}
 	k := w.s.pk.Pack(c)
 	e := w.fact(k)
 	if e.ok && e.key == k {
 		return e.fact
 	}
-	f := w.count(w.s.pt.get(k))
+	f := w.read(w.s.pt.get(k))
 	*e = factEntry{k, f, true}
 	return f
 }
