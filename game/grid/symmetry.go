@@ -212,17 +212,152 @@ func (b *Board) encodeFlip(sh, shf *[64]uint64, h, k int) Set {
 // cells and at least two rows and two columns: the same representative,
 // on one word.
 //
-// A shape of h rows of w cells is packed densely, row i in bits i·w to
-// i·w+w-1; reversing all h·w bits of a packing turns the shape a half
-// turn, and the packing of a shape upside down has its rows, read from
-// the top, in its highest bits first: so the shape whose rows are least
-// is the flip whose upside-down packing is least, and the four flips
-// cost two packings and two reversals.
+// A shape that fits in 8 rows of 8 cells, as every shape of a board of at
+// most 8 columns but the tallest ones does, and every shape that may be
+// turned, is handled as an 8×8 matrix of bits, one row a byte (see
+// least8): its images are then a few word operations each. A longer or
+// wider one is packed densely (see least).
 func (b *Board) canonical64(x uint64) uint64 {
 	n := uint(b.cols) // at most 32, the board having two rows or more
-	top := uint(bits.TrailingZeros64(x)) / n
-	h := uint(63-bits.LeadingZeros64(x))/n - top + 1
-	x >>= top * n
+	top := b.rowOf(uint(bits.TrailingZeros64(x)))
+	h := b.rowOf(uint(63-bits.LeadingZeros64(x))) - top + 1
+	x >>= top * n // the shape's first row in row 0
+	if n <= 8 {
+		if h > 8 {
+			return b.canonicalDense(x, h)
+		}
+		l := b.toBytes(x)
+		// The columns the shape uses: the OR of its rows (bytes).
+		or := l | l>>32
+		or |= or >> 16
+		or = (or | or>>8) & 0xff
+		c0 := uint(bits.TrailingZeros64(or))
+		k, rows := b.least8(l>>c0, h, uint(bits.Len64(or))-c0)
+		return b.fromBytes(k, rows)
+	}
+	// Wide rows: no more than 7 of them.
+	var or uint64
+	for i := range h {
+		or |= x >> (i * n)
+	}
+	or &= uint64(1)<<n - 1
+	c0 := uint(bits.TrailingZeros64(or))
+	w := uint(64-bits.LeadingZeros64(or)) - c0
+	if w > 8 {
+		return b.canonicalDense(x, h)
+	}
+	x >>= c0
+	rowMask := uint64(1)<<w - 1
+	var l uint64
+	for i := range h {
+		l |= x >> (i * n) & rowMask << (8 * i)
+	}
+	k, rows := b.least8(l, h, w)
+	var out uint64
+	for i := range rows {
+		out |= k >> (8 * i) & 0xff << (i * n)
+	}
+	return out
+}
+
+// rowOf returns the row of cell i < 64, by a multiplication rather than
+// a division (see Board.rowMul).
+func (b *Board) rowOf(i uint) uint { return uint(uint64(i) * b.rowMul >> 16) }
+
+// toBytes returns the first 8 rows of x, a set of a board of n < 8
+// columns, one a byte (row i in bits 8i to 8i+n-1), in three steps that
+// each move half of the rows of each group of rows up together: rows 4 to
+// 7 by 4(8-n) bits, then the second half of each four by 2(8-n), then
+// every odd row by 8-n. On a board of 8 columns it is x.
+func (b *Board) toBytes(x uint64) uint64 {
+	d := 8 - uint(b.cols)
+	t := x & b.spread[0]
+	x ^= t ^ t<<(4*d)
+	t = x & b.spread[1]
+	x ^= t ^ t<<(2*d)
+	t = x & b.spread[2]
+	return x ^ t ^ t<<d
+}
+
+// fromBytes returns the shape of the given rows, one a byte as toBytes
+// makes them, no wider than the board, in the top left corner of the board
+// (of at most 8 columns): the steps of toBytes undone in reverse order.
+func (b *Board) fromBytes(x uint64, rows uint) uint64 {
+	d := 8 - uint(b.cols)
+	if d == 0 || rows == 1 {
+		return x
+	}
+	t := x & 0xff00ff00ff00ff00
+	x ^= t ^ t>>d
+	if rows <= 2 {
+		return x
+	}
+	t = x & 0xffff0000ffff0000
+	x ^= t ^ t>>(2*d)
+	t = x & 0xffffffff00000000
+	return x ^ t ^ t>>(4*d)
+}
+
+// least8 returns the representative of a shape of h rows of w cells (both
+// at most 8) given as l, row i in byte i and column c in bit c of its
+// byte, in the same form, and its number of rows.
+//
+// Read with its first row as its highest byte (the byte order reversed),
+// a shape's rows from the top are least exactly when the word is least,
+// so the flips compare as words (see least4). The shape may be turned
+// when its turned images fit on the board; the turned shape is its
+// transpose (transpose8), whose four flips are the other four images.
+func (b *Board) least8(l uint64, h, w uint) (uint64, uint) {
+	if w > uint(b.rows) || h > uint(b.cols) || h < w {
+		// The turned images do not fit, or have more rows.
+		return bits.ReverseBytes64(least4(l, h, w)), h
+	}
+	kt := least4(transpose8(l), w, h)
+	if w < h {
+		return bits.ReverseBytes64(kt), w
+	}
+	return bits.ReverseBytes64(min(kt, least4(l, h, w))), h
+}
+
+// least4 returns the least of the four flips of the shape l of h rows of
+// w cells (as least8 has it), each as a word with its first row in the
+// highest byte. Reversing the byte order of l turns the shape upside down
+// when read this way, and reversing the bits of each byte mirrors its rows
+// (moving them w-8 columns); bits.Reverse64 does both at once.
+func least4(l uint64, h, w uint) uint64 {
+	up := 8 * (8 - h)                               // moves h rows from the lowest bytes to the highest
+	side := 8 - w                                   // moves mirrored rows back to column 0
+	p := bits.ReverseBytes64(l)                     // the shape itself
+	r := bits.Reverse64(l)                          // its mirror image, rows side columns right
+	k := min(p, l<<up)                              // itself, upside down
+	k = min(k, r>>side)                             // the mirror image
+	return min(k, bits.ReverseBytes64(r)>>side<<up) // the half turn
+}
+
+// transpose8 returns the transpose of the 8×8 matrix of bits x, bit c
+// of byte r (bit 8r+c) moving to bit r of byte c: three exchanges, of the
+// off-diagonal cells of each 2×2 block, then of the off-diagonal 2×2
+// blocks of each 4×4 block, then of the off-diagonal 4×4 blocks. Each
+// exchanges a bit of a cell's row with the same bit of its column, which
+// together exchange the row and the column.
+func transpose8(x uint64) uint64 {
+	t := (x ^ x>>7) & 0x00aa00aa00aa00aa // row even, column odd: one row down, one column left
+	x ^= t ^ t<<7
+	t = (x ^ x>>14) & 0x0000cccc0000cccc // rows 0, 1 and columns 2, 3 of each 4×4 block
+	x ^= t ^ t<<14
+	t = (x ^ x>>28) & 0x00000000f0f0f0f0 // rows 0–3, columns 4–7
+	return x ^ t ^ t<<28
+}
+
+// canonicalDense is canonical64 of a shape x already in row 0, of h rows,
+// that is more than 8 rows long or 8 cells wide (and so cannot be turned:
+// it would not fit): packed densely, row i in bits i·w to i·w+w-1,
+// reversing all h·w bits turns it a half turn, and the packing upside down
+// has its rows, read from the top, in its highest bits first: so the
+// shape whose rows are least is the flip whose upside-down packing is
+// least, and the four flips cost two packings and two reversals.
+func (b *Board) canonicalDense(x uint64, h uint) uint64 {
+	n := uint(b.cols)
 	var or uint64
 	for i := range h {
 		or |= x >> (i * n)
@@ -238,29 +373,8 @@ func (b *Board) canonical64(x uint64) uint64 {
 		p |= r << (i * w)
 		up |= r << ((h - 1 - i) * w)
 	}
-	turn := w <= uint(b.rows) && h <= n
-	if !turn || h < w {
-		l, _ := least(p, up, h*w)
-		return spread(l, h, w, n)
-	}
-	// The turned shape, w rows of h cells: its row j is column j.
-	var t, tup uint64
-	for i := range h {
-		for r := p >> (i * w) & rowMask; r != 0; r &= r - 1 {
-			j := uint(bits.TrailingZeros64(r))
-			t |= 1 << (j*h + i)
-			tup |= 1 << ((w-1-j)*h + i)
-		}
-	}
-	lt, kt := least(t, tup, h*w)
-	if w < h {
-		return spread(lt, w, h, n)
-	}
-	// A square shape: the least of all 8, the unturned on a tie.
-	if l, k := least(p, up, h*w); k <= kt {
-		return spread(l, h, w, n)
-	}
-	return spread(lt, h, h, n)
+	l, _ := least(p, up, h*w)
+	return spread(l, h, w, n)
 }
 
 // least returns the packing (of m bits) of the flip whose rows, read from
