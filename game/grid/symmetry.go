@@ -310,13 +310,13 @@ func (b *Board) fromBytes(x uint64, rows uint) uint64 {
 func (b *Board) least8(l uint64, h, w uint) (uint64, uint) {
 	if w > uint(b.rows) || h > uint(b.cols) || h < w {
 		// The turned images do not fit, or have more rows.
-		return bits.ReverseBytes64(least4(l, h, w)), h
+		return bits.ReverseBytes64(least4(l, 8*(8-h), 8-w)), h
 	}
-	kt := least4(transpose8(l), w, h)
+	kt := least4(transpose8(l), 8*(8-w), 8-h)
 	if w < h {
 		return bits.ReverseBytes64(kt), w
 	}
-	return bits.ReverseBytes64(min(kt, least4(l, h, w))), h
+	return bits.ReverseBytes64(min(kt, least4(l, 8*(8-h), 8-w))), h
 }
 
 // least4 returns the least of the four flips of the shape l of h rows of
@@ -324,14 +324,9 @@ func (b *Board) least8(l uint64, h, w uint) (uint64, uint) {
 // highest byte. Reversing the byte order of l turns the shape upside down
 // when read this way, and reversing the bits of each byte mirrors its rows
 // (moving them w-8 columns); bits.Reverse64 does both at once.
-func least4(l uint64, h, w uint) uint64 {
-	up := 8 * (8 - h)                               // moves h rows from the lowest bytes to the highest
-	side := 8 - w                                   // moves mirrored rows back to column 0
-	p := bits.ReverseBytes64(l)                     // the shape itself
-	r := bits.Reverse64(l)                          // its mirror image, rows side columns right
-	k := min(p, l<<up)                              // itself, upside down
-	k = min(k, r>>side)                             // the mirror image
-	return min(k, bits.ReverseBytes64(r)>>side<<up) // the half turn
+func least4(l uint64, up, side uint) uint64 {
+	r := bits.Reverse64(l) // the mirror image, upside down, side columns right
+	return min(bits.ReverseBytes64(l), l<<up, r>>side, bits.ReverseBytes64(r)>>side<<up)
 }
 
 // transpose8 returns the transpose of the 8×8 matrix of bits x, bit c
