@@ -221,41 +221,49 @@ func (b *Board) canonical64(x uint64) uint64 {
 	n := uint(b.cols) // at most 32, the board having two rows or more
 	top := b.rowOf(uint(bits.TrailingZeros64(x)))
 	h := b.rowOf(uint(63-bits.LeadingZeros64(x))) - top + 1
-	x >>= top * n // the shape's first row in row 0
+	x >>= top * n & 63 // the shape's first row in row 0 (shifts masked to 63: the compiler need not test them)
+	if n > 8 || h > 8 {
+		return b.canonicalWide(x, h)
+	}
+	l := b.toBytes(x)
+	// The columns the shape uses: the OR of its rows (bytes).
+	or := l | l>>32
+	or |= or >> 16
+	or = (or | or>>8) & 0xff
+	c0 := uint(bits.TrailingZeros64(or)) & 7
+	k, rows := b.least8(l>>c0, h, uint(bits.Len64(or))-c0)
+	return b.fromBytes(k, rows)
+}
+
+// canonicalWide is canonical64 of a shape x already in row 0, of h rows,
+// on a board of more than 8 columns, or of more than 8 rows on a board of
+// at most 8 columns.
+func (b *Board) canonicalWide(x uint64, h uint) uint64 {
+	n := uint(b.cols)
 	if n <= 8 {
-		if h > 8 {
-			return b.canonicalDense(x, h)
-		}
-		l := b.toBytes(x)
-		// The columns the shape uses: the OR of its rows (bytes).
-		or := l | l>>32
-		or |= or >> 16
-		or = (or | or>>8) & 0xff
-		c0 := uint(bits.TrailingZeros64(or))
-		k, rows := b.least8(l>>c0, h, uint(bits.Len64(or))-c0)
-		return b.fromBytes(k, rows)
+		return b.canonicalDense(x, h) // too long to turn
 	}
 	// Wide rows: no more than 7 of them.
 	var or uint64
 	for i := range h {
-		or |= x >> (i * n)
+		or |= x >> (i * n & 63)
 	}
 	or &= uint64(1)<<n - 1
 	c0 := uint(bits.TrailingZeros64(or))
 	w := uint(64-bits.LeadingZeros64(or)) - c0
 	if w > 8 {
-		return b.canonicalDense(x, h)
+		return b.canonicalDense(x, h) // too wide to turn
 	}
 	x >>= c0
 	rowMask := uint64(1)<<w - 1
 	var l uint64
 	for i := range h {
-		l |= x >> (i * n) & rowMask << (8 * i)
+		l |= x >> (i * n & 63) & rowMask << (8 * i & 63)
 	}
 	k, rows := b.least8(l, h, w)
 	var out uint64
 	for i := range rows {
-		out |= k >> (8 * i) & 0xff << (i * n)
+		out |= k >> (8 * i & 63) & 0xff << (i * n & 63)
 	}
 	return out
 }
@@ -264,7 +272,7 @@ func (b *Board) canonical64(x uint64) uint64 {
 // a division (see Board.rowMul).
 func (b *Board) rowOf(i uint) uint { return uint(uint64(i) * b.rowMul >> 16) }
 
-// toBytes returns the first 8 rows of x, a set of a board of n < 8
+// toBytes returns the first 8 rows of x, a set of a board of n ≤ 8
 // columns, one a byte (row i in bits 8i to 8i+n-1), in three steps that
 // each move half of the rows of each group of rows up together: rows 4 to
 // 7 by 4(8-n) bits, then the second half of each four by 2(8-n), then
@@ -272,11 +280,11 @@ func (b *Board) rowOf(i uint) uint { return uint(uint64(i) * b.rowMul >> 16) }
 func (b *Board) toBytes(x uint64) uint64 {
 	d := 8 - uint(b.cols)
 	t := x & b.spread[0]
-	x ^= t ^ t<<(4*d)
+	x ^= t ^ t<<(4*d&63)
 	t = x & b.spread[1]
-	x ^= t ^ t<<(2*d)
+	x ^= t ^ t<<(2*d&63)
 	t = x & b.spread[2]
-	return x ^ t ^ t<<d
+	return x ^ t ^ t<<(d&63)
 }
 
 // fromBytes returns the shape of the given rows, one a byte as toBytes
@@ -284,18 +292,12 @@ func (b *Board) toBytes(x uint64) uint64 {
 // (of at most 8 columns): the steps of toBytes undone in reverse order.
 func (b *Board) fromBytes(x uint64, rows uint) uint64 {
 	d := 8 - uint(b.cols)
-	if d == 0 || rows == 1 {
-		return x
-	}
 	t := x & 0xff00ff00ff00ff00
-	x ^= t ^ t>>d
-	if rows <= 2 {
-		return x
-	}
+	x ^= t ^ t>>(d&63)
 	t = x & 0xffff0000ffff0000
-	x ^= t ^ t>>(2*d)
+	x ^= t ^ t>>(2*d&63)
 	t = x & 0xffffffff00000000
-	return x ^ t ^ t>>(4*d)
+	return x ^ t ^ t>>(4*d&63)
 }
 
 // least8 returns the representative of a shape of h rows of w cells (both
@@ -325,6 +327,7 @@ func (b *Board) least8(l uint64, h, w uint) (uint64, uint) {
 // when read this way, and reversing the bits of each byte mirrors its rows
 // (moving them w-8 columns); bits.Reverse64 does both at once.
 func least4(l uint64, up, side uint) uint64 {
+	up, side = up&63, side&63
 	r := bits.Reverse64(l) // the mirror image, upside down, side columns right
 	return min(bits.ReverseBytes64(l), l<<up, r>>side, bits.ReverseBytes64(r)>>side<<up)
 }
