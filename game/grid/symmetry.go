@@ -225,13 +225,12 @@ func (b *Board) canonical64(x uint64) uint64 {
 	if n > 8 || h > 8 {
 		return b.canonicalWide(x, h)
 	}
-	l := b.toBytes(x)
-	// The columns the shape uses: the OR of its rows (bytes).
-	or := l | l>>32
-	or |= or >> 16
-	or = (or | or>>8) & 0xff
+	// The columns the shape uses: the OR of its rows, folded in halves.
+	or := x | x>>(4*n&63)
+	or |= or >> (2 * n & 63)
+	or = (or | or>>(n&63)) & (1<<(n&63) - 1)
 	c0 := uint(bits.TrailingZeros64(or)) & 7
-	k, rows := b.least8(l>>c0, h, uint(bits.Len64(or))-c0)
+	k, rows := b.least8(b.toBytes(x)>>c0, h, uint(bits.Len64(or))-c0)
 	return b.fromBytes(k, rows)
 }
 
