@@ -361,7 +361,7 @@ func TestBitMatrix(t *testing.T) {
 			if got := b.toBytes(x); got != want {
 				t.Fatalf("8×%d: toBytes(%#x) = %#x, want %#x", cols, x, got, want)
 			}
-			if got := b.fromBytes(want, 8); got != x {
+			if got := b.fromBytes(want); got != x {
 				t.Fatalf("8×%d: fromBytes(%#x) = %#x, want %#x", cols, want, got, x)
 			}
 		}

@@ -214,54 +214,63 @@ func (b *Board) encodeFlip(sh, shf *[64]uint64, h, k int) Set {
 //
 // A shape that fits in 8 rows of 8 cells, as every shape of a board of at
 // most 8 columns but the tallest ones does, and every shape that may be
-// turned, is handled as an 8×8 matrix of bits, one row a byte (see
-// least8): its images are then a few word operations each. A longer or
-// wider one is packed densely (see least).
+// turned, is handled as an 8×8 matrix of bits: row i in byte i, column c
+// in bit c of its byte. Read with its first row as its highest byte (the
+// byte order reversed), a shape's rows from the top are least exactly
+// when the word is least, so its images compare as words, and each costs
+// a few word operations (see least4). The turned shape, whose four flips
+// are the other four images, is its transpose (transpose8). A longer or
+// wider shape cannot be turned; it is packed densely (canonicalDense).
 func (b *Board) canonical64(x uint64) uint64 {
 	n := uint(b.cols) // at most 32, the board having two rows or more
 	top := b.rowOf(uint(bits.TrailingZeros64(x)))
 	h := b.rowOf(uint(63-bits.LeadingZeros64(x))) - top + 1
 	x >>= top * n & 63 // the shape's first row in row 0 (shifts masked to 63: the compiler need not test them)
-	if n > 8 || h > 8 {
-		return b.canonicalWide(x, h)
-	}
-	// The columns the shape uses: the OR of its rows, folded in halves.
-	or := x | x>>(4*n&63)
-	or |= or >> (2 * n & 63)
-	or = (or | or>>(n&63)) & (1<<(n&63) - 1)
-	c0 := uint(bits.TrailingZeros64(or)) & 7
-	k, rows := b.least8(b.toBytes(x)>>c0, h, uint(bits.Len64(or))-c0)
-	return b.fromBytes(k, rows)
-}
-
-// canonicalWide is canonical64 of a shape x already in row 0, of h rows,
-// on a board of more than 8 columns, or of more than 8 rows on a board of
-// at most 8 columns.
-func (b *Board) canonicalWide(x uint64, h uint) uint64 {
-	n := uint(b.cols)
+	var l uint64       // the shape, one row a byte
+	var w uint         // its width
 	if n <= 8 {
-		return b.canonicalDense(x, h) // too long to turn
+		if h > 8 {
+			return b.canonicalDense(x, h) // too long to turn
+		}
+		// The columns the shape uses: the OR of its rows, folded in halves.
+		or := x | x>>(4*n&63)
+		or |= or >> (2 * n & 63)
+		or = (or | or>>(n&63)) & (1<<(n&63) - 1)
+		c0 := uint(bits.TrailingZeros64(or)) & 7
+		l, w = b.toBytes(x)>>c0, uint(bits.Len64(or))-c0
+	} else {
+		// Wide rows: no more than 7 of them.
+		var or uint64
+		for i := range h {
+			or |= x >> (i * n & 63)
+		}
+		or &= uint64(1)<<n - 1
+		c0 := uint(bits.TrailingZeros64(or))
+		w = uint(64-bits.LeadingZeros64(or)) - c0
+		if w > 8 {
+			return b.canonicalDense(x, h) // too wide to turn
+		}
+		x >>= c0
+		for i := range h {
+			l |= x >> (i * n & 63) & (1<<w - 1) << (8 * i & 63)
+		}
 	}
-	// Wide rows: no more than 7 of them.
-	var or uint64
-	for i := range h {
-		or |= x >> (i * n & 63)
+	// The least image.
+	var k uint64
+	if w > uint(b.rows) || h > n || h < w {
+		// The turned images do not fit, or have more rows.
+		k = least4(l, 8*(8-h), 8-w)
+	} else if kt := least4(transpose8(l), 8*(8-w), 8-h); w < h {
+		k, h = kt, w
+	} else {
+		k = min(kt, least4(l, 8*(8-h), 8-w))
 	}
-	or &= uint64(1)<<n - 1
-	c0 := uint(bits.TrailingZeros64(or))
-	w := uint(64-bits.LeadingZeros64(or)) - c0
-	if w > 8 {
-		return b.canonicalDense(x, h) // too wide to turn
+	k = bits.ReverseBytes64(k) // its first row in the lowest byte
+	if n <= 8 {
+		return b.fromBytes(k)
 	}
-	x >>= c0
-	rowMask := uint64(1)<<w - 1
-	var l uint64
-	for i := range h {
-		l |= x >> (i * n & 63) & rowMask << (8 * i & 63)
-	}
-	k, rows := b.least8(l, h, w)
 	var out uint64
-	for i := range rows {
+	for i := range h {
 		out |= k >> (8 * i & 63) & 0xff << (i * n & 63)
 	}
 	return out
@@ -289,7 +298,7 @@ func (b *Board) toBytes(x uint64) uint64 {
 // fromBytes returns the shape of the given rows, one a byte as toBytes
 // makes them, no wider than the board, in the top left corner of the board
 // (of at most 8 columns): the steps of toBytes undone in reverse order.
-func (b *Board) fromBytes(x uint64, rows uint) uint64 {
+func (b *Board) fromBytes(x uint64) uint64 {
 	d := 8 - uint(b.cols)
 	t := x & 0xff00ff00ff00ff00
 	x ^= t ^ t>>(d&63)
@@ -299,29 +308,8 @@ func (b *Board) fromBytes(x uint64, rows uint) uint64 {
 	return x ^ t ^ t>>(4*d&63)
 }
 
-// least8 returns the representative of a shape of h rows of w cells (both
-// at most 8) given as l, row i in byte i and column c in bit c of its
-// byte, in the same form, and its number of rows.
-//
-// Read with its first row as its highest byte (the byte order reversed),
-// a shape's rows from the top are least exactly when the word is least,
-// so the flips compare as words (see least4). The shape may be turned
-// when its turned images fit on the board; the turned shape is its
-// transpose (transpose8), whose four flips are the other four images.
-func (b *Board) least8(l uint64, h, w uint) (uint64, uint) {
-	if w > uint(b.rows) || h > uint(b.cols) || h < w {
-		// The turned images do not fit, or have more rows.
-		return bits.ReverseBytes64(least4(l, 8*(8-h), 8-w)), h
-	}
-	kt := least4(transpose8(l), 8*(8-w), 8-h)
-	if w < h {
-		return bits.ReverseBytes64(kt), w
-	}
-	return bits.ReverseBytes64(min(kt, least4(l, 8*(8-h), 8-w))), h
-}
-
 // least4 returns the least of the four flips of the shape l of h rows of
-// w cells (as least8 has it), each as a word with its first row in the
+// w cells (as canonical64 has it), each as a word with its first row in the
 // highest byte. Reversing the byte order of l turns the shape upside down
 // when read this way, and reversing the bits of each byte mirrors its rows
 // (moving them w-8 columns); bits.Reverse64 does both at once.
