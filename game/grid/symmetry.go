@@ -237,7 +237,10 @@ func (b *Board) canonical64(x uint64) uint64 {
 		or |= or >> (2 * n & 63)
 		or = (or | or>>(n&63)) & (1<<(n&63) - 1)
 		c0 := uint(bits.TrailingZeros64(or)) & 7
-		l, w = b.toBytes(x)>>c0, uint(bits.Len64(or))-c0
+		if l, w = x, uint(bits.Len64(or))-c0; n < 8 {
+			l = b.toBytes(x)
+		}
+		l >>= c0
 	} else {
 		// Wide rows: no more than 7 of them.
 		var or uint64
@@ -266,8 +269,11 @@ func (b *Board) canonical64(x uint64) uint64 {
 		k = min(kt, least4(l, 8*(8-h), 8-w))
 	}
 	k = bits.ReverseBytes64(k) // its first row in the lowest byte
-	if n <= 8 {
+	if n < 8 {
 		return b.fromBytes(k)
+	}
+	if n == 8 {
+		return k
 	}
 	var out uint64
 	for i := range h {
