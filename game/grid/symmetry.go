@@ -91,9 +91,11 @@ func (b *Board) Transform(s Set, t Symmetry) (Set, bool) {
 // graph, any placement game on free cells) has the same value at both. On
 // a board of one row or one column the representative is the least, as a
 // 128-bit number (see [Set.Less]), of the shape and its mirror image.
-// Canonical is idempotent. It costs a few operations per row of s (and
-// per cell, when the shape is taller than wide and may be turned) and
-// does not allocate.
+// Canonical is idempotent and does not allocate. On a board of at most
+// 64 cells a shape of up to 8 rows of 8 cells costs a few dozen word
+// operations whatever its size (its images are compared as whole words:
+// see the package doc); other shapes cost a few operations per row (and
+// per cell, when the shape is taller than wide and may be turned).
 func (b *Board) Canonical(s Set) Set {
 	s = s.And(b.full)
 	if s.IsEmpty() {
