@@ -332,7 +332,8 @@ func least4(l uint64, up, side uint) uint64 {
 // off-diagonal cells of each 2×2 block, then of the off-diagonal 2×2
 // blocks of each 4×4 block, then of the off-diagonal 4×4 blocks. Each
 // exchanges a bit of a cell's row with the same bit of its column, which
-// together exchange the row and the column.
+// together exchange the row and the column (the method of Warren,
+// Hacker's Delight, 2nd ed., section 7-3).
 func transpose8(x uint64) uint64 {
 	t := (x ^ x>>7) & 0x00aa00aa00aa00aa // row even, column odd: one row down, one column left
 	x ^= t ^ t<<7
