@@ -24,11 +24,11 @@ type Board struct {
 
 	// For Canonical on a board of at most 64 cells: rowMul is 2^16/cols
 	// rounded up, so that cell i < 64 is in row i·rowMul >> 16 (exact
-	// while i·cols < 2^16); on a board of fewer than 8 columns, spread
-	// holds the masks of the three steps that move its rows one a byte
-	// (see toBytes).
-	rowMul uint64
-	spread [3]uint64
+	// while i·cols < 2^16); on a board of fewer than 8 columns,
+	// byteMasks holds the masks of the three steps that move its rows
+	// one a byte (see toBytes).
+	rowMul    uint64
+	byteMasks [3]uint64
 }
 
 // NewBoard returns the board of rows × cols cells. It returns an error
@@ -44,7 +44,7 @@ func NewBoard(rows, cols int) (*Board, error) {
 	b := &Board{rows: rows, cols: cols}
 	b.rowMul = (1<<16 + uint64(cols) - 1) / uint64(cols)
 	if n := uint(cols); n < 8 {
-		b.spread = [3]uint64{
+		b.byteMasks = [3]uint64{
 			^uint64(0) << (4 * n),                           // rows 4 to 7
 			(uint64(1)<<(2*n) - 1) << (2 * n) * (1 + 1<<32), // rows 2, 3 of either half
 			(uint64(1)<<n - 1) << n * 0x0001000100010001,    // row 1 of each quarter

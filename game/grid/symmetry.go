@@ -295,11 +295,11 @@ func (b *Board) rowOf(i uint) uint { return uint(uint64(i) * b.rowMul >> 16) }
 // every odd row by 8-n. On a board of 8 columns it is x.
 func (b *Board) toBytes(x uint64) uint64 {
 	d := 8 - uint(b.cols)
-	t := x & b.spread[0]
+	t := x & b.byteMasks[0]
 	x ^= t ^ t<<(4*d&63)
-	t = x & b.spread[1]
+	t = x & b.byteMasks[1]
 	x ^= t ^ t<<(2*d&63)
-	t = x & b.spread[2]
+	t = x & b.byteMasks[2]
 	return x ^ t ^ t<<(d&63)
 }
 
@@ -316,11 +316,13 @@ func (b *Board) fromBytes(x uint64) uint64 {
 	return x ^ t ^ t>>(4*d&63)
 }
 
-// least4 returns the least of the four flips of the shape l of h rows of
-// w cells (as canonical64 has it), each as a word with its first row in the
-// highest byte. Reversing the byte order of l turns the shape upside down
-// when read this way, and reversing the bits of each byte mirrors its rows
-// (moving them w-8 columns); bits.Reverse64 does both at once.
+// least4 returns the least of the four flips of a shape l of h rows of w
+// cells (row i in byte i, as canonical64 has it), each as a word with its
+// first row in the highest byte, given up = 8(8-h) and side = 8-w. Read
+// that way, l with its bytes reversed is the shape itself, and l moved up
+// bytes higher is the shape upside down; reversing the bits of each byte
+// mirrors every row, leaving it side columns right of column 0, and
+// bits.Reverse64 reverses both the bytes and their bits: the half turn.
 func least4(l uint64, up, side uint) uint64 {
 	up, side = up&63, side&63
 	r := bits.Reverse64(l) // the mirror image, upside down, side columns right
