@@ -3,6 +3,7 @@ package grid_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"sync"
 	"testing"
 
@@ -87,6 +88,39 @@ func BenchmarkCanonicalSearched(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(len(sets)), "regions")
+			if sink.IsEmpty() {
+				b.Fatal("no regions")
+			}
+		})
+	}
+}
+
+// BenchmarkCanonicalRegions takes the canonical forms of random regions
+// (the connected sets of 3 cells or more of random sets of half the
+// cells) of boards of more than 64 cells,
+// whose shapes are on one word when their rows fit in one, and of boards
+// of up to 64 cells, for comparison.
+func BenchmarkCanonicalRegions(b *testing.B) {
+	for _, d := range [][2]int{{3, 21}, {4, 16}, {3, 22}, {4, 17}, {9, 9}} {
+		board, err := grid.NewBoard(d[0], d[1])
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := rand.New(rand.NewPCG(1, 2))
+		sets := make([]grid.Set, 0, 1<<12)
+		for len(sets) < cap(sets) {
+			s := grid.Set{Lo: r.Uint64(), Hi: r.Uint64()}.And(board.Full()) // half the cells
+			if c := board.Component(s, s.Lowest()); c.Len() >= 3 {
+				sets = append(sets, c)
+			}
+		}
+		b.Run(fmt.Sprintf("%dx%d", d[0], d[1]), func(b *testing.B) {
+			var sink grid.Set
+			i := 0
+			for b.Loop() {
+				sink = sink.Or(board.Canonical(sets[i%len(sets)]))
+				i++
+			}
 			if sink.IsEmpty() {
 				b.Fatal("no regions")
 			}

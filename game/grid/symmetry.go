@@ -115,6 +115,12 @@ func (b *Board) Canonical(s Set) Set {
 	if b.full.Hi == 0 {
 		return Set{Lo: b.canonical64(s.Lo)}
 	}
+	// A larger board: on one word too when the rows from the shape's
+	// first to its last fit in one, whole (so that its representative
+	// does).
+	if top := s.Lowest() / b.cols; (s.Highest()/b.cols-top+1)*b.cols <= 64 {
+		return Set{Lo: b.canonical64(s.Shr(uint(top * b.cols)).Lo)}
+	}
 	return b.canonicalRows(s)
 }
 
@@ -210,9 +216,10 @@ func (b *Board) encodeFlip(sh, shf *[64]uint64, h, k int) Set {
 	return out
 }
 
-// canonical64 is Canonical of a non-empty set x of a board of at most 64
-// cells and at least two rows and two columns: the same representative,
-// on one word.
+// canonical64 is Canonical of a non-empty set x of a board of at least
+// two rows and two columns, on one word: a set of a board of at most 64
+// cells, or of a larger board, moved up to its first row, whose rows fit
+// in one word whole (its representative then does too).
 //
 // A shape that fits in 8 rows of 8 cells, as every shape of a board of at
 // most 8 columns but the tallest ones does, and every shape that may be
@@ -222,9 +229,11 @@ func (b *Board) encodeFlip(sh, shf *[64]uint64, h, k int) Set {
 // when the word is least, so its images compare as words, and each costs
 // a few word operations (see least4). The turned shape, whose four flips
 // are the other four images, is its transpose (transpose8). A longer or
-// wider shape cannot be turned; it is packed densely (canonicalDense).
+// wider shape is packed densely (canonicalDense): its turned images do
+// not fit, or have more rows (one word holds at most 7 rows of 9 cells or
+// more).
 func (b *Board) canonical64(x uint64) uint64 {
-	n := uint(b.cols) // at most 32, the board having two rows or more
+	n := uint(b.cols)
 	top := b.rowOf(uint(bits.TrailingZeros64(x)))
 	h := b.rowOf(uint(63-bits.LeadingZeros64(x))) - top + 1
 	x >>= top * n & 63 // the shape's first row in row 0 (shifts masked to 63: the compiler need not test them)
@@ -244,7 +253,7 @@ func (b *Board) canonical64(x uint64) uint64 {
 		}
 		l >>= c0
 	} else {
-		// Wide rows: no more than 7 of them.
+		// Wide rows: no more than 7 of them in one word.
 		var or uint64
 		for i := range h {
 			or |= x >> (i * n & 63)
@@ -253,7 +262,7 @@ func (b *Board) canonical64(x uint64) uint64 {
 		c0 := uint(bits.TrailingZeros64(or))
 		w = uint(64-bits.LeadingZeros64(or)) - c0
 		if w > 8 {
-			return b.canonicalDense(x, h) // too wide to turn
+			return b.canonicalDense(x, h) // turned, more rows or too long
 		}
 		x >>= c0
 		for i := range h {
@@ -346,8 +355,9 @@ func transpose8(x uint64) uint64 {
 }
 
 // canonicalDense is canonical64 of a shape x already in row 0, of h rows,
-// that is more than 8 rows long or 8 cells wide (and so cannot be turned:
-// it would not fit): packed densely, row i in bits i·w to i·w+w-1,
+// that is more than 8 rows long or 8 cells wide (so that its turned images
+// do not fit or have more rows, and only its four flips count): packed
+// densely, row i in bits i·w to i·w+w-1,
 // reversing all h·w bits turns it a half turn, and the packing upside down
 // has its rows, read from the top, in its highest bits first: so the
 // shape whose rows are least is the flip whose upside-down packing is
