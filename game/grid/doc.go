@@ -47,9 +47,9 @@
 // exchanges of blocks of bits transpose it (Warren, Hacker's Delight,
 // 2nd ed., section 7-3), and, with the first row in the highest byte, the
 // image whose rows read from the top are least is simply the least word.
-// On the regions that a search of Cram meets, that takes about 17–20 ns a
+// On the regions that a search of Cram meets, that takes about 13–18 ns a
 // region, where packing shapes row by row and turning them cell by cell
-// took 35–55 ns (BenchmarkCanonicalSearched).
+// took 36–51 ns (BenchmarkCanonicalSearched).
 //
 // # Text
 //
