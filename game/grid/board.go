@@ -22,9 +22,9 @@ type Board struct {
 	notCol0    Set // every cell but those of column 0
 	notColLast Set // every cell but those of the last column
 
-	// For Canonical on a board of at most 64 cells: rowMul is 2^16/cols
-	// rounded up, so that cell i < 64 is in row i·rowMul >> 16 (exact
-	// while i·cols < 2^16); on a board of fewer than 8 columns,
+	// For Canonical of shapes on one word (canonical64): rowMul is
+	// 2^16/cols rounded up, so that cell i < 64 is in row i·rowMul >> 16
+	// (exact while i·cols < 2^16); on a board of fewer than 8 columns,
 	// byteMasks holds the masks of the three steps that move its rows
 	// one a byte (see toBytes).
 	rowMul    uint64
