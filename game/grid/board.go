@@ -21,6 +21,14 @@ type Board struct {
 	full       Set // every cell
 	notCol0    Set // every cell but those of column 0
 	notColLast Set // every cell but those of the last column
+
+	// For Canonical of shapes on one word (canonical64): rowMul is
+	// 2^16/cols rounded up, so that cell i < 64 is in row i·rowMul >> 16
+	// (exact while i·cols < 2^16); on a board of fewer than 8 columns,
+	// byteMasks holds the masks of the three steps that move its rows
+	// one a byte (see toBytes).
+	rowMul    uint64
+	byteMasks [3]uint64
 }
 
 // NewBoard returns the board of rows × cols cells. It returns an error
@@ -34,6 +42,14 @@ func NewBoard(rows, cols int) (*Board, error) {
 		return nil, fmt.Errorf("grid: board %d×%d has more than %d cells", rows, cols, MaxCells)
 	}
 	b := &Board{rows: rows, cols: cols}
+	b.rowMul = (1<<16 + uint64(cols) - 1) / uint64(cols)
+	if n := uint(cols); n < 8 {
+		b.byteMasks = [3]uint64{
+			^uint64(0) << (4 * n),                           // rows 4 to 7
+			(uint64(1)<<(2*n) - 1) << (2 * n) * (1 + 1<<32), // rows 2, 3 of either half
+			(uint64(1)<<n - 1) << n * 0x0001000100010001,    // row 1 of each quarter
+		}
+	}
 	for i := range rows * cols {
 		b.full = b.full.With(i)
 		if i%cols != 0 {

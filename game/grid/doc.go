@@ -40,6 +40,17 @@
 // images of a region get the same representative, which is the body of a
 // game's [game.Canonicalizer].
 //
+// Engines ask for a canonical form once for every new region they meet,
+// so it is made cheap. A shape of up to 8 rows of 8 cells is held as an
+// 8×8 matrix of bits, one row a byte: reversing the order of the bytes
+// turns it upside down, reversing the bits of each byte mirrors it, three
+// exchanges of blocks of bits transpose it (Warren, Hacker's Delight,
+// 2nd ed., section 7-3), and, with the first row in the highest byte, the
+// image whose rows read from the top are least is simply the least word.
+// On the regions that a search of Cram meets, that takes about 13–18 ns a
+// region, where packing shapes row by row and turning them cell by cell
+// took 36–51 ns (BenchmarkCanonicalSearched).
+//
 // # Text
 //
 // [ParseRows] reads a board from rows of text such as "..#" and "...", and

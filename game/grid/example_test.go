@@ -34,3 +34,26 @@ func ExampleParseRows() {
 	// Output:
 	// grid: row 2, column 2: 'x' is neither '.' nor '#'
 }
+
+// Canonical gives every image of a shape one representative: here an L of
+// four cells, standing in the bottom right corner of a 4×5 board, and the
+// same L lying down and mirrored in the top left. The representative lies
+// down (it has fewer rows) in the top left corner.
+func ExampleBoard_Canonical() {
+	b, standing, err := grid.ParseRows([]string{".....", "...o.", "...o.", "...oo"}, 'o', '.')
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	_, lying, err := grid.ParseRows([]string{"ooo..", "o....", ".....", "....."}, 'o', '.')
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	c := b.Canonical(standing)
+	fmt.Println(b.Format(c, 'o', '.'))
+	fmt.Println(b.Canonical(lying) == c)
+	// Output:
+	// o..../ooo../...../.....
+	// true
+}

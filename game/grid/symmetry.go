@@ -91,9 +91,11 @@ func (b *Board) Transform(s Set, t Symmetry) (Set, bool) {
 // graph, any placement game on free cells) has the same value at both. On
 // a board of one row or one column the representative is the least, as a
 // 128-bit number (see [Set.Less]), of the shape and its mirror image.
-// Canonical is idempotent. It costs a few operations per row of s (and
-// per cell, when the shape is taller than wide and may be turned) and
-// does not allocate.
+// Canonical is idempotent and does not allocate. On a board of at most
+// 64 cells a shape of up to 8 rows of 8 cells costs a few dozen word
+// operations whatever its size (its images are compared as whole words:
+// see the package doc); other shapes cost a few operations per row (and
+// per cell, when the shape is taller than wide and may be turned).
 func (b *Board) Canonical(s Set) Set {
 	s = s.And(b.full)
 	if s.IsEmpty() {
@@ -112,6 +114,12 @@ func (b *Board) Canonical(s Set) Set {
 	}
 	if b.full.Hi == 0 {
 		return Set{Lo: b.canonical64(s.Lo)}
+	}
+	// A larger board: on one word too when the rows from the shape's
+	// first to its last fit in one, whole (so that its representative
+	// does).
+	if top := s.Lowest() / b.cols; (s.Highest()/b.cols-top+1)*b.cols <= 64 {
+		return Set{Lo: b.canonical64(s.Shr(uint(top * b.cols)).Lo)}
 	}
 	return b.canonicalRows(s)
 }
@@ -208,21 +216,154 @@ func (b *Board) encodeFlip(sh, shf *[64]uint64, h, k int) Set {
 	return out
 }
 
-// canonical64 is Canonical of a non-empty set x of a board of at most 64
-// cells and at least two rows and two columns: the same representative,
-// on one word.
+// canonical64 is Canonical of a non-empty set x of a board of at least
+// two rows and two columns, on one word: a set of a board of at most 64
+// cells, or of a larger board, moved up to its first row, whose rows fit
+// in one word whole (its representative then does too).
 //
-// A shape of h rows of w cells is packed densely, row i in bits i·w to
-// i·w+w-1; reversing all h·w bits of a packing turns the shape a half
-// turn, and the packing of a shape upside down has its rows, read from
-// the top, in its highest bits first: so the shape whose rows are least
-// is the flip whose upside-down packing is least, and the four flips
-// cost two packings and two reversals.
+// A shape that fits in 8 rows of 8 cells, as every shape of a board of at
+// most 8 columns but the tallest ones does, and every shape that may be
+// turned, is handled as an 8×8 matrix of bits: row i in byte i, column c
+// in bit c of its byte. Read with its first row as its highest byte (the
+// byte order reversed), a shape's rows from the top are least exactly
+// when the word is least, so its images compare as words, and each costs
+// a few word operations (see least4). The turned shape, whose four flips
+// are the other four images, is its transpose (transpose8). A longer or
+// wider shape is packed densely (canonicalDense): its turned images do
+// not fit, or have more rows (one word holds at most 7 rows of 9 cells or
+// more).
 func (b *Board) canonical64(x uint64) uint64 {
-	n := uint(b.cols) // at most 32, the board having two rows or more
-	top := uint(bits.TrailingZeros64(x)) / n
-	h := uint(63-bits.LeadingZeros64(x))/n - top + 1
-	x >>= top * n
+	n := uint(b.cols)
+	top := b.rowOf(uint(bits.TrailingZeros64(x)))
+	h := b.rowOf(uint(63-bits.LeadingZeros64(x))) - top + 1
+	x >>= top * n & 63 // the shape's first row in row 0 (shifts masked to 63: the compiler need not test them)
+	var l uint64       // the shape, one row a byte
+	var w uint         // its width
+	if n <= 8 {
+		if h > 8 {
+			return b.canonicalDense(x, h) // too long to turn
+		}
+		// The columns the shape uses: the OR of its rows, folded in halves.
+		or := x | x>>(4*n&63)
+		or |= or >> (2 * n & 63)
+		or = (or | or>>(n&63)) & (1<<(n&63) - 1)
+		c0 := uint(bits.TrailingZeros64(or)) & 7
+		if l, w = x, uint(bits.Len64(or))-c0; n < 8 {
+			l = b.toBytes(x)
+		}
+		l >>= c0
+	} else {
+		// Wide rows: no more than 7 of them in one word.
+		var or uint64
+		for i := range h {
+			or |= x >> (i * n & 63)
+		}
+		or &= uint64(1)<<n - 1
+		c0 := uint(bits.TrailingZeros64(or))
+		w = uint(64-bits.LeadingZeros64(or)) - c0
+		if w > 8 {
+			return b.canonicalDense(x, h) // turned, more rows or too long
+		}
+		x >>= c0
+		for i := range h {
+			l |= x >> (i * n & 63) & (1<<w - 1) << (8 * i & 63)
+		}
+	}
+	// The least image.
+	var k uint64
+	if w > uint(b.rows) || h > n || h < w {
+		// The turned images do not fit, or have more rows.
+		k = least4(l, 8*(8-h), 8-w)
+	} else if kt := least4(transpose8(l), 8*(8-w), 8-h); w < h {
+		k, h = kt, w
+	} else {
+		k = min(kt, least4(l, 8*(8-h), 8-w))
+	}
+	k = bits.ReverseBytes64(k) // its first row in the lowest byte
+	if n < 8 {
+		return b.fromBytes(k)
+	}
+	if n == 8 {
+		return k
+	}
+	var out uint64
+	for i := range h {
+		out |= k >> (8 * i & 63) & 0xff << (i * n & 63)
+	}
+	return out
+}
+
+// rowOf returns the row of cell i < 64, by a multiplication rather than
+// a division (see Board.rowMul).
+func (b *Board) rowOf(i uint) uint { return uint(uint64(i) * b.rowMul >> 16) }
+
+// toBytes returns the first 8 rows of x, a set of a board of n ≤ 8
+// columns, one a byte (row i in bits 8i to 8i+n-1), in three steps that
+// each move half of the rows of each group of rows up together: rows 4 to
+// 7 by 4(8-n) bits, then the second half of each four by 2(8-n), then
+// every odd row by 8-n. On a board of 8 columns it is x.
+func (b *Board) toBytes(x uint64) uint64 {
+	d := 8 - uint(b.cols)
+	t := x & b.byteMasks[0]
+	x ^= t ^ t<<(4*d&63)
+	t = x & b.byteMasks[1]
+	x ^= t ^ t<<(2*d&63)
+	t = x & b.byteMasks[2]
+	return x ^ t ^ t<<(d&63)
+}
+
+// fromBytes returns the shape of the given rows, one a byte as toBytes
+// makes them, no wider than the board, in the top left corner of the board
+// (of at most 8 columns): the steps of toBytes undone in reverse order.
+func (b *Board) fromBytes(x uint64) uint64 {
+	d := 8 - uint(b.cols)
+	t := x & 0xff00ff00ff00ff00
+	x ^= t ^ t>>(d&63)
+	t = x & 0xffff0000ffff0000
+	x ^= t ^ t>>(2*d&63)
+	t = x & 0xffffffff00000000
+	return x ^ t ^ t>>(4*d&63)
+}
+
+// least4 returns the least of the four flips of a shape l of h rows of w
+// cells (row i in byte i, as canonical64 has it), each as a word with its
+// first row in the highest byte, given up = 8(8-h) and side = 8-w. Read
+// that way, l with its bytes reversed is the shape itself, and l moved up
+// bytes higher is the shape upside down; reversing the bits of each byte
+// mirrors every row, leaving it side columns right of column 0, and
+// bits.Reverse64 reverses both the bytes and their bits: the half turn.
+func least4(l uint64, up, side uint) uint64 {
+	up, side = up&63, side&63
+	r := bits.Reverse64(l) // the mirror image, upside down, side columns right
+	return min(bits.ReverseBytes64(l), l<<up, r>>side, bits.ReverseBytes64(r)>>side<<up)
+}
+
+// transpose8 returns the transpose of the 8×8 matrix of bits x, bit c
+// of byte r (bit 8r+c) moving to bit r of byte c: three exchanges, of the
+// off-diagonal cells of each 2×2 block, then of the off-diagonal 2×2
+// blocks of each 4×4 block, then of the off-diagonal 4×4 blocks. Each
+// exchanges a bit of a cell's row with the same bit of its column, which
+// together exchange the row and the column (the method of Warren,
+// Hacker's Delight, 2nd ed., section 7-3).
+func transpose8(x uint64) uint64 {
+	t := (x ^ x>>7) & 0x00aa00aa00aa00aa // row even, column odd: one row down, one column left
+	x ^= t ^ t<<7
+	t = (x ^ x>>14) & 0x0000cccc0000cccc // rows 0, 1 and columns 2, 3 of each 4×4 block
+	x ^= t ^ t<<14
+	t = (x ^ x>>28) & 0x00000000f0f0f0f0 // rows 0–3, columns 4–7
+	return x ^ t ^ t<<28
+}
+
+// canonicalDense is canonical64 of a shape x already in row 0, of h rows,
+// that is more than 8 rows long or 8 cells wide (so that its turned images
+// do not fit or have more rows, and only its four flips count): packed
+// densely, row i in bits i·w to i·w+w-1,
+// reversing all h·w bits turns it a half turn, and the packing upside down
+// has its rows, read from the top, in its highest bits first: so the
+// shape whose rows are least is the flip whose upside-down packing is
+// least, and the four flips cost two packings and two reversals.
+func (b *Board) canonicalDense(x uint64, h uint) uint64 {
+	n := uint(b.cols)
 	var or uint64
 	for i := range h {
 		or |= x >> (i * n)
@@ -238,29 +379,8 @@ func (b *Board) canonical64(x uint64) uint64 {
 		p |= r << (i * w)
 		up |= r << ((h - 1 - i) * w)
 	}
-	turn := w <= uint(b.rows) && h <= n
-	if !turn || h < w {
-		l, _ := least(p, up, h*w)
-		return spread(l, h, w, n)
-	}
-	// The turned shape, w rows of h cells: its row j is column j.
-	var t, tup uint64
-	for i := range h {
-		for r := p >> (i * w) & rowMask; r != 0; r &= r - 1 {
-			j := uint(bits.TrailingZeros64(r))
-			t |= 1 << (j*h + i)
-			tup |= 1 << ((w-1-j)*h + i)
-		}
-	}
-	lt, kt := least(t, tup, h*w)
-	if w < h {
-		return spread(lt, w, h, n)
-	}
-	// A square shape: the least of all 8, the unturned on a tie.
-	if l, k := least(p, up, h*w); k <= kt {
-		return spread(l, h, w, n)
-	}
-	return spread(lt, h, h, n)
+	l, _ := least(p, up, h*w)
+	return spread(l, h, w, n)
 }
 
 // least returns the packing (of m bits) of the flip whose rows, read from

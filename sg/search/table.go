@@ -137,8 +137,8 @@ type arr[B any] struct {
 // again). So it never grows past its budget, and a search that needs more
 // recomputes what was evicted.
 type table struct {
-	narrow atomic.Pointer[arr[narrowBucket]]
-	wide   atomic.Pointer[arr[wideBucket]] // nil until the first wide key
+	narrow atomic.Pointer[arr[narrowBucket]] // retiredNarrow once widened
+	wide   atomic.Pointer[arr[wideBucket]]   // nil until the first wide key
 	growMu sync.Mutex
 	maxLen int // buckets the budget allows
 	seed   uint64
@@ -258,17 +258,19 @@ func (t *table) get(k game.Key) uint32 {
 	}
 }
 
-// getNarrow reads k in the narrow array, and false when it was retired
-// while being read, by a grow or by widening: read again.
+// getNarrow reads k in the narrow array, and false when the table was
+// widened: read the wide array.
 func getNarrow(t *table, h uint64, k game.Key) (uint32, bool) {
 	for spins := 0; ; spins++ {
 		a := t.narrow.Load()
 		f, v, ok := probe(&a.b[h&a.mask], k)
+		if v&verRetired != 0 && t.wide.Load() != nil {
+			// Retired by widening: the entries are in the wide array,
+			// and the narrow one may be the stub that replaces it.
+			return 0, false
+		}
 		if ok {
 			return f, true
-		}
-		if v&verRetired != 0 && t.wide.Load() != nil {
-			return 0, false
 		}
 		backoff(spins)
 	}
@@ -509,7 +511,24 @@ func (t *table) widen() {
 	}
 	t.entries.Add(-dropped)
 	t.wide.Store(nw)
+	// The narrow array is no longer needed: a reader or writer that
+	// finds its buckets retired goes to the wide one, which is published
+	// first. Replace it by a stub of one retired bucket, so that it can be
+	// collected (the table's size counts the wide array alone), and
+	// release it at once when large, as grow does.
+	t.narrow.Store(&retiredNarrow)
+	if bytes := len(old.b) * bucketBytes; bytes >= releaseAfterGrow {
+		debug.FreeOSMemory()
+	}
 }
+
+// retiredNarrow is the narrow array of every widened table: one bucket,
+// retired, which no one writes (see widen).
+var retiredNarrow = func() arr[narrowBucket] {
+	a := arr[narrowBucket]{b: make([]narrowBucket, 1)}
+	a.b[0].ver.Store(verRetired)
+	return a
+}()
 
 // size returns the number of buckets now.
 func (t *table) size() int64 {

@@ -2,7 +2,9 @@ package search
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
+	"weak"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -67,5 +69,72 @@ func TestTableSeenFilter(t *testing.T) {
 				t.Fatalf("get(%v) of a key never stored = %d", k, tab.get(k))
 			}
 		}
+	}
+}
+
+// Widening lets the narrow array go: the table then refers only to the
+// wide one (the narrow array is a shared stub of one retired bucket), the
+// narrow array is collected, its size is counted no more, and every entry
+// that widening kept is found, with the right fact, under either kind of
+// key.
+func TestWidenReleasesNarrow(t *testing.T) {
+	tab := newTable(8 << 20)
+	stored := map[game.Key]uint32{}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 30000 {
+		k := game.Key{Lo: r.Uint64() | 1}
+		f := uint32(r.IntN(1000) + 1)
+		tab.put(k, f, uint64(r.IntN(1<<20)))
+		stored[k] = f
+	}
+	gone, goneBuckets, narrowBytes := func() (weak.Pointer[arr[narrowBucket]], weak.Pointer[narrowBucket], int64) {
+		old := tab.narrow.Load()
+		return weak.Make(old), weak.Make(&old.b[0]), int64(len(old.b)) * bucketBytes
+	}()
+	if tab.bytes() != narrowBytes {
+		t.Fatalf("narrow table of %d bytes counts %d", narrowBytes, tab.bytes())
+	}
+	for range 2000 {
+		k := game.Key{Lo: r.Uint64() | 1, Hi: r.Uint64() | 1}
+		f := uint32(r.IntN(1000) + 1)
+		tab.put(k, f, uint64(r.IntN(1<<20)))
+		stored[k] = f
+	}
+	w := tab.wide.Load()
+	if w == nil {
+		t.Fatal("not widened by keys of 128 bits")
+	}
+	if a := tab.narrow.Load(); a != &retiredNarrow || len(a.b) != 1 || a.b[0].ver.Load()&verRetired == 0 {
+		t.Fatalf("after widening the narrow array has %d buckets, not the retired stub", len(a.b))
+	}
+	if want := int64(len(w.b)) * bucketBytes; tab.bytes() != want || want < narrowBytes {
+		t.Errorf("widened table counts %d bytes, its wide array is %d (narrow was %d)", tab.bytes(), want, narrowBytes)
+	}
+	runtime.GC()
+	runtime.GC()
+	if gone.Value() != nil || goneBuckets.Value() != nil {
+		t.Error("the narrow array is still referenced after widening")
+	}
+	kept := 0
+	for k, f := range stored {
+		switch got := tab.get(k); got {
+		case f:
+			kept++
+		case 0: // dropped by widening, or evicted
+		default:
+			t.Fatalf("get(%v) = %d, stored %d", k, got, f)
+		}
+	}
+	if int64(kept) != tab.entries.Load() || kept < len(stored)*9/10 {
+		t.Errorf("%d of %d keys found, %d entries", kept, len(stored), tab.entries.Load())
+	}
+	// Writers of narrow keys, which meet the stub, store in the wide array.
+	k := game.Key{Lo: 12345}
+	tab.put(k, 7, 1)
+	if got := tab.get(k); got != 7 {
+		t.Errorf("a narrow key stored after widening reads %d, want 7", got)
+	}
+	if a := tab.narrow.Load(); a != &retiredNarrow || a.b[0].ver.Load() != verRetired {
+		t.Error("the stub was written")
 	}
 }
