@@ -465,12 +465,27 @@ func (g *Cram) cuts64(p uint64) uint64 {
 	return x | x<<k
 }
 
-// fill64 is fill from the cell of the one-bit word i.
+// fill64 is fill from the cell of the one-bit word i. Each round adds to
+// the cells found their upper, lower and left neighbours and, in one
+// addition, every cell to their right along a run of free cells: with run
+// the free cells whose right edge may be followed (not in the last
+// column, not the left cell of a cut edge) and s the found cells of run,
+// the carries of run + s, (run + s) ^ run ^ s, are the cells from the
+// right of each cell of s up to and including the first cell that run
+// does not continue past; a carry stops at a cell outside run, so it never
+// leaves the row nor crosses a cut. On the regions of the options of
+// random 5×7 positions this takes 4.0 rounds against 5.9 for a cell's
+// step a round, and 18–19 ns against 23–24 (BenchmarkCramFill). Leftward
+// steps of 1, 2, 4, … cells, or the carry taken after the vertical steps
+// rather than beside them, save more rounds but lengthen each round's
+// chain of dependent operations more (measured slower).
 func (g *Cram) fill64(p, cut, i uint64) uint64 {
-	nc0, ncl, k := g.nc0, g.ncLst, g.k
+	k := g.k
+	run := p & g.ncLst &^ cut
 	c := i
 	for {
-		n := (c | c<<k | c>>k | (c&^cut)<<1&nc0 | c>>1&ncl&^cut) & p
+		s := c & run
+		n := c | (c<<k|c>>k|c>>1&run|((run+s)^run^s))&p
 		if n == c {
 			return c
 		}

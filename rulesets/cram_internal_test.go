@@ -53,3 +53,50 @@ func TestCramWordPathMatchesSets(t *testing.T) {
 		}
 	}
 }
+
+// fill64Cells is fill64 a cell's step a round: the reference for the
+// run-at-a-time fill.
+func (g *Cram) fill64Cells(p, cut, i uint64) uint64 {
+	nc0, ncl, k := g.nc0, g.ncLst, g.k
+	c := i
+	for {
+		n := (c | c<<k | c>>k | (c&^cut)<<1&nc0 | c>>1&ncl&^cut) & p
+		if n == c {
+			return c
+		}
+		c = n
+	}
+}
+
+func TestFill64(t *testing.T) {
+	r := gametest.Rand(t)
+	for rows := 1; rows <= 16; rows++ {
+		for cols := 1; cols*rows <= 64; cols++ {
+			g, err := NewCram(rows, cols)
+			if err != nil {
+				t.Fatal(err)
+			}
+			full := g.b.Full().Lo
+			for range 2000 {
+				p := r.Uint64() | r.Uint64()
+				if r.IntN(2) == 0 {
+					p &= r.Uint64()
+				}
+				p &= full
+				if p == 0 {
+					continue
+				}
+				cut := r.Uint64() & r.Uint64() & r.Uint64()
+				if r.IntN(2) == 0 {
+					cut = g.cuts64(p)
+				}
+				for w := p; w != 0; w &= w - 1 {
+					i := w & -w
+					if a, b := g.fill64(p, cut, i), g.fill64Cells(p, cut, i); a != b {
+						t.Fatalf("%v: fill of %#x cut %#x from %#x: %#x, want %#x", g, p, cut, i, a, b)
+					}
+				}
+			}
+		}
+	}
+}
