@@ -47,8 +47,6 @@ type Cram struct {
 	nc0, ncLst uint64
 	k          uint
 	mid        uint64 // the cells of the middle row
-	rows       uint
-	row, col   [64]uint8 // each cell's row and column
 }
 
 func newCram(b *grid.Board, start grid.Set) *Cram {
@@ -59,10 +57,6 @@ func newCram(b *grid.Board, start grid.Set) *Cram {
 		g.ncLst = b.Left(b.Full()).Lo
 		g.k = uint(b.Cols())
 		g.mid = (1<<g.k - 1) << (g.k * uint(b.Rows()/2))
-		g.rows = uint(b.Rows())
-		for i := range b.Rows() * b.Cols() {
-			g.row[i], g.col[i] = uint8(i/b.Cols()), uint8(i%b.Cols())
-		}
 	}
 	return g
 }
@@ -402,14 +396,8 @@ func parseSide(spec, tok string, pos int) (int, error) {
 // once from the free neighbours reduce64 leaves, and appended without a
 // fill; a cut square has no such cell, so they are never cut.
 func (g *Cram) appendComponents64(dst []grid.Set, p uint64) []grid.Set {
-	p, l, r, u, d := g.reduce64Dirs(p)
-	return g.split64(dst, p, l, r, u, d)
-}
-
-// split64 is appendComponents64 of the reduced position p whose cells
-// with a free left, right, upper and lower neighbour are l, r, u and d.
-func (g *Cram) split64(dst []grid.Set, p, l, r, u, d uint64) []grid.Set {
 	k := g.k
+	p, l, r, u, d := g.reduce64Dirs(p)
 	cut := cuts64Dirs(l, r, u, d, k)
 	// The left cells of the horizontal isolated dominoes and the upper
 	// cells of the vertical ones.

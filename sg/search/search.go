@@ -88,19 +88,6 @@ type MoveCounter[P comparable] interface {
 	NumMoves(p P) int
 }
 
-// OptionSplitter is an optional interface of a [game.Decomposer] that
-// splits an option faster when it knows the position the option comes
-// from. AppendOptionComponents(dst, c, o) must append what
-// AppendComponents(dst, o) appends (the same components, in any order),
-// whenever o is an option of c and c is a component: a position that
-// AppendComponents appends as itself, or its canonical form. The solver
-// calls it on the options of each component it expands (Cram uses the
-// domino c less o to prove, without a flood fill, that most options stay
-// one region: [github.com/impartial-go/impartial/rulesets.Cram.AppendOptionComponents]).
-type OptionSplitter[P comparable] interface {
-	AppendOptionComponents(dst []P, c, o P) []P
-}
-
 // Stats describes a solver's work and its table.
 type Stats struct {
 	// Expanded is the number of positions whose moves were generated.
@@ -136,7 +123,6 @@ type Solver[P comparable] struct {
 	can game.Canonicalizer[P]
 	pk  game.Packer[P]
 	mc  MoveCounter[P]
-	os  OptionSplitter[P] // only with dec
 	tab store[P]
 	pt  *table // the table of tab, for a Packer
 	cfg config
@@ -172,9 +158,6 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 	s := &Solver[P]{g: g, cfg: c}
 	if !c.noSplit {
 		s.dec, _ = g.(game.Decomposer[P])
-		if s.dec != nil {
-			s.os, _ = g.(OptionSplitter[P])
-		}
 	}
 	s.can, _ = g.(game.Canonicalizer[P])
 	s.mc, _ = g.(MoveCounter[P])

@@ -68,7 +68,7 @@ func (w *worker[P]) query(c P, r uint64, d int) uint32 {
 	m := highest(r)
 	below := upTo(m)
 	pot := all
-	if !w.splitAll(c, opts, lv, &pot, r, d) {
+	if !w.splitAll(opts, lv, &pot, r, d) {
 		w.exclude(c, f, below&^pot, before)
 		return notInSet
 	}

@@ -83,11 +83,11 @@ const cacheSize = 1 << cacheLog
 // cacheLog is log2 of cacheSize.
 const cacheLog = 12
 
-// splitKnown appends to dst the canonical components of p, an option of
-// component parent, whose values are not known, and returns the XOR of
-// the values of the others: from the worker's cache, else from the
-// table. Equal unknown components cancel in pairs (see cancelPairs).
-func (w *worker[P]) splitKnown(dst []P, parent, p P) ([]P, uint32) {
+// splitKnown appends to dst the canonical components of p whose values
+// are not known, and returns the XOR of the values of the others: from
+// the worker's cache, else from the table. Equal unknown components
+// cancel in pairs (see cancelPairs).
+func (w *worker[P]) splitKnown(dst []P, p P) ([]P, uint32) {
 	s := w.s
 	if s.can == nil || s.pk == nil {
 		lo := len(dst)
@@ -108,12 +108,9 @@ func (w *worker[P]) splitKnown(dst []P, parent, p P) ([]P, uint32) {
 		w.cache = make([]cacheEntry[P], cacheSize)
 	}
 	lo := len(dst)
-	switch {
-	case s.os != nil:
-		dst = s.os.AppendOptionComponents(dst, parent, p)
-	case s.dec != nil:
+	if s.dec != nil {
 		dst = s.dec.AppendComponents(dst, p)
-	default:
+	} else {
 		dst = append(dst, p)
 	}
 	var x uint32
@@ -404,7 +401,7 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 	if target != noTarget && target > uint32(len(opts)) {
 		return target + 1, false // a value is at most the number of options
 	}
-	w.splitAll(c, opts, lv, nil, 0, d)
+	w.splitAll(opts, lv, nil, 0, d)
 	mask := f &^ excluded
 	for t := uint32(0); t <= target; t++ {
 		if t < maskBits && mask&(1<<t) != 0 {
@@ -423,22 +420,22 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 	return target + 1, false
 }
 
-// splitAll splits every option of lv.opts, the options of component c,
-// once, into lv's x, off, ucomps and cost, and orders lv.pending: options
-// whose unknown components have the fewest moves (for a [MoveCounter]),
-// else the fewest cells (for a [game.Packer]), else the fewest unknown
-// components, first: the cheapest to decide. With pot not nil (the set
+// splitAll splits every option of lv.opts once, into lv's x, off, ucomps
+// and cost, and orders lv.pending: options whose unknown components have
+// the fewest moves (for a [MoveCounter]), else the fewest cells (for a
+// [game.Packer]), else the fewest unknown components, first: the
+// cheapest to decide. With pot not nil (the set
 // search of query), an option whose components are all known removes its
 // value from *pot as it is split (see query's remove), and splitAll stops
 // and returns false as soon as *pot has no value of r left: the rest of
 // the options need not be split.
-func (w *worker[P]) splitAll(c P, opts []P, lv *level[P], pot *uint64, r uint64, d int) bool {
+func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64, d int) bool {
 	lv.ucomps, lv.off, lv.x, lv.cost, lv.pending = lv.ucomps[:0], lv.off[:0], lv.x[:0], lv.cost[:0], lv.pending[:0]
 	for i, o := range opts {
 		lv.off = append(lv.off, int32(len(lv.ucomps)))
 		lo := len(lv.ucomps)
 		var x uint32
-		lv.ucomps, x = w.splitKnown(lv.ucomps, c, o)
+		lv.ucomps, x = w.splitKnown(lv.ucomps, o)
 		cost := 0
 		for _, c := range lv.ucomps[lo:] {
 			switch {
