@@ -68,6 +68,10 @@ func (g *Cram) fill64Cells(p, cut, i uint64) uint64 {
 	}
 }
 
+// fill64 gives fill64Cells's region from every cell of random positions
+// of boards of every shape up to 64 cells (rows of 1 to 64 cells, so
+// runs that reach the last column and the leftward steps of long rows
+// are met), with random cuts and with the positions' own cut squares.
 func TestFill64(t *testing.T) {
 	r := gametest.Rand(t)
 	for rows := 1; rows <= 16; rows++ {
@@ -95,6 +99,45 @@ func TestFill64(t *testing.T) {
 					if a, b := g.fill64(p, cut, i), g.fill64Cells(p, cut, i); a != b {
 						t.Fatalf("%v: fill of %#x cut %#x from %#x: %#x, want %#x", g, p, cut, i, a, b)
 					}
+				}
+			}
+		}
+	}
+}
+
+// On every position of the boards of at most 16 cells (every set of free
+// cells: blocked cells are cells never free), the one-word split gives
+// the same components as the two-word path, and fill64 from every cell,
+// with the position's cut squares, the same region as fill64Cells.
+func TestCramWordPathExhaustive(t *testing.T) {
+	less := func(x, y grid.Set) int {
+		if x.Less(y) {
+			return -1
+		}
+		if y.Less(x) {
+			return 1
+		}
+		return 0
+	}
+	for _, d := range [][2]int{{4, 4}, {2, 8}, {8, 2}, {3, 5}, {5, 3}, {1, 16}, {16, 1}} {
+		g, err := NewCram(d[0], d[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets := *g
+		sets.word = false
+		for p := uint64(0); p < 1<<(d[0]*d[1]); p++ {
+			a, b := g.AppendComponents(nil, grid.Set{Lo: p}), sets.AppendComponents(nil, grid.Set{Lo: p})
+			slices.SortFunc(a, less)
+			slices.SortFunc(b, less)
+			if !slices.Equal(a, b) {
+				t.Fatalf("%v %s: components %v by words, %v by sets", g, g.b.Format(grid.Set{Lo: p}, '.', '#'), a, b)
+			}
+			cut := g.cuts64(p)
+			for w := p; w != 0; w &= w - 1 {
+				i := w & -w
+				if a, b := g.fill64(p, cut, i), g.fill64Cells(p, cut, i); a != b {
+					t.Fatalf("%v: fill of %#x cut %#x from %#x: %#x, want %#x", g, p, cut, i, a, b)
 				}
 			}
 		}
