@@ -98,6 +98,9 @@ func (g *Cram) String() string {
 // first the horizontal dominoes, by their left cell, then the vertical
 // ones, by their upper cell.
 func (g *Cram) AppendMoves(dst []grid.Set, p grid.Set) []grid.Set {
+	if g.word {
+		return g.appendMoves64(dst, p.Lo)
+	}
 	b := g.b
 	h := p.And(b.Left(p)) // free cells whose right neighbour is free
 	v := p.And(b.Up(p))   // free cells whose lower neighbour is free
@@ -270,6 +273,10 @@ func (g *Cram) Reduce(p grid.Set) grid.Set {
 // Canonical returns [grid.Board.Canonical] of p's free cells, without the
 // cells that no domino can cover.
 func (g *Cram) Canonical(p grid.Set) grid.Set {
+	if g.word {
+		q, k := p.Lo, g.k
+		return g.b.Canonical(grid.Set{Lo: q & (q<<1&g.nc0 | q>>1&g.ncLst | q<<k | q>>k)})
+	}
 	return g.b.Canonical(p.And(g.b.Neighbors(p)))
 }
 
@@ -389,6 +396,20 @@ func parseSide(spec, tok string, pos int) (int, error) {
 // The same on a board of at most 64 cells, a set being one word: cell i
 // is bit i, its left and right neighbours bits i∓1 (in the same row:
 // masks nc0 and ncLst), its upper and lower ones bits i∓k.
+
+// appendMoves64 is AppendMoves.
+func (g *Cram) appendMoves64(dst []grid.Set, p uint64) []grid.Set {
+	for w := p & (p >> 1 & g.ncLst); w != 0; w &= w - 1 {
+		i := w & -w
+		dst = append(dst, grid.Set{Lo: p &^ (i | i<<1)})
+	}
+	k := g.k
+	for w := p & (p >> k); w != 0; w &= w - 1 {
+		i := w & -w
+		dst = append(dst, grid.Set{Lo: p &^ (i | i<<k)})
+	}
+	return dst
+}
 
 // appendComponents64 is AppendComponents. The isolated dominoes of the
 // reduced position (two cells, each the other's only free neighbour: a

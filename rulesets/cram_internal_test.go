@@ -8,8 +8,9 @@ import (
 	"github.com/impartial-go/impartial/game/grid"
 )
 
-// The one-word path of Reduce and AppendComponents (boards of at most 64
-// cells) gives the same sets as the two-word path, on random positions of
+// The one-word path of AppendMoves, Canonical, Reduce and AppendComponents
+// (boards of at most 64 cells) gives the same sets as the two-word path
+// (the moves in the same order), on random positions of
 // boards of every shape up to 8×8.
 func TestCramWordPathMatchesSets(t *testing.T) {
 	r := gametest.Rand(t)
@@ -33,6 +34,12 @@ func TestCramWordPathMatchesSets(t *testing.T) {
 				p = p.And(g.b.Full())
 				if a, b := g.Reduce(p), sets.Reduce(p); a != b {
 					t.Fatalf("%v %s: Reduce %s by words, %s by sets", g, g.b.Format(p, '.', '#'), g.b.Format(a, '.', '#'), g.b.Format(b, '.', '#'))
+				}
+				if a, b := g.AppendMoves(nil, p), sets.AppendMoves(nil, p); !slices.Equal(a, b) {
+					t.Fatalf("%v %s: moves %v by words, %v by sets", g, g.b.Format(p, '.', '#'), a, b)
+				}
+				if a, b := g.Canonical(p), sets.Canonical(p); a != b {
+					t.Fatalf("%v %s: canonical form %v by words, %v by sets", g, g.b.Format(p, '.', '#'), a, b)
 				}
 				a, b := g.AppendComponents(nil, p), sets.AppendComponents(nil, p)
 				less := func(x, y grid.Set) int {
