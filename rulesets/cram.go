@@ -112,6 +112,10 @@ func (g *Cram) AppendMoves(dst []grid.Set, p grid.Set) []grid.Set {
 // free cells, len(AppendMoves(nil, p)) with no list made. It is what
 // [github.com/impartial-go/impartial/sg/search.MoveCounter] asks for, to order a search.
 func (g *Cram) NumMoves(p grid.Set) int {
+	if g.word {
+		q := p.Lo
+		return bits.OnesCount64(q&(q>>1&g.ncLst)) + bits.OnesCount64(q&(q>>g.k))
+	}
 	b := g.b
 	return p.And(b.Left(p)).Len() + p.And(b.Up(p)).Len()
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/impartial-go/impartial/game/grid"
 )
 
-// The one-word path of AppendMoves, Canonical, Reduce and AppendComponents
-// (boards of at most 64 cells) gives the same sets as the two-word path
-// (the moves in the same order), on random positions of
+// The one-word path of AppendMoves, NumMoves, Canonical, Reduce and
+// AppendComponents (boards of at most 64 cells) gives the same results as
+// the two-word path (the moves in the same order), on random positions of
 // boards of every shape up to 8×8.
 func TestCramWordPathMatchesSets(t *testing.T) {
 	r := gametest.Rand(t)
@@ -37,6 +37,9 @@ func TestCramWordPathMatchesSets(t *testing.T) {
 				}
 				if a, b := g.AppendMoves(nil, p), sets.AppendMoves(nil, p); !slices.Equal(a, b) {
 					t.Fatalf("%v %s: moves %v by words, %v by sets", g, g.b.Format(p, '.', '#'), a, b)
+				}
+				if a, b := g.NumMoves(p), sets.NumMoves(p); a != b {
+					t.Fatalf("%v %s: %d moves by words, %d by sets", g, g.b.Format(p, '.', '#'), a, b)
 				}
 				if a, b := g.Canonical(p), sets.Canonical(p); a != b {
 					t.Fatalf("%v %s: canonical form %v by words, %v by sets", g, g.b.Format(p, '.', '#'), a, b)
