@@ -528,10 +528,10 @@ func cuts64Dirs(l, r, u, d uint64, k uint) uint64 {
 // right of each cell of s up to and including the first cell that run
 // does not continue past; a carry stops at a cell outside run, so it never
 // leaves the row nor crosses a cut. The fills of a solve of Cram 5×7 take
-// 5.2 rounds on average against 7.0 for a cell's step a round, 25–27 ns
-// against 29 (recorded from the solve and replayed), and the regions of
-// the options of random 5×7 positions 4.0 rounds against 5.9
-// (BenchmarkCramFill). Leftward steps of 1, 2, 4, … cells, or the carry
+// 5.2 rounds on average against 7.0 for a cell's step a round, and about
+// a tenth less time (recorded from the solve and replayed); the regions
+// of the options of random 5×7 positions 4.0 rounds against 5.9, and
+// about a fifth less time (BenchmarkCramFill). Leftward steps of 1, 2, 4, … cells, or the carry
 // taken after the vertical steps rather than beside them, save more
 // rounds but lengthen each round's chain of dependent operations more:
 // both measured slower. A seed in the leftmost column, or the lowest
