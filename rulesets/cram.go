@@ -98,6 +98,9 @@ func (g *Cram) String() string {
 // first the horizontal dominoes, by their left cell, then the vertical
 // ones, by their upper cell.
 func (g *Cram) AppendMoves(dst []grid.Set, p grid.Set) []grid.Set {
+	if g.word {
+		return g.appendMoves64(dst, p.Lo)
+	}
 	b := g.b
 	h := p.And(b.Left(p)) // free cells whose right neighbour is free
 	v := p.And(b.Up(p))   // free cells whose lower neighbour is free
@@ -109,6 +112,10 @@ func (g *Cram) AppendMoves(dst []grid.Set, p grid.Set) []grid.Set {
 // free cells, len(AppendMoves(nil, p)) with no list made. It is what
 // [github.com/impartial-go/impartial/sg/search.MoveCounter] asks for, to order a search.
 func (g *Cram) NumMoves(p grid.Set) int {
+	if g.word {
+		q := p.Lo
+		return bits.OnesCount64(q&(q>>1&g.ncLst)) + bits.OnesCount64(q&(q>>g.k))
+	}
 	b := g.b
 	return p.And(b.Left(p)).Len() + p.And(b.Up(p)).Len()
 }
@@ -270,6 +277,10 @@ func (g *Cram) Reduce(p grid.Set) grid.Set {
 // Canonical returns [grid.Board.Canonical] of p's free cells, without the
 // cells that no domino can cover.
 func (g *Cram) Canonical(p grid.Set) grid.Set {
+	if g.word {
+		q, k := p.Lo, g.k
+		return g.b.Canonical(grid.Set{Lo: q & (q<<1&g.nc0 | q>>1&g.ncLst | q<<k | q>>k)})
+	}
 	return g.b.Canonical(p.And(g.b.Neighbors(p)))
 }
 
@@ -390,14 +401,45 @@ func parseSide(spec, tok string, pos int) (int, error) {
 // is bit i, its left and right neighbours bits i∓1 (in the same row:
 // masks nc0 and ncLst), its upper and lower ones bits i∓k.
 
-// appendComponents64 is AppendComponents.
+// appendMoves64 is AppendMoves.
+func (g *Cram) appendMoves64(dst []grid.Set, p uint64) []grid.Set {
+	for w := p & (p >> 1 & g.ncLst); w != 0; w &= w - 1 {
+		i := w & -w
+		dst = append(dst, grid.Set{Lo: p &^ (i | i<<1)})
+	}
+	k := g.k
+	for w := p & (p >> k); w != 0; w &= w - 1 {
+		i := w & -w
+		dst = append(dst, grid.Set{Lo: p &^ (i | i<<k)})
+	}
+	return dst
+}
+
+// appendComponents64 is AppendComponents. The isolated dominoes of the
+// reduced position (two cells, each the other's only free neighbour: a
+// quarter of the components a 5×7 search meets) are found for all at
+// once from the free neighbours reduce64 leaves, and appended without a
+// fill; a cut square has no such cell, so they are never cut.
 func (g *Cram) appendComponents64(dst []grid.Set, p uint64) []grid.Set {
-	p = g.reduce64(p)
-	cut := g.cuts64(p)
-	for rest := p; rest != 0; {
+	k := g.k
+	p, l, r, u, d := g.reduce64Dirs(p)
+	cut := cuts64Dirs(l, r, u, d, k)
+	// The left cells of the horizontal isolated dominoes and the upper
+	// cells of the vertical ones.
+	h := r &^ (l | u | d) & (l &^ (r | u | d) >> 1)
+	v := d &^ (l | r | u) & (u &^ (l | r | d) >> k)
+	for w := h; w != 0; w &= w - 1 {
+		i := w & -w
+		dst = append(dst, grid.Set{Lo: i | i<<1})
+	}
+	for w := v; w != 0; w &= w - 1 {
+		i := w & -w
+		dst = append(dst, grid.Set{Lo: i | i<<k})
+	}
+	for rest := p &^ (h | h<<1 | v | v<<k); rest != 0; {
 		// A seed in the middle row when the rest has one: fill64 grows
-		// a region a cell's step in every direction a round, so from
-		// the middle it takes fewer rounds (11% on Cram 5x7).
+		// a region a cell's step a round vertically, so from the middle
+		// it takes fewer rounds.
 		i := rest & g.mid
 		if i == 0 {
 			i = rest
@@ -417,17 +459,26 @@ func (g *Cram) appendComponents64(dst []grid.Set, p uint64) []grid.Set {
 
 // reduce64 is Reduce.
 func (g *Cram) reduce64(p uint64) uint64 {
+	p, _, _, _, _ = g.reduce64Dirs(p)
+	return p
+}
+
+// reduce64Dirs is Reduce, returning with the reduced position q the cells
+// of q whose left, right, upper and lower neighbour is free.
+func (g *Cram) reduce64Dirs(p uint64) (q, l, r, u, d uint64) {
 	nc0, ncl, k := g.nc0, g.ncLst, g.k
 	for {
-		l := p & (p << 1 & nc0) // free cells whose left neighbour is free
-		r := p & (p >> 1 & ncl) // … right neighbour
-		u := p & (p << k)       // … upper neighbour
-		d := p & (p >> k)       // … lower neighbour
+		l = p & (p << 1 & nc0) // free cells whose left neighbour is free
+		r = p & (p >> 1 & ncl) // … right neighbour
+		u = p & (p << k)       // … upper neighbour
+		d = p & (p >> k)       // … lower neighbour
 		lr, ud := l|r, u|d
 		live := lr | ud
 		leaves := live &^ (l&r | u&d | lr&ud)
 		if leaves == 0 {
-			return live
+			// Only dead cells go, which are no one's neighbours: l, r,
+			// u and d are live's.
+			return live, l, r, u, d
 		}
 		ld := leaves & d
 		seen := ld << k
@@ -442,9 +493,9 @@ func (g *Cram) reduce64(p uint64) uint64 {
 		seen |= ll >> 1
 		rest := live &^ (leaves | seen)
 		drop |= rest &^ (rest<<1&nc0 | rest>>1&ncl | rest<<k | rest>>k)
-		q := live &^ drop
+		q = live &^ drop
 		if q == p {
-			return p
+			return p, l, r, u, d
 		}
 		p = q
 	}
@@ -452,11 +503,14 @@ func (g *Cram) reduce64(p uint64) uint64 {
 
 // cuts64 is cuts.
 func (g *Cram) cuts64(p uint64) uint64 {
-	nc0, ncl, k := g.nc0, g.ncLst, g.k
-	l := p & (p << 1 & nc0)
-	r := p & (p >> 1 & ncl)
-	u := p & (p << k)
-	d := p & (p >> k)
+	k := g.k
+	return cuts64Dirs(p&(p<<1&g.nc0), p&(p>>1&g.ncLst), p&(p<<k), p&(p>>k), k)
+}
+
+// cuts64Dirs is cuts64 of the position whose cells with a free left,
+// right, upper and lower neighbour are l, r, u and d, on a board of k
+// columns.
+func cuts64Dirs(l, r, u, d uint64, k uint) uint64 {
 	rd := r & d &^ (l | u)
 	lu := l & u &^ (r | d)
 	ld := l & d &^ (r | u)
@@ -465,12 +519,30 @@ func (g *Cram) cuts64(p uint64) uint64 {
 	return x | x<<k
 }
 
-// fill64 is fill from the cell of the one-bit word i.
+// fill64 is fill from the cell of the one-bit word i. Each round adds to
+// the cells found their upper, lower and left neighbours and, in one
+// addition, every cell to their right along a run of free cells: with run
+// the free cells whose right edge may be followed (not in the last
+// column, not the left cell of a cut edge) and s the found cells of run,
+// the carries of run + s, (run + s) ^ run ^ s, are the cells from the
+// right of each cell of s up to and including the first cell that run
+// does not continue past; a carry stops at a cell outside run, so it never
+// leaves the row nor crosses a cut. The fills of a solve of Cram 5×7 take
+// 5.2 rounds on average against 7.0 for a cell's step a round, and about
+// a tenth less time (recorded from the solve and replayed); the regions
+// of the options of random 5×7 positions 4.0 rounds against 5.9, and
+// about a fifth less time (BenchmarkCramFill). Leftward steps of 1, 2, 4, … cells, or the carry
+// taken after the vertical steps rather than beside them, save more
+// rounds but lengthen each round's chain of dependent operations more:
+// both measured slower. A seed in the leftmost column, or the lowest
+// cell, takes more rounds than one in the middle row (5.5–6.2).
 func (g *Cram) fill64(p, cut, i uint64) uint64 {
-	nc0, ncl, k := g.nc0, g.ncLst, g.k
+	k := g.k
+	run := p & g.ncLst &^ cut
 	c := i
 	for {
-		n := (c | c<<k | c>>k | (c&^cut)<<1&nc0 | c>>1&ncl&^cut) & p
+		s := c & run
+		n := c | (c<<k|c>>k|c>>1&run|((run+s)^run^s))&p
 		if n == c {
 			return c
 		}

@@ -7,10 +7,9 @@ import (
 	"github.com/impartial-go/impartial/game/grid"
 )
 
-// BenchmarkCramComponents splits the options of positions of random play
-// on the 5×7 board into their reduced regions, as a search does for
-// every option it looks at; an op is one option.
-func BenchmarkCramComponents(b *testing.B) {
+// randomCramOptions returns the options of 500 positions of random play
+// (up to 11 dominoes) on the 5×7 board: the positions a search splits.
+func randomCramOptions(b *testing.B) (*Cram, []grid.Set) {
 	g, err := NewCram(5, 7)
 	if err != nil {
 		b.Fatal(err)
@@ -28,9 +27,55 @@ func BenchmarkCramComponents(b *testing.B) {
 		}
 		opts = g.AppendMoves(opts, p)
 	}
+	return g, opts
+}
+
+// BenchmarkCramComponents splits the options of positions of random play
+// on the 5×7 board into their reduced regions, as a search does for
+// every option it looks at; an op is one option.
+func BenchmarkCramComponents(b *testing.B) {
+	g, opts := randomCramOptions(b)
 	var dst []grid.Set
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		dst = g.AppendComponents(dst[:0], opts[i%len(opts)])
+	}
+}
+
+// BenchmarkCramFill fills each region of the reduced options of
+// BenchmarkCramComponents from its seed, as appendComponents64 does: by
+// runs (fill64, "runs") and a cell's step a round (fill64Cells, "cells");
+// an op is one region.
+func BenchmarkCramFill(b *testing.B) {
+	g, opts := randomCramOptions(b)
+	type fill struct{ p, cut, i uint64 }
+	var fills []fill
+	for _, o := range opts {
+		p := g.reduce64(o.Lo)
+		cut := g.cuts64(p)
+		for rest := p; rest != 0; {
+			i := rest & g.mid
+			if i == 0 {
+				i = rest
+			}
+			i &= -i
+			fills = append(fills, fill{p, cut, i})
+			rest &^= g.fill64(p, cut, i)
+		}
+	}
+	for _, m := range []struct {
+		name string
+		f    func(p, cut, i uint64) uint64
+	}{{"runs", g.fill64}, {"cells", g.fill64Cells}} {
+		b.Run(m.name, func(b *testing.B) {
+			var sum uint64
+			for i := 0; b.Loop(); i++ {
+				f := fills[i%len(fills)]
+				sum += m.f(f.p, f.cut, f.i)
+			}
+			if sum == 0 {
+				b.Fatal("no cells filled")
+			}
+		})
 	}
 }

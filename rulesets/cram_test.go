@@ -11,6 +11,7 @@ import (
 	"github.com/impartial-go/impartial/game/grid"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -119,6 +120,31 @@ func TestCramKnownValues(t *testing.T) {
 	}
 	if v := cramValue(t, mustCram(t, 5, 6)); v != 2 {
 		t.Errorf("cram 5×6 = %v, want *2", v)
+	}
+}
+
+// The values of Beling's table of Cram's rectangles
+// (https://github.com/beling/impartial-games, README): 4×5 = *2, 4×7 =
+// *3, 5×5 = 0, 5×6 = *2, 5×7 = *1, 4×9 = *1, found by the solver of
+// package search, which splits every option it meets with Cram's
+// AppendComponents (the 5×6 value is also Schneider's and Uiterwijk's:
+// see TestCramKnownValues). The two largest take about a second each
+// and are skipped with -short.
+func TestCramBelingValues(t *testing.T) {
+	for _, c := range []struct {
+		rows, cols int
+		want       sg.Nimber
+	}{{4, 5, 2}, {4, 7, 3}, {5, 5, 0}, {5, 6, 2}, {5, 7, 1}, {4, 9, 1}} {
+		if testing.Short() && c.rows*c.cols > 30 {
+			continue
+		}
+		s, err := search.New[grid.Set](mustCram(t, c.rows, c.cols), search.WithWorkers(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, err := s.Value(bg, s.Game().(*rulesets.Cram).Start()); err != nil || v != c.want {
+			t.Errorf("cram %d×%d = %v, %v; want %v", c.rows, c.cols, v, err, c.want)
+		}
 	}
 }
 
