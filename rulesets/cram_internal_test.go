@@ -45,17 +45,8 @@ func TestCramWordPathMatchesSets(t *testing.T) {
 					t.Fatalf("%v %s: canonical form %v by words, %v by sets", g, g.b.Format(p, '.', '#'), a, b)
 				}
 				a, b := g.AppendComponents(nil, p), sets.AppendComponents(nil, p)
-				less := func(x, y grid.Set) int {
-					if x.Less(y) {
-						return -1
-					}
-					if y.Less(x) {
-						return 1
-					}
-					return 0
-				}
-				slices.SortFunc(a, less)
-				slices.SortFunc(b, less)
+				slices.SortFunc(a, compareSets)
+				slices.SortFunc(b, compareSets)
 				if !slices.Equal(a, b) {
 					t.Fatalf("%v %s: components %v by words, %v by sets", g, g.b.Format(p, '.', '#'), a, b)
 				}
@@ -120,15 +111,6 @@ func TestFill64(t *testing.T) {
 // the same components as the two-word path, and fill64 from every cell,
 // with the position's cut squares, the same region as fill64Cells.
 func TestCramWordPathExhaustive(t *testing.T) {
-	less := func(x, y grid.Set) int {
-		if x.Less(y) {
-			return -1
-		}
-		if y.Less(x) {
-			return 1
-		}
-		return 0
-	}
 	for _, d := range [][2]int{{4, 4}, {2, 8}, {8, 2}, {3, 5}, {5, 3}, {1, 16}, {16, 1}} {
 		g, err := NewCram(d[0], d[1])
 		if err != nil {
@@ -138,8 +120,8 @@ func TestCramWordPathExhaustive(t *testing.T) {
 		sets.word = false
 		for p := uint64(0); p < 1<<(d[0]*d[1]); p++ {
 			a, b := g.AppendComponents(nil, grid.Set{Lo: p}), sets.AppendComponents(nil, grid.Set{Lo: p})
-			slices.SortFunc(a, less)
-			slices.SortFunc(b, less)
+			slices.SortFunc(a, compareSets)
+			slices.SortFunc(b, compareSets)
 			if !slices.Equal(a, b) {
 				t.Fatalf("%v %s: components %v by words, %v by sets", g, g.b.Format(grid.Set{Lo: p}, '.', '#'), a, b)
 			}
@@ -152,4 +134,15 @@ func TestCramWordPathExhaustive(t *testing.T) {
 			}
 		}
 	}
+}
+
+// compareSets orders sets as Set.Less does, for slices.SortFunc.
+func compareSets(x, y grid.Set) int {
+	if x.Less(y) {
+		return -1
+	}
+	if y.Less(x) {
+		return 1
+	}
+	return 0
 }
