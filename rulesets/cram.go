@@ -437,15 +437,7 @@ func (g *Cram) appendComponents64(dst []grid.Set, p uint64) []grid.Set {
 		dst = append(dst, grid.Set{Lo: i | i<<k})
 	}
 	for rest := p &^ (h | h<<1 | v | v<<k); rest != 0; {
-		// A seed in the middle row when the rest has one: fill64 grows
-		// a region a cell's step a round vertically, so from the middle
-		// it takes fewer rounds.
-		i := rest & g.mid
-		if i == 0 {
-			i = rest
-		}
-		i &= -i
-		c := g.fill64(rest, cut, i)
+		c := g.fill64(rest, cut, g.seed64(rest))
 		// c is a whole region unless a cut edge joins it to the rest.
 		if out := p &^ c; cut == 0 || (c&cut)<<1&out == 0 && (out&cut)<<1&c == 0 {
 			dst = append(dst, grid.Set{Lo: c})
@@ -455,6 +447,18 @@ func (g *Cram) appendComponents64(dst []grid.Set, p uint64) []grid.Set {
 		rest &^= c
 	}
 	return dst
+}
+
+// seed64 returns the cell, as a one-bit word, from which appendComponents64
+// fills a region of rest: one of the middle row when rest has one, since
+// fill64 grows a region a cell's step a round vertically and so from the
+// middle takes fewer rounds, else the lowest.
+func (g *Cram) seed64(rest uint64) uint64 {
+	i := rest & g.mid
+	if i == 0 {
+		i = rest
+	}
+	return i & -i
 }
 
 // reduce64 is Reduce.
@@ -501,15 +505,9 @@ func (g *Cram) reduce64Dirs(p uint64) (q, l, r, u, d uint64) {
 	}
 }
 
-// cuts64 is cuts.
-func (g *Cram) cuts64(p uint64) uint64 {
-	k := g.k
-	return cuts64Dirs(p&(p<<1&g.nc0), p&(p>>1&g.ncLst), p&(p<<k), p&(p>>k), k)
-}
-
-// cuts64Dirs is cuts64 of the position whose cells with a free left,
-// right, upper and lower neighbour are l, r, u and d, on a board of k
-// columns.
+// cuts64Dirs is cuts of the position whose cells with a free left, right,
+// upper and lower neighbour are l, r, u and d (as reduce64Dirs returns
+// them), on a board of k columns.
 func cuts64Dirs(l, r, u, d uint64, k uint) uint64 {
 	rd := r & d &^ (l | u)
 	lu := l & u &^ (r | d)
@@ -527,15 +525,12 @@ func cuts64Dirs(l, r, u, d uint64, k uint) uint64 {
 // the carries of run + s, (run + s) ^ run ^ s, are the cells from the
 // right of each cell of s up to and including the first cell that run
 // does not continue past; a carry stops at a cell outside run, so it never
-// leaves the row nor crosses a cut. The fills of a solve of Cram 5×7 take
-// 5.2 rounds on average against 7.0 for a cell's step a round, and about
-// a tenth less time (recorded from the solve and replayed); the regions
-// of the options of random 5×7 positions 4.0 rounds against 5.9, and
-// about a fifth less time (BenchmarkCramFill). Leftward steps of 1, 2, 4, … cells, or the carry
-// taken after the vertical steps rather than beside them, save more
-// rounds but lengthen each round's chain of dependent operations more:
-// both measured slower. A seed in the leftmost column, or the lowest
-// cell, takes more rounds than one in the middle row (5.5–6.2).
+// leaves the row nor crosses a cut. On the regions of the options of
+// random 5×7 positions it takes about a fifth less time than a cell's
+// step a round (BenchmarkCramFill, "runs" against "cells"). Leftward
+// steps of 1, 2, 4, … cells, or the carry taken after the vertical steps
+// rather than beside them, save more rounds but lengthen each round's
+// chain of dependent operations more: both measured slower.
 func (g *Cram) fill64(p, cut, i uint64) uint64 {
 	k := g.k
 	run := p & g.ncLst &^ cut

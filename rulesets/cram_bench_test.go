@@ -51,14 +51,10 @@ func BenchmarkCramFill(b *testing.B) {
 	type fill struct{ p, cut, i uint64 }
 	var fills []fill
 	for _, o := range opts {
-		p := g.reduce64(o.Lo)
-		cut := g.cuts64(p)
+		p, l, r, u, d := g.reduce64Dirs(o.Lo)
+		cut := cuts64Dirs(l, r, u, d, g.k)
 		for rest := p; rest != 0; {
-			i := rest & g.mid
-			if i == 0 {
-				i = rest
-			}
-			i &= -i
+			i := g.seed64(rest)
 			fills = append(fills, fill{p, cut, i})
 			rest &^= g.fill64(p, cut, i)
 		}

@@ -146,3 +146,10 @@ func compareSets(x, y grid.Set) int {
 	}
 	return 0
 }
+
+// cuts64 is cuts of any one-word position p, reduced or not: a source of
+// realistic cut edges for the fill tests.
+func (g *Cram) cuts64(p uint64) uint64 {
+	k := g.k
+	return cuts64Dirs(p&(p<<1&g.nc0), p&(p>>1&g.ncLst), p&(p<<k), p&(p>>k), k)
+}

@@ -356,12 +356,12 @@ func transpose8(x uint64) uint64 {
 
 // canonicalDense is canonical64 of a shape x already in row 0, of h rows,
 // that is more than 8 rows long or 8 cells wide (so that its turned images
-// do not fit or have more rows, and only its four flips count): packed
-// densely, row i in bits i·w to i·w+w-1,
-// reversing all h·w bits turns it a half turn, and the packing upside down
-// has its rows, read from the top, in its highest bits first: so the
-// shape whose rows are least is the flip whose upside-down packing is
-// least, and the four flips cost two packings and two reversals.
+// do not fit or have more rows, and only its four flips count). Packed
+// densely, row i in bits i·w to i·w+w-1, reversing all h·w bits turns it
+// a half turn, and the packing upside down has its rows, read from the
+// top, in its highest bits first: so the shape whose rows are least is
+// the flip whose upside-down packing is least, and the four flips cost
+// two packings and two reversals.
 func (b *Board) canonicalDense(x uint64, h uint) uint64 {
 	n := uint(b.cols)
 	var or uint64
