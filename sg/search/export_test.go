@@ -16,3 +16,27 @@ func StartFull() (restore func()) {
 	startBuckets = 1 << 40
 	return func() { startBuckets = old }
 }
+
+// SetSplitLag sets how many options a worker splits ahead of the one it
+// reads the table for (see splitPacked), until restore is called.
+func SetSplitLag(n int) (restore func()) {
+	old := splitLag
+	splitLag = n
+	return func() { splitLag = old }
+}
+
+// PendingMarks counts the entries of the idle workers' facts still marked
+// as waiting for a read: splitPacked must leave none.
+func PendingMarks[P comparable](s *Solver[P]) int {
+	s.idleMu.Lock()
+	defer s.idleMu.Unlock()
+	n := 0
+	for _, w := range s.idle {
+		for _, e := range w.facts {
+			if e.ok && e.fact&pendingFact != 0 {
+				n++
+			}
+		}
+	}
+	return n
+}

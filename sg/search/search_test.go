@@ -155,6 +155,37 @@ func TestOracleBoards(t *testing.T) {
 	props.TestingRun(t)
 }
 
+// TestSplitLag checks the pipeline that splits options ahead of reading
+// the table for them (splitPacked) at several lags, 0 being none: values,
+// outcomes and winning moves against the plain engine and exhaustive
+// search, on random Cram boards in a table small enough to evict, with
+// the early stops that leave some reads unmade; and no worker's facts
+// are left marked as waiting for a read.
+func TestSplitLag(t *testing.T) {
+	props := gopter.NewProperties(gametest.Parameters(t, 30))
+	props.Property("the same answers at every lag", prop.ForAll(func(seed uint64, rows, cols, lag int) bool {
+		defer search.SetSplitLag(lag)()
+		r := rand.New(rand.NewPCG(seed, 17))
+		b, err := grid.NewBoard(rows, cols)
+		if err != nil {
+			t.Fatal(err)
+		}
+		free := grid.Set{Lo: r.Uint64() | r.Uint64()}.And(b.Full()) // about 3/4 free
+		g := rulesets.NewCramBoard(b, free)
+		s, err := search.New[grid.Set](g, search.WithWorkers(1), search.WithMemory(search.MinMemory))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := check[grid.Set](t, g, s, g.Start())
+		if n := search.PendingMarks(s); n != 0 {
+			t.Errorf("lag %d: %d facts left marked pending", lag, n)
+			ok = false
+		}
+		return ok
+	}, gen.UInt64(), gen.IntRange(2, 5), gen.IntRange(2, 6), gen.IntRange(0, 8)))
+	props.TestingRun(t)
+}
+
 // TestKnownCramValues checks values from the literature: Cram on a 1×n
 // strip is Dawson's Kayles (octal .07; Winning Ways, ch. 22), whose
 // values for n = 1…12 are 0 1 1 2 0 3 1 1 0 3 3 2 (OEIS A002187, shifted

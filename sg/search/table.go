@@ -238,8 +238,32 @@ const (
 )
 
 // get returns the fact stored for k (0 when none), without a lock.
-func (t *table) get(k game.Key) uint32 {
-	h := t.hash(k)
+func (t *table) get(k game.Key) uint32 { return t.getHash(t.hash(k), k) }
+
+// touch starts reading the bucket where a key of hash h would be, unless
+// the filter tells that no such key was stored, so that a getHash of
+// that key soon after finds the bucket in the processor's cache. A read
+// of a large table waits hundreds of nanoseconds for memory, but many
+// reads in flight together overlap (on this project's machine, 356 ns a
+// read one after another, 19 ns a read eight at a time), so a worker
+// touches the buckets of several options' components before it reads
+// any of them (worker.splitPacked).
+func (t *table) touch(h uint64) {
+	if f := t.seen.Load(); f != nil {
+		if w, b := f.bit(h); w.Load()&b == 0 {
+			return
+		}
+	}
+	if w := t.wide.Load(); w != nil {
+		prefetch(unsafe.Pointer(&w.b[h&w.mask]))
+		return
+	}
+	a := t.narrow.Load()
+	prefetch(unsafe.Pointer(&a.b[h&a.mask]))
+}
+
+// getHash is get of a key whose hash is h.
+func (t *table) getHash(h uint64, k game.Key) uint32 {
 	if f := t.seen.Load(); f != nil {
 		if w, b := f.bit(h); w.Load()&b == 0 {
 			return 0 // never stored

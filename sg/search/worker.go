@@ -56,6 +56,15 @@ type worker[P comparable] struct {
 	// an option (splitKnown) reads the table only for a component the
 	// cache does not hold.
 	facts []factEntry
+
+	// Scratch of splitPacked: the reads it makes after fetching their
+	// buckets, the read of each component (by its place in the level's
+	// ucomps), the known part of each option, and the reads queued up
+	// to each option.
+	reads2 []pendingRead
+	kv     []uint32
+	xs     []uint32
+	rend   []int32
 }
 
 type factEntry struct {
@@ -84,57 +93,24 @@ const cacheSize = 1 << cacheLog
 const cacheLog = 12
 
 // splitKnown appends to dst the canonical components of p whose values
-// are not known, and returns the XOR of the values of the others: from
-// the worker's cache, else from the table. Equal unknown components
-// cancel in pairs (see cancelPairs).
+// are not known in the table, and returns the XOR of the values of the
+// others: splitAll's step for a game without a Packer and a
+// Canonicalizer (splitPacked does it for the others, from the worker's
+// caches). Equal unknown components cancel in pairs (see cancelPairs).
 func (w *worker[P]) splitKnown(dst []P, p P) ([]P, uint32) {
-	s := w.s
-	if s.can == nil || s.pk == nil {
-		lo := len(dst)
-		dst = s.split(dst, p)
-		var x uint32
-		k := lo
-		for _, c := range dst[lo:] {
-			if v, ok := w.value(c); ok {
-				x ^= v
-				continue
-			}
-			dst[k] = c
-			k++
-		}
-		return dst[:k], x
-	}
-	if w.cache == nil {
-		w.cache = make([]cacheEntry[P], cacheSize)
-	}
 	lo := len(dst)
-	if s.dec != nil {
-		dst = s.dec.AppendComponents(dst, p)
-	} else {
-		dst = append(dst, p)
-	}
+	dst = w.s.split(dst, p)
 	var x uint32
 	k := lo
 	for _, c := range dst[lo:] {
-		key := s.pk.Pack(c)
-		h := (key.Lo*0x9e3779b97f4a7c15 ^ key.Hi*0xc2b2ae3d27d4eb4f) >> (64 - cacheLog)
-		e := &w.cache[h]
-		if e.raw != key || key == (game.Key{}) {
-			e.raw, e.can, e.val = key, s.can.Canonical(c), 0
-		}
-		if e.val == 0 {
-			if f := w.cachedFact(e.can); f != 0 && f&excluded == 0 {
-				e.val = f
-			}
-		}
-		if e.val != 0 {
-			x ^= e.val - 1
+		if v, ok := w.value(c); ok {
+			x ^= v
 			continue
 		}
-		dst[k] = e.can
+		dst[k] = c
 		k++
 	}
-	return cancelPairs(dst[:k], lo), x
+	return dst[:k], x
 }
 
 type level[P comparable] struct {
@@ -431,32 +407,20 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 // the options need not be split.
 func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64, d int) bool {
 	lv.ucomps, lv.off, lv.x, lv.cost, lv.pending = lv.ucomps[:0], lv.off[:0], lv.x[:0], lv.cost[:0], lv.pending[:0]
-	for i, o := range opts {
-		lv.off = append(lv.off, int32(len(lv.ucomps)))
-		lo := len(lv.ucomps)
-		var x uint32
-		lv.ucomps, x = w.splitKnown(lv.ucomps, o)
-		cost := 0
-		for _, c := range lv.ucomps[lo:] {
-			switch {
-			case w.s.mc != nil:
-				cost += w.s.mc.NumMoves(c)
-			case w.s.pk != nil:
-				cost += keySize(w.s.pk.Pack(c))
-			default:
-				cost++
-			}
+	if w.s.can != nil && w.s.pk != nil {
+		if !w.splitPacked(opts, lv, pot, r) {
+			return false
 		}
-		lv.x = append(lv.x, x)
-		lv.cost = append(lv.cost, int32(cost))
-		if pot != nil && len(lv.ucomps) == lo {
-			*pot = removeValue(*pot, x)
-			if *pot&r == 0 {
+	} else {
+		for i, o := range opts {
+			lv.off = append(lv.off, int32(len(lv.ucomps)))
+			lo := len(lv.ucomps)
+			var x uint32
+			lv.ucomps, x = w.splitKnown(lv.ucomps, o)
+			if !w.addOption(lv, i, lv.ucomps[lo:], x, pot, r) {
 				return false
 			}
-			continue
 		}
-		lv.pending = append(lv.pending, int32(i))
 	}
 	lv.off = append(lv.off, int32(len(lv.ucomps)))
 	// A stable insertion sort by cost: options are few.
@@ -477,6 +441,190 @@ func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64, d in
 		slices.Reverse(p)
 	}
 	return true
+}
+
+// addOption records option i, whose unknown components are comps (the
+// end of lv.ucomps) and the XOR of whose other components' values is x:
+// its cost, and either its place in lv.pending or, with pot not nil and
+// every component known, the removal of its value from *pot; false when
+// *pot then has no value of r left (see splitAll).
+func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *uint64, r uint64) bool {
+	cost := 0
+	for _, c := range comps {
+		switch {
+		case w.s.mc != nil:
+			cost += w.s.mc.NumMoves(c)
+		case w.s.pk != nil:
+			cost += keySize(w.s.pk.Pack(c))
+		default:
+			cost++
+		}
+	}
+	lv.x = append(lv.x, x)
+	lv.cost = append(lv.cost, int32(cost))
+	if pot != nil && len(comps) == 0 {
+		*pot = removeValue(*pot, x)
+		return *pot&r != 0
+	}
+	lv.pending = append(lv.pending, int32(i))
+	return true
+}
+
+// splitLag is how many options splitPacked splits ahead of the one it
+// reads the table for.
+var splitLag = 2
+
+// A pendingRead is a component whose fact splitPacked reads from the
+// table some options after it started fetching its bucket: its key, hash,
+// slot in the worker's cache, and the fact read.
+type pendingRead struct {
+	key  game.Key
+	h    uint64
+	slot uint64
+	f    uint32
+}
+
+// pendingFact marks an entry of the worker's facts whose read splitPacked
+// has started: the low bits number the read (from 1). No fact has it set
+// (facts have factBits bits), and none stays marked when splitPacked
+// returns.
+const pendingFact = 1 << 31
+
+// splitPacked is splitAll's loop for a game with a Packer and a
+// Canonicalizer, as a pipeline: it splits option i, and starts fetching
+// the table's bucket of each of its components that neither of the
+// worker's caches knows (table.touch), while it reads the buckets of
+// option i-splitLag, fetched meanwhile. So the cache misses of several
+// options overlap instead of following one another; and since options
+// are still read in order, the search stops as soon as it did (most
+// expansions stop after about half their options, when the table knows
+// one of the value asked), having split at most splitLag options more.
+// It gives what splitKnown gives option by option.
+func (w *worker[P]) splitPacked(opts []P, lv *level[P], pot *uint64, r uint64) bool {
+	s := w.s
+	if w.cache == nil {
+		w.cache = make([]cacheEntry[P], cacheSize)
+	}
+	w.reads2, w.kv, w.xs, w.rend = w.reads2[:0], w.kv[:0], w.xs[:0], w.rend[:0]
+	done := 0 // reads made
+	wr := 0   // components of the options recorded
+	ok := true
+	for i := 0; i <= len(opts)+splitLag && ok; i++ {
+		if i < len(opts) {
+			w.splitOne(opts[i], lv)
+		}
+		j := i - splitLag
+		if j < 0 || j >= len(opts) {
+			continue
+		}
+		for ; done < int(w.rend[j]); done++ {
+			rd := &w.reads2[done]
+			f := w.read(s.pt.getHash(rd.h, rd.key))
+			rd.f = f
+			*w.fact(rd.key) = factEntry{rd.key, f, true}
+			if f != 0 && f&excluded == 0 {
+				if e := &w.cache[rd.slot]; s.pk.Pack(e.can) == rd.key {
+					e.val = f
+				}
+			}
+		}
+		// Drop option j's components found known, as splitKnown does,
+		// moving the others down to wr; the later options' components
+		// lie past them, untouched.
+		u := lv.ucomps
+		from, to := int(lv.off[j]), len(u)
+		if j+1 < len(lv.off) {
+			to = int(lv.off[j+1])
+		}
+		x := w.xs[j]
+		lo := wr
+		lv.off[j] = int32(lo)
+		for k := from; k < to; k++ {
+			if rd := w.kv[k]; rd != 0 {
+				if f := w.reads2[rd-1].f; f != 0 && f&excluded == 0 {
+					x ^= f - 1
+					continue
+				}
+			}
+			u[wr] = u[k]
+			wr++
+		}
+		// cancelPairs moves components within u[lo:wr] only.
+		wr = len(cancelPairs(u[:wr], lo))
+		ok = w.addOption(lv, j, u[lo:wr], x, pot, r)
+	}
+	// Unmark the reads never made (the search stopped first).
+	for _, rd := range w.reads2[done:] {
+		if fe := w.fact(rd.key); fe.key == rd.key && fe.fact&pendingFact != 0 {
+			*fe = factEntry{}
+		}
+	}
+	lv.ucomps = lv.ucomps[:wr]
+	if !ok {
+		lv.off = lv.off[:len(lv.x)]
+	}
+	return ok
+}
+
+// splitOne appends option o's components to lv.ucomps, and its offset
+// to lv.off, for splitPacked: its components whose values the worker's
+// caches know are left out and their XOR appended to w.xs; the table's
+// bucket of each of the others that the worker's facts do not hold is
+// fetched, its read queued in w.reads2 (once for the same component in
+// several options), and numbered in w.kv.
+func (w *worker[P]) splitOne(o P, lv *level[P]) {
+	s := w.s
+	lo := len(lv.ucomps)
+	lv.off = append(lv.off, int32(lo))
+	if s.dec != nil {
+		lv.ucomps = s.dec.AppendComponents(lv.ucomps, o)
+	} else {
+		lv.ucomps = append(lv.ucomps, o)
+	}
+	var x uint32
+	k := lo
+	for _, c := range lv.ucomps[lo:] {
+		key := s.pk.Pack(c)
+		h := (key.Lo*0x9e3779b97f4a7c15 ^ key.Hi*0xc2b2ae3d27d4eb4f) >> (64 - cacheLog)
+		e := &w.cache[h]
+		if e.raw != key || key == (game.Key{}) {
+			e.raw, e.can, e.val = key, s.can.Canonical(c), 0
+		}
+		if e.val != 0 {
+			x ^= e.val - 1
+			continue
+		}
+		ck := s.pk.Pack(e.can)
+		rd := uint32(0)
+		switch fe := w.fact(ck); {
+		case fe.ok && fe.key == ck && fe.fact&pendingFact != 0:
+			rd = fe.fact &^ pendingFact // read already queued
+		case fe.ok && fe.key == ck:
+			if f := fe.fact; f != 0 && f&excluded == 0 {
+				e.val = f
+				x ^= f - 1
+				continue
+			}
+		default:
+			th := s.pt.hash(ck)
+			s.pt.touch(th)
+			w.reads2 = append(w.reads2, pendingRead{key: ck, h: th, slot: h})
+			rd = uint32(len(w.reads2))
+			// Marked until the read, so that the same component in a
+			// later option (a region the move leaves alone) waits for
+			// the same read.
+			*fe = factEntry{ck, pendingFact | rd, true}
+		}
+		lv.ucomps[k] = e.can
+		for len(w.kv) < k {
+			w.kv = append(w.kv, 0)
+		}
+		w.kv = append(w.kv[:k], rd)
+		k++
+	}
+	lv.ucomps = lv.ucomps[:k]
+	w.xs = append(w.xs, x)
+	w.rend = append(w.rend, int32(len(w.reads2)))
 }
 
 // turnDepth is the depth down to which a helper's order is turned.
