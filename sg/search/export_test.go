@@ -18,11 +18,12 @@ func StartFull() (restore func()) {
 }
 
 // SetSplitLag sets how many options a worker splits ahead of the one it
-// reads the table for (see splitPacked), until restore is called.
+// reads the table for (see splitPacked), in a table of any size, until
+// restore is called.
 func SetSplitLag(n int) (restore func()) {
-	old := splitLag
-	splitLag = n
-	return func() { splitLag = old }
+	old, oldBytes := splitLag, pipelineBytes
+	splitLag, pipelineBytes = n, 0
+	return func() { splitLag, pipelineBytes = old, oldBytes }
 }
 
 // PendingMarks counts the entries of the idle workers' facts still marked

@@ -471,8 +471,14 @@ func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *uin
 }
 
 // splitLag is how many options splitPacked splits ahead of the one it
-// reads the table for.
+// reads the table for, in a table of pipelineBytes or more; in a smaller
+// one, which the processor's caches hold, none.
 var splitLag = 2
+
+// pipelineBytes is the size of table from which splitPacked fetches
+// buckets ahead: below it the fetches and the options split in vain cost
+// more than they save (Cram 5×6 and 5×7, in tables of a few megabytes).
+var pipelineBytes int64 = 16 << 20
 
 // A pendingRead is a component whose fact splitPacked reads from the
 // table some options after it started fetching its bucket: its key, hash,
@@ -499,21 +505,27 @@ const pendingFact = 1 << 31
 // are still read in order, the search stops as soon as it did (most
 // expansions stop after about half their options, when the table knows
 // one of the value asked), having split at most splitLag options more.
-// It gives what splitKnown gives option by option.
+// In a table smaller than pipelineBytes it reads each option's buckets
+// as soon as it has split it. It gives what splitKnown gives option by
+// option.
 func (w *worker[P]) splitPacked(opts []P, lv *level[P], pot *uint64, r uint64) bool {
 	s := w.s
 	if w.cache == nil {
 		w.cache = make([]cacheEntry[P], cacheSize)
 	}
 	w.reads2, w.kv, w.xs, w.rend = w.reads2[:0], w.kv[:0], w.xs[:0], w.rend[:0]
+	lag := 0
+	if s.pt.size()*bucketBytes >= pipelineBytes {
+		lag = splitLag
+	}
 	done := 0 // reads made
 	wr := 0   // components of the options recorded
 	ok := true
-	for i := 0; i <= len(opts)+splitLag && ok; i++ {
+	for i := 0; i <= len(opts)+lag && ok; i++ {
 		if i < len(opts) {
-			w.splitOne(opts[i], lv)
+			w.splitOne(opts[i], lv, lag > 0)
 		}
-		j := i - splitLag
+		j := i - lag
 		if j < 0 || j >= len(opts) {
 			continue
 		}
@@ -570,9 +582,9 @@ func (w *worker[P]) splitPacked(opts []P, lv *level[P], pot *uint64, r uint64) b
 // to lv.off, for splitPacked: its components whose values the worker's
 // caches know are left out and their XOR appended to w.xs; the table's
 // bucket of each of the others that the worker's facts do not hold is
-// fetched, its read queued in w.reads2 (once for the same component in
-// several options), and numbered in w.kv.
-func (w *worker[P]) splitOne(o P, lv *level[P]) {
+// fetched (when fetch is set), its read queued in w.reads2 (once for the
+// same component in several options), and numbered in w.kv.
+func (w *worker[P]) splitOne(o P, lv *level[P], fetch bool) {
 	s := w.s
 	lo := len(lv.ucomps)
 	lv.off = append(lv.off, int32(lo))
@@ -607,7 +619,9 @@ func (w *worker[P]) splitOne(o P, lv *level[P]) {
 			}
 		default:
 			th := s.pt.hash(ck)
-			s.pt.touch(th)
+			if fetch {
+				s.pt.touch(th)
+			}
 			w.reads2 = append(w.reads2, pendingRead{key: ck, h: th, slot: h})
 			rd = uint32(len(w.reads2))
 			// Marked until the read, so that the same component in a
