@@ -53,7 +53,7 @@ type worker[P comparable] struct {
 	// learnt, so the cache is never wrong, only less informed than the
 	// table when another worker learnt more; the searches (query, lv)
 	// read the table itself before expanding a component, and splitting
-	// an option (splitKnown) reads the table only for a component the
+	// an option (splitPacked) reads the table only for a component the
 	// cache does not hold.
 	facts []factEntry
 
@@ -170,7 +170,7 @@ func (w *worker[P]) flush() {
 // what the worker's facts hold. A solver of one worker takes the fact
 // from the worker's facts when they hold it: no other worker adds to the
 // table meanwhile, and the search of a component mostly comes just after
-// splitKnown read its fact from the table into the worker's facts, so
+// splitPacked read its fact from the table into the worker's facts, so
 // the table would say nothing more. A worker among several does the same
 // at depth shareDepth and below (d is the depth of c's search), where
 // the components are small and another worker seldom searches the same
@@ -221,22 +221,6 @@ func (w *worker[P]) fact(k game.Key) *factEntry {
 		w.facts = make([]factEntry, 1<<factLog)
 	}
 	return &w.facts[(k.Lo*0x9e3779b97f4a7c15^k.Hi*0xc2b2ae3d27d4eb4f)>>(64-factLog)]
-}
-
-// cachedFact returns the fact of canonical component c from the worker's
-// facts when they hold it, else from the table (remembering it).
-func (w *worker[P]) cachedFact(c P) uint32 {
-	if w.s.pt == nil {
-		return w.read(w.s.tab.get(c))
-	}
-	k := w.s.pk.Pack(c)
-	e := w.fact(k)
-	if e.ok && e.key == k {
-		return e.fact
-	}
-	f := w.read(w.s.pt.get(k))
-	*e = factEntry{k, f, true}
-	return f
 }
 
 // put stores fact for c in the table and in the worker's facts.
@@ -506,7 +490,7 @@ const pendingFact = 1 << 31
 // expansions stop after about half their options, when the table knows
 // one of the value asked), having split at most splitLag options more.
 // In a table smaller than pipelineBytes it reads each option's buckets
-// as soon as it has split it. It gives what splitKnown gives option by
+// as soon as it has split it. It gives what splitKnown would give option by
 // option.
 func (w *worker[P]) splitPacked(opts []P, lv *level[P], pot *uint64, r uint64) bool {
 	s := w.s
