@@ -102,7 +102,7 @@
 // after the same option as before (most stop about halfway, when the
 // table knows an option of the value asked), having split at most two
 // more. On Cram 6×7 with two workers this took the solve from 269 s to
-// 217–228 s. In a table under 16 MiB, which the processor's caches
+// 187–228 s. In a table under 16 MiB, which the processor's caches
 // hold, each option's buckets are read as soon as it is split.
 //
 // [WithoutPruning] values positions by the definition instead, to measure
