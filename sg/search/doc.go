@@ -99,8 +99,8 @@
 // meanwhile. A read of a large table waits for memory (hundreds of
 // nanoseconds in a virtual machine), but reads in flight together
 // overlap; and since the options are still read in order, a search stops
-// after the same option as before (most stop about halfway, when the
-// table knows an option of the value asked), having split at most two
+// after the same option as before (often before the last, when the
+// table knows an option of a value asked), having split at most two
 // more. On Cram 6×7 with two workers this took the solve from 269 s to
 // 187–228 s. In a table under 16 MiB, which the processor's caches
 // hold, each option's buckets are read as soon as it is split.

@@ -138,3 +138,55 @@ func TestWidenReleasesNarrow(t *testing.T) {
 		t.Error("the stub was written")
 	}
 }
+
+// BenchmarkTableTouch reads keys of a table of 256 MiB (far larger than
+// the processor's caches), each read's address depending on the result
+// of the read before, as a search's reads do when other work separates
+// them: "waiting" reads each bucket when its turn comes, "touched" has
+// fetched the bucket two reads before (table.touch, as splitPacked does).
+// It reports ns/read.
+func BenchmarkTableTouch(b *testing.B) {
+	old := startBuckets
+	startBuckets = 1 << 40
+	defer func() { startBuckets = old }()
+	t := newTable(256 << 20)
+	const stored = 4 << 20
+	key := func(i int) game.Key { return game.Key{Lo: uint64(i)*0x9e3779b97f4a7c15 | 1} }
+	for i := range stored {
+		t.put(key(i), 1, 1)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	keys := make([]game.Key, 1<<16)
+	hs := make([]uint64, len(keys))
+	for i := range keys {
+		keys[i] = key(r.IntN(stored))
+		hs[i] = t.hash(keys[i])
+	}
+	var sink uint32
+	for _, c := range []struct {
+		name string
+		lag  int
+	}{{"waiting", 0}, {"touched", 2}} {
+		b.Run(c.name, func(b *testing.B) {
+			var f uint32
+			reads := 0
+			for b.Loop() {
+				for i := range keys {
+					if c.lag > 0 && i+c.lag < len(keys) {
+						t.touch(hs[i+c.lag])
+					}
+					// f>>31 is 0 (facts have 24 bits), but the read must
+					// wait for the one before to know it.
+					j := i ^ int(f>>31)
+					f = t.getHash(hs[j], keys[j])
+					sink += f
+				}
+				reads += len(keys)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(reads), "ns/read")
+		})
+	}
+	if sink == 0 {
+		b.Fatal("no key found")
+	}
+}

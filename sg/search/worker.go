@@ -486,9 +486,9 @@ const pendingFact = 1 << 31
 // worker's caches knows (table.touch), while it reads the buckets of
 // option i-splitLag, fetched meanwhile. So the cache misses of several
 // options overlap instead of following one another; and since options
-// are still read in order, the search stops as soon as it did (most
-// expansions stop after about half their options, when the table knows
-// one of the value asked), having split at most splitLag options more.
+// are still read in order, the search stops as soon as it did (often
+// before its last option, when the table knows an option of a value
+// asked), having split at most splitLag options more.
 // In a table smaller than pipelineBytes it reads each option's buckets
 // as soon as it has split it. It gives what splitKnown would give option by
 // option.
@@ -556,9 +556,6 @@ func (w *worker[P]) splitPacked(opts []P, lv *level[P], pot *uint64, r uint64) b
 		}
 	}
 	lv.ucomps = lv.ucomps[:wr]
-	if !ok {
-		lv.off = lv.off[:len(lv.x)]
-	}
 	return ok
 }
 
@@ -614,10 +611,7 @@ func (w *worker[P]) splitOne(o P, lv *level[P], fetch bool) {
 			*fe = factEntry{ck, pendingFact | rd, true}
 		}
 		lv.ucomps[k] = e.can
-		for len(w.kv) < k {
-			w.kv = append(w.kv, 0)
-		}
-		w.kv = append(w.kv[:k], rd)
+		w.kv = append(w.kv, rd) // len(w.kv) == k: one entry a component kept
 		k++
 	}
 	lv.ucomps = lv.ucomps[:k]
