@@ -15,7 +15,7 @@
 //	sgtool nim [-misere] A B C…     nim-sum, outcome and winning moves as JSON
 //	sgtool loopy EDGES|GAME [V…]    generalized values (*n, ∞{a,b}) of a game
 //	                                with cycles, and the outcome P/N/D of a sum
-//	sgtool solve SPEC [-mem BYTES] [-workers N] [-progress]
+//	sgtool solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress]
 //	                                value, outcome and winning moves of a board
 //	                                or graph game: cram:MxN, cram:ROW/ROW/…,
 //	                                nodekayles:path:N, nodekayles:grid:MxN,
@@ -59,6 +59,8 @@
 // values and period take -checkpoint FILE for runs of hours: the values
 // are saved to FILE every minute and when the run ends or is interrupted,
 // and a run given the same FILE resumes from them with identical results.
+// solve takes it too: its search's table is saved every ten minutes and
+// on exit, and a run given the same FILE starts from that table.
 //
 // values computes only up to a certified period, and reads the values past
 // it from the period, each in O(1), writing them as it goes: values .07
@@ -96,7 +98,8 @@ const usageTail = `-max: default 2^28 values for codes such as .07 (a code with 
       rare heaps (Flammenkamp's sparse set) under the mask that makes them
       fewest, for all N values and each power-of-two prefix, as JSON.
 -checkpoint FILE: save the values to FILE every minute and on exit; a run
-      given the same FILE resumes from them.
+      given the same FILE resumes from them (solve: the search's table,
+      every ten minutes and on exit).
 `
 
 func main() {
@@ -158,7 +161,7 @@ var commands = []subcommand{
 	{"value", "value GAME HEAP [-max N] [-progress]", "print G(HEAP), HEAP up to 2^64-1", cmdValue},
 	{"nim", "nim [-misere] A B C…", "print nim-sum, outcome and winning moves as JSON", cmdNim},
 	{"loopy", "loopy EDGES|GAME [VERTEX…]", "print loopy values (*n, ∞{a,b}) and the outcome P/N/D of a sum, as JSON", cmdLoopy},
-	{"solve", "solve SPEC [-mem BYTES] [-workers N] [-progress]", "value, outcome and winning moves of a board or graph game (cram, nodekayles, chomp) as JSON", cmdSolve},
+	{"solve", "solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress]", "value, outcome and winning moves of a board or graph game (cram, nodekayles, chomp) as JSON", cmdSolve},
 	{"nimmul", "nimmul A B", "print the nim-product A ⊗ B as JSON", cmdNimmul},
 	{"niminv", "niminv A", "print the nim-inverse of A ≠ 0 as JSON", cmdNiminv},
 	{"hackenbush", "hackenbush EDGES", "print a Green Hackenbush picture's value and winning cuts as JSON (EDGES g-1,1-2,2-g; g the ground)", cmdHackenbush},

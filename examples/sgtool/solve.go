@@ -34,7 +34,7 @@ type solveReport struct {
 	Evictions    uint64 `json:"evictions"`
 }
 
-// cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N] [-progress]`: the value of a board or
+// cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress]`: the value of a board or
 // graph game's start position, its outcome and its winning moves, as one
 // JSON object. SPEC is cram:MxN, cram:ROW/ROW/… ('.' free, '#' blocked),
 // nodekayles:path:N, nodekayles:cycle:N, nodekayles:grid:MxN,
@@ -51,13 +51,18 @@ type solveReport struct {
 // memory than -mem runs slower; it never fails for want of it. -workers
 // sets the goroutines the search uses (default GOMAXPROCS). Progress is
 // shown on standard error when it is a terminal, or always with -progress.
+// -checkpoint FILE saves the search's table to FILE every ten minutes
+// and when the run ends or is interrupted, and a run given the same FILE
+// starts from the table saved there (search.WithCheckpoint): a search of
+// hours stopped by Ctrl-C loses at most ten minutes. The answer is the
+// same; the counts of positions are this run's.
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("solve", args, map[string]bool{"mem": true, "workers": true, "progress": false})
+	flags, ops, err := splitArgs("solve", args, map[string]bool{"mem": true, "workers": true, "progress": false, "checkpoint": true})
 	if err != nil {
 		return err
 	}
 	if len(ops) != 1 {
-		return badArg("solve: want SPEC [-mem BYTES] [-workers N] [-progress], got %d arguments", len(ops))
+		return badArg("solve: want SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress], got %d arguments", len(ops))
 	}
 	mem := int64(search.DefaultMemory)
 	if s, ok := flags["mem"]; ok {
@@ -75,6 +80,12 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return badArg("solve: bad -workers %q: want a whole number from 1 to %d", s, maxWorkers)
 		}
 		opts = append(opts, search.WithWorkers(n))
+	}
+	if path, ok := flags["checkpoint"]; ok {
+		if path == "" {
+			return badArg("solve: bad -checkpoint \"\": want a file name")
+		}
+		opts = append(opts, search.WithCheckpoint(path, solveCheckpointEvery))
 	}
 	done := func() {}
 	if _, force := flags["progress"]; force || isTerminal(stderr) {
@@ -144,6 +155,11 @@ func isTerminal(w io.Writer) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
+
+// solveCheckpointEvery is the time between two saves of solve's table
+// with -checkpoint (a variable so that tests can save at once): longer
+// than values' minute, since a table can be gigabytes.
+var solveCheckpointEvery = 10 * time.Minute
 
 // solveProgressEvery is the least time between two progress lines of
 // solve (a variable so that tests can see lines at once).

@@ -171,3 +171,40 @@ func TestSolveProgressFlag(t *testing.T) {
 		}
 	}
 }
+
+// -checkpoint FILE saves solve's table when the run ends (here: every
+// save is due at once) and a second run starts from it: the same answer
+// with fewer positions expanded. A file that is not a table is refused
+// with status 1, naming it; an empty name is a usage error.
+func TestSolveCheckpoint(t *testing.T) {
+	defer func(d time.Duration) { solveCheckpointEvery = d }(solveCheckpointEvery)
+	solveCheckpointEvery = time.Nanosecond
+	f := t.TempDir() + "/cram45"
+	first, status, err := solveStatus(t, context.Background(), "cram:4x5 -workers 1 -checkpoint "+f)
+	if status != exitOK {
+		t.Fatalf("status %d: %v", status, err)
+	}
+	second, status, err := solveStatus(t, context.Background(), "cram:4x5 -workers 1 -checkpoint "+f)
+	if status != exitOK {
+		t.Fatalf("resumed: status %d: %v", status, err)
+	}
+	var a, b solveReport
+	if err := json.Unmarshal([]byte(first), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(second), &b); err != nil {
+		t.Fatal(err)
+	}
+	if a.Value != 2 || b.Value != a.Value || b.Outcome != a.Outcome || strings.Join(b.Moves, " ") != strings.Join(a.Moves, " ") ||
+		b.Expanded >= a.Expanded {
+		t.Errorf("resumed run %s, first run %s: want the same answer with fewer positions", second, first)
+	}
+	if _, status, err := solveStatus(t, context.Background(), "cram:5x4 -checkpoint "+f); status != exitFailure ||
+		!strings.Contains(err.Error(), f) || !errors.Is(err, search.ErrCheckpoint) {
+		t.Errorf("a table of cram:4x5 for cram:5x4: status %d, %v", status, err)
+	}
+	if _, status, err := solveStatus(t, context.Background(), "cram:4x5 -checkpoint="); status != exitUsage ||
+		!strings.Contains(err.Error(), "-checkpoint") {
+		t.Errorf("-checkpoint=: status %d, %v", status, err)
+	}
+}

@@ -165,4 +165,17 @@
 // asked about (at most the number of cells of a board). It polls its
 // context every 1024 positions; what it stored before being cancelled
 // stays in the table, so asking again resumes.
+//
+// # Saving the table
+//
+// A search of hours should survive its process. [Solver.WriteTo] streams
+// the table (about 12 bytes a position with keys of 64 bits, in records
+// with checksums) and [Solver.ReadFrom] merges such a stream into the
+// table of a solver of the same game: the facts are true of the game's
+// positions whatever the solver that found them, so a new search starts
+// where the old one stopped. Saving reads the buckets as lookups do,
+// while the workers go on. [WithCheckpoint] does both with a file: the
+// solver reads it when made, saves every few minutes while a question
+// runs, and saves again when a question is stopped (sgtool's
+// solve -checkpoint FILE).
 package search

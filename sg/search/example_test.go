@@ -1,6 +1,7 @@
 package search_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 
@@ -33,4 +34,32 @@ func Example() {
 	// outcome: N
 	// winning move: true 1,0-2,0
 	// value: *2
+}
+
+// A search's table saved and read back by another solver, as a long
+// search stopped in one process resumes in the next (WithCheckpoint does
+// this with a file): the question asked before is answered with no
+// search at all.
+func ExampleSolver_WriteTo() {
+	g, _ := rulesets.NewCram(5, 6)
+	s, _ := search.New[grid.Set](g, search.WithWorkers(1))
+	ctx := context.Background()
+	v, _ := s.Value(ctx, g.Start())
+	fmt.Println("value:", v, "searched:", s.Stats().Expanded > 0)
+
+	var saved bytes.Buffer
+	if _, err := s.WriteTo(&saved); err != nil {
+		fmt.Println(err)
+		return
+	}
+	later, _ := search.New[grid.Set](g, search.WithWorkers(1))
+	if _, err := later.ReadFrom(&saved); err != nil {
+		fmt.Println(err)
+		return
+	}
+	v, _ = later.Value(ctx, g.Start())
+	fmt.Println("value:", v, "searched:", later.Stats().Expanded > 0)
+	// Output:
+	// value: *2 searched: true
+	// value: *2 searched: false
 }

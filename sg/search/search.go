@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
@@ -38,6 +39,9 @@ type config struct {
 	noSplit  bool
 	progress func(Stats)
 	every    uint64
+
+	ckptPath  string        // WithCheckpoint's file, or ""
+	ckptEvery time.Duration // the time between two saves
 }
 
 // WithMemory sets the table's budget in bytes. The table starts small
@@ -139,11 +143,17 @@ type Solver[P comparable] struct {
 	// buffers serve the next question.
 	idleMu sync.Mutex
 	idle   []*worker[P]
+
+	// saveMu serializes the saves of WithCheckpoint; lastSave is the
+	// time of the last one (or of the load).
+	saveMu   sync.Mutex
+	lastSave time.Time
 }
 
-// New returns a solver for g with an empty table. It returns an error
-// naming the budget when the budget given with [WithMemory] is below
-// [MinMemory].
+// New returns a solver for g with an empty table, or with the table saved
+// at the path of [WithCheckpoint]. It returns an error naming the budget
+// when the budget given with [WithMemory] is below [MinMemory], and the
+// error of reading the checkpoint (see [WithCheckpoint]).
 func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 	c := config{memory: DefaultMemory, every: 1 << 20}
 	for _, o := range opts {
@@ -167,6 +177,12 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 		s.tab = packed[P]{t: s.pt, pk: pk}
 	} else {
 		s.tab = newMapTable[P](c.memory)
+	}
+	if c.ckptPath != "" {
+		s.lastSave = time.Now()
+		if err := s.loadCheckpoint(); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -306,7 +322,9 @@ func (s *Solver[P]) known(c P) (uint32, bool) {
 // its components, each found by the candidate tests of the package
 // documentation, with the workers dividing the options of the component
 // at each test.
-func (s *Solver[P]) Value(ctx context.Context, p P) (sg.Nimber, error) {
+func (s *Solver[P]) Value(ctx context.Context, p P) (_ sg.Nimber, err error) {
+	ctx, end := s.begin(ctx)
+	defer func() { err = end(err) }()
 	comps := s.split(nil, p)
 	var x uint32
 	for _, c := range comps {
@@ -517,7 +535,9 @@ func (s *Solver[P]) distinct(opts []P) []int {
 // level, and is much cheaper than the value; for a sum it values all the
 // components but the largest and asks only whether the largest has the
 // value that makes the XOR zero.
-func (s *Solver[P]) Outcome(ctx context.Context, p P) (sg.Outcome, error) {
+func (s *Solver[P]) Outcome(ctx context.Context, p P) (_ sg.Outcome, err error) {
+	ctx, end := s.begin(ctx)
+	defer func() { err = end(err) }()
 	isP, err := s.sumIsP(ctx, p)
 	if err != nil {
 		return sg.N, fmt.Errorf("search: outcome of %v: %w", p, err)
@@ -580,7 +600,9 @@ func (s *Solver[P]) largest(comps []P) int {
 // [Solver.Outcome], and all stop at the first option found to be a
 // P-position; so with several workers the move returned is one of the
 // winning moves, not necessarily the first in the game's move order.
-func (s *Solver[P]) WinningMove(ctx context.Context, p P) (P, bool, error) {
+func (s *Solver[P]) WinningMove(ctx context.Context, p P) (_ P, _ bool, err error) {
+	ctx, end := s.begin(ctx)
+	defer func() { err = end(err) }()
 	q, found, err := s.winning(ctx, p, false)
 	if err != nil {
 		err = fmt.Errorf("search: winning move from %v: %w", p, err)
