@@ -1,7 +1,9 @@
 package search_test
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"testing"
@@ -233,4 +235,50 @@ func BenchmarkColdTable(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkTableSave writes the table of a Cram 5×7 solve with
+// [search.Solver.WriteTo] (to io.Discard) and reads it back with
+// ReadFrom into a solver that already holds it (the merge of every
+// entry, without the table's growth); MB/s is the stream's, and
+// ns/entry the time a position costs.
+func BenchmarkTableSave(b *testing.B) {
+	g, err := rulesets.NewCram(5, 7)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := search.New[grid.Set](g, search.WithWorkers(1), search.WithMemory(64<<20))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := s.Value(bg, g.Start()); err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := s.WriteTo(&buf); err != nil {
+		b.Fatal(err)
+	}
+	data, entries := buf.Bytes(), float64(s.Stats().Entries)
+	perEntry := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/entries, "ns/entry")
+		b.ReportMetric(entries, "entries")
+	}
+	b.Run("write", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			if _, err := s.WriteTo(io.Discard); err != nil {
+				b.Fatal(err)
+			}
+		}
+		perEntry(b)
+	})
+	b.Run("read", func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		for b.Loop() {
+			if _, err := s.ReadFrom(bytes.NewReader(data)); err != nil {
+				b.Fatal(err)
+			}
+		}
+		perEntry(b)
+	})
 }
