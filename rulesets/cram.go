@@ -3,8 +3,10 @@ package rulesets
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/impartial-go/impartial/game"
@@ -47,10 +49,23 @@ type Cram struct {
 	nc0, ncLst uint64
 	k          uint
 	mid        uint64 // the cells of the middle row
+
+	// centres lists the board's dominoes from each centre outwards, for
+	// AppendOrderedMoves; made at its first call.
+	centres *centreOrder
+}
+
+// centreOrder is Cram.centres: made once, it lists for each rectangle of
+// the board the dominoes inside it, nearest its centre first (see
+// makeCentres).
+type centreOrder struct {
+	once  sync.Once
+	start []int32
+	ids   []uint8
 }
 
 func newCram(b *grid.Board, start grid.Set) *Cram {
-	g := &Cram{b: b, start: start, full: start == b.Full()}
+	g := &Cram{b: b, start: start, full: start == b.Full(), centres: new(centreOrder)}
 	if b.Full().Hi == 0 {
 		g.word = true
 		g.nc0 = b.Right(b.Full()).Lo
@@ -106,6 +121,145 @@ func (g *Cram) AppendMoves(dst []grid.Set, p grid.Set) []grid.Set {
 	v := p.And(b.Up(p))   // free cells whose lower neighbour is free
 	dst = appendPairs(dst, p, h, 1)
 	return appendPairs(dst, p, v, b.Cols())
+}
+
+// AppendOrderedMoves appends the positions that AppendMoves appends, in
+// another order: the dominoes nearest the centre of the rectangle that
+// bounds p's free cells first (by the distance from it to the domino's
+// middle, ties in AppendMoves' order). It is what
+// [github.com/impartial-go/impartial/sg/search.MoveOrderer] asks for: a
+// search tries first the moves most likely to win, and on a region that
+// is nearly symmetric under the half turn these are the central ones
+// (the symmetry strategies, see [Cram], answer a domino by its image,
+// and the first player of an even×odd board opens in the centre). With
+// it, the search of a Cram value expands 6 to 32 % fewer positions (4×9,
+// 5×7, 5×8, 4×10, 6×6, 4×11, 5×9, one worker).
+func (g *Cram) AppendOrderedMoves(dst []grid.Set, p grid.Set) []grid.Set {
+	if p.IsEmpty() {
+		return dst
+	}
+	b := g.b
+	rows, cols := b.Rows(), b.Cols()
+	co := g.centres
+	co.once.Do(func() { co.start, co.ids = makeCentres(rows, cols) })
+	// The bounding rectangle: rows r0 to r1, columns c0 to c1.
+	r0, _ := b.RowCol(p.Lowest())
+	r1, _ := b.RowCol(p.Highest())
+	var colMask uint64 // the columns of p's cells
+	switch {
+	case g.word:
+		x := p.Lo
+		for sh := g.k; sh < 64; sh <<= 1 {
+			x |= x >> sh
+		}
+		colMask = x & (1<<g.k - 1)
+	case rows > 1: // so at most 64 columns
+		all := ^uint64(0) >> uint(64-cols)
+		for x := p; !x.IsEmpty(); x = x.Shr(uint(cols)) {
+			colMask |= x.Lo & all
+		}
+	}
+	c0, c1 := bits.TrailingZeros64(colMask), 63-bits.LeadingZeros64(colMask)
+	if colMask == 0 { // one row of more than 64 cells
+		c0, c1 = p.Lowest(), p.Highest()
+	}
+	box := ((r0*rows+r1)*cols+c0)*cols + c1
+	ids := co.ids[co.start[box]:co.start[box+1]]
+	if g.word {
+		q, k := p.Lo, g.k
+		h := q & (q >> 1 & g.ncLst) // left cells of the horizontal dominoes
+		v := q & (q >> k)           // upper cells of the vertical ones
+		n := bits.OnesCount64(h) + bits.OnesCount64(v)
+		if n == 0 {
+			return dst
+		}
+		hv := [2]uint64{h, v}
+		step := [2]uint{1, k}
+		// Without a branch on each domino: every one is written, and
+		// the next write goes past it only when it is a move.
+		lo := len(dst)
+		dst = slices.Grow(dst, n)[:lo+n]
+		out := dst[lo:]
+		j := 0
+		for _, id := range ids {
+			i, o := uint(id>>1), id&1
+			out[j] = grid.Set{Lo: q &^ (1<<i | 1<<(i+step[o]))}
+			if j += int(hv[o] >> i & 1); j == n {
+				break
+			}
+		}
+		return dst
+	}
+	h := p.And(b.Left(p))
+	v := p.And(b.Up(p))
+	n := h.Len() + v.Len()
+	for _, id := range ids {
+		if n == 0 {
+			break
+		}
+		i, d, from := int(id>>1), 1, h
+		if id&1 != 0 {
+			d, from = cols, v
+		}
+		if from.Has(i) {
+			dst = append(dst, p.Without(i).Without(i+d))
+			n--
+		}
+	}
+	return dst
+}
+
+// makeCentres returns the lists of Cram.centres: for each rectangle of
+// the board, rows r0 to r1 and columns c0 to c1, numbered box =
+// ((r0·rows + r1)·cols + c0)·cols + c1, the dominoes inside it are
+// ids[start[box]:start[box+1]], as cell<<1 | vertical, sorted by the
+// distance from the rectangle's centre to the domino's middle, ties in
+// AppendMoves' order (horizontal by left cell, then vertical by upper
+// cell). 20 KiB for 7×7, at most about 400 KiB (1×128).
+func makeCentres(rows, cols int) (start []int32, ids []uint8) {
+	type dom struct {
+		id   uint8
+		r, c int // the middle, in half cells
+	}
+	var all []dom
+	for i := range rows * cols {
+		if r, c := i/cols, i%cols; c+1 < cols {
+			all = append(all, dom{uint8(i << 1), 2 * r, 2*c + 1})
+		}
+	}
+	for i := range rows * cols {
+		if r, c := i/cols, i%cols; r+1 < rows {
+			all = append(all, dom{uint8(i<<1 | 1), 2*r + 1, 2 * c})
+		}
+	}
+	start = make([]int32, rows*rows*cols*cols+1)
+	var in []dom
+	for r0 := range rows {
+		for r1 := range rows {
+			for c0 := range cols {
+				for c1 := range cols {
+					box := ((r0*rows+r1)*cols+c0)*cols + c1
+					start[box] = int32(len(ids))
+					in = in[:0]
+					for _, d := range all {
+						// The domino's cells lie in the box when its
+						// middle does, half a cell in from each side.
+						if d.r >= 2*r0 && d.r <= 2*r1 && d.c >= 2*c0 && d.c <= 2*c1 {
+							in = append(in, d)
+						}
+					}
+					R, C := r0+r1, c0+c1
+					dist := func(d dom) int { return (d.r-R)*(d.r-R) + (d.c-C)*(d.c-C) }
+					slices.SortStableFunc(in, func(a, b dom) int { return dist(a) - dist(b) })
+					for _, d := range in {
+						ids = append(ids, d.id)
+					}
+				}
+			}
+		}
+	}
+	start[len(start)-1] = int32(len(ids))
+	return start, ids
 }
 
 // NumMoves returns the number of moves from p: the pairs of adjacent

@@ -75,3 +75,21 @@ func BenchmarkCramFill(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCramMoves lists the moves of the positions of random play on
+// the 5×7 board, in the board's order (plain) and from the centre out
+// (ordered, what a search expands with); an op is one position.
+func BenchmarkCramMoves(b *testing.B) {
+	g, opts := randomCramOptions(b)
+	var dst []grid.Set
+	b.Run("plain", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			dst = g.AppendMoves(dst[:0], opts[i%len(opts)])
+		}
+	})
+	b.Run("ordered", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			dst = g.AppendOrderedMoves(dst[:0], opts[i%len(opts)])
+		}
+	})
+}

@@ -92,6 +92,20 @@ type MoveCounter[P comparable] interface {
 	NumMoves(p P) int
 }
 
+// MoveOrderer is an optional interface of a game that lists a position's
+// moves in the order a search should try them: AppendOrderedMoves(dst, p)
+// must append the options that AppendMoves(dst, p) appends, in any order.
+// The solver lists with it the options of the positions it expands, and
+// keeps that order among the options of equal cost (see [MoveCounter]),
+// so that the likeliest to decide a question come first. The top of a
+// question keeps the game's own order ([Solver.WinningMove] returns the
+// first winning move in it, with one worker). Cram lists its dominoes
+// from the centre of the region outwards
+// ([github.com/impartial-go/impartial/rulesets.Cram.AppendOrderedMoves]).
+type MoveOrderer[P comparable] interface {
+	AppendOrderedMoves(dst []P, p P) []P
+}
+
 // Stats describes a solver's work and its table.
 type Stats struct {
 	// Expanded is the number of positions whose moves were generated.
@@ -127,6 +141,7 @@ type Solver[P comparable] struct {
 	can game.Canonicalizer[P]
 	pk  game.Packer[P]
 	mc  MoveCounter[P]
+	mo  MoveOrderer[P]
 	tab store[P]
 	pt  *table // the table of tab, for a Packer
 	cfg config
@@ -171,6 +186,7 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 	}
 	s.can, _ = g.(game.Canonicalizer[P])
 	s.mc, _ = g.(MoveCounter[P])
+	s.mo, _ = g.(MoveOrderer[P])
 	if pk, ok := g.(game.Packer[P]); ok {
 		s.pk = pk
 		s.pt = newTable(c.memory)

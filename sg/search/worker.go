@@ -136,9 +136,14 @@ func (w *worker[P]) level(d int) *level[P] {
 	return w.levels[d]
 }
 
-// expand lists the options of c at level d and counts the expansion.
+// expand lists the options of c at level d, in the game's preferred order
+// for a MoveOrderer, and counts the expansion.
 func (w *worker[P]) expand(c P, lv *level[P]) []P {
-	lv.opts = w.s.g.AppendMoves(lv.opts[:0], c)
+	if w.s.mo != nil {
+		lv.opts = w.s.mo.AppendOrderedMoves(lv.opts[:0], c)
+	} else {
+		lv.opts = w.s.g.AppendMoves(lv.opts[:0], c)
+	}
 	if w.done++; w.done-w.flushed >= pollEvery {
 		w.flush()
 		if w.ctx.Err() != nil {
