@@ -26,7 +26,9 @@ import (
 // same after any of the board's symmetries and any translation:
 // [grid.Board.Canonical]) and [game.Packer] (a position is its own
 // 128-bit key). Canonical and Pack are meant for single regions, as the
-// engines call them, but are correct on any position.
+// engines call them, but are correct on any position. For package
+// sg/search it also counts moves (NumMoves) and lists them from the
+// centre out ([Cram.AppendOrderedMoves]), to order its search.
 //
 // On a 1×n strip Cram is Dawson's Kayles (octal .07): a domino removes two
 // adjacent cells of a row, leaving up to two shorter rows. Symmetry
@@ -132,8 +134,8 @@ func (g *Cram) AppendMoves(dst []grid.Set, p grid.Set) []grid.Set {
 // is nearly symmetric under the half turn these are the central ones
 // (the symmetry strategies, see [Cram], answer a domino by its image,
 // and the first player of an even×odd board opens in the centre). With
-// it, the search of a Cram value expands 6 to 32 % fewer positions (4×9,
-// 5×7, 5×8, 4×10, 6×6, 4×11, 5×9, one worker).
+// it, the search of a Cram value expands 7 to 35 % fewer positions (4×9,
+// 4×10, 6×6, 6×7, 5×7, 5×8, 7×7: 129 million instead of 197 million).
 func (g *Cram) AppendOrderedMoves(dst []grid.Set, p grid.Set) []grid.Set {
 	if p.IsEmpty() {
 		return dst

@@ -291,3 +291,30 @@ func TestCheckpointErrors(t *testing.T) {
 		t.Errorf("Value saving to %s: %v; want an error naming it", nowhere, err)
 	}
 }
+
+// FuzzReadFrom feeds ReadFrom any bytes, starting from a table saved for
+// Cram 3×4: it must never panic, and must refuse with an error wrapping
+// ErrCheckpoint whatever it does not read to the end (a saved table is
+// outside input, like a game spec).
+func FuzzReadFrom(f *testing.F) {
+	g, _ := rulesets.NewCram(3, 4)
+	s, _ := search.New[grid.Set](g, search.WithWorkers(1), search.WithMemory(search.MinMemory))
+	if _, err := s.Value(bg, g.Start()); err != nil {
+		f.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if _, err := s.WriteTo(&buf); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte("IMPSGTAB"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := search.New[grid.Set](g, search.WithWorkers(1), search.WithMemory(search.MinMemory))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := l.ReadFrom(bytes.NewReader(data)); err != nil && !errors.Is(err, search.ErrCheckpoint) {
+			t.Fatalf("ReadFrom error %v does not wrap ErrCheckpoint", err)
+		}
+	})
+}
