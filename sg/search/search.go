@@ -96,8 +96,10 @@ type MoveCounter[P comparable] interface {
 // moves in the order a search should try them: AppendOrderedMoves(dst, p)
 // must append the options that AppendMoves(dst, p) appends, in any order.
 // The solver lists with it the options of the positions it expands, and
-// keeps that order among the options of equal cost (see [MoveCounter]),
-// so that the likeliest to decide a question come first. The top of a
+// weighs an option's place in that order with its cost (see
+// [MoveCounter]): a place counts a quarter of a move, so that the
+// likeliest to decide a question come first unless others are much
+// cheaper. The top of a
 // question keeps the game's own order ([Solver.WinningMove] returns the
 // first winning move in it, with one worker). Cram lists its dominoes
 // from the centre of the region outwards

@@ -389,7 +389,8 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 // and cost, and orders lv.pending: options whose unknown components have
 // the fewest moves (for a [MoveCounter]), else the fewest cells (for a
 // [game.Packer]), else the fewest unknown components, first: the
-// cheapest to decide. With pot not nil (the set
+// cheapest to decide; for a [MoveOrderer], the game's order counts as
+// well (see orderWeight). With pot not nil (the set
 // search of query), an option whose components are all known removes its
 // value from *pot as it is split (see query's remove), and splitAll stops
 // and returns false as soon as *pot has no value of r left: the rest of
@@ -449,6 +450,10 @@ func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *uin
 			cost++
 		}
 	}
+	if w.s.mo != nil {
+		// The game's order counts too: a quarter of a move a place.
+		cost = cost*orderWeight + i
+	}
 	lv.x = append(lv.x, x)
 	lv.cost = append(lv.cost, int32(cost))
 	if pot != nil && len(comps) == 0 {
@@ -458,6 +463,16 @@ func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *uin
 	lv.pending = append(lv.pending, int32(i))
 	return true
 }
+
+// orderWeight is what a move (or cell) left to search weighs in an
+// option's cost against a place in a MoveOrderer's order: with 4, an
+// option of the game's first choices goes ahead of options a move or two
+// cheaper. Measured on Cram (one worker, positions expanded): 4×9 162k
+// against 238k with the order as a tie-break alone, 5×7 228k against
+// 303k, 5×8 958k against 1,154k, 4×10 1.81M against 1.97M, 6×6 433k
+// against 480k, 7×7 (two workers) 82M against 129M; 2, 6 and 8 do about
+// as well, the order alone (no cost) worse on 4×10 (2.57M).
+const orderWeight = 4
 
 // splitLag is how many options splitPacked splits ahead of the one it
 // reads the table for, in a table of pipelineBytes or more; in a smaller
