@@ -10,10 +10,10 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg/internal/atomicfile"
 )
 
 // A saved table ([Solver.WriteTo]) is a stream, all integers
@@ -82,7 +82,7 @@ func (s *Solver[P]) WriteTo(w io.Writer) (int64, error) {
 	if s.pt == nil {
 		return 0, errNotPacked
 	}
-	cw := &crcWriter{w: w}
+	cw := &countWriter{w: w}
 	bw := bufio.NewWriterSize(cw, 1<<20)
 	err := s.pt.write(bw, gameName(s.g))
 	if ferr := bw.Flush(); err == nil {
@@ -322,13 +322,13 @@ func workOf(word uint32) uint64 {
 	return 0
 }
 
-// crcWriter counts the bytes written to w.
-type crcWriter struct {
+// countWriter counts the bytes written to w.
+type countWriter struct {
 	w io.Writer
 	n int64
 }
 
-func (c *crcWriter) Write(p []byte) (int, error) {
+func (c *countWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
 	c.n += int64(n)
 	return n, err
@@ -392,35 +392,15 @@ func (s *Solver[P]) loadCheckpoint() error {
 
 // saveCheckpoint writes the table to the checkpoint path, atomically: to a
 // temporary file renamed over it. Saves are serialized.
-func (s *Solver[P]) saveCheckpoint() (err error) {
+func (s *Solver[P]) saveCheckpoint() error {
 	s.saveMu.Lock()
 	defer s.saveMu.Unlock()
-	path := s.cfg.ckptPath
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, base+".tmp*")
+	err := atomicfile.Write(s.cfg.ckptPath, func(f *os.File) error {
+		_, err := s.WriteTo(f)
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("search: saving checkpoint %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err = s.WriteTo(f); err == nil {
-		err = f.Sync()
-	}
-	if err == nil {
-		err = f.Close()
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		return fmt.Errorf("search: saving checkpoint %s: %w", path, err)
+		return fmt.Errorf("search: saving checkpoint %s: %w", s.cfg.ckptPath, err)
 	}
 	s.lastSave = time.Now()
 	return nil

@@ -11,11 +11,11 @@ import (
 	"io/fs"
 	"math"
 	"os"
-	"path/filepath"
 	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/internal/atomicfile"
 )
 
 // A checkpoint file holds a value sequence so that a long run can stop and
@@ -104,40 +104,22 @@ type fileState struct {
 
 // rewriteCheckpoint writes s to path as a new file of one record, and
 // returns the file's state.
-func rewriteCheckpoint(path string, r game.HeapRule, s *Sequence) (st fileState, err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, base+".tmp*")
-	if err != nil {
-		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+func rewriteCheckpoint(path string, r game.HeapRule, s *Sequence) (fileState, error) {
+	var cw *countWriter
+	err := atomicfile.Write(path, func(f *os.File) error {
+		cw = &countWriter{w: f}
+		w := bufio.NewWriterSize(cw, 1<<20)
+		err := writeHeader(w, r)
+		if err == nil {
+			err = w.Flush()
 		}
-	}()
-	cw := &countWriter{w: f}
-	w := bufio.NewWriterSize(cw, 1<<20)
-	if err = writeHeader(w, r); err == nil {
-		err = w.Flush()
-	}
-	if err == nil {
-		err = writeRecord(cw, s, 0)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if err == nil {
-		err = f.Close()
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
+		if err == nil {
+			err = writeRecord(cw, s, 0)
+		}
+		return err
+	})
 	if err != nil {
-		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
+		return fileState{}, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
 	}
 	return fileState{size: cw.n, crc: cw.crc, saved: s.Len()}, nil
 }
