@@ -97,7 +97,7 @@ func TestSolve(t *testing.T) {
 // A table too small for the search makes it evict, and slower, never
 // wrong: Cram 4×8 (value 0 by the half-turn strategy on an even×even
 // board, Winning Ways, ch. 22) in the smallest table the solver accepts,
-// which holds 8192 positions where the search stores about 74000.
+// which holds 8192 positions where the search stores about 34000.
 func TestSolveSmallTable(t *testing.T) {
 	out, status, err := solveStatus(t, context.Background(), "cram:4x8 -workers 1 -mem "+strconv.Itoa(search.MinMemory))
 	if status != exitOK {
@@ -158,7 +158,7 @@ func TestSolveProgressFlag(t *testing.T) {
 	defer func(d time.Duration) { solveProgressEvery = d }(solveProgressEvery)
 	solveProgressEvery = 0
 	for _, force := range []bool{false, true} {
-		args := []string{"cram:5x6", "-workers", "1"} // past 2^16 positions, when reports come
+		args := []string{"cram:4x9", "-workers", "1"} // past 2^16 positions, when reports come
 		if force {
 			args = append(args, "-progress")
 		}
