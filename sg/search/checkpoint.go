@@ -93,8 +93,13 @@ func (s *Solver[P]) WriteTo(w io.Writer) (int64, error) {
 
 // write streams the table to w in the format of WriteTo.
 func (t *table) write(w *bufio.Writer, name string) error {
+	// The array to write, read once, and its keys' size: the narrow
+	// array is loaded first, so that a table widened meanwhile is written
+	// from its narrow array (retired, its entries intact) with keys of 64
+	// bits, never from its wide one with keys cut to 64 bits.
+	narrow, wide := t.narrow.Load(), t.wide.Load()
 	keyBytes := 8
-	if t.wide.Load() != nil {
+	if wide != nil {
 		keyBytes = 16
 	}
 	var buf []byte
@@ -121,7 +126,7 @@ func (t *table) write(w *bufio.Writer, name string) error {
 		rec, n = rec[:0], 0
 		return err
 	}
-	err := t.each(func(k game.Key, word uint32) error {
+	err := each(narrow, wide, func(k game.Key, word uint32) error {
 		if n == 0 {
 			rec = append(rec[:0], 0, 0, 0, 0) // the count, set by flush
 		}
@@ -148,16 +153,17 @@ func (t *table) write(w *bufio.Writer, name string) error {
 	return err
 }
 
-// each calls f with the key and word of every entry of the table's
-// current array, reading each bucket as get does (again while a writer
-// holds it), and stops at f's first error. Buckets retired by a grow
-// meanwhile keep their entries, so each sees every entry stored before
-// it started, but maybe not those stored since.
-func (t *table) each(f func(k game.Key, word uint32) error) error {
-	if w := t.wide.Load(); w != nil {
-		return eachIn[wideBucket](w, f)
+// each calls f with the key and word of every entry of the wide array,
+// or when it is nil of the narrow one, reading each bucket as get does
+// (again while a writer holds it), and stops at f's first error. Buckets
+// retired by a grow or a widening meanwhile keep their entries, so each
+// sees every entry stored before it started, but maybe not those stored
+// since.
+func each(narrow *arr[narrowBucket], wide *arr[wideBucket], f func(k game.Key, word uint32) error) error {
+	if wide != nil {
+		return eachIn[wideBucket](wide, f)
 	}
-	return eachIn[narrowBucket](t.narrow.Load(), f)
+	return eachIn[narrowBucket](narrow, f)
 }
 
 func eachIn[B any, PB slots[B]](a *arr[B], f func(k game.Key, word uint32) error) error {

@@ -15,6 +15,7 @@ import (
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/game/grid"
 	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/search"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -161,46 +162,53 @@ func TestLoadRefuses(t *testing.T) {
 }
 
 // TestSaveWhileSearching saves the table again and again while two workers
-// solve Cram 5×6 (*2, Beling's table): every fact a snapshot holds must be
-// true, so a solver that loads the last one must still answer right.
-// Run with -race, it also checks that saving reads the buckets safely.
+// solve Cram 5×6 (*2, Beling's table) and Cram on a strip of 70 cells
+// (Dawson's Kayles G(70) = 1, octal .07; its table widens to 128-bit keys
+// during the search): every fact a snapshot holds must be true, so a
+// solver that loads one must still answer right. Run with -race, it also
+// checks that saving reads the buckets safely.
 func TestSaveWhileSearching(t *testing.T) {
-	g, _ := rulesets.NewCram(5, 6)
-	s, _ := search.New[grid.Set](g, search.WithWorkers(2), search.WithMemory(search.MinMemory))
-	var snaps [][]byte
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		for {
-			select {
-			case <-stop:
-				return
-			default:
+	for _, tc := range []struct {
+		rows, cols int
+		want       sg.Nimber
+	}{{5, 6, 2}, {1, 70, 1}} {
+		g, _ := rulesets.NewCram(tc.rows, tc.cols)
+		s, _ := search.New[grid.Set](g, search.WithWorkers(2), search.WithMemory(search.MinMemory))
+		var snaps [][]byte
+		stop := make(chan struct{})
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				var buf bytes.Buffer
+				if _, err := s.WriteTo(&buf); err != nil {
+					t.Error(err)
+					return
+				}
+				snaps = append(snaps, buf.Bytes())
 			}
-			var buf bytes.Buffer
-			if _, err := s.WriteTo(&buf); err != nil {
-				t.Error(err)
-				return
+		})
+		v, err := s.Value(bg, g.Start())
+		close(stop)
+		wg.Wait()
+		if err != nil || v != tc.want {
+			t.Fatalf("%v = %d, %v; want %d", g, v, err, tc.want)
+		}
+		if len(snaps) < 2 {
+			t.Fatalf("%v: %d snapshots", g, len(snaps))
+		}
+		for _, i := range []int{0, len(snaps) / 2, len(snaps) - 1} {
+			l, _ := search.New[grid.Set](g, search.WithWorkers(2))
+			if _, err := l.ReadFrom(bytes.NewReader(snaps[i])); err != nil {
+				t.Fatal(err)
 			}
-			snaps = append(snaps, buf.Bytes())
-		}
-	})
-	v, err := s.Value(bg, g.Start())
-	close(stop)
-	wg.Wait()
-	if err != nil || v != 2 {
-		t.Fatalf("Cram 5×6 = %d, %v; want 2", v, err)
-	}
-	if len(snaps) < 2 {
-		t.Fatalf("%d snapshots", len(snaps))
-	}
-	for _, i := range []int{len(snaps) / 2, len(snaps) - 1} {
-		l, _ := search.New[grid.Set](g, search.WithWorkers(2))
-		if _, err := l.ReadFrom(bytes.NewReader(snaps[i])); err != nil {
-			t.Fatal(err)
-		}
-		if got, err := l.Value(bg, g.Start()); err != nil || got != 2 {
-			t.Errorf("from snapshot %d of %d: Cram 5×6 = %d, %v; want 2", i, len(snaps), got, err)
+			if got, err := l.Value(bg, g.Start()); err != nil || got != tc.want {
+				t.Errorf("from snapshot %d of %d: %v = %d, %v; want %d", i, len(snaps), g, got, err, tc.want)
+			}
 		}
 	}
 }
