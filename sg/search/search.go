@@ -99,11 +99,10 @@ type MoveCounter[P comparable] interface {
 // weighs an option's place in that order with its cost (see
 // [MoveCounter]): a place counts a quarter of a move, so that the
 // likeliest to decide a question come first unless others are much
-// cheaper. The top of a
-// question keeps the game's own order ([Solver.WinningMove] returns the
-// first winning move in it, with one worker). Cram lists its dominoes
-// from the centre of the region outwards
-// ([github.com/impartial-go/impartial/rulesets.Cram.AppendOrderedMoves]).
+// cheaper. The top of a question keeps the game's own order
+// ([Solver.WinningMove] returns the first winning move in it, with one
+// worker). Cram lists its dominoes from the centre of the region
+// outwards ([github.com/impartial-go/impartial/rulesets.Cram.AppendOrderedMoves]).
 type MoveOrderer[P comparable] interface {
 	AppendOrderedMoves(dst []P, p P) []P
 }
