@@ -135,7 +135,9 @@ func (g *Cram) AppendMoves(dst []grid.Set, p grid.Set) []grid.Set {
 // (the symmetry strategies, see [Cram], answer a domino by its image,
 // and the first player of an even×odd board opens in the centre). With
 // it, the search of a Cram value expands 14 to 58 % fewer positions (4×10,
-// 6×6, 6×7, 4×9, 5×7, 5×8, 7×7: 82 million instead of 197 million).
+// 6×6, 6×7, 4×9, 5×7, 5×8, 7×7: 82 million instead of 197 million; 5×6
+// 29,712 instead of 52,347 in sg/search's BenchmarkCram, value against
+// value-boardorder).
 func (g *Cram) AppendOrderedMoves(dst []grid.Set, p grid.Set) []grid.Set {
 	if p.IsEmpty() {
 		return dst

@@ -63,11 +63,20 @@ func (g unreduced) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
 	return b.AppendComponents(dst, p.And(b.Neighbors(p)))
 }
 
+// boardOrder is Cram whose moves the search takes in the board's order:
+// its own AppendOrderedMoves, of another signature, hides Cram's, so it
+// is no search.MoveOrderer (value-boardorder in BenchmarkCram).
+type boardOrder struct{ *rulesets.Cram }
+
+func (boardOrder) AppendOrderedMoves() {}
+
 // BenchmarkCram solves the value of the empty Cram board with a fresh
 // solver each time, with the pruning and without it, and on the small
 // boards without the component memo and in the smallest table (which
-// evicts), and without Cram's reduction of its regions (value-noreduce);
-// positions expanded and table entries are reported per op. Run with -cpu 1,2 for the
+// evicts), without Cram's reduction of its regions (value-noreduce), and
+// with the moves in the board's order instead of from the centre out
+// (value-boardorder); positions expanded and table entries are reported
+// per op. Run with -cpu 1,2 for the
 // speed-up of the workers (one worker a processor).
 func BenchmarkCram(b *testing.B) {
 	for _, size := range [][2]int{{4, 5}, {5, 5}, {5, 6}} {
@@ -91,6 +100,11 @@ func BenchmarkCram(b *testing.B) {
 		b.Run(fmt.Sprintf("%dx%d/value-noreduce", size[0], size[1]), func(b *testing.B) {
 			for b.Loop() {
 				solveOnce[grid.Set](b, unreduced{g}, "value")
+			}
+		})
+		b.Run(fmt.Sprintf("%dx%d/value-boardorder", size[0], size[1]), func(b *testing.B) {
+			for b.Loop() {
+				solveOnce[grid.Set](b, boardOrder{g}, "value")
 			}
 		})
 		if size[0]*size[1] <= 25 {
@@ -197,6 +211,13 @@ func BenchmarkLarge(b *testing.B) {
 			b.Run(fmt.Sprintf("cram-%dx%d/%s", size[0], size[1], q), func(b *testing.B) {
 				for b.Loop() {
 					report(b, solveOnce(b, g, q, search.WithMemory(1<<30)))
+				}
+			})
+		}
+		if size[0]*size[1] <= 35 {
+			b.Run(fmt.Sprintf("cram-%dx%d/value-boardorder", size[0], size[1]), func(b *testing.B) {
+				for b.Loop() {
+					report(b, solveOnce[grid.Set](b, boardOrder{g}, "value", search.WithMemory(1<<30)))
 				}
 			})
 		}
