@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/impartial-go/impartial/game"
@@ -55,15 +54,6 @@ type Cram struct {
 	// centres lists the board's dominoes from each centre outwards, for
 	// AppendOrderedMoves; made at its first call.
 	centres *centreOrder
-}
-
-// centreOrder is Cram.centres: made once, it lists for each rectangle of
-// the board the dominoes inside it, nearest its centre first (see
-// makeCentres).
-type centreOrder struct {
-	once  sync.Once
-	start []int32
-	ids   []uint8
 }
 
 func newCram(b *grid.Board, start grid.Set) *Cram {
@@ -143,32 +133,8 @@ func (g *Cram) AppendOrderedMoves(dst []grid.Set, p grid.Set) []grid.Set {
 		return dst
 	}
 	b := g.b
-	rows, cols := b.Rows(), b.Cols()
-	co := g.centres
-	co.once.Do(func() { co.start, co.ids = makeCentres(rows, cols) })
-	// The bounding rectangle: rows r0 to r1, columns c0 to c1.
-	r0, _ := b.RowCol(p.Lowest())
-	r1, _ := b.RowCol(p.Highest())
-	var colMask uint64 // the columns of p's cells
-	switch {
-	case g.word:
-		x := p.Lo
-		for sh := g.k; sh < 64; sh <<= 1 {
-			x |= x >> sh
-		}
-		colMask = x & (1<<g.k - 1)
-	case rows > 1: // so at most 64 columns
-		all := ^uint64(0) >> uint(64-cols)
-		for x := p; !x.IsEmpty(); x = x.Shr(uint(cols)) {
-			colMask |= x.Lo & all
-		}
-	}
-	c0, c1 := bits.TrailingZeros64(colMask), 63-bits.LeadingZeros64(colMask)
-	if colMask == 0 { // one row of more than 64 cells
-		c0, c1 = p.Lowest(), p.Highest()
-	}
-	box := ((r0*rows+r1)*cols+c0)*cols + c1
-	ids := co.ids[co.start[box]:co.start[box+1]]
+	cols := b.Cols()
+	ids := g.centres.list(b, p, cramDominoes)
 	if g.word {
 		q, k := p.Lo, g.k
 		h := q & (q >> 1 & g.ncLst) // left cells of the horizontal dominoes
@@ -213,57 +179,24 @@ func (g *Cram) AppendOrderedMoves(dst []grid.Set, p grid.Set) []grid.Set {
 	return dst
 }
 
-// makeCentres returns the lists of Cram.centres: for each rectangle of
-// the board, rows r0 to r1 and columns c0 to c1, numbered box =
-// ((r0·rows + r1)·cols + c0)·cols + c1, the dominoes inside it are
-// ids[start[box]:start[box+1]], as cell<<1 | vertical, sorted by the
-// distance from the rectangle's centre to the domino's middle, ties in
-// AppendMoves' order (horizontal by left cell, then vertical by upper
-// cell). 20 KiB for 7×7, at most about 400 KiB (1×128).
-func makeCentres(rows, cols int) (start []int32, ids []uint8) {
-	type dom struct {
-		id   uint8
-		r, c int // the middle, in half cells
-	}
-	var all []dom
+// cramDominoes lists the dominoes of a board of rows × cols cells for
+// makeCentres: an id is the domino's left or upper cell i as i<<1 |
+// vertical; the horizontal dominoes first, by left cell, then the
+// vertical ones by upper cell (AppendMoves' order). A domino's cells lie
+// in a rectangle when its middle does, half a cell in from each side.
+func cramDominoes(rows, cols int) []centreItem {
+	var all []centreItem
 	for i := range rows * cols {
 		if r, c := i/cols, i%cols; c+1 < cols {
-			all = append(all, dom{uint8(i << 1), 2 * r, 2*c + 1})
+			all = append(all, centreItem{uint8(i << 1), 2 * r, 2*c + 1})
 		}
 	}
 	for i := range rows * cols {
 		if r, c := i/cols, i%cols; r+1 < rows {
-			all = append(all, dom{uint8(i<<1 | 1), 2*r + 1, 2 * c})
+			all = append(all, centreItem{uint8(i<<1 | 1), 2*r + 1, 2 * c})
 		}
 	}
-	start = make([]int32, rows*rows*cols*cols+1)
-	var in []dom
-	for r0 := range rows {
-		for r1 := range rows {
-			for c0 := range cols {
-				for c1 := range cols {
-					box := ((r0*rows+r1)*cols+c0)*cols + c1
-					start[box] = int32(len(ids))
-					in = in[:0]
-					for _, d := range all {
-						// The domino's cells lie in the box when its
-						// middle does, half a cell in from each side.
-						if d.r >= 2*r0 && d.r <= 2*r1 && d.c >= 2*c0 && d.c <= 2*c1 {
-							in = append(in, d)
-						}
-					}
-					R, C := r0+r1, c0+c1
-					dist := func(d dom) int { return (d.r-R)*(d.r-R) + (d.c-C)*(d.c-C) }
-					slices.SortStableFunc(in, func(a, b dom) int { return dist(a) - dist(b) })
-					for _, d := range in {
-						ids = append(ids, d.id)
-					}
-				}
-			}
-		}
-	}
-	start[len(start)-1] = int32(len(ids))
-	return start, ids
+	return all
 }
 
 // NumMoves returns the number of moves from p: the pairs of adjacent

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -46,6 +47,10 @@ type NodeKayles struct {
 	cycle  bool
 	group  graph.Group // automorphisms, for other graphs
 	spec   string      // the argument of the "nodekayles:" spec
+
+	// centres lists a grid's vertices from each centre outwards, for
+	// AppendOrderedMoves; made at its first call.
+	centres *centreOrder
 }
 
 // NewNodeKayles returns Node Kayles on g, which must not change afterwards.
@@ -60,7 +65,7 @@ func NewNodeKayles(g *graph.Graph) *NodeKayles {
 }
 
 func newNodeKayles(g *graph.Graph, spec string) *NodeKayles {
-	k := &NodeKayles{g: g, closed: make([]graph.Set, g.N()), spec: spec}
+	k := &NodeKayles{g: g, closed: make([]graph.Set, g.N()), spec: spec, centres: new(centreOrder)}
 	for v := range g.N() {
 		k.closed[v] = g.Neighbors(v).With(v)
 	}
@@ -134,6 +139,84 @@ func (k *NodeKayles) AppendMoves(dst []graph.Set, p graph.Set) []graph.Set {
 			return dst
 		}
 	}
+}
+
+// AppendOrderedMoves appends the positions that AppendMoves appends, in
+// the order a search should try them, as
+// [github.com/impartial-go/impartial/sg/search.MoveOrderer] asks. On a grid
+// (and a path) the vertices nearest the centre of the rectangle that
+// bounds p come first (by the distance from it, ties by vertex): the
+// symmetry strategy (a reply by the image under the half turn) wins on an
+// even×even grid, and the first player of an odd×odd grid wins by taking
+// the centre and then playing it, so the central moves are the likely
+// winners. With it the search of a grid's value expands 21 to 47 % fewer
+// positions (8×8, 7×8, 6×9; see sg/search's BenchmarkNodeKayles). On any
+// other graph the vertices that remove the most vertices of p come
+// first (ties by vertex), which measured about as good as AppendMoves'
+// order on random graphs.
+func (k *NodeKayles) AppendOrderedMoves(dst []graph.Set, p graph.Set) []graph.Set {
+	if p.IsEmpty() {
+		return dst
+	}
+	if b := k.board; b != nil {
+		n := p.Len()
+		for _, v := range k.centres.list(b, grid.Set(p), gridCells) {
+			if p.Has(int(v)) {
+				dst = append(dst, p.AndNot(k.closed[v]))
+				if n--; n == 0 {
+					break
+				}
+			}
+		}
+		return dst
+	}
+	// A stable counting sort of p's vertices by the number of vertices
+	// of p each removes, from the most.
+	var removes [graph.MaxVertices]uint8
+	var count [graph.MaxVertices + 2]uint8
+	for w, base := p.Lo, 0; ; w, base = p.Hi, 64 {
+		for w != 0 {
+			v := base + bits.TrailingZeros64(w)
+			w &= w - 1
+			r := uint8(k.closed[v].And(p).Len())
+			removes[v] = r
+			count[graph.MaxVertices+1-int(r)]++
+		}
+		if base == 64 {
+			break
+		}
+	}
+	// count[i] becomes the place of the first vertex removing
+	// MaxVertices+1-i vertices.
+	var at [graph.MaxVertices + 2]uint8
+	for i := 1; i < len(count); i++ {
+		at[i] = at[i-1] + count[i-1]
+	}
+	lo := len(dst)
+	dst = slices.Grow(dst, p.Len())[:lo+p.Len()]
+	for w, base := p.Lo, 0; ; w, base = p.Hi, 64 {
+		for w != 0 {
+			v := base + bits.TrailingZeros64(w)
+			w &= w - 1
+			i := graph.MaxVertices + 1 - int(removes[v])
+			dst[lo+int(at[i])] = p.AndNot(k.closed[v])
+			at[i]++
+		}
+		if base == 64 {
+			break
+		}
+	}
+	return dst
+}
+
+// gridCells lists the cells of a board of rows × cols cells for
+// makeCentres, by number.
+func gridCells(rows, cols int) []centreItem {
+	all := make([]centreItem, rows*cols)
+	for i := range all {
+		all[i] = centreItem{uint8(i), 2 * (i / cols), 2 * (i % cols)}
+	}
+	return all
 }
 
 // AppendComponents appends the connected components of the subgraph that

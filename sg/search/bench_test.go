@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/graph"
 	"github.com/impartial-go/impartial/game/grid"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
@@ -174,9 +175,21 @@ func BenchmarkCramEngine(b *testing.B) {
 	}
 }
 
-// BenchmarkNodeKaylesGrid solves Node Kayles on grid graphs.
+// vertexOrder is NodeKayles whose moves the search takes in the order of
+// the vertices, as boardOrder is for Cram (value-vertexorder).
+type vertexOrder struct{ *rulesets.NodeKayles }
+
+func (vertexOrder) AppendOrderedMoves() {}
+
+// BenchmarkNodeKaylesGrid solves Node Kayles on grid graphs, with the
+// search's moves from the centre out (value) and in the order of the
+// vertices (value-vertexorder); IMPARTIAL_LARGE=1 adds 7×8 and 6×9.
 func BenchmarkNodeKaylesGrid(b *testing.B) {
-	for _, size := range [][2]int{{5, 5}, {6, 6}} {
+	sizes := [][2]int{{5, 5}, {6, 6}, {5, 8}}
+	if os.Getenv("IMPARTIAL_LARGE") != "" {
+		sizes = append(sizes, [2]int{7, 8}, [2]int{6, 9})
+	}
+	for _, size := range sizes {
 		g, err := rulesets.NodeKaylesGrid(size[0], size[1])
 		if err != nil {
 			b.Fatal(err)
@@ -184,6 +197,11 @@ func BenchmarkNodeKaylesGrid(b *testing.B) {
 		b.Run(fmt.Sprintf("%dx%d/value", size[0], size[1]), func(b *testing.B) {
 			for b.Loop() {
 				solveOnce(b, g, "value")
+			}
+		})
+		b.Run(fmt.Sprintf("%dx%d/value-vertexorder", size[0], size[1]), func(b *testing.B) {
+			for b.Loop() {
+				solveOnce[graph.Set](b, vertexOrder{g}, "value")
 			}
 		})
 	}
