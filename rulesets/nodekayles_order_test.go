@@ -91,10 +91,17 @@ func TestNodeKaylesOrderedMoves(t *testing.T) {
 }
 
 // nodeKaylesSearch returns k's value by sg/search (which orders its
-// search with AppendOrderedMoves).
+// search with AppendOrderedMoves), in a table of 16 MiB.
 func nodeKaylesSearch(t testing.TB, k *rulesets.NodeKayles) sg.Nimber {
 	t.Helper()
-	s, err := search.New(k, search.WithMemory(16<<20), search.WithWorkers(1))
+	return nodeKaylesSearchMem(t, k, 16<<20)
+}
+
+// nodeKaylesSearchMem is nodeKaylesSearch in a table of mem bytes, with
+// GOMAXPROCS workers.
+func nodeKaylesSearchMem(t testing.TB, k *rulesets.NodeKayles, mem int64) sg.Nimber {
+	t.Helper()
+	s, err := search.New(k, search.WithMemory(mem))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -208,7 +208,8 @@ func BenchmarkNodeKaylesGrid(b *testing.B) {
 }
 
 // BenchmarkLarge solves the boards of the targets, once each:
-// run only with IMPARTIAL_LARGE=1 (they take seconds to minutes), as
+// run only with IMPARTIAL_LARGE=1 (they take seconds to minutes;
+// IMPARTIAL_HUGE=1 adds Node Kayles on the 9×9 grid, 23 minutes), as
 //
 //	IMPARTIAL_LARGE=1 go test -run X -bench Large/cram-5x7 -benchtime 1x ./sg/search
 //
@@ -240,14 +241,23 @@ func BenchmarkLarge(b *testing.B) {
 			})
 		}
 	}
-	for _, size := range [][2]int{{7, 7}, {8, 8}} {
+	nk := [][2]int{{7, 7}, {8, 8}}
+	if os.Getenv("IMPARTIAL_HUGE") != "" {
+		// 23 minutes on two processors, 6.3 GB (see the README).
+		nk = append(nk, [2]int{9, 9})
+	}
+	for _, size := range nk {
 		g, err := rulesets.NodeKaylesGrid(size[0], size[1])
 		if err != nil {
 			b.Fatal(err)
 		}
+		mem := int64(1 << 30)
+		if size[0] == 9 {
+			mem = 4 << 30
+		}
 		b.Run(fmt.Sprintf("nodekayles-%dx%d/value", size[0], size[1]), func(b *testing.B) {
 			for b.Loop() {
-				report(b, solveOnce(b, g, "value", search.WithMemory(1<<30)))
+				report(b, solveOnce(b, g, "value", search.WithMemory(mem)))
 			}
 		})
 	}

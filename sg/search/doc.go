@@ -83,7 +83,9 @@
 //     symmetric under the half turn the winning replies are the central
 //     ones (a symmetry strategy answers a domino by its image), and the
 //     search of Cram 7×7 expands 82 million positions instead of 197
-//     million (170–192 s instead of 397–415 s, two workers).
+//     million (170–192 s instead of 397–415 s, two workers). Node Kayles
+//     on a grid does the same with its vertices (the 6×9 grid: 0.78
+//     million positions instead of 1.48 million).
 //
 // Each worker also keeps two small caches of the components it met: by
 // the key the game gives them, their canonical form and, once known,

@@ -1,0 +1,54 @@
+package rulesets_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+)
+
+// gridRecord is testdata/records/nodekayles-3xn.json: the values of Node
+// Kayles on the 3×n grids, n = 1, 2, …, len(Values).
+type gridRecord struct {
+	Game      string      `json:"game"`
+	Values    []sg.Nimber `json:"values"`
+	Published int         `json:"published"`
+	Source    string      `json:"source"`
+}
+
+// TestNodeKaylesGridRecord checks the record run of Node Kayles on the 3×n
+// grids: its first values are the published ones (OEIS A316632, n ≤ 16),
+// and the values up to 3×20 (all of them with IMPARTIAL_LARGE=1, which
+// takes minutes) are recomputed by the search.
+func TestNodeKaylesGridRecord(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "records", "nodekayles-3xn.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec gridRecord
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	a316632 := []sg.Nimber{2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3}
+	if rec.Game != "nodekayles:grid:3xN" || rec.Published != len(a316632) || len(rec.Values) <= rec.Published {
+		t.Fatalf("record: game %q, %d values, %d published", rec.Game, len(rec.Values), rec.Published)
+	}
+	for i, want := range a316632 {
+		if rec.Values[i] != want {
+			t.Errorf("record: 3×%d = %v, A316632 says %v", i+1, rec.Values[i], want)
+		}
+	}
+	last := 20
+	if os.Getenv("IMPARTIAL_LARGE") != "" {
+		last = len(rec.Values)
+	}
+	for n := 1; n <= last; n++ {
+		k, _ := rulesets.NodeKaylesGrid(3, n)
+		if got := nodeKaylesSearchMem(t, k, 16<<20+int64(n/24)<<32); got != rec.Values[n-1] {
+			t.Errorf("node kayles on the 3×%d grid = %v, the record says %v", n, got, rec.Values[n-1])
+		}
+	}
+}
