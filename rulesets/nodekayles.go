@@ -150,7 +150,9 @@ func (k *NodeKayles) AppendMoves(dst []graph.Set, p graph.Set) []graph.Set {
 // even×even grid, and the first player of an odd×odd grid wins by taking
 // the centre and then playing it, so the central moves are the likely
 // winners. With it the search of a grid's value expands 21 to 47 % fewer
-// positions (8×8, 7×8, 6×9; see sg/search's BenchmarkNodeKayles). On any
+// positions on the larger grids (8×8, 7×8, 6×9), though up to 18 % more
+// on small ones (6×6, 5×8), which take milliseconds (sg/search's
+// BenchmarkNodeKaylesGrid, value against value-vertexorder). On any
 // other graph the vertices that remove the most vertices of p come
 // first (ties by vertex), which measured about as good as AppendMoves'
 // order on random graphs.

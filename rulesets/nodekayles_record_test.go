@@ -4,19 +4,23 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 
+	"github.com/impartial-go/impartial/game/graph"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 )
 
 // gridRecord is testdata/records/nodekayles-3xn.json: the values of Node
-// Kayles on the 3×n grids, n = 1, 2, …, len(Values).
+// Kayles on the 3×n grids, n = 1, 2, …, len(Values), and More, the values
+// of some larger n (by n, in decimal).
 type gridRecord struct {
-	Game      string      `json:"game"`
-	Values    []sg.Nimber `json:"values"`
-	Published int         `json:"published"`
-	Source    string      `json:"source"`
+	Game      string               `json:"game"`
+	Values    []sg.Nimber          `json:"values"`
+	More      map[string]sg.Nimber `json:"more"`
+	Published int                  `json:"published"`
+	Source    string               `json:"source"`
 }
 
 // TestNodeKaylesGridRecord checks the record run of Node Kayles on the 3×n
@@ -45,10 +49,23 @@ func TestNodeKaylesGridRecord(t *testing.T) {
 	if os.Getenv("IMPARTIAL_LARGE") != "" {
 		last = len(rec.Values)
 	}
+	want := map[int]sg.Nimber{}
 	for n := 1; n <= last; n++ {
+		want[n] = rec.Values[n-1]
+	}
+	for s, v := range rec.More {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= len(rec.Values) || 3*n > graph.MaxVertices {
+			t.Fatalf("record: more values: bad n %q", s)
+		}
+		if last == len(rec.Values) {
+			want[n] = v
+		}
+	}
+	for n, v := range want {
 		k, _ := rulesets.NodeKaylesGrid(3, n)
-		if got := nodeKaylesSearchMem(t, k, 16<<20+int64(n/24)<<32); got != rec.Values[n-1] {
-			t.Errorf("node kayles on the 3×%d grid = %v, the record says %v", n, got, rec.Values[n-1])
+		if got := nodeKaylesSearchMem(t, k, 16<<20+int64(n/24)<<32); got != v {
+			t.Errorf("node kayles on the 3×%d grid = %v, the record says %v", n, got, v)
 		}
 	}
 }
