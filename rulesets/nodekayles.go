@@ -37,7 +37,10 @@ const MaxNodeKaylesSymmetries = 128
 // the grid of one row) any translate and any symmetry of the square that
 // fits ([grid.Board.Canonical]), on a cycle any rotation and reflection,
 // and on any other graph its automorphisms when it has at most
-// [MaxNodeKaylesSymmetries] of them ([graph.Graph.Automorphisms]).
+// [MaxNodeKaylesSymmetries] of them ([graph.Graph.Automorphisms]). For
+// package sg/search it also lists a position's moves in the order a search
+// should try them ([NodeKayles.AppendOrderedMoves]: on a grid from the
+// centre out).
 //
 // A NodeKayles is immutable and safe for concurrent use.
 type NodeKayles struct {
