@@ -151,8 +151,8 @@ func (k *NodeKayles) AppendMoves(dst []graph.Set, p graph.Set) []graph.Set {
 // bounds p come first (by the distance from it, ties by vertex): the
 // symmetry strategy (a reply by the image under the half turn) wins on an
 // even×even grid, and the first player of an odd×odd grid wins by taking
-// the centre and then playing it, so the central moves are the likely
-// winners. With it the search of a grid's value expands 21 to 47 % fewer
+// the centre and then answering each move by its image, so the central
+// moves are the likely winners. With it the search of a grid's value expands 21 to 47 % fewer
 // positions on the larger grids (8×8, 7×8, 6×9), though up to 18 % more
 // on small ones (6×6, 5×8), which take milliseconds (sg/search's
 // BenchmarkNodeKaylesGrid, value against value-vertexorder). On any
@@ -191,7 +191,7 @@ func (k *NodeKayles) AppendOrderedMoves(dst []graph.Set, p graph.Set) []graph.Se
 			break
 		}
 	}
-	// count[i] becomes the place of the first vertex removing
+	// at[i] is the place of the next vertex that removes
 	// MaxVertices+1-i vertices.
 	var at [graph.MaxVertices + 2]uint8
 	for i := 1; i < len(count); i++ {

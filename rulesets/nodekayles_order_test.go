@@ -90,6 +90,24 @@ func TestNodeKaylesOrderedMoves(t *testing.T) {
 	props.TestingRun(t)
 }
 
+// AppendOrderedMoves allocates nothing once dst has room (a search calls
+// it for every position it expands).
+func TestNodeKaylesOrderedMovesAllocs(t *testing.T) {
+	grid, _ := rulesets.NodeKaylesGrid(9, 9)
+	g, _ := graph.New(100)
+	for v := 0; v+7 < 100; v++ {
+		g.AddEdge(v, v+1)
+		g.AddEdge(v, v+7)
+	}
+	for _, k := range []*rulesets.NodeKayles{grid, rulesets.NewNodeKayles(g)} {
+		p := k.Start().AndNot(graph.Set{Lo: 0x0123456789abcdef})
+		buf := k.AppendOrderedMoves(nil, p)
+		if n := testing.AllocsPerRun(100, func() { buf = k.AppendOrderedMoves(buf[:0], p) }); n != 0 {
+			t.Errorf("%v: %v allocations a call", k, n)
+		}
+	}
+}
+
 // nodeKaylesSearch returns k's value by sg/search (which orders its
 // search with AppendOrderedMoves), in a table of 16 MiB.
 func nodeKaylesSearch(t testing.TB, k *rulesets.NodeKayles) sg.Nimber {
