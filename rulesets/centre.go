@@ -72,7 +72,7 @@ func (co *centreOrder) list(b *grid.Board, p grid.Set, items func(rows, cols int
 	r1, _ := b.RowCol(p.Highest())
 	var colMask uint64 // the columns of p's cells
 	switch {
-	case p.Hi == 0:
+	case p.Hi == 0 && cols <= 64:
 		// Fold the rows onto the first: shifts of cols, 2·cols, 4·cols, …
 		x := p.Lo
 		for sh := uint(cols); sh < 64; sh <<= 1 {

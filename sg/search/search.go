@@ -103,6 +103,11 @@ type MoveCounter[P comparable] interface {
 // ([Solver.WinningMove] returns the first winning move in it, with one
 // worker). Cram lists its dominoes from the centre of the region
 // outwards ([github.com/impartial-go/impartial/rulesets.Cram.AppendOrderedMoves]).
+//
+// A type whose values have an order for some games only (Node Kayles has
+// one for grids, none for other graphs) also implements OrdersMoves() bool:
+// where it returns false, [New] ignores AppendOrderedMoves, as for a game
+// without it.
 type MoveOrderer[P comparable] interface {
 	AppendOrderedMoves(dst []P, p P) []P
 }
@@ -188,6 +193,9 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 	s.can, _ = g.(game.Canonicalizer[P])
 	s.mc, _ = g.(MoveCounter[P])
 	s.mo, _ = g.(MoveOrderer[P])
+	if o, ok := g.(interface{ OrdersMoves() bool }); ok && !o.OrdersMoves() {
+		s.mo = nil
+	}
 	if pk, ok := g.(game.Packer[P]); ok {
 		s.pk = pk
 		s.pt = newTable(c.memory)

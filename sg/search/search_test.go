@@ -411,3 +411,35 @@ func TestOracleManyOptions(t *testing.T) {
 	}, gen.UInt64(), gen.IntRange(1, 2)))
 	props.TestingRun(t)
 }
+
+// unordered is Cram saying that its AppendOrderedMoves is no order of its
+// own (as Node Kayles does on graphs that are not grids).
+type unordered struct{ *rulesets.Cram }
+
+func (unordered) OrdersMoves() bool { return false }
+
+// A MoveOrderer whose OrdersMoves is false is searched as a game without
+// AppendOrderedMoves: the same positions expanded, one worker.
+func TestOrdersMovesFalse(t *testing.T) {
+	g, err := rulesets.NewCram(4, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expanded := func(game game.Game[grid.Set]) uint64 {
+		s, err := search.New(game, search.WithWorkers(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Value(bg, g.Start()); err != nil {
+			t.Fatal(err)
+		}
+		return s.Stats().Expanded
+	}
+	plain := expanded(boardOrder{g})
+	if got := expanded(unordered{g}); got != plain {
+		t.Errorf("OrdersMoves false: %d positions expanded, %d without AppendOrderedMoves", got, plain)
+	}
+	if got := expanded(g); got == plain {
+		t.Errorf("Cram's own order expands as many positions as none (%d): the test shows nothing", got)
+	}
+}
