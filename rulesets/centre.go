@@ -92,3 +92,30 @@ func (co *centreOrder) list(b *grid.Board, p grid.Set, items func(rows, cols int
 	box := ((r0*rows+r1)*cols+c0)*cols + c1
 	return co.ids[co.start[box]:co.start[box+1]]
 }
+
+// halfTurnP reports whether the position c of Cram on board b, or of
+// Node Kayles on b's grid graph, is a P-position by the symmetry
+// strategy: the second player answers each move with its image under the
+// half turn about the centre of c's bounding rectangle
+// ([grid.Board.HalfTurn]). That works when c is its own image and no move
+// touches its image's cells: a domino (or a vertex and its neighbours)
+// meets its image only if it contains the centre, when the centre is a
+// cell, or is the pair of cells whose middle the centre is. So c is a
+// P-position when it is its own half turn and, unless the centre is a
+// corner of four cells, the cell at or just above or left of the centre
+// is not in c (its image, the other cell of the pair, then is not
+// either). A cell at the centre makes c's size odd, which is tested first.
+func halfTurnP(b *grid.Board, c grid.Set) bool {
+	if c.Len()&1 != 0 {
+		return false
+	}
+	r2, c2, ok := b.HalfTurn(c)
+	if !ok {
+		return false
+	}
+	if r2&1 == 1 && c2&1 == 1 {
+		return true
+	}
+	i, _ := b.Cell(r2/2, c2/2)
+	return !c.Has(i)
+}

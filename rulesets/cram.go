@@ -27,7 +27,9 @@ import (
 // 128-bit key). Canonical and Pack are meant for single regions, as the
 // engines call them, but are correct on any position. For package
 // sg/search it also counts moves (NumMoves) and lists them from the
-// centre out ([Cram.AppendOrderedMoves]), to order its search.
+// centre out ([Cram.AppendOrderedMoves]), to order its search, and
+// recognizes the positions won by the symmetry strategy
+// ([Cram.SecondPlayerWins]).
 //
 // On a 1×n strip Cram is Dawson's Kayles (octal .07): a domino removes two
 // adjacent cells of a row, leaving up to two shorter rows. Symmetry
@@ -364,6 +366,17 @@ func (g *Cram) Reduce(p grid.Set) grid.Set {
 		p = q
 	}
 }
+
+// SecondPlayerWins reports whether p is a P-position by the symmetry
+// strategy: p's free cells are their own image under the half turn about
+// the centre of the rectangle that bounds them ([grid.Board.HalfTurn]),
+// and that centre is neither a free cell nor the middle of two, so that
+// no domino meets its own image and the second player can answer each
+// domino with its image. Every even×even board is such a position. It is
+// what [github.com/impartial-go/impartial/sg/search.Strategist] asks:
+// the search values such a region 0 without expanding it. It reports
+// false for the other P-positions.
+func (g *Cram) SecondPlayerWins(p grid.Set) bool { return halfTurnP(g.b, p) }
 
 // Canonical returns [grid.Board.Canonical] of p's free cells, without the
 // cells that no domino can cover.

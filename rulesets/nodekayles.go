@@ -39,7 +39,8 @@ const MaxNodeKaylesSymmetries = 128
 // [MaxNodeKaylesSymmetries] of them ([graph.Graph.Automorphisms]). For
 // package sg/search it also lists a position's moves in the order a search
 // should try them ([NodeKayles.AppendOrderedMoves]: on a grid from the
-// centre out).
+// centre out), and on a grid recognizes the positions won by the symmetry
+// strategy ([NodeKayles.SecondPlayerWins]).
 //
 // A NodeKayles is immutable and safe for concurrent use.
 type NodeKayles struct {
@@ -208,6 +209,24 @@ func (k *NodeKayles) AppendComponents(dst []graph.Set, p graph.Set) []graph.Set 
 	}
 	return k.g.AppendComponents(dst, p)
 }
+
+// SecondPlayerWins reports, on a grid (and a path), whether p is a
+// P-position by the symmetry strategy: p is its own image under the half
+// turn about the centre of the rectangle that bounds it
+// ([grid.Board.HalfTurn]), and no vertex of p is at that centre or next
+// to its own image (a vertex and its image are next to each other only
+// when the centre is the middle of the two), so that the second player
+// can answer each vertex with its image. Every even×even grid is such a
+// position. It is what [github.com/impartial-go/impartial/sg/search.Strategist]
+// asks, and reports false on other graphs, where [NodeKayles.UsesStrategy]
+// tells the solver not to ask.
+func (k *NodeKayles) SecondPlayerWins(p graph.Set) bool {
+	return k.board != nil && halfTurnP(k.board, grid.Set(p.And(k.g.Vertices())))
+}
+
+// UsesStrategy reports whether SecondPlayerWins can report true: on a
+// grid or a path.
+func (k *NodeKayles) UsesStrategy() bool { return k.board != nil }
 
 // Canonical returns the representative of p among its images (see the
 // type's documentation).

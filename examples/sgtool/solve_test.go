@@ -95,11 +95,12 @@ func TestSolve(t *testing.T) {
 }
 
 // A table too small for the search makes it evict, and slower, never
-// wrong: Cram 4×8 (value 0 by the half-turn strategy on an even×even
-// board, Winning Ways, ch. 22) in the smallest table the solver accepts,
-// which holds 8192 positions where the search stores about 34000.
+// wrong: Cram 5×6 (*2, as in Beling's table, github.com/beling/impartial-games)
+// in the smallest table the solver accepts, which holds 8192 positions
+// where the search stores about 21600. (An even×even board would not do:
+// the search settles it by the half-turn strategy, with no table.)
 func TestSolveSmallTable(t *testing.T) {
-	out, status, err := solveStatus(t, context.Background(), "cram:4x8 -workers 1 -mem "+strconv.Itoa(search.MinMemory))
+	out, status, err := solveStatus(t, context.Background(), "cram:5x6 -workers 1 -mem "+strconv.Itoa(search.MinMemory))
 	if status != exitOK {
 		t.Fatalf("status %d: %v", status, err)
 	}
@@ -107,8 +108,8 @@ func TestSolveSmallTable(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatal(err)
 	}
-	if rep.Value != 0 || rep.Outcome != "P" || rep.Evictions == 0 {
-		t.Errorf("cram:4x8 in %d bytes: %s (want value 0 after evictions)", search.MinMemory, out)
+	if rep.Value != 2 || rep.Outcome != "N" || rep.Evictions == 0 {
+		t.Errorf("cram:5x6 in %d bytes: %s (want value 2 after evictions)", search.MinMemory, out)
 	}
 }
 

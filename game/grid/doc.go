@@ -40,6 +40,14 @@
 // images of a region get the same representative, which is the body of a
 // game's [game.Canonicalizer].
 //
+// Symmetry also wins games. A position that is its own image under the
+// half turn about its centre is lost by the player to move whenever each
+// move can be answered by its image (the second player keeps the
+// position symmetric and so always has a reply): [Board.HalfTurn] tells
+// whether a set is its own half turn and where its centre is, and the
+// games of package rulesets use it to settle such positions with no
+// search (Cram and Node Kayles, when no move touches its own image).
+//
 // Engines ask for a canonical form once for every new region they meet,
 // so it is made cheap. A shape of up to 8 rows of 8 cells is held as an
 // 8×8 matrix of bits, one row a byte: reversing the order of the bytes

@@ -57,3 +57,27 @@ func ExampleBoard_Canonical() {
 	// o..../ooo../...../.....
 	// true
 }
+
+// A region that is its own image under the half turn: its centre, in half
+// cells, is between rows 1 and 2 and on column 2. A Cram player facing it
+// loses if the two cells around that centre are blocked, as here: every
+// domino can be answered by its image.
+func ExampleBoard_HalfTurn() {
+	b, free, err := grid.ParseRows([]string{
+		"...#.",
+		"..#..",
+		"..#..",
+		".#...",
+	}, '.', '#')
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r2, c2, ok := b.HalfTurn(free)
+	fmt.Println(r2, c2, ok)
+	_, _, ok = b.HalfTurn(free.Without(0))
+	fmt.Println(ok)
+	// Output:
+	// 3 4 true
+	// false
+}

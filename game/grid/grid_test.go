@@ -169,3 +169,94 @@ func BenchmarkComponents(b *testing.B) {
 		buf = bd.AppendComponents(buf[:0], s)
 	}
 }
+
+// naiveHalfTurn is HalfTurn cell by cell.
+func naiveHalfTurn(b *grid.Board, s grid.Set) (int, int, bool) {
+	if s.IsEmpty() {
+		return 0, 0, false
+	}
+	rmin, cmin, rmax, cmax := b.Rows(), b.Cols(), -1, -1
+	cells := s.Append(nil)
+	for _, i := range cells {
+		r, c := b.RowCol(i)
+		rmin, rmax, cmin, cmax = min(rmin, r), max(rmax, r), min(cmin, c), max(cmax, c)
+	}
+	for _, i := range cells {
+		r, c := b.RowCol(i)
+		if j, ok := b.Cell(rmin+rmax-r, cmin+cmax-c); !ok || !s.Has(j) {
+			return 0, 0, false
+		}
+	}
+	return rmin + rmax, cmin + cmax, true
+}
+
+// HalfTurn agrees with the cell-by-cell definition on random sets, and on
+// sets made symmetric by adding their image, of boards of every shape up
+// to 128 cells (one word, two words, and rows longer than a word).
+func TestPropertyHalfTurn(t *testing.T) {
+	symmetric := 0
+	props := gopter.NewProperties(gametest.Parameters(t, 400))
+	props.Property("HalfTurn = cell by cell", prop.ForAll(
+		func(rows, cols int, lo, hi uint64, shape uint8) (bool, error) {
+			switch shape % 4 {
+			case 1:
+				rows = 1 // rows of up to 128 cells
+				cols = 1 + int(lo>>57)
+			case 2:
+				cols = 1 // columns
+			}
+			for rows*cols > grid.MaxCells {
+				cols--
+			}
+			b, err := grid.NewBoard(rows, cols)
+			if err != nil {
+				return false, err
+			}
+			s := randomSet(b, lo, hi)
+			if shape&4 != 0 {
+				s = s.And(randomSet(b, hi, lo)) // sparser: smaller rectangles
+			}
+			if shape&8 != 0 {
+				// Its own half turn about the centre of its rectangle: the
+				// board's half turn, moved back onto the rectangle.
+				img, _ := b.Transform(s, grid.Rotate180)
+				for !img.IsEmpty() && s.Lowest()/cols < img.Lowest()/cols {
+					img = b.Up(img)
+				}
+				for !img.IsEmpty() && s.Lowest()/cols > img.Lowest()/cols {
+					img = b.Down(img)
+				}
+				for !img.IsEmpty() && lowCol(b, s) < lowCol(b, img) {
+					img = b.Left(img)
+				}
+				for !img.IsEmpty() && lowCol(b, s) > lowCol(b, img) {
+					img = b.Right(img)
+				}
+				s = s.Or(img)
+			}
+			r2, c2, ok := b.HalfTurn(s)
+			wr, wc, wok := naiveHalfTurn(b, s)
+			if wok && s.Len() > 1 {
+				symmetric++
+			}
+			if ok != wok || ok && (r2 != wr || c2 != wc) {
+				return false, fmt.Errorf("%d×%d: HalfTurn(%s) = %d, %d, %v; want %d, %d, %v", rows, cols, b.Format(s, 'o', '.'), r2, c2, ok, wr, wc, wok)
+			}
+			return true, nil
+		},
+		gen.IntRange(1, 16), gen.IntRange(1, 16), gen.UInt64(), gen.UInt64(), gen.UInt8(),
+	))
+	props.TestingRun(t)
+	if want := 40; testing.Short() && symmetric < want/4 || !testing.Short() && symmetric < want {
+		t.Errorf("only %d symmetric sets of two cells or more were tried", symmetric)
+	}
+}
+
+// lowCol returns the least column of a cell of s.
+func lowCol(b *grid.Board, s grid.Set) int {
+	c := b.Cols()
+	for _, i := range s.Append(nil) {
+		c = min(c, i%b.Cols())
+	}
+	return c
+}

@@ -413,3 +413,80 @@ func spread(p uint64, h, w, n uint) uint64 {
 	}
 	return out
 }
+
+// HalfTurn reports whether s is its own image under the half turn (the
+// rotation by 180 degrees) about the centre of the rectangle that bounds
+// it, and returns that centre counted in half cells: it lies in row r2/2
+// and column c2/2, so that an odd r2 puts it on the line between rows
+// (r2-1)/2 and (r2+1)/2, and likewise for c2. The empty set has no
+// centre: ok is false.
+//
+// It is where symmetry strategies start. In a game whose move and the
+// move's image never touch each other, the second player wins a
+// position that is its own half turn by answering each move with its
+// image, which restores the symmetry: in Cram and in Node Kayles on a grid
+// that is every such position whose centre is neither a free cell nor the
+// middle of two free cells (the even×even boards among them).
+// It costs a few word operations on a board of up to 64 cells, and a
+// few a row on larger ones.
+func (b *Board) HalfTurn(s Set) (r2, c2 int, ok bool) {
+	if s.IsEmpty() {
+		return 0, 0, false
+	}
+	k := b.cols
+	if n := b.rows * k; n <= 64 {
+		// One word: the half turn of the whole board reverses the n bits,
+		// and a shift then moves the image onto s's rectangle.
+		x, row := s.Lo, ^uint64(0)>>uint(64-k)
+		rmin := int(b.rowOf(uint(bits.TrailingZeros64(x))))
+		rmax := int(b.rowOf(uint(63 - bits.LeadingZeros64(x))))
+		lo, hi := x>>uint(rmin*k), x>>uint(rmax*k)
+		// The last row must be the first row's mirror image, moved.
+		a, z := bits.Reverse64(lo&row), hi&row
+		if d := bits.TrailingZeros64(a) - bits.TrailingZeros64(z); d >= 0 && a>>uint(d) != z || d < 0 && a<<uint(-d) != z {
+			return 0, 0, false
+		}
+		var cols uint64
+		for w := lo; w != 0; w >>= uint(k) {
+			cols |= w
+		}
+		cols &= row
+		cmin, cmax := bits.TrailingZeros64(cols), 63-bits.LeadingZeros64(cols)
+		img := bits.Reverse64(x) >> uint(64-n)
+		if d := (rmin+rmax)*k + cmin + cmax - (n - 1); d >= 0 {
+			img <<= uint(d)
+		} else {
+			img >>= uint(-d)
+		}
+		return rmin + rmax, cmin + cmax, img == x
+	}
+	if k > 64 {
+		// A board of one row longer than a word (at most 128 cells).
+		cmin, cmax := s.Lowest(), s.Highest()
+		for i := cmin; i <= cmax; i++ {
+			if s.Has(i) != s.Has(cmin+cmax-i) {
+				return 0, 0, false
+			}
+		}
+		return 0, cmin + cmax, true
+	}
+	rmin, rmax := s.Lowest()/k, s.Highest()/k
+	var cols uint64
+	for r := rmin; r <= rmax; r++ {
+		cols |= b.row(s, r)
+	}
+	cmin, cmax := bits.TrailingZeros64(cols), 63-bits.LeadingZeros64(cols)
+	d := cmin + cmax - (k - 1)
+	for r := rmin; r <= rmax-(r-rmin); r++ {
+		img := reverse(b.row(s, r), k)
+		if d >= 0 {
+			img <<= uint(d)
+		} else {
+			img >>= uint(-d)
+		}
+		if img != b.row(s, rmin+rmax-r) {
+			return 0, 0, false
+		}
+	}
+	return rmin + rmax, cmin + cmax, true
+}

@@ -181,11 +181,17 @@ type vertexOrder struct{ *rulesets.NodeKayles }
 
 func (vertexOrder) AppendOrderedMoves() {}
 
+// nkNoStrategy hides Node Kayles' SecondPlayerWins, so that an even×even
+// grid is searched rather than settled by its symmetry.
+type nkNoStrategy struct{ *rulesets.NodeKayles }
+
+func (nkNoStrategy) SecondPlayerWins() {}
+
 // BenchmarkNodeKaylesGrid solves Node Kayles on grid graphs, with the
 // search's moves from the centre out (value) and in the order of the
 // vertices (value-vertexorder); IMPARTIAL_LARGE=1 adds 7×8 and 6×9.
 func BenchmarkNodeKaylesGrid(b *testing.B) {
-	sizes := [][2]int{{5, 5}, {6, 6}, {5, 8}}
+	sizes := [][2]int{{5, 5}, {6, 7}, {5, 8}}
 	if os.Getenv("IMPARTIAL_LARGE") != "" {
 		sizes = append(sizes, [2]int{7, 8}, [2]int{6, 9})
 	}
@@ -233,6 +239,15 @@ func BenchmarkLarge(b *testing.B) {
 				}
 			})
 		}
+		if size[0]%2 == 0 && size[1]%2 == 0 {
+			// Settled by the half-turn strategy with no search: the
+			// search's own work on it, without the strategy.
+			b.Run(fmt.Sprintf("cram-%dx%d/value-nostrategy", size[0], size[1]), func(b *testing.B) {
+				for b.Loop() {
+					report(b, solveOnce[grid.Set](b, noStrategy{g}, "value", search.WithMemory(1<<30)))
+				}
+			})
+		}
 		if size[0]*size[1] <= 35 {
 			b.Run(fmt.Sprintf("cram-%dx%d/value-boardorder", size[0], size[1]), func(b *testing.B) {
 				for b.Loop() {
@@ -260,6 +275,13 @@ func BenchmarkLarge(b *testing.B) {
 				report(b, solveOnce(b, g, "value", search.WithMemory(mem)))
 			}
 		})
+		if size[0]%2 == 0 && size[1]%2 == 0 {
+			b.Run(fmt.Sprintf("nodekayles-%dx%d/value-nostrategy", size[0], size[1]), func(b *testing.B) {
+				for b.Loop() {
+					report(b, solveOnce[graph.Set](b, nkNoStrategy{g}, "value", search.WithMemory(mem)))
+				}
+			})
+		}
 	}
 }
 

@@ -72,7 +72,12 @@
 //     expands about half the positions it would without;
 //   - by symmetry: after canonical forms, two equal components of a sum
 //     cancel (G + G is a P-position), so a move of a symmetric board that
-//     leaves two congruent regions is settled with no search;
+//     leaves two congruent regions is settled with no search; and a
+//     [Strategist] game names the positions its second player wins by a
+//     strategy, which are valued 0 without expanding them (Cram and Node
+//     Kayles on a grid: a region that is its own half turn, when no move
+//     touches its image; every even×even board, and 4 % of the positions
+//     of Cram 4×11);
 //   - by move ordering: options whose components are all in the table are
 //     looked at first (a witness there costs nothing), then the others by
 //     the moves (for a [MoveCounter]) or cells (for a [game.Packer]) left

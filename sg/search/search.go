@@ -112,6 +112,22 @@ type MoveOrderer[P comparable] interface {
 	AppendOrderedMoves(dst []P, p P) []P
 }
 
+// Strategist is an optional interface of a game that recognizes, with no
+// search, some positions that the second player wins by a strategy: a
+// symmetry strategy, say, which answers each move with its mirror image.
+// SecondPlayerWins(p) reports true only for P-positions (it may report
+// false for any position, at the cost of a search). The solver asks it of
+// each component it is about to expand, and values one it reports 0
+// without listing its moves: Cram and Node Kayles on a grid report the
+// positions that are their own half turn
+// ([github.com/impartial-go/impartial/game/grid.Board.HalfTurn]), every
+// even×even board among them. A type for which no strategy is known on
+// some games (Node Kayles off grids) also implements UsesStrategy()
+// bool: where it returns false, [New] ignores SecondPlayerWins.
+type Strategist[P comparable] interface {
+	SecondPlayerWins(p P) bool
+}
+
 // Stats describes a solver's work and its table.
 type Stats struct {
 	// Expanded is the number of positions whose moves were generated.
@@ -148,6 +164,7 @@ type Solver[P comparable] struct {
 	pk  game.Packer[P]
 	mc  MoveCounter[P]
 	mo  MoveOrderer[P]
+	st  Strategist[P]
 	tab store[P]
 	pt  *table // the table of tab, for a Packer
 	cfg config
@@ -195,6 +212,10 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 	s.mo, _ = g.(MoveOrderer[P])
 	if o, ok := g.(interface{ OrdersMoves() bool }); ok && !o.OrdersMoves() {
 		s.mo = nil
+	}
+	s.st, _ = g.(Strategist[P])
+	if u, ok := g.(interface{ UsesStrategy() bool }); ok && !u.UsesStrategy() {
+		s.st = nil
 	}
 	if pk, ok := g.(game.Packer[P]); ok {
 		s.pk = pk
@@ -376,7 +397,7 @@ func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
 		return v, err
 	}
 	before := s.expanded.Load()
-	opts := s.g.AppendMoves(nil, c)
+	opts := s.moves(c)
 	s.count()
 	if len(opts) > MaxValue {
 		return 0, fmt.Errorf("search: position %v has %d options: %w (at most %d)", c, len(opts), sg.ErrTooManyOptions, MaxValue)
@@ -645,7 +666,7 @@ func (s *Solver[P]) winning(ctx context.Context, p P, component bool) (P, bool, 
 		}
 	}
 	before := s.expanded.Load()
-	opts := s.g.AppendMoves(nil, p)
+	opts := s.moves(p)
 	s.count()
 	i, ok, err := s.anyOption(ctx, opts, func(w *worker[P], o P) bool { return w.sumHas(o, 0, 0) })
 	if err != nil {
@@ -665,6 +686,15 @@ func (s *Solver[P]) winning(ctx context.Context, p P, component bool) (P, bool, 
 		s.tab.put(p, notZero, s.expanded.Load()-before)
 	}
 	return opts[found], true, nil
+}
+
+// moves returns the options of p for the top of a question: none when
+// the game's Strategist knows p to be a P-position.
+func (s *Solver[P]) moves(p P) []P {
+	if s.st != nil && s.st.SecondPlayerWins(p) {
+		return nil
+	}
+	return s.g.AppendMoves(nil, p)
 }
 
 // count records one expanded position and reports progress.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
@@ -441,5 +442,77 @@ func TestOrdersMovesFalse(t *testing.T) {
 	}
 	if got := expanded(g); got == plain {
 		t.Errorf("Cram's own order expands as many positions as none (%d): the test shows nothing", got)
+	}
+}
+
+// noStrategy hides Cram's SecondPlayerWins (the method of the same name
+// but another signature is not a Strategist's).
+type noStrategy struct{ *rulesets.Cram }
+
+func (noStrategy) SecondPlayerWins() {}
+
+// liar claims every position is won by the second player, but says its
+// strategy is not to be used: the solver must not ask it.
+type liar struct{ *rulesets.Cram }
+
+func (liar) SecondPlayerWins(grid.Set) bool { return true }
+func (liar) UsesStrategy() bool             { return false }
+
+// A Strategist's P-positions are valued 0 with no search: the values of
+// Cram boards (rectangles, and random boards with blocked cells) are the
+// same with and without Cram's SecondPlayerWins, with one and two
+// workers; an even×even board is settled with one expansion (the top's),
+// and a Strategist whose UsesStrategy is false is ignored.
+func TestStrategist(t *testing.T) {
+	r := gametest.Rand(t)
+	boards := []string{"cram:4x6", "cram:4x5", "cram:5x5", "cram:3x7", "cram:2x8"}
+	for range 12 {
+		rows := []string{}
+		for range 4 {
+			row := []byte("......")
+			row[r.IntN(6)] = '#'
+			rows = append(rows, string(row))
+		}
+		boards = append(boards, "cram:"+strings.Join(rows, "/"))
+	}
+	saved := 0
+	for _, spec := range boards {
+		g, err := rulesets.ParseCram(strings.TrimPrefix(spec, "cram:"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 2} {
+			value := func(game game.Game[grid.Set]) (sg.Nimber, uint64) {
+				s, err := search.New(game, search.WithWorkers(workers))
+				if err != nil {
+					t.Fatal(err)
+				}
+				v, err := s.Value(bg, g.Start())
+				if err != nil {
+					t.Fatal(err)
+				}
+				return v, s.Stats().Expanded
+			}
+			want, plain := value(noStrategy{g})
+			got, n := value(g)
+			if got != want {
+				t.Errorf("%s, %d workers: value %v with the strategy, %v without", spec, workers, got, want)
+			}
+			if v, _ := value(liar{g}); v != want {
+				t.Errorf("%s, %d workers: value %v with a strategy not to be used, want %v", spec, workers, v, want)
+			}
+			if workers == 1 && n > plain {
+				t.Errorf("%s: %d positions expanded with the strategy, %d without", spec, n, plain)
+			}
+			if workers == 1 && n < plain {
+				saved++
+			}
+			if spec == "cram:4x6" && n != 1 {
+				t.Errorf("cram:4x6, %d workers: %d positions expanded, want 1", workers, n)
+			}
+		}
+	}
+	if saved < 3 {
+		t.Errorf("the strategy saved a search on %d boards only", saved)
 	}
 }

@@ -137,9 +137,12 @@ func (w *worker[P]) level(d int) *level[P] {
 }
 
 // expand lists the options of c at level d, in the game's preferred order
-// for a MoveOrderer, and counts the expansion.
+// for a MoveOrderer, and counts the expansion. A position that the game's
+// Strategist knows to be a P-position gets no options: its value is 0.
 func (w *worker[P]) expand(c P, lv *level[P]) []P {
-	if w.s.mo != nil {
+	if w.s.st != nil && w.s.st.SecondPlayerWins(c) {
+		lv.opts = lv.opts[:0]
+	} else if w.s.mo != nil {
 		lv.opts = w.s.mo.AppendOrderedMoves(lv.opts[:0], c)
 	} else {
 		lv.opts = w.s.g.AppendMoves(lv.opts[:0], c)
