@@ -19,6 +19,13 @@ import (
 // parallel blocks, and the sparse engine's first mask chosen at heap 64.
 func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int) []sg.Nimber {
 	t.Helper()
+	vals, _ := parRun(t, r, n, m, workers, parFrom)
+	return vals
+}
+
+// parRun is parValues, also returning the engine.
+func parRun(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int) ([]sg.Nimber, engine) {
+	t.Helper()
 	cfg := newConfig(r, []Option{WithMethod(m), WithWorkers(workers), withParallelFrom(parFrom)})
 	e := chooseEngine(r, cfg)
 	if se, ok := e.(*sparseEngine); ok {
@@ -34,20 +41,25 @@ func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom 
 		// most heaps; with the default start (parFrom 0) only when the
 		// heaps are costly enough (pipeMinSteps): Grundy's game's are,
 		// .354's are not.
+		// (Or by the pair mode, with two workers on a code.)
 		want := parFrom > 0 || se.pipeWorth
-		if p := se.pipe; want && (p == nil || p.decided == 0) {
-			t.Errorf("%v, %d workers: no heap decided by the pipeline", r, workers)
+		decided := se.pairHeaps
+		if se.pipe != nil {
+			decided += se.pipe.decided
+		}
+		if p := se.pipe; want && decided == 0 {
+			t.Errorf("%v, %d workers: no heap decided by the pipeline or the pair mode", r, workers)
 		} else if !want && p != nil && p.decided > 0 {
 			t.Errorf("%v, %d workers: %d heaps decided by the pipeline, whose probe found them too cheap", r, workers, p.decided)
 		} else if p != nil {
-			t.Logf("%v, %d workers: %d heaps decided by the pipeline, %d left to the single-core method after a first phase, %d taken back",
-				r, workers, p.decided, p.undecided, p.abandoned)
+			t.Logf("%v, %d workers: %d heaps decided by the pipeline, %d left to the single-core method after a first phase, %d taken back; %d in pair mode",
+				r, workers, p.decided, p.undecided, p.abandoned, se.pairHeaps)
 		}
 	}
 	if de, ok := e.(*directEngine); ok && workers > 1 && de.blk == nil && de.bounded && de.code.parts <= 2 {
 		t.Errorf("%v, %d workers: the direct engine made no parallel block", r, workers)
 	}
-	return s.AppendValues(nil, 0, s.Len())
+	return s.AppendValues(nil, 0, s.Len()), e
 }
 
 // parCheck compares the parallel runs of r (2, 3 and 5 workers) with the

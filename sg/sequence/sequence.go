@@ -116,6 +116,22 @@ func (s *Sequence) widen(v sg.Nimber) {
 	}
 }
 
+// adopt makes the values written into the spare room of the active slice
+// (by an engine that stores them directly, see sparse_pair.go) part of
+// the sequence, up to n values in all; top is the largest of them, which
+// must fit the current width.
+func (s *Sequence) adopt(n int, top sg.Nimber) {
+	switch s.width {
+	case 2:
+		s.b16 = s.b16[:n]
+	case 8:
+		s.b64 = s.b64[:n]
+	default:
+		s.b8 = s.b8[:n]
+	}
+	s.max = max(s.max, top)
+}
+
 // reserve makes room for n values in all, so that growing to n values
 // allocates once: exactly n, or the length announced by reserveAhead
 // when n values are large. The new room is not written: fresh memory from

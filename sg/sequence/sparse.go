@@ -146,7 +146,12 @@ type sparseEngine struct {
 	// pipeWorth says whether the last probe found heaps costly enough for
 	// the pipeline to pay (see pipeMinSteps).
 	probeSteps, probeHeaps int
-	pipeWorth              bool
+	pipeWorth, probed      bool
+	// pairHeaps counts the heaps computed in pair mode (sparse_pair.go),
+	// for tests; mirror8 and mirror16 are its second copy of the values.
+	pairHeaps int
+	mirror8   []uint8
+	mirror16  []uint16
 	// pipeTest makes the finisher run the first and second phases on
 	// the heaps it computes itself (tests).
 	pipeTest bool
@@ -275,6 +280,7 @@ func (e *sparseEngine) reset(s *Sequence) {
 	e.rareOK = false
 	e.direct = true
 	e.blocks, e.nb = e.blocks[:0], 0
+	e.mirror8, e.mirror16 = e.mirror8[:0], e.mirror16[:0] // (the pair mode's copy of other values)
 	if !e.fixed {
 		e.mask, e.par = 0, 0
 	}

@@ -63,6 +63,17 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		if e.handOff {
 			return nil
 		}
+		if !running && e.pairOK() && n >= e.cfg.parMin(rareParMin) && (e.procs == 2 || e.probed && !e.pipeWorth) {
+			// Two processors, or cheap heaps: the pair mode, which
+			// computes heaps from n on and returns where this loop
+			// must take over.
+			if err := runPair(ctx, e, s, target, get, scan); err != nil {
+				return err
+			}
+			if s.Len() > n {
+				continue
+			}
+		}
 		if e.par == 1 && !e.parityOK {
 			// A split that breaks the parity variant: choose again.
 			e.stopPipe()
@@ -121,6 +132,7 @@ func (e *sparseEngine) probe(st int) {
 	e.probeSteps += st
 	if e.probeHeaps++; e.probeHeaps == pipeProbe {
 		e.pipeWorth = e.probeSteps >= pipeMinSteps*pipeProbe
+		e.probed = true
 		e.probeSteps, e.probeHeaps = 0, 0
 	}
 }

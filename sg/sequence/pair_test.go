@@ -1,0 +1,77 @@
+package sequence
+
+import (
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+)
+
+// pairCheck compares the values of r from two workers, in pair mode from
+// heap parFrom on, with the single-core values, and returns the number of
+// heaps computed in pair mode.
+func pairCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
+	t.Helper()
+	want := parValues(t, r, n, MethodSparse, 1, parFrom)
+	got, eng := parRun(t, r, n, MethodSparse, 2, parFrom)
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d values in pair mode, %d on one core", name, len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("%s: pair mode G(%d) = %d, single core %d", name, i, got[i], want[i])
+		}
+	}
+	if e, ok := eng.(*sparseEngine); ok {
+		return e.pairHeaps
+	}
+	return 0
+}
+
+// The pair mode gives the single-core values on the classic games (among
+// them .354 and .1777, whose heaps the pipeline finds too cheap) and on
+// random codes. It computes most heaps of the codes whose splits remove a
+// token (Kayles .77, .354, .376, .1777, .16, .56; Dawson's Kayles .07
+// and Dawson's chess .137 stay in the plain method, whose heaps have too
+// many rare values to pay), none of the others (Grundy's game, 4.6, rules
+// known by their moves), and some of the random codes.
+func TestPairMatchesSingleCore(t *testing.T) {
+	n := 20000
+	codes := 60
+	if testing.Short() || raceDetector {
+		n, codes = 8000, 20
+	}
+	for _, c := range parClassics {
+		nn := n
+		if c.small {
+			nn = 1500
+		}
+		k := pairCheck(t, c.name, c.r, nn, 200)
+		switch c.name {
+		case ".77 (Kayles)", ".354", ".376", ".1777", ".16", ".56":
+			if 2*k < nn {
+				t.Errorf("%s: %d of %d heaps in pair mode, want at least half", c.name, k, nn)
+			}
+		case "Grundy's game", "4.6 (hexadecimal start)", ".354 by moves":
+			if k != 0 {
+				t.Errorf("%s: %d heaps in pair mode, want none", c.name, k)
+			}
+		}
+	}
+	some := 0
+	rnd := gametest.Rand(t)
+	for range codes {
+		ds := []uint32{0}
+		for range 1 + rnd.IntN(4) {
+			ds = append(ds, uint32(rnd.IntN(8)))
+		}
+		ds[len(ds)-1] |= 4 // a split, so that the sparse engine takes the code
+		r := seqDigits(ds...)
+		if pairCheck(t, r.String(), r, 6000, 128) > 0 {
+			some++
+		}
+	}
+	if 4*some < codes {
+		t.Errorf("the pair mode ran on %d of %d random codes, want a quarter at least", some, codes)
+	}
+}

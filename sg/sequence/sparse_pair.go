@@ -1,0 +1,403 @@
+package sequence
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/impartial-go/impartial/sg"
+)
+
+// Two processors on cheap heaps: the pair mode of the sparse engine.
+//
+// A take-and-break code whose splits all remove at least one token uses
+// the value of heap n-1 in heap n only as the option of the move that
+// takes one token and leaves the rest: every split of n-k tokens (k ≥ 1)
+// into two heaps has parts of at most n-2. So two goroutines can take
+// the heaps in turn, even and odd: each computes its heap n from the
+// values below n-1 as the single-core engine does (the splits with a rare
+// part, the candidate, the confirmation of the values of the other
+// class), leaving out that one option, while the other goroutine
+// finishes heap n-1. Only then does it need G(n-1), and the mex of the
+// options with it is the value g found without it unless G(n-1) = g, when
+// it is the next value missing: among the values of the other class that
+// the confirmation found missing (it scanned every split for them), or,
+// when g was the candidate, the next candidate of the enumerable class
+// after the values of the other class between them are confirmed
+// (pairNext; on .354 for about a third of the heaps, and found while
+// waiting when heap n-1 is not finished yet).
+//
+// What crosses between the processors is one word a heap: the number of
+// heaps finished and the value of the last, which the other goroutine
+// waits for. Everything else a heap reads is its goroutine's own: its
+// scratch, its copy of the rare heaps and of the positions of values
+// (fixed while the pair mode runs, as in the pipeline), and its copy of
+// the values, since a heap reads the values just below it in almost
+// every split and a cache line written by both processors in turn went
+// back and forth at nearly every heap (the heaps took twice as long).
+// The odd heaps' goroutine keeps a second copy of the values (pairMirror,
+// a byte or two a heap); the even heaps' goroutine writes the sequence's
+// own storage. Cache lines written at every heap are padded apart: with
+// the word above sharing a line with another object, the pair mode was
+// no faster than one core.
+//
+// The heaps are published in order, each after its predecessor, so the
+// values and the rare heaps are those of the single-core engine; the
+// histogram, the positions of values and the sequence's length are
+// brought up to date every few million steps (when the even goroutine
+// polls the context and reports progress) and when the pair mode stops.
+//
+// The pair mode runs where the pipeline of sparse_par.go does not pay:
+// with two workers, and with more when its probe found the heaps cheap
+// (pipeMinSteps). It then uses two. It stops, and leaves the heap to the
+// single-core loop, where that loop would change what the heaps read: a
+// new mask (at the next choice), a value at or past the bound of the
+// bitsets, full storage for the rare heaps, a move it cannot use, and
+// pairMaxHeaps; and at the end, on a cancelled context or an error of
+// the progress poll. On .354 it computes a heap in about 220 ns of wall
+// time against 340 ns on one core (1.3–1.55× on two processors: a heap's
+// own work, ~300 ns, stays the bound, and heaps of unequal cost make the
+// faster goroutine wait).
+
+// pairMinRun is the fewest heaps for which the pair mode starts.
+const pairMinRun = 256
+
+// pairMaxHeaps bounds the heaps the pair mode computes: its copy of the
+// values (a byte or two a heap) stays within 64 MiB of values, so that
+// the longest runs keep the memory they had (.1777's certification, 443
+// million values, is measured at 846 MB) and go on on one core past it.
+const pairMaxHeaps = 1 << 26
+
+// pairSpin is the number of looks at the other goroutine's progress
+// between two yields of the processor, and pairSpinLong between two naps
+// of pairNap: a heap takes a few hundred nanoseconds, so a wait of many
+// thousand looks means the other goroutine is not running.
+const (
+	pairSpin     = 64
+	pairSpinLong = 1 << 16
+	pairNap      = 20 * time.Microsecond
+)
+
+// pairState is what the two goroutines of the pair mode share.
+type pairState struct {
+	_ [64]byte // (last's cache line holds nothing else)
+
+	// last is the number of heaps finished, times 2^32, plus the value of
+	// the last of them: the one word a goroutine waits for. rareN is the
+	// number of rare heaps listed in rare (stored before last). stopAt is
+	// the first heap the pair mode does not finish; it only decreases.
+	last   paddedInt64
+	rareN  paddedInt64
+	stopAt paddedInt64
+	rare   []rareHeap // the engine's rare heaps, with room to grow
+
+	// counted is the number of heaps counted in the engine and held in
+	// the sequence: the goroutine of the even heaps catches up when it
+	// polls, and runPair at the end.
+	counted int
+	err     error
+}
+
+// lowerStop makes n the first heap not finished, unless an earlier one is.
+func (p *pairState) lowerStop(n int) {
+	for {
+		s := p.stopAt.Load()
+		if s <= int64(n) || p.stopAt.CompareAndSwap(s, int64(n)) {
+			return
+		}
+	}
+}
+
+// waitPrev waits until heap n-1 is finished and returns its value, or
+// false when heap n is not to be finished.
+func (p *pairState) waitPrev(n int) (int, bool) {
+	for i := 0; ; i++ {
+		if v := p.last.Load(); v>>32 >= int64(n) {
+			return int(uint32(v)), true
+		}
+		if p.stopAt.Load() <= int64(n) {
+			return 0, false
+		}
+		switch {
+		case i%pairSpinLong == pairSpinLong-1:
+			// The other goroutine is long in coming (its processor
+			// taken by another program, say): give this one up a while.
+			time.Sleep(pairNap)
+		case i%pairSpin == pairSpin-1:
+			runtime.Gosched()
+		}
+	}
+}
+
+// pairWorker is one goroutine's copy of the engine: its own scratch and
+// moves, and a snapshot of what the heaps read (the mask, the rare heaps,
+// the heaps of each value for seek), fixed while the pair mode runs.
+type pairWorker struct {
+	_ [64]byte // (the two workers write their fields at every heap: no
+	// cache line of one holds fields of the other)
+	sparseEngine
+	cand  int   // the candidate of the current heap (see pairValue)
+	extra []int // the values of the other class confirmed for the next candidate
+	_     [64]byte
+}
+
+// pairOK reports whether the pair mode may run on the engine's rule now.
+func (e *sparseEngine) pairOK() bool {
+	c := e.code
+	return e.procs > 1 && !e.direct && e.rareOK && c != nil && len(c.two) > 0 && c.two[0] >= 1 && len(c.many) == 0
+}
+
+// runPair computes heaps of s in pair mode, from s.Len() up to target at
+// most, and returns when it stops (see above); the caller's loop goes on
+// from s.Len(). It does nothing when the run would be short.
+func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
+	vals := get(s)
+	n0 := len(vals)
+	end := min(target, cap(vals), e.nextChoose, pairMaxHeaps)
+	if end-n0 < pairMinRun || n0 < 3 {
+		if n0 >= pairMaxHeaps {
+			e.mirror8, e.mirror16 = nil, nil // (for the collector)
+		}
+		return nil
+	}
+	// Room for the rare heaps found meanwhile.
+	e.rare = slices.Grow(e.rare, max(1024, len(e.rare)))
+	p := &pairState{rare: e.rare[:cap(e.rare)], counted: n0}
+	p.last.Store(int64(n0)<<32 | int64(vals[n0-1]))
+	p.rareN.Store(int64(len(e.rare)))
+	p.stopAt.Store(int64(end))
+	all := vals[:cap(vals)]
+	mirror := pairMirror(e, all, n0)
+	var ws [2]*pairWorker
+	for i := range ws {
+		w := &pairWorker{sparseEngine: *e}
+		w.heapMoves = heapMoves{code: e.code, k0: e.k0}
+		w.confirmState = confirmState{mark: make([]uint64, len(e.mark)), marks: new(sparseTab), needs: new(sparseTab)}
+		w.pos = append([][]uint32(nil), e.pos...)
+		w.pipe = nil
+		ws[i] = w
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		pairLoop(ctx, e, s, p, ws[1], mirror, n0+1, scan)
+	}()
+	pairLoop(ctx, e, s, p, ws[0], all, n0, scan)
+	wg.Wait()
+	v := p.last.Load()
+	done := int(v >> 32)
+	all[done-1] = T(uint32(v)) // (when the odd goroutine finished last)
+	pairCatchUp(e, s, p, all, done)
+	e.pairHeaps += done - n0
+	return p.err
+}
+
+// pairMirror returns the odd heaps' goroutine's copy of the values, of
+// the length of all, holding G(0 … n-1). Each goroutine reads and writes
+// only its own array (the even one the sequence's): heaps read the values
+// just below them in almost every split, and where the two shared one
+// array, the cache line holding them went from one processor to the other
+// at nearly every heap (the heaps took about twice as long). The copy is
+// kept from one run of the pair mode to the next, and costs a byte (two
+// bytes for values of 256 and more) per heap.
+func pairMirror[T uint8 | uint16](e *sparseEngine, all []T, n int) []T {
+	var m *[]T
+	switch p := any(&e.mirror8).(type) {
+	case *[]T:
+		m = p
+	default:
+		m = any(&e.mirror16).(*[]T)
+	}
+	if size := min(len(all), pairMaxHeaps); cap(*m) < size {
+		*m = append(make([]T, 0, size), (*m)...)
+	}
+	k := min(len(*m), n) // (reset empties it when the sequence is another)
+	*m = append((*m)[:k], all[k:n]...)
+	return (*m)[:cap(*m)]
+}
+
+// pairCatchUp counts the heaps finished below n in the engine, as the
+// single-core loop does heap by heap, and makes them part of s.
+func pairCatchUp[T uint8 | uint16](e *sparseEngine, s *Sequence, p *pairState, all []T, n int) {
+	top := 0
+	for i := p.counted; i < n; i++ {
+		g := int(all[i])
+		e.count(i, g)
+		top = max(top, g)
+	}
+	s.adopt(n, sg.Nimber(top))
+	e.rare = p.rare[:p.rareN.Load()]
+	e.done = n
+	p.counted = n
+}
+
+// pairLoop computes the heaps n, n+2, n+4, … of the pair mode on worker w
+// until it stops. The heaps below n-1 are known when it starts each:
+// this goroutine finished n-2 after the other finished n-3.
+func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *pairState, w *pairWorker, all []T, n int, scan scanFunc[T]) {
+	poller := n == p.counted // the goroutine of the first heap polls
+	work := 0
+	for ; int64(n) < p.stopAt.Load(); n += 2 {
+		w.parityOK = true
+		if err := w.loadMoves(e.rule, n); err != nil || w.handOff || (w.par == 1 && !w.parityOK) {
+			// The single-core loop meets the same moves and handles them.
+			w.handOff = false
+			p.lowerStop(n)
+			return
+		}
+		// Leave out the move to heap n-1, whose value is not known yet
+		// (a code lists the heaps left in decreasing order: n-1 first).
+		hasX := len(w.one) > 0 && w.one[0] == n-1
+		if hasX {
+			w.one = append(w.one[:0], w.one[1:]...)
+		}
+		w.rare = p.rare[:p.rareN.Load()]
+		g, steps := pairValue(w, all[:n-1], n, scan)
+		next := -1
+		if hasX && p.last.Load()>>32 < int64(n) {
+			// Heap n-1 is not finished: find meanwhile the value for
+			// G(n-1) = g, which it is for about a third of .354's heaps.
+			var st int
+			next, st = pairNext(w, all[:n-1], n, g, scan)
+			steps += st
+		}
+		x, ok := p.waitPrev(n)
+		if !ok {
+			pairClear(w)
+			return
+		}
+		all[n-1] = T(x) // this goroutine's copy of the other's value
+		if hasX && x == g {
+			if next < 0 {
+				var st int
+				next, st = pairNext(w, all[:n-1], n, g, scan)
+				steps += st
+			}
+			g = next
+		}
+		pairClear(w)
+		rare := w.isRare(n, g)
+		if g >= w.limit || rare && p.rareN.Load() == int64(len(p.rare)) {
+			// The value does not fit the bitsets (or the storage), or
+			// the rare heaps have no room: the single-core loop takes
+			// this heap.
+			p.lowerStop(n)
+			return
+		}
+		all[n] = T(g)
+		if rare {
+			k := p.rareN.Load()
+			p.rare[k] = rareHeap{a: uint32(n), g: uint32(g)}
+			p.rareN.Store(k + 1)
+		}
+		if work += steps + 8; poller && work >= sparsePollWork/2 {
+			work = 0
+			pairCatchUp(e, s, p, all, n+1)
+			if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
+				p.err = err
+				p.lowerStop(n + 1)
+			}
+		}
+		p.last.Store(int64(n+1)<<32 | int64(g))
+	}
+}
+
+// pairValue is heapValue without the options that leave heap n-1 (taken
+// out of w.one), on vals = G(0 … n-2): the mex g of the others. It leaves
+// the marks and the confirmation's results in w for pairNext; pairClear
+// clears them.
+func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T]) (g, steps int) {
+	tab := w.marks
+	if w.zero {
+		tab[0] = 1
+	}
+	for _, r := range w.one {
+		tab[vals[r]] = 1
+	}
+	steps = markRareCode(vals, w.rare, n, w.code.two, tab)
+	c, cnt := w.candidate(n)
+	w.cand = c
+	if cnt == 0 {
+		return c, steps
+	}
+	left, next, st := scan(vals, w.two, w.uneq, w.needs, w.needList, cnt, 1, sparseFirstScan)
+	steps += st
+	left, st = seekMissing(vals, w.two, w.uneq, w.needs, w.needList, left, w.top, w.pos, n-1)
+	steps += st
+	if left > 0 {
+		_, _, st = scan(vals, w.two, w.uneq, w.needs, w.needList, left, next, w.two[0])
+		steps += st
+		for _, v := range w.needList {
+			if w.needs[v] != 0 {
+				return v, steps
+			}
+		}
+	}
+	return c, steps
+}
+
+// pairNext returns the value of heap n when the option G(n-1) is g, the
+// mex of the other options that pairValue found, with w as pairValue left
+// it: the next value of the other class below the candidate that the
+// confirmation found missing, or, when g is the candidate, the least
+// value missing above it.
+func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g int, scan scanFunc[T]) (int, int) {
+	if g < w.cand {
+		for _, v := range w.needList {
+			if v > g && w.needs[v] != 0 {
+				return v, 0 // missing after a scan of every split
+			}
+		}
+		return w.cand, 0
+	}
+	// g is the candidate, the least value of the enumerable class that is
+	// no option; the next is the least above it, unless a value of the
+	// other class between them is no option either.
+	enum := w.enum[1^(w.par&(n-w.k0)&1)]
+	tab := w.marks
+	c := w.limit
+	for v := g + 1; v < w.limit; v++ {
+		if enum[v>>6]&(1<<(v&63)) != 0 && tab[v] == 0 {
+			c = v
+			break
+		}
+	}
+	w.extra = w.extra[:0]
+	for v := g + 1; v < c; v++ {
+		if enum[v>>6]&(1<<(v&63)) == 0 && tab[v] == 0 {
+			w.extra = append(w.extra, v)
+			w.needs[v] = 1
+		}
+	}
+	if len(w.extra) == 0 {
+		return c, 0
+	}
+	left, next, steps := scan(vals, w.two, w.uneq, w.needs, w.extra, len(w.extra), 1, sparseFirstScan)
+	left, st := seekMissing(vals, w.two, w.uneq, w.needs, w.extra, left, w.top, w.pos, n-1)
+	steps += st
+	if left > 0 {
+		_, _, st = scan(vals, w.two, w.uneq, w.needs, w.extra, left, next, w.two[0])
+		steps += st
+		for _, v := range w.extra {
+			if w.needs[v] != 0 {
+				return v, steps
+			}
+		}
+	}
+	return c, steps
+}
+
+// pairClear zeroes w's marks and needs after a heap.
+func pairClear(w *pairWorker) {
+	clear(w.marks[:w.limit])
+	for _, v := range w.needList {
+		w.needs[v] = 0
+	}
+	for _, v := range w.extra {
+		w.needs[v] = 0
+	}
+	w.needList, w.extra = w.needList[:0], w.extra[:0]
+}
