@@ -29,6 +29,24 @@ func randomSet(b *grid.Board, lo, hi uint64) grid.Set {
 	return grid.Set{Lo: lo, Hi: hi}.And(b.Full())
 }
 
+// randomBoardSet returns a board of rows × cols cells (fewer columns when
+// that is more than grid.MaxCells) and a random set of its cells, about
+// half of them, or a quarter when sparse.
+func randomBoardSet(rows, cols int, lo, hi uint64, sparse bool) (*grid.Board, grid.Set, error) {
+	for rows*cols > grid.MaxCells {
+		cols--
+	}
+	b, err := grid.NewBoard(rows, cols)
+	if err != nil {
+		return nil, grid.Set{}, err
+	}
+	s := randomSet(b, lo, hi)
+	if sparse {
+		s = s.And(randomSet(b, hi, lo))
+	}
+	return b, s, nil
+}
+
 func TestNewBoardErrors(t *testing.T) {
 	for _, d := range [][2]int{{0, 3}, {3, 0}, {-1, 5}, {12, 11}, {129, 1}, {1, 129}} {
 		if _, err := grid.NewBoard(d[0], d[1]); err == nil {
@@ -50,17 +68,11 @@ func TestPropertyBoard(t *testing.T) {
 	props := gopter.NewProperties(gametest.Parameters(t, 300))
 	props.Property("board geometry", prop.ForAll(
 		func(rows, cols int, lo, hi uint64, density uint8) (bool, error) {
-			for rows*cols > grid.MaxCells {
-				cols--
-			}
-			b, err := grid.NewBoard(rows, cols)
+			b, s, err := randomBoardSet(rows, cols, lo, hi, density&1 == 1) // sparser sets have more components
 			if err != nil {
 				return false, err
 			}
-			s := randomSet(b, lo, hi)
-			if density&1 == 1 { // sparser sets have more components
-				s = s.And(randomSet(b, hi, lo))
-			}
+			rows, cols = b.Rows(), b.Cols()
 			if got, want := b.Neighbors(s), naiveNeighbors(b, s); got != want {
 				return false, fmt.Errorf("%d×%d: Neighbors(%s) = %s, want %s", rows, cols, b.Format(s, 'o', '.'), b.Format(got, 'o', '.'), b.Format(want, 'o', '.'))
 			}
@@ -205,17 +217,11 @@ func TestPropertyHalfTurn(t *testing.T) {
 			case 2:
 				cols = 1 // columns
 			}
-			for rows*cols > grid.MaxCells {
-				cols--
-			}
-			b, err := grid.NewBoard(rows, cols)
+			b, s, err := randomBoardSet(rows, cols, lo, hi, shape&4 != 0) // sparser: smaller rectangles
 			if err != nil {
 				return false, err
 			}
-			s := randomSet(b, lo, hi)
-			if shape&4 != 0 {
-				s = s.And(randomSet(b, hi, lo)) // sparser: smaller rectangles
-			}
+			rows, cols = b.Rows(), b.Cols()
 			if shape&8 != 0 {
 				// Its own half turn about the centre of its rectangle: the
 				// board's half turn, moved back onto the rectangle.

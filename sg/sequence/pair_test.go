@@ -61,12 +61,7 @@ func TestPairMatchesSingleCore(t *testing.T) {
 	some := 0
 	rnd := gametest.Rand(t)
 	for range codes {
-		ds := []uint32{0}
-		for range 1 + rnd.IntN(4) {
-			ds = append(ds, uint32(rnd.IntN(8)))
-		}
-		ds[len(ds)-1] |= 4 // a split, so that the sparse engine takes the code
-		r := seqDigits(ds...)
+		r := randomSplitCode(rnd)
 		if pairCheck(t, r.String(), r, 6000, 128) > 0 {
 			some++
 		}

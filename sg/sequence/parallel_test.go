@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -130,14 +131,21 @@ func TestParallelSparseRandomCodes(t *testing.T) {
 		codes = 30
 	}
 	for range codes {
-		ds := []uint32{0}
-		for range 1 + rnd.IntN(4) {
-			ds = append(ds, uint32(rnd.IntN(8)))
-		}
-		ds[len(ds)-1] |= 4 // a split, so that the sparse engine takes the code
-		r := seqDigits(ds...)
+		r := randomSplitCode(rnd)
 		parCheck(t, r.String(), r, 6000, MethodSparse, 128)
 	}
+}
+
+// randomSplitCode returns an octal code of 1 to 4 random digits after the
+// point whose last digit allows a split, so that the sparse engine takes
+// it.
+func randomSplitCode(rnd *rand.Rand) seqCode {
+	ds := []uint32{0}
+	for range 1 + rnd.IntN(4) {
+		ds = append(ds, uint32(rnd.IntN(8)))
+	}
+	ds[len(ds)-1] |= 4
+	return seqDigits(ds...)
 }
 
 // TestParallelDefaultBlocks runs the default pipeline start (heap 4096) on

@@ -192,27 +192,37 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 	if cnt == 0 {
 		return c, 0
 	}
-	left, next, steps := scan(vals, e.two, e.uneq, e.needs, e.needList, cnt, 1, sparseFirstScan)
-	left, st := seekMissing(vals, e.two, e.uneq, e.needs, e.needList, left, e.top, e.pos, n)
-	steps += st
-	if left > 0 {
-		var st int
-		left, _, st = scan(vals, e.two, e.uneq, e.needs, e.needList, left, next, e.two[0])
-		steps += st
-	}
+	missing, steps := confirmNeeds(vals, e.two, e.uneq, e.needs, e.needList, cnt, e.top, e.pos, n, scan)
 	g = c
-	if left > 0 {
-		for _, v := range e.needList {
-			if e.needs[v] != 0 {
-				g = v
-				break
-			}
-		}
+	if missing >= 0 {
+		g = missing
 	}
 	for _, v := range e.needList {
 		e.needs[v] = 0
 	}
 	return g, steps
+}
+
+// confirmNeeds looks for the cnt values of list marked in needs among the
+// splits of the sizes in two whose parts are below bound (the heaps of
+// known value), in the three steps of confirm (the first scan, seek, the
+// last scan of every split), clearing each one it finds. It returns the
+// least value of list still marked, which no split gives, or -1, and the
+// steps it took.
+func confirmNeeds[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, list []int, cnt int, top []int, pos [][]uint32, bound int, scan scanFunc[T]) (missing, steps int) {
+	left, next, steps := scan(vals, two, uneq, needs, list, cnt, 1, sparseFirstScan)
+	left, st := seekMissing(vals, two, uneq, needs, list, left, top, pos, bound)
+	steps += st
+	if left > 0 {
+		_, _, st = scan(vals, two, uneq, needs, list, left, next, two[0])
+		steps += st
+		for _, v := range list {
+			if needs[v] != 0 {
+				return v, steps
+			}
+		}
+	}
+	return -1, steps
 }
 
 // seekMissing runs seek for each value of list still marked in needs, when

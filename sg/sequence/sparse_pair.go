@@ -323,20 +323,11 @@ func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T
 	if cnt == 0 {
 		return c, steps
 	}
-	left, next, st := scan(vals, w.two, w.uneq, w.needs, w.needList, cnt, 1, sparseFirstScan)
-	steps += st
-	left, st = seekMissing(vals, w.two, w.uneq, w.needs, w.needList, left, w.top, w.pos, n-1)
-	steps += st
-	if left > 0 {
-		_, _, st = scan(vals, w.two, w.uneq, w.needs, w.needList, left, next, w.two[0])
-		steps += st
-		for _, v := range w.needList {
-			if w.needs[v] != 0 {
-				return v, steps
-			}
-		}
+	missing, st := confirmNeeds(vals, w.two, w.uneq, w.needs, w.needList, cnt, w.top, w.pos, n-1, scan)
+	if missing >= 0 {
+		return missing, steps + st
 	}
-	return c, steps
+	return c, steps + st
 }
 
 // pairNext returns the value of heap n when the option G(n-1) is g, the
@@ -375,17 +366,9 @@ func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g int, scan scanFunc
 	if len(w.extra) == 0 {
 		return c, 0
 	}
-	left, next, steps := scan(vals, w.two, w.uneq, w.needs, w.extra, len(w.extra), 1, sparseFirstScan)
-	left, st := seekMissing(vals, w.two, w.uneq, w.needs, w.extra, left, w.top, w.pos, n-1)
-	steps += st
-	if left > 0 {
-		_, _, st = scan(vals, w.two, w.uneq, w.needs, w.extra, left, next, w.two[0])
-		steps += st
-		for _, v := range w.extra {
-			if w.needs[v] != 0 {
-				return v, steps
-			}
-		}
+	missing, steps := confirmNeeds(vals, w.two, w.uneq, w.needs, w.extra, len(w.extra), w.top, w.pos, n-1, scan)
+	if missing >= 0 {
+		return missing, steps
 	}
 	return c, steps
 }
