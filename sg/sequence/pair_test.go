@@ -70,3 +70,34 @@ func TestPairMatchesSingleCore(t *testing.T) {
 		t.Errorf("the pair mode ran on %d of %d random codes, want a quarter at least", some, codes)
 	}
 }
+
+// BenchmarkPairHandoff measures what the pair mode pays per heap to hand
+// over: two goroutines publish heaps in turn in a pairState's word, each
+// waiting for the other's (ns/op is one heap, a transfer of the cache line
+// from one processor to the other). Run it with -cpu 2: on a machine
+// where it is far below the ~300 ns of a .354 heap, the pair mode gains;
+// near it, it cannot.
+func BenchmarkPairHandoff(b *testing.B) {
+	p := &pairState{}
+	p.stopAt.Store(1 << 62)
+	n := b.N
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 1; i < n; i += 2 {
+			if _, ok := p.waitPrev(i); !ok {
+				return
+			}
+			p.last.Store(int64(i+1) << 32)
+		}
+	}()
+	b.ResetTimer()
+	for i := 0; i < n; i += 2 {
+		if _, ok := p.waitPrev(i); !ok {
+			break
+		}
+		p.last.Store(int64(i+1) << 32)
+	}
+	p.lowerStop(0)
+	<-done
+}

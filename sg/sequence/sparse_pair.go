@@ -59,7 +59,11 @@ import (
 // the progress poll. On .354 it computes a heap in about 220 ns of wall
 // time against 340 ns on one core (1.3–1.55× on two processors: a heap's
 // own work, ~300 ns, stays the bound, and heaps of unequal cost make the
-// faster goroutine wait).
+// faster goroutine wait), when a cache line goes from one processor to
+// the other in a few dozen nanoseconds (BenchmarkPairHandoff). Where it
+// takes as long as a heap (on the virtual machine of this project's
+// figures, at times: 190–270 ns instead of 26–52 ns, as the hypervisor
+// placed its processors), the pair mode is no faster than one core.
 
 // pairMinRun is the fewest heaps for which the pair mode starts.
 const pairMinRun = 256
