@@ -1,6 +1,7 @@
 package sequence
 
 import (
+	"context"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
@@ -100,4 +101,39 @@ func BenchmarkPairHandoff(b *testing.B) {
 	}
 	p.lowerStop(0)
 	<-done
+}
+
+// Where handing a heap over is slow, the pair mode does not run, and asks
+// again only at its next run's start (a few times in a run, not at every
+// heap); where it is fast, it runs. The values are the same.
+func TestPairHandoffCheck(t *testing.T) {
+	r := seqParse(".354")
+	const n = 100000
+	want, err := Values(context.Background(), r, n, WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(f func() bool) { pairHandoffCheck = f }(pairHandoffCheck)
+	for _, fast := range []bool{false, true} {
+		asked := 0
+		pairHandoffCheck = func() bool { asked++; return fast }
+		cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+		e := chooseEngine(r, cfg).(*sparseEngine)
+		s := New(0)
+		if err := e.extend(context.Background(), s, n); err != nil {
+			t.Fatal(err)
+		}
+		if i := spFirstDiff(s, want.AppendValues(nil, 0, n)); i >= 0 {
+			t.Fatalf("fast %v: G(%d) = %d, want %d", fast, i, s.At(i), want.At(i))
+		}
+		if fast && 2*e.pairHeaps < n || !fast && e.pairHeaps != 0 {
+			t.Errorf("fast %v: %d heaps in pair mode", fast, e.pairHeaps)
+		}
+		if asked == 0 || asked > 20 {
+			t.Errorf("fast %v: the hand-over asked about %d times for %d heaps", fast, asked, n)
+		}
+	}
+	if !pairHandoffFast() {
+		t.Log("this machine hands a heap over slowly: the pair mode would not run here")
+	}
 }

@@ -152,6 +152,7 @@ type sparseEngine struct {
 	pairHeaps int
 	mirror8   []uint8
 	mirror16  []uint16
+	pairRetry int // the pair mode does not start again below this heap
 	// pipeTest makes the finisher run the first and second phases on
 	// the heaps it computes itself (tests).
 	pipeTest bool
@@ -281,6 +282,7 @@ func (e *sparseEngine) reset(s *Sequence) {
 	e.direct = true
 	e.blocks, e.nb = e.blocks[:0], 0
 	e.mirror8, e.mirror16 = e.mirror8[:0], e.mirror16[:0] // (the pair mode's copy of other values)
+	e.pairRetry = 0
 	if !e.fixed {
 		e.mask, e.par = 0, 0
 	}

@@ -63,7 +63,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		if e.handOff {
 			return nil
 		}
-		if !running && e.pairOK() && n >= e.cfg.parMin(rareParMin) && (e.procs == 2 || e.probed && !e.pipeWorth) {
+		if !running && n >= e.pairRetry && e.pairOK() && n >= e.cfg.parMin(rareParMin) && (e.procs == 2 || e.probed && !e.pipeWorth) {
 			// Two processors, or cheap heaps: the pair mode, which
 			// computes heaps from n on and returns where this loop
 			// must take over.

@@ -63,7 +63,9 @@ import (
 // the other in a few dozen nanoseconds (BenchmarkPairHandoff). Where it
 // takes as long as a heap (on the virtual machine of this project's
 // figures, at times: 190–270 ns instead of 26–52 ns, as the hypervisor
-// placed its processors), the pair mode is no faster than one core.
+// placed its processors), the pair mode is no faster than one core, so
+// each of its runs starts by timing hand-overs (pairHandoffFast) and
+// leaves the run to the single-core loop when they are slow.
 
 // pairMinRun is the fewest heaps for which the pair mode starts.
 const pairMinRun = 256
@@ -166,6 +168,16 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 		}
 		return nil
 	}
+	if n0 < e.pairRetry {
+		return nil
+	}
+	if e.cfg.parFrom == 0 && !pairHandoffCheck() {
+		// Handing a heap over costs about as much as the heap: the
+		// single-core loop is faster up to end, where the pair mode
+		// asks again (tests run it anyway).
+		e.pairRetry = end
+		return nil
+	}
 	// Room for the rare heaps found meanwhile.
 	e.rare = slices.Grow(e.rare, max(1024, len(e.rare)))
 	p := &pairState{rare: e.rare[:cap(e.rare)], counted: n0}
@@ -198,6 +210,52 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	e.pairHeaps += done - n0
 	return p.err
 }
+
+// pairMaxHandoff is the most a heap's hand-over may cost, measured by
+// pairHandoffFast, for the pair mode to run: a third of a .354 heap.
+const pairMaxHandoff = 100 * time.Nanosecond
+
+// pairHandoffFast reports whether two goroutines hand a word back and
+// forth in less than pairMaxHandoff a time (512 times, a fraction of a
+// millisecond). It is asked before each run of the pair mode, so a run
+// follows where the processors are then (a virtual machine's may move:
+// see BenchmarkPairHandoff). Only the schedule depends on it, never a
+// value.
+func pairHandoffFast() bool {
+	const rounds = 512
+	p := &pairState{}
+	p.stopAt.Store(1 << 62)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 1; i < 2*rounds; i += 2 {
+			if _, ok := p.waitPrev(i); !ok {
+				return
+			}
+			p.last.Store(int64(i+1) << 32)
+		}
+	}()
+	start := time.Now()
+	deadline := start.Add(2 * rounds * pairMaxHandoff)
+	fast := true
+	for i := 0; i < 2*rounds; i += 2 {
+		if i&63 == 0 && time.Now().After(deadline) {
+			fast = false // (the other goroutine may not even run)
+			break
+		}
+		if _, ok := p.waitPrev(i); !ok {
+			break
+		}
+		p.last.Store(int64(i+1) << 32)
+	}
+	fast = fast && time.Since(start) < 2*rounds*pairMaxHandoff
+	p.lowerStop(0)
+	<-done
+	return fast
+}
+
+// pairHandoffCheck is pairHandoffFast; tests replace it.
+var pairHandoffCheck = pairHandoffFast
 
 // pairMirror returns the odd heaps' goroutine's copy of the values, of
 // the length of all, holding G(0 … n-1). Each goroutine reads and writes
