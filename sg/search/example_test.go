@@ -63,3 +63,31 @@ func ExampleSolver_WriteTo() {
 	// value: *2 searched: true
 	// value: *2 searched: false
 }
+
+// A Strategist settles positions its second player wins by a strategy.
+// Cram's reports the regions that are their own half turn with no domino
+// meeting its own image: Cram 6×8 is 0 with one position expanded (the
+// top's), where the search alone expands thousands. After the central
+// domino of the 5×6 board, the same strategy wins for the player who
+// placed it.
+func ExampleStrategist() {
+	ctx := context.Background()
+	g, err := rulesets.NewCram(6, 8)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, err := search.New[grid.Set](g, search.WithMemory(16<<20), search.WithWorkers(1))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	v, _ := s.Value(ctx, g.Start())
+	fmt.Println("6×8:", v, "expanded:", s.Stats().Expanded)
+
+	h, _ := rulesets.ParseCram("....../....../..##../....../......")
+	fmt.Println("5×6 after the central domino:", h.SecondPlayerWins(h.Start()))
+	// Output:
+	// 6×8: 0 expanded: 1
+	// 5×6 after the central domino: true
+}
