@@ -16,7 +16,7 @@ import (
 // the value of heap n-1 in heap n only as the option of the move that
 // takes one token and leaves the rest: every split of n-k tokens (k ≥ 1)
 // into two heaps has parts of at most n-2. So two goroutines can take
-// the heaps in turn, even and odd: each computes its heap n from the
+// the heaps in turn, one heap each: each computes its heap n from the
 // values below n-1 as the single-core engine does (the splits with a rare
 // part, the candidate, the confirmation of the values of the other
 // class), leaving out that one option, while the other goroutine
@@ -36,16 +36,16 @@ import (
 // the values, since a heap reads the values just below it in almost
 // every split and a cache line written by both processors in turn went
 // back and forth at nearly every heap (the heaps took twice as long).
-// The odd heaps' goroutine keeps a second copy of the values (pairMirror,
-// a byte or two a heap); the even heaps' goroutine writes the sequence's
-// own storage. Cache lines written at every heap are padded apart: with
-// the word above sharing a line with another object, the pair mode was
-// no faster than one core.
+// The second goroutine keeps a copy of the values (pairMirror, a byte or
+// two a heap); the first, whose heap starts the run, writes the
+// sequence's own storage. Cache lines written at every heap are padded
+// apart: with the word above sharing a line with another object, the
+// pair mode was no faster than one core.
 //
 // The heaps are published in order, each after its predecessor, so the
 // values and the rare heaps are those of the single-core engine; the
 // histogram, the positions of values and the sequence's length are
-// brought up to date every few million steps (when the even goroutine
+// brought up to date every few million steps (when the first goroutine
 // polls the context and reports progress) and when the pair mode stops.
 //
 // The pair mode runs where the pipeline of sparse_par.go does not pay:
@@ -99,7 +99,7 @@ type pairState struct {
 	rare   []rareHeap // the engine's rare heaps, with room to grow
 
 	// counted is the number of heaps counted in the engine and held in
-	// the sequence: the goroutine of the even heaps catches up when it
+	// the sequence: the first goroutine catches up when it
 	// polls, and runPair at the end.
 	counted int
 	err     error
@@ -204,7 +204,7 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	wg.Wait()
 	v := p.last.Load()
 	done := int(v >> 32)
-	all[done-1] = T(uint32(v)) // (when the odd goroutine finished last)
+	all[done-1] = T(uint32(v)) // (when the second goroutine finished last)
 	pairCatchUp(e, s, p, all, done)
 	e.pairHeaps += done - n0
 	return p.err
@@ -256,9 +256,9 @@ func pairHandoffFast() bool {
 // pairHandoffCheck is pairHandoffFast; tests replace it.
 var pairHandoffCheck = pairHandoffFast
 
-// pairMirror returns the odd heaps' goroutine's copy of the values, of
+// pairMirror returns the second goroutine's copy of the values, of
 // the length of all, holding G(0 … n-1). Each goroutine reads and writes
-// only its own array (the even one the sequence's): heaps read the values
+// only its own array (the first the sequence's): heaps read the values
 // just below them in almost every split, and where the two shared one
 // array, the cache line holding them went from one processor to the other
 // at nearly every heap (the heaps took about twice as long). The copy is
