@@ -73,3 +73,54 @@ func TestNodeKaylesGridRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestNodeKaylesGridTable checks testdata/records/nodekayles-grids.json,
+// the values of Node Kayles on the grids of 5 to 9 rows that no published
+// table we found has: those of at most 45 vertices are recomputed (well
+// under a second), up to 70 with IMPARTIAL_LARGE=1 (seconds each), and
+// all with IMPARTIAL_HUGE=1 as well (7×11 takes minutes and 3 GB, 9×9
+// twenty minutes and 6 GB on two processors).
+func TestNodeKaylesGridTable(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "records", "nodekayles-grids.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec struct {
+		Game   string               `json:"game"`
+		Values map[string]sg.Nimber `json:"values"`
+	}
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Game != "nodekayles:grid:MxN" || len(rec.Values) == 0 {
+		t.Fatalf("record: game %q, %d values", rec.Game, len(rec.Values))
+	}
+	most := 45
+	if os.Getenv("IMPARTIAL_LARGE") != "" {
+		most = 70
+		if os.Getenv("IMPARTIAL_HUGE") != "" {
+			most = graph.MaxVertices
+		}
+	}
+	tried := 0
+	for size, v := range rec.Values {
+		k, err := rulesets.ParseNodeKayles("grid:" + size)
+		if err != nil {
+			t.Fatalf("record: %q: %v", size, err)
+		}
+		b, _ := k.GridBoard()
+		if b.Rows() < 5 || b.Rows()%2 == 0 && b.Cols()%2 == 0 {
+			t.Errorf("record: %s is not a grid the file should list", size)
+		}
+		if b.Rows()*b.Cols() > most {
+			continue
+		}
+		tried++
+		if got := nodeKaylesSearchMem(t, k, int64(1)<<min(32, 20+b.Rows()*b.Cols()/6)); got != v {
+			t.Errorf("node kayles on the %s grid = %v, the record says %v", size, got, v)
+		}
+	}
+	if tried < 5 {
+		t.Errorf("only %d grids recomputed", tried)
+	}
+}
