@@ -32,9 +32,11 @@ import (
 // costly enough to pay for it: it measures their cost on one core (in
 // inner-loop steps, so the choice depends on the values only, not on
 // timing). Octal codes with cheap heaps, such as .354 and .1777, run on
-// two processors instead, two heaps at a time (the pair mode: up to heap
-// 2^26, about 1.3–1.55× on .354); other games with cheap heaps stay on
-// one core.
+// two processors instead, two heaps at a time (the pair mode, up to heap
+// 2^26: about 1.2–1.5× on .354 where the processors hand a cache line
+// over in tens of nanoseconds; where that costs as much as a heap, it
+// measures so and stays on one core); other games with cheap heaps stay
+// on one core.
 //
 // With more than one worker, the rule's AppendHeapMoves is called from
 // several goroutines at once (for different heaps), so a rule with mutable
