@@ -3,6 +3,7 @@ package sequence
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
@@ -79,28 +80,9 @@ func TestPairMatchesSingleCore(t *testing.T) {
 // where it is far below the ~300 ns of a .354 heap, the pair mode gains;
 // near it, it cannot.
 func BenchmarkPairHandoff(b *testing.B) {
-	p := &pairState{}
-	p.stopAt.Store(1 << 62)
-	n := b.N
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for i := 1; i < n; i += 2 {
-			if _, ok := p.waitPrev(i); !ok {
-				return
-			}
-			p.last.Store(int64(i+1) << 32)
-		}
-	}()
-	b.ResetTimer()
-	for i := 0; i < n; i += 2 {
-		if _, ok := p.waitPrev(i); !ok {
-			break
-		}
-		p.last.Store(int64(i+1) << 32)
+	if _, ok := pairPingPong(b.N, time.Hour); !ok {
+		b.Fatal("the hand-overs took over an hour")
 	}
-	p.lowerStop(0)
-	<-done
 }
 
 // Where handing a heap over is slow, the pair mode does not run, and asks
@@ -135,5 +117,16 @@ func TestPairHandoffCheck(t *testing.T) {
 	}
 	if !pairHandoffFast() {
 		t.Log("this machine hands a heap over slowly: the pair mode would not run here")
+	}
+}
+
+// pairPingPong completes its hand-overs within a generous limit and gives
+// up, reporting false, past a limit of nothing (the goroutines then stop).
+func TestPairPingPong(t *testing.T) {
+	if d, ok := pairPingPong(1000, time.Minute); !ok || d <= 0 {
+		t.Errorf("1000 hand-overs: %v, %v; want them done", d, ok)
+	}
+	if _, ok := pairPingPong(1000, 0); ok {
+		t.Error("a limit of 0: the hand-overs reported done")
 	}
 }

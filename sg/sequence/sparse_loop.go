@@ -152,6 +152,9 @@ func rebuildRare[T uint8 | uint16](e *sparseEngine, vals []T) {
 // loaded by loadMoves, and a count of the inner-loop steps it took.
 func heapValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
 	tab := e.marks
+	// (The moves that leave no heap or one, written out here and in
+	// pairValue: a helper for both, inlined, made this engine 4 % slower
+	// on .354, 743–765 ms against 708–725 ms for 2^21 heaps.)
 	if e.zero {
 		tab[0] = 1
 	}
