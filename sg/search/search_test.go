@@ -476,6 +476,7 @@ func TestStrategist(t *testing.T) {
 		boards = append(boards, "cram:"+strings.Join(rows, "/"))
 	}
 	saved := 0
+	var totalWith, totalWithout uint64
 	for _, spec := range boards {
 		g, err := rulesets.ParseCram(strings.TrimPrefix(spec, "cram:"))
 		if err != nil {
@@ -501,11 +502,20 @@ func TestStrategist(t *testing.T) {
 			if v, _ := value(liar{g}); v != want {
 				t.Errorf("%s, %d workers: value %v with a strategy not to be used, want %v", spec, workers, v, want)
 			}
-			if workers == 1 && n > plain {
+			// A position settled by the strategy is not expanded, so
+			// options of it that another line of play meets later are
+			// searched there instead: a board may cost a few positions
+			// more (IMPARTIAL_SEED=1795803871481140496: 310 against 307),
+			// never many, and the total is less.
+			if workers == 1 && n > plain+plain/20 {
 				t.Errorf("%s: %d positions expanded with the strategy, %d without", spec, n, plain)
 			}
-			if workers == 1 && n < plain {
-				saved++
+			if workers == 1 {
+				totalWith += n
+				totalWithout += plain
+				if n < plain {
+					saved++
+				}
 			}
 			if spec == "cram:4x6" && n != 1 {
 				t.Errorf("cram:4x6, %d workers: %d positions expanded, want 1", workers, n)
@@ -514,5 +524,8 @@ func TestStrategist(t *testing.T) {
 	}
 	if saved < 3 {
 		t.Errorf("the strategy saved a search on %d boards only", saved)
+	}
+	if totalWith >= totalWithout {
+		t.Errorf("%d positions expanded with the strategy in all, %d without", totalWith, totalWithout)
 	}
 }
