@@ -121,9 +121,13 @@ type MoveOrderer[P comparable] interface {
 // without listing its moves: Cram and Node Kayles on a grid report the
 // positions that are their own half turn
 // ([github.com/impartial-go/impartial/game/grid.Board.HalfTurn]), every
-// even×even board among them. A type for which no strategy is known on
-// some games (Node Kayles off grids) also implements UsesStrategy()
-// bool: where it returns false, [New] ignores SecondPlayerWins.
+// even×even board among them. It saves search nearly always, not always:
+// the options of a settled position are not searched, and another line
+// of play that meets them searches them there (a Cram board of 4×6 cells
+// with 4 blocked took 310 positions with the strategy against 307
+// without). A type for which no strategy is known on some games (Node
+// Kayles off grids) also implements UsesStrategy() bool: where it returns
+// false, [New] ignores SecondPlayerWins.
 type Strategist[P comparable] interface {
 	SecondPlayerWins(p P) bool
 }
