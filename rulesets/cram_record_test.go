@@ -1,9 +1,7 @@
 package rulesets_test
 
 import (
-	"encoding/json"
 	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -19,14 +17,8 @@ import (
 // IMPARTIAL_HUGE=1 as well (3×19 takes minutes and 3 GB; 3×21 hours and
 // an 8 GiB table on two processors).
 func TestCramThreeRowRecord(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "records", "cram-3xn.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var rec gridRecord
-	if err := json.Unmarshal(data, &rec); err != nil {
-		t.Fatal(err)
-	}
+	readRecord(t, "cram-3xn.json", &rec)
 	if rec.Game != "cram:3xN" || len(rec.Values) < 14 || rec.Published > len(rec.Values) {
 		t.Fatalf("record: game %q, %d values, %d published", rec.Game, len(rec.Values), rec.Published)
 	}

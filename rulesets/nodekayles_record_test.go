@@ -12,9 +12,10 @@ import (
 	"github.com/impartial-go/impartial/sg"
 )
 
-// gridRecord is testdata/records/nodekayles-3xn.json: the values of Node
-// Kayles on the 3×n grids, n = 1, 2, …, len(Values), and More, the values
-// of some larger n (by n, in decimal).
+// gridRecord is a record file of a game on the boards of 3 rows
+// (testdata/records/nodekayles-3xn.json, cram-3xn.json): its values on
+// 3×n, n = 1, 2, …, len(Values), and More, the values of some larger n
+// (by n, in decimal).
 type gridRecord struct {
 	Game      string               `json:"game"`
 	Values    []sg.Nimber          `json:"values"`
@@ -23,19 +24,25 @@ type gridRecord struct {
 	Source    string               `json:"source"`
 }
 
+// readRecord decodes the JSON file name of testdata/records into v.
+func readRecord(t *testing.T, name string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "records", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+}
+
 // TestNodeKaylesGridRecord checks the record run of Node Kayles on the 3×n
 // grids: its first values are the published ones (OEIS A316632, n ≤ 16),
 // and the values up to 3×20 (all of them with IMPARTIAL_LARGE=1, which
 // takes minutes) are recomputed by the search.
 func TestNodeKaylesGridRecord(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "records", "nodekayles-3xn.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var rec gridRecord
-	if err := json.Unmarshal(data, &rec); err != nil {
-		t.Fatal(err)
-	}
+	readRecord(t, "nodekayles-3xn.json", &rec)
 	a316632 := []sg.Nimber{2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3}
 	if rec.Game != "nodekayles:grid:3xN" || rec.Published != len(a316632) || len(rec.Values) <= rec.Published {
 		t.Fatalf("record: game %q, %d values, %d published", rec.Game, len(rec.Values), rec.Published)
@@ -81,17 +88,11 @@ func TestNodeKaylesGridRecord(t *testing.T) {
 // all with IMPARTIAL_HUGE=1 as well (7×11 takes minutes and 3 GB, 9×9
 // twenty minutes and 6 GB on two processors).
 func TestNodeKaylesGridTable(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "records", "nodekayles-grids.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var rec struct {
 		Game   string               `json:"game"`
 		Values map[string]sg.Nimber `json:"values"`
 	}
-	if err := json.Unmarshal(data, &rec); err != nil {
-		t.Fatal(err)
-	}
+	readRecord(t, "nodekayles-grids.json", &rec)
 	if rec.Game != "nodekayles:grid:MxN" || len(rec.Values) == 0 {
 		t.Fatalf("record: game %q, %d values", rec.Game, len(rec.Values))
 	}
