@@ -68,6 +68,7 @@ func TestPairMatchesSingleCore(t *testing.T) {
 			some++
 		}
 	}
+	t.Logf("the pair mode ran on %d of %d random codes", some, codes)
 	if 4*some < codes {
 		t.Errorf("the pair mode ran on %d of %d random codes, want a quarter at least", some, codes)
 	}
