@@ -12,10 +12,10 @@ import (
 
 // TestCramThreeRowRecord checks testdata/records/cram-3xn.json, the
 // values of Cram on the boards of 3 rows: the file agrees with itself,
-// and the search recomputes the values up to 3×13 (under a second),
-// up to 3×17 with IMPARTIAL_LARGE=1 (seconds), and every one with
-// IMPARTIAL_HUGE=1 as well (3×19 takes minutes and 3 GB; 3×21 hours and
-// an 8 GiB table on two processors).
+// and the search recomputes the values up to 3×13 (under a second;
+// sg.Engine too up to 3×9), up to 3×17 with IMPARTIAL_LARGE=1 (seconds),
+// and every one with IMPARTIAL_HUGE=1 as well (3×19 takes minutes and
+// 3 GB; 3×21 about an hour and an 8 GiB table on two processors).
 func TestCramThreeRowRecord(t *testing.T) {
 	var rec gridRecord
 	readRecord(t, "cram-3xn.json", &rec)
@@ -55,6 +55,13 @@ func TestCramThreeRowRecord(t *testing.T) {
 		}
 		tried++
 		g := mustCram(t, 3, n)
+		if n <= 9 {
+			// (And sg.Engine, a memoized recursion without the
+			// search's pruning, table or workers.)
+			if got := cramValue(t, g); got != v {
+				t.Errorf("cram 3×%d = %v with sg.Engine; the record says %v", n, got, v)
+			}
+		}
 		mem := int64(64 << 20)
 		if n > 17 {
 			mem = 8 << 30 // (3×21 fills it)
