@@ -15,7 +15,7 @@ import (
 // and the search recomputes the values up to 3×13 (under a second;
 // sg.Engine too up to 3×9), up to 3×17 with IMPARTIAL_LARGE=1 (seconds),
 // and every one with IMPARTIAL_HUGE=1 as well (3×19 takes minutes and
-// 3 GB; 3×21 about an hour and an 8 GiB table on two processors).
+// 3 GB; 3×20 and 3×21 35 and 45 minutes, 13 GB, on two processors).
 func TestCramThreeRowRecord(t *testing.T) {
 	var rec gridRecord
 	readRecord(t, "cram-3xn.json", &rec)
