@@ -157,7 +157,8 @@ func (e *sparseEngine) pairOK() bool {
 
 // runPair computes heaps of s in pair mode, from s.Len() up to target at
 // most, and returns when it stops (see above); the caller's loop goes on
-// from s.Len(). It does nothing when the run would be short.
+// from s.Len(), and calls it only from heap e.pairRetry on. It does
+// nothing when the run would be short.
 func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
 	vals := get(s)
 	n0 := len(vals)
@@ -166,9 +167,6 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 		if n0 >= pairMaxHeaps {
 			e.mirror8, e.mirror16 = nil, nil // (for the collector)
 		}
-		return nil
-	}
-	if n0 < e.pairRetry {
 		return nil
 	}
 	if e.cfg.parFrom == 0 && !pairHandoffCheck() {
