@@ -100,6 +100,10 @@ const usageTail = `-max: default 2^28 values for codes such as .07 (a code with 
 -checkpoint FILE: save the values to FILE every minute and on exit; a run
       given the same FILE resumes from them (solve: the search's table,
       every ten minutes and on exit).
+-mem BYTES: values, period, value: the most memory the values may take
+      (default 1G; a value of 256 or more takes 2 bytes, so Grundy's game
+      to 2^30 needs 2G); solve: the search's table (default 256M). A
+      number, or with a suffix K, M or G.
 `
 
 func main() {
@@ -156,9 +160,9 @@ type subcommand struct {
 
 // commands is the dispatch table, in the order of the usage text.
 var commands = []subcommand{
-	{"values", "values GAME N [-stats] [-checkpoint FILE] [-progress]", "print G(0) … G(N-1), or with -stats their statistics as JSON", cmdValues},
-	{"period", "period GAME [-max N] [-checkpoint FILE] [-progress]", "print preperiod, period, saltus, certified as JSON", cmdPeriod},
-	{"value", "value GAME HEAP [-max N] [-progress]", "print G(HEAP), HEAP up to 2^64-1", cmdValue},
+	{"values", "values GAME N [-stats] [-mem BYTES] [-checkpoint FILE] [-progress]", "print G(0) … G(N-1), or with -stats their statistics as JSON", cmdValues},
+	{"period", "period GAME [-max N] [-mem BYTES] [-checkpoint FILE] [-progress]", "print preperiod, period, saltus, certified as JSON", cmdPeriod},
+	{"value", "value GAME HEAP [-max N] [-mem BYTES] [-progress]", "print G(HEAP), HEAP up to 2^64-1", cmdValue},
 	{"nim", "nim [-misere] A B C…", "print nim-sum, outcome and winning moves as JSON", cmdNim},
 	{"loopy", "loopy EDGES|GAME [VERTEX…]", "print loopy values (*n, ∞{a,b}) and the outcome P/N/D of a sum, as JSON", cmdLoopy},
 	{"solve", "solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress]", "value, outcome and winning moves of a board or graph game (cram, nodekayles, chomp) as JSON", cmdSolve},

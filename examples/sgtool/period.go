@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -27,7 +28,7 @@ type periodReport struct {
 // rule with a formula from the formula (0.[3], lasker, odd, anywhere have
 // no certifiable period: theirs is observed in their first -max values).
 func cmdPeriod(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("period", args, map[string]bool{"max": true, "progress": false, "checkpoint": true})
+	flags, ops, err := splitArgs("period", args, map[string]bool{"max": true, "mem": true, "progress": false, "checkpoint": true})
 	if err != nil {
 		return err
 	}
@@ -47,10 +48,13 @@ func cmdPeriod(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if opts, err = checkpointFlag("period", flags, opts); err != nil {
 		return err
 	}
+	if opts, err = memFlag("period", flags, opts); err != nil {
+		return err
+	}
 	_, per, err := sequence.Period(ctx, r, maxN, opts...)
 	done()
 	if err != nil {
-		return fmt.Errorf("period of %v: %w", r, err)
+		return fmt.Errorf("period of %v: %w", r, memHint(err, "raise it with -mem, or lower -max"))
 	}
 	if err := writeJSON(stdout, periodReport{
 		Game:      r.String(),
@@ -97,6 +101,38 @@ const defaultMax = 1 << 16
 // byte a value; Ctrl-C stops earlier). .354 is certified at about 2·10^7
 // values; .1777 needs 4.4·10^8 (-max 450000000).
 const defaultCertifiableMax = 1 << 28
+
+// memFlag adds to opts the memory limit that -mem BYTES asks for
+// (sequence.WithMemoryLimit; default sequence.DefaultMemoryLimit, 1 GiB):
+// the most the values may take, a byte each below 256 and 2 bytes each
+// from there to 65,535. Grundy's game to 2^30 heaps needs -mem 2G.
+func memFlag(cmd string, flags map[string]string, opts []sequence.Option) ([]sequence.Option, error) {
+	s, ok := flags["mem"]
+	if !ok {
+		return opts, nil
+	}
+	mem, err := parseBytes(s)
+	if err != nil {
+		return nil, badArg("%s: bad -mem %q: %v", cmd, s, err)
+	}
+	if mem < minValuesMem {
+		return nil, badArg("%s: bad -mem %q: want at least %d bytes", cmd, s, minValuesMem)
+	}
+	return append(opts, sequence.WithMemoryLimit(mem)), nil
+}
+
+// memHint adds to an error of values past the memory limit the flags
+// that move it, how (with -checkpoint, the run resumes from the values it
+// kept).
+func memHint(err error, how string) error {
+	if errors.Is(err, sequence.ErrMemoryLimit) {
+		return fmt.Errorf("%w (%s)", err, how)
+	}
+	return err
+}
+
+// minValuesMem is the least -mem of values, period and value.
+const minValuesMem = 1 << 10
 
 // checkpointFlag adds to opts the checkpoint that -checkpoint FILE asks
 // for: the run saves its values to FILE every minute and when it ends or

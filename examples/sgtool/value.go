@@ -14,7 +14,7 @@ import (
 // answers from the formula, from a certified period, or from at most
 // min(HEAP+1, -max) computed values.
 func cmdValue(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("value", args, map[string]bool{"max": true, "progress": false})
+	flags, ops, err := splitArgs("value", args, map[string]bool{"max": true, "mem": true, "progress": false})
 	if err != nil {
 		return err
 	}
@@ -38,6 +38,10 @@ func cmdValue(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	_, force := flags["progress"]
 	opts, done := progress(stderr, force)
+	if opts, err = memFlag("value", flags, opts); err != nil {
+		done()
+		return err
+	}
 	v, ans, err := sequence.Value(ctx, r, heap, maxN, opts...)
 	done()
 	switch {
@@ -49,7 +53,7 @@ func cmdValue(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("%w: %v has no certified period in %d values, so G(%d) is unknown (raise -max)",
 			errNoPeriod, r, ans.Len(), heap)
 	case err != nil:
-		return fmt.Errorf("value of %v: %w", r, err)
+		return fmt.Errorf("value of %v: %w", r, memHint(err, "raise it with -mem, or lower -max"))
 	}
 	_, err = fmt.Fprintln(stdout, uint64(v))
 	return err

@@ -22,7 +22,7 @@ const valuesChunk = 1 << 16
 // certificate, and the values are then written in chunks, each in O(1),
 // so memory stays bounded by the certificate, not by N.
 func cmdValues(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("values", args, map[string]bool{"progress": false, "stats": false, "checkpoint": true})
+	flags, ops, err := splitArgs("values", args, map[string]bool{"progress": false, "stats": false, "checkpoint": true, "mem": true})
 	if err != nil {
 		return err
 	}
@@ -45,10 +45,13 @@ func cmdValues(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if opts, err = checkpointFlag("values", flags, opts); err != nil {
 		return err
 	}
+	if opts, err = memFlag("values", flags, opts); err != nil {
+		return err
+	}
 	ans, err := sequence.Solve(ctx, r, n, opts...)
 	done()
 	if err != nil {
-		return fmt.Errorf("values of %v: %w", r, err)
+		return fmt.Errorf("values of %v: %w", r, memHint(err, "raise it with -mem"))
 	}
 	if _, ok := flags["stats"]; ok {
 		rep, err := statsOf(ctx, ans, r.String(), n)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -178,6 +179,45 @@ func TestMemoryLimit(t *testing.T) {
 	}
 	if s == nil || s.Len() < 256 {
 		t.Errorf("nim: the values computed before the limit are not kept")
+	}
+	if !errors.Is(err, ErrMemoryLimit) {
+		t.Errorf("nim, 3000 values in 4000 bytes: %v does not wrap ErrMemoryLimit", err)
+	}
+	// Values knows its target: once the values widen to 2 bytes, 20,000
+	// of them would take 40,000 bytes, and the run stops then, not when
+	// its values reach the limit of 30,000 bytes.
+	s, err = Values(ctx, seqParse("0.…3"), 20000, WithMemoryLimit(30000))
+	if !errors.Is(err, ErrMemoryLimit) || !strings.Contains(err.Error(), "20000 values of 2 bytes would take") {
+		t.Errorf("nim, 20000 values in 30000 bytes: %v", err)
+	}
+	if s == nil || s.Len() < 256 || s.Len() > 5000 {
+		t.Errorf("nim, 20000 values in 30000 bytes: stopped at %v values, want soon after 256", s.Len())
+	}
+	// With a checkpoint, the values kept are saved, and a run given a
+	// larger limit resumes from them.
+	path := filepath.Join(t.TempDir(), "nim.ckpt")
+	s, err = Values(ctx, seqParse("0.…3"), 20000, WithMemoryLimit(30000), WithCheckpoint(path, time.Hour))
+	if !errors.Is(err, ErrMemoryLimit) || s == nil {
+		t.Fatalf("nim with a checkpoint: %v", err)
+	}
+	kept := s.Len()
+	var first int
+	s, err = Values(ctx, seqParse("0.…3"), 20000, WithMemoryLimit(40000), WithCheckpoint(path, time.Hour),
+		WithProgress(time.Nanosecond, func(p Progress) {
+			if first == 0 {
+				first = p.Done
+			}
+		}))
+	if err != nil || s.Len() != 20000 {
+		t.Fatalf("nim resumed with 40000 bytes: %v", err)
+	}
+	for n := range 20000 {
+		if int(s.At(n)) != n {
+			t.Fatalf("nim resumed: G(%d) = %d", n, s.At(n))
+		}
+	}
+	if first < kept {
+		t.Errorf("nim resumed: its first progress report has %d values done, want the %d kept", first, kept)
 	}
 }
 

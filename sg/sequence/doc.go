@@ -79,7 +79,9 @@
 // [WithMemoryLimit] sets another: a length past it is refused at once with
 // an error naming the length and the memory it needs, and a run whose
 // values outgrow it (2 or 8 bytes each) stops with such an error, keeping
-// the values computed so far. At most 2^32 values are ever computed.
+// the values computed so far ([Values], which computes all its length,
+// stops as soon as its values widen past what the limit holds; the
+// errors wrap [ErrMemoryLimit]). At most 2^32 values are ever computed.
 //
 // # Long runs
 //

@@ -88,6 +88,7 @@ type config struct {
 	// Run state, set by the driver (Values or Period).
 	rule           game.HeapRule
 	target         int
+	all            bool // the run is to compute all target values (Values)
 	start          time.Time
 	startDone      int
 	lastReport     time.Time
@@ -106,8 +107,11 @@ const DefaultMemoryLimit = 1 << 30
 // take (default [DefaultMemoryLimit]). A length or maxN of more values than
 // the limit has bytes is refused at once, and a run whose values outgrow it
 // (values of 2 or 8 bytes) stops, with an error naming the size and the
-// memory needed; the values computed so far are kept. bytes ≤ 0 means the
-// default.
+// memory needed; the values computed so far are kept (and checkpointed,
+// with [WithCheckpoint], so that a run with a larger limit resumes from
+// them). [Values] stops as soon as its values widen past what the limit
+// holds for its length, not when they reach it. The errors wrap
+// [ErrMemoryLimit]. bytes ≤ 0 means the default.
 func WithMemoryLimit(bytes int64) Option {
 	return func(c *config) {
 		if bytes <= 0 {
@@ -198,7 +202,7 @@ func (c *config) poll(ctx context.Context, s *Sequence, rare int, mask uint64, m
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := checkMemory(s, c.memoryLimit); err != nil {
+	if err := checkMemory(s, c.memoryLimit, c.target, c.all); err != nil {
 		return err
 	}
 	if c.progress == nil && c.checkpointPath == "" {

@@ -102,6 +102,10 @@ type rarePipe struct {
 	stop atomic.Bool
 	end  int64 // heaps from end on are not claimed
 
+	// What only the finisher writes, on lines of its own: the workers
+	// read the fields around it at every heap.
+	pipeTally
+
 	// Workers with no heap to claim sleep on wake (sleepers counts
 	// them); the finisher wakes them as it finishes heaps, and closes
 	// wake to stop them.
@@ -112,8 +116,7 @@ type rarePipe struct {
 	// the finisher sets it while moves into the window often give c0
 	// (inWindow of the last seen heaps whose first phase had no missing
 	// value).
-	wantNext       atomic.Bool
-	inWindow, seen int
+	wantNext atomic.Bool
 
 	// The slots, one per cache line, hold the first phases published
 	// (slot h mod rareSlots for heap h), and their options in opts when
@@ -134,12 +137,23 @@ type rarePipe struct {
 	enum    [2][]uint64
 	par, k0 int
 	workers []*rareWorker // workers[0] is the finisher's
+}
 
+// pipeTally is the part of the pipeline that only the finisher writes,
+// at every heap, padded so that no worker reads its cache lines: written
+// beside the fields the workers read, each write took the line back from
+// them (on a 16-core Xeon, the two counts of countWindow took 90 ms of
+// the finisher's 3 s on Grundy's game to 2^22).
+type pipeTally struct {
+	_ [64]byte
+	// inWindow and seen count the heaps for wantNext (countWindow).
+	inWindow, seen int
 	// decided counts the heaps the pipeline gave; undecided those the
 	// finisher computed with the single-core method after a worker's
 	// first phase, and abandoned those it took back from a worker (tests
-	// and the benchmarks read them).
+	// read them).
 	decided, undecided, abandoned int
+	_                             [64]byte
 }
 
 // rareFirst is the first phase of heap h, besides its options: the bound

@@ -67,7 +67,7 @@ func Values(ctx context.Context, r game.HeapRule, n int, opts ...Option) (*Seque
 		return nil, errors.New("sequence: Values: nil rule")
 	}
 	cfg := newConfig(r, opts)
-	cfg.target = n
+	cfg.target, cfg.all = n, true
 	s, err := startSequence(cfg, n, true)
 	if err != nil {
 		return nil, err
@@ -92,19 +92,31 @@ func checkLength(fn, arg string, n int, limit int64) error {
 		return fmt.Errorf("sequence: %s: %s %d is more than the 2^32 values a run may compute", fn, arg, n)
 	}
 	if int64(n) > limit {
-		return fmt.Errorf("sequence: %s: %s %d needs at least %s (1 byte a value), more than the memory limit of %s (see WithMemoryLimit)",
-			fn, arg, n, bytesText(int64(n)), bytesText(limit))
+		return fmt.Errorf("sequence: %s: %s %d needs at least %s (1 byte a value), more than the memory limit of %s (see WithMemoryLimit): %w",
+			fn, arg, n, bytesText(int64(n)), bytesText(limit), ErrMemoryLimit)
 	}
 	return nil
 }
 
+// ErrMemoryLimit is wrapped by the errors of runs whose values would take
+// more than the memory limit ([WithMemoryLimit]). A run stopped by it
+// keeps the values it computed (and saves them to its checkpoint, if it
+// has one), so that a run given a larger limit resumes from them.
+var ErrMemoryLimit = errors.New("values past the memory limit")
+
 // checkMemory returns an error when the values held in s take more than
 // the memory limit (values wider than 1 byte can pass it after the length
-// was accepted).
-func checkMemory(s *Sequence, limit int64) error {
+// was accepted), or, when all is set, when the run's target of values at
+// s's width would: [Values] then stops as soon as its values widen, not
+// when they reach the limit.
+func checkMemory(s *Sequence, limit int64, target int, all bool) error {
 	if b := int64(s.Len()) * int64(s.bytesPerValue()); b > limit {
-		return fmt.Errorf("sequence: %d values of %d bytes take %s, more than the memory limit of %s (see WithMemoryLimit)",
-			s.Len(), s.bytesPerValue(), bytesText(b), bytesText(limit))
+		return fmt.Errorf("sequence: %d values of %d bytes take %s, more than the memory limit of %s (see WithMemoryLimit): %w",
+			s.Len(), s.bytesPerValue(), bytesText(b), bytesText(limit), ErrMemoryLimit)
+	}
+	if b := int64(target) * int64(s.bytesPerValue()); all && b > limit {
+		return fmt.Errorf("sequence: %d values of %d bytes would take %s, more than the memory limit of %s (see WithMemoryLimit; stopped at %d values): %w",
+			target, s.bytesPerValue(), bytesText(b), bytesText(limit), s.Len(), ErrMemoryLimit)
 	}
 	return nil
 }
@@ -138,7 +150,7 @@ func startSequence(cfg *config, n int, all bool) (*Sequence, error) {
 			return nil, err
 		}
 		if s != nil {
-			if err := checkMemory(s, cfg.memoryLimit); err != nil {
+			if err := checkMemory(s, cfg.memoryLimit, cfg.target, cfg.all); err != nil {
 				return nil, fmt.Errorf("sequence: checkpoint %s: %w", cfg.checkpointPath, err)
 			}
 			cfg.ckpt.st, cfg.ckpt.valid = st, true
@@ -166,7 +178,7 @@ func startValues(s *Sequence, n int) {
 // ended with err (nil on success).
 func finish(cfg *config, s *Sequence, err error) error {
 	if err == nil {
-		err = checkMemory(s, cfg.memoryLimit)
+		err = checkMemory(s, cfg.memoryLimit, cfg.target, cfg.all)
 	}
 	if cfg.checkpointPath != "" {
 		if cerr := cfg.ckpt.save(s); cerr != nil && err == nil {
