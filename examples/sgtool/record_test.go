@@ -36,23 +36,23 @@ func checkBlock(t *testing.T, what string, b statsBlock) {
 	}
 }
 
-// TestRecordOctal04 keeps the record run's statistics from drifting: the
-// file must be consistent in itself, and the statistics of the first 2^17
-// heaps (2^16 with -short or -race), recomputed here in seconds, must equal the
-// file's prefix of that length and its shorter prefixes, counts included.
-// The recomputed 2^17 heaps are also checked against the only published
-// figures for .04 at that length.
-func TestRecordOctal04(t *testing.T) {
-	data, err := os.ReadFile(recordFile)
+// checkRecord reads the statistics of a record run (`sgtool values GAME N
+// -stats`) from file and keeps them from drifting: the file must be
+// consistent in itself, and the statistics of the first 2^17 heaps (2^16
+// with -short or -race), recomputed here in seconds, must equal the file's
+// prefix of that length and its shorter prefixes, counts included. It
+// returns the file's statistics and the recomputed ones.
+func checkRecord(t *testing.T, file, game string, least int) (rec, got statsReport) {
+	t.Helper()
+	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rec statsReport
 	if err := json.Unmarshal(data, &rec); err != nil {
-		t.Fatalf("%s: %v", recordFile, err)
+		t.Fatalf("%s: %v", file, err)
 	}
-	if rec.Game != "0.04" || rec.Period != 0 || rec.Values < 1<<24 {
-		t.Fatalf("%s: game %q, period %d, %d values", recordFile, rec.Game, rec.Period, rec.Values)
+	if rec.Game != game || rec.Period != 0 || rec.Values < least {
+		t.Fatalf("%s: game %q, period %d, %d values", file, rec.Game, rec.Period, rec.Values)
 	}
 	checkBlock(t, "record", rec.statsBlock)
 	want := statsFirstPrefix
@@ -76,10 +76,10 @@ func TestRecordOctal04(t *testing.T) {
 	if testing.Short() || raceDetector {
 		n = 1 << 16
 	}
-	got := statsFor(t, "values", ".04", strconv.Itoa(n), "-stats")
+	got = statsFor(t, "values", game, strconv.Itoa(n), "-stats")
 	// The rare fields of both agree when the masks agree on the bits of
-	// the values that occur (2^16 values stay below 1024, so their mask
-	// has no bit 10).
+	// the values that occur (2^16 values of .04 stay below 1024, so their
+	// mask has no bit 10).
 	if used := uint64(1)<<bits.Len64(got.Max) - 1; got.RareMask != rec.RareMask&used {
 		t.Fatalf("rare mask %#x in %d values, %#x in the record", got.RareMask, n, rec.RareMask)
 	}
@@ -93,6 +93,15 @@ func TestRecordOctal04(t *testing.T) {
 	if !reflect.DeepEqual(got.Prefixes, rec.Prefixes[:k]) {
 		t.Errorf("the prefixes of the first %d values differ from the record's", n)
 	}
+	return rec, got
+}
+
+// TestRecordOctal04 checks the record run of .04 (checkRecord), and the
+// recomputed 2^17 heaps against the only published figures for .04 at
+// that length.
+func TestRecordOctal04(t *testing.T) {
+	_, got := checkRecord(t, recordFile, "0.04", 1<<24)
+	n := got.Values
 	if n != 1<<17 {
 		return
 	}
@@ -102,5 +111,46 @@ func TestRecordOctal04(t *testing.T) {
 	if got.Max != 1024 || got.MaxAt != 109363 || got.RareMask != 0x7b8 || got.Rare != 18860 || got.LastRare != 131003 {
 		t.Errorf(".04 to 2^17: max %d at %d, mask %#x, %d rare, last %d; published 1024 at 109363, 0x7b8, 18860, 131003",
 			got.Max, got.MaxAt, got.RareMask, got.Rare, got.LastRare)
+	}
+}
+
+// grundyRecordFile is the statistics of Grundy's game to 2^27 heaps
+// (`sgtool values grundy 134217728 -stats`, see testdata/records/README.md).
+var grundyRecordFile = filepath.Join("..", "..", "testdata", "records", "grundy.json")
+
+// TestRecordGrundy checks the run of Grundy's game to 2^27 (checkRecord)
+// and its figures against the published ones: T. Czajka's table
+// (github.com/tczajka/octal-games, UnsolvedGames.md) to 2^21, largest
+// value 231 first at heap 763,622, 1,274 rare heaps under the mask 0x1fe
+// (Flammenkamp's sparse set), the last at 82,860; A. Flammenkamp's page
+// on Grundy's game (wwwhomes.uni-bielefeld.de/achim/grundy.html): "1287
+// are known" sparse heaps. Past 2^21 it checks the figures of the
+// README's 2^26 run (largest value 280 first at heap 50,666,285, 218
+// distinct values, the last sparse heap 48,399,022), which this file's
+// 2^26 prefix must repeat, and that no value and no sparse heap is new
+// between 2^26 and 2^27.
+func TestRecordGrundy(t *testing.T) {
+	rec, _ := checkRecord(t, grundyRecordFile, "grundy", 1<<27)
+	at := func(n int) statsBlock {
+		for _, p := range rec.Prefixes {
+			if p.Values == n {
+				return p
+			}
+		}
+		t.Fatalf("no prefix of %d values", n)
+		return statsBlock{}
+	}
+	if rec.RareMask != 0x1fe {
+		t.Errorf("rare mask %#x, want 0x1fe", rec.RareMask)
+	}
+	if p := at(1 << 21); p.Max != 231 || p.MaxAt != 763622 || p.Rare != 1274 || p.LastRare != 82860 {
+		t.Errorf("to 2^21: max %d at %d, %d rare, the last at %d; Czajka: 231 at 763622, 1274, 82860", p.Max, p.MaxAt, p.Rare, p.LastRare)
+	}
+	p26 := at(1 << 26)
+	if p26.Max != 280 || p26.MaxAt != 50666285 || p26.Distinct != 218 || p26.Rare != 1287 || p26.LastRare != 48399022 {
+		t.Errorf("to 2^26: %+v", p26)
+	}
+	if rec.Max != p26.Max || rec.MaxAt != p26.MaxAt || rec.LastNew != p26.LastNew || rec.Rare != p26.Rare || rec.LastRare != p26.LastRare {
+		t.Errorf("2^26 to 2^27: something new: the whole run %+v", rec.statsBlock)
 	}
 }
