@@ -62,6 +62,12 @@
 // solve takes it too: its search's table is saved every ten minutes and
 // on exit, and a run given the same FILE starts from that table.
 //
+// values, period and value take -mem BYTES, the most memory the computed
+// values may take (default 1 GiB; a value below 256 takes a byte, a
+// larger one 2 bytes, so Grundy's game to 2^30 needs -mem 2G). A run that
+// would pass it stops with status 1, as soon as values knows; with
+// -checkpoint, a run given a larger -mem resumes from the values kept.
+//
 // values computes only up to a certified period, and reads the values past
 // it from the period, each in O(1), writing them as it goes: values .07
 // 1000000 takes milliseconds, in constant memory.
