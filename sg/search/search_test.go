@@ -376,9 +376,10 @@ func TestProgressAndMapTable(t *testing.T) {
 
 // TestOracleManyOptions checks the solver on dense random acyclic
 // digraphs, where positions have more than 63 options and values above
-// 63: the set search answers for at most 63 options and hands larger
-// positions to the candidate tests, and a component of value 64 or more
-// cannot be asked for a set of small values. Vertex u has an arc to each
+// 63: the set search of a position of 64 options or more keeps its
+// potential values from 64 up as a count, and hands questions about
+// values above 1 to the candidate tests, and a component of value 64 or
+// more cannot be asked for a set of small values. Vertex u has an arc to each
 // lower vertex with probability p, so with p near 1 the values are near
 // those of Nim heaps (vertex u of the complete DAG has value u).
 func TestOracleManyOptions(t *testing.T) {
@@ -406,6 +407,62 @@ func TestOracleManyOptions(t *testing.T) {
 		}
 		ok := true
 		for v := n - 1; v >= 0; v -= 9 {
+			ok = check[int](t, packedDAG{d}, s, v) && ok
+		}
+		return ok
+	}, gen.UInt64(), gen.IntRange(1, 2)))
+	props.TestingRun(t)
+}
+
+// TestOracleWideSmallValues checks the set search of positions of 64
+// options or more (query's potSet) where it answers: questions about the
+// values 0 and 1, on random acyclic digraphs whose upper vertices have
+// that many options but small values. Each upper vertex leaves out the
+// lower vertices of one value a (0 to 3), so that its value is at most a;
+// its options, often upper vertices too, are asked about {0, 1}.
+func TestOracleWideSmallValues(t *testing.T) {
+	props := gopter.NewProperties(gametest.Parameters(t, 20))
+	props.Property("answers agree on wide positions of small values", prop.ForAll(func(seed uint64, workers int) bool {
+		r := rand.New(rand.NewPCG(seed, 13))
+		const base, n = 60, 160
+		d, err := game.NewDigraph(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		val := make([]int, n)
+		wide := 0
+		for u := 1; u < n; u++ {
+			seen := make([]bool, u+1)
+			a, p := -1, 0.15
+			if u >= base {
+				a, p = r.IntN(4), 0.7+0.3*r.Float64()
+			}
+			arcs := 0
+			for v := u - 1; v >= 0; v-- { // upper options first
+				if val[v] != a && r.Float64() < p {
+					if err := d.AddArc(u, v); err != nil {
+						t.Fatal(err)
+					}
+					seen[val[v]] = true
+					arcs++
+				}
+			}
+			for seen[val[u]] {
+				val[u]++
+			}
+			if arcs >= 64 && val[u] <= 1 {
+				wide++
+			}
+		}
+		if wide < 5 { // about 30 on average, at least 15 in 20,000 draws
+			t.Errorf("%d vertices of 64 options or more and value 0 or 1: the test shows little", wide)
+		}
+		s, err := search.New[int](packedDAG{d}, search.WithWorkers(workers), search.WithMemory(search.MinMemory))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := true
+		for v := n - 1; v >= base; v -= 4 {
 			ok = check[int](t, packedDAG{d}, s, v) && ok
 		}
 		return ok

@@ -366,6 +366,15 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 	before := w.done
 	lv := w.level(d)
 	opts := w.expand(c, lv)
+	return w.tests(c, f, target, opts, lv, before, d)
+}
+
+// tests is lv's search once c is expanded: opts are its options, listed
+// in lv, f is the fact known of c before, and before is w.done before the
+// expansion (the work it stores with what it learns). query hands its
+// wide positions over to it (see wideAsk) without listing their options
+// again.
+func (w *worker[P]) tests(c P, f uint32, target uint32, opts []P, lv *level[P], before uint64, d int) (uint32, bool) {
 	if target != noTarget && target > uint32(len(opts)) {
 		return target + 1, false // a value is at most the number of options
 	}
@@ -389,16 +398,13 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 }
 
 // splitAll splits every option of lv.opts once, into lv's x, off, ucomps
-// and cost, and orders lv.pending: options whose unknown components have
-// the fewest moves (for a [MoveCounter]), else the fewest cells (for a
-// [game.Packer]), else the fewest unknown components, first: the
-// cheapest to decide; for a [MoveOrderer], the game's order counts as
-// well (see orderWeight). With pot not nil (the set
-// search of query), an option whose components are all known removes its
-// value from *pot as it is split (see query's remove), and splitAll stops
-// and returns false as soon as *pot has no value of r left: the rest of
-// the options need not be split.
-func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64, d int) bool {
+// and cost, and orders lv.pending by cost, cheapest first: the options
+// likeliest to decide the question at the least search (see addOption).
+// With pot not nil (the set search of query), an option whose components
+// are all known removes its value from *pot as it is split (see
+// potSet.remove), and splitAll stops and returns false as soon as *pot
+// has no value of r left: the rest of the options need not be split.
+func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *potSet, r uint64, d int) bool {
 	lv.ucomps, lv.off, lv.x, lv.cost, lv.pending = lv.ucomps[:0], lv.off[:0], lv.x[:0], lv.cost[:0], lv.pending[:0]
 	if w.s.can != nil && w.s.pk != nil {
 		if !w.splitPacked(opts, lv, pot, r) {
@@ -441,40 +447,89 @@ func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *uint64, r uint64, d in
 // its cost, and either its place in lv.pending or, with pot not nil and
 // every component known, the removal of its value from *pot; false when
 // *pot then has no value of r left (see splitAll).
-func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *uint64, r uint64) bool {
+//
+// The cost is the size of the part of the option left to search,
+// weighed, for a [MoveOrderer], with the option's place in the game's
+// order. For a game that is a MoveOrderer, a [MoveCounter] and a
+// [game.Packer] (Cram), it is the cells of the unknown components times
+// cellWeight, plus the place. Otherwise it is the moves of the unknown
+// components (for a MoveCounter), else their cells (for a Packer), else
+// their number; for a MoveOrderer, times orderWeight, plus the place.
+func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *potSet, r uint64) bool {
+	s := w.s
 	cost := 0
-	for _, c := range comps {
-		switch {
-		case w.s.mc != nil:
-			cost += w.s.mc.NumMoves(c)
-		case w.s.pk != nil:
-			cost += keySize(w.s.pk.Pack(c))
-		default:
-			cost++
+	switch {
+	case s.mo != nil && s.mc != nil && s.pk != nil:
+		for _, c := range comps {
+			cost += keySize(s.pk.Pack(c))
 		}
-	}
-	if w.s.mo != nil {
-		// The game's order counts too: a quarter of a move a place.
-		cost = cost*orderWeight + i
+		cost = cost*cellWeight + i
+	default:
+		for _, c := range comps {
+			switch {
+			case s.mc != nil:
+				cost += s.mc.NumMoves(c)
+			case s.pk != nil:
+				cost += keySize(s.pk.Pack(c))
+			default:
+				cost++
+			}
+		}
+		if s.mo != nil {
+			cost = cost*orderWeight + i
+		}
 	}
 	lv.x = append(lv.x, x)
 	lv.cost = append(lv.cost, int32(cost))
 	if pot != nil && len(comps) == 0 {
-		*pot = removeValue(*pot, x)
-		return *pot&r != 0
+		pot.remove(x)
+		return pot.low&r != 0
 	}
 	lv.pending = append(lv.pending, int32(i))
 	return true
 }
 
-// orderWeight is what a move (or cell) left to search weighs in an
-// option's cost against a place in a MoveOrderer's order: with 4, an
-// option of the game's first choices goes ahead of options a move or two
-// cheaper. Measured on Cram (one worker, positions expanded): 4×9 162k
-// against 238k with the order as a tie-break alone, 5×7 228k against
-// 303k, 5×8 958k against 1,154k, 4×10 1.81M against 1.97M, 6×6 433k
-// against 480k, 7×7 (two workers) 82M against 129M; 2, 6 and 8 do about
-// as well, the order alone (no cost) worse on 4×10 (2.57M).
+// cellWeight is what a cell left to search weighs in an option's cost
+// against a place in a MoveOrderer's order, for a game that is also a
+// MoveCounter and a game.Packer (see addOption): a cell less to search
+// counts as much as sixteen places earlier in the order. The weight and
+// the cells (rather than the moves) were chosen by measure, not derived:
+// positions expanded on Cram, one worker, a table of 1 GiB, with the set
+// search of wide positions of query (wideAsk), for the moves × 4 (the
+// cost before, orderWeight) and the cells × 4, 8, 16 and 24:
+//
+//	4×9   158,102   147,986   151,234   152,767   167,842
+//	4×11  7.62M     6.76M     5.63M     5.02M     4.66M
+//	5×7   227,709   197,919   194,292   192,695   196,768
+//	5×8   937,964   683,777   673,269   706,496   758,237
+//	5×9   10.09M    9.46M     8.85M     9.40M     10.00M
+//	6×5   28,752    24,941    26,320    28,158    29,898
+//	6×7   53.87M    —         49.05M    49.02M    50.53M
+//
+// The sums over the boards but 6×7 are 17.27M, 15.53M, 15.49M and 15.81M
+// for the cells × 4, 8, 16 and 24; with 6×7, 64.58M, 64.52M and 66.33M
+// for 8, 16 and 24. So 16, by a little over 8: the narrow boards (4×n)
+// gain with the weight, the others lose past 8. A weight that grows with
+// the board's cells would not help: 4×11 and 5×9 have about as many and
+// want different ones. The moves × 16 do worse than the cells × 16 on
+// every board (4×11 8.02M, 5×9 12.36M). Node Kayles on a grid, a
+// MoveOrderer and a Packer but no MoveCounter, keeps its cells ×
+// orderWeight: there the cells × 8, 12 or 16 expand more positions on
+// the 6×9 grid (1.03M, 1.03M, 1.08M against 0.78M) and the 7×8 grid
+// (93.9k, 94.4k, 96.3k against 93.9k), fewer only on the small searches
+// (the 7×7 grid: 10.5k, 10.8k, 10.7k against 13.0k).
+const cellWeight = 16
+
+// orderWeight is what a move (or cell, or component) left to search
+// weighs in an option's cost against a place in a MoveOrderer's order,
+// for a game that is no game.Packer (see addOption; for a Packer,
+// cellWeight). With 4, an option of the game's first choices goes ahead
+// of options a move or two cheaper. Measured on Cram with the moves (one
+// worker, positions expanded), before cellWeight: 4×9 162k against 238k
+// with the order as a tie-break alone, 5×7 228k against 303k, 5×8 958k
+// against 1,154k, 4×10 1.81M against 1.97M, 6×6 433k against 480k, 7×7
+// (two workers) 82M against 129M; 2, 6 and 8 do about as well, the
+// order alone (no cost) worse on 4×10 (2.57M).
 const orderWeight = 4
 
 // splitLag is how many options splitPacked splits ahead of the one it
@@ -515,7 +570,7 @@ const pendingFact = 1 << 31
 // In a table smaller than pipelineBytes it reads each option's buckets
 // as soon as it has split it. It gives what splitKnown would give option by
 // option.
-func (w *worker[P]) splitPacked(opts []P, lv *level[P], pot *uint64, r uint64) bool {
+func (w *worker[P]) splitPacked(opts []P, lv *level[P], pot *potSet, r uint64) bool {
 	s := w.s
 	if w.cache == nil {
 		w.cache = make([]cacheEntry[P], cacheSize)
