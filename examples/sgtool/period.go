@@ -107,18 +107,32 @@ const defaultCertifiableMax = 1 << 28
 // the most the values may take, a byte each below 256 and 2 bytes each
 // from there to 65,535. Grundy's game to 2^30 heaps needs -mem 2G.
 func memFlag(cmd string, flags map[string]string, opts []sequence.Option) ([]sequence.Option, error) {
+	if _, ok := flags["mem"]; !ok {
+		return opts, nil
+	}
+	mem, err := memBytes(cmd, flags, sequence.DefaultMemoryLimit, minValuesMem)
+	if err != nil {
+		return nil, err
+	}
+	return append(opts, sequence.WithMemoryLimit(mem)), nil
+}
+
+// memBytes returns the bytes that -mem asks for (def without it), or a
+// usage error naming the flag's text when it is not a size of at least
+// least bytes. solve, values, period and value read -mem with it.
+func memBytes(cmd string, flags map[string]string, def, least int64) (int64, error) {
 	s, ok := flags["mem"]
 	if !ok {
-		return opts, nil
+		return def, nil
 	}
 	mem, err := parseBytes(s)
 	if err != nil {
-		return nil, badArg("%s: bad -mem %q: %v", cmd, s, err)
+		return 0, badArg("%s: bad -mem %q: %v", cmd, s, err)
 	}
-	if mem < minValuesMem {
-		return nil, badArg("%s: bad -mem %q: want at least %d bytes", cmd, s, minValuesMem)
+	if mem < least {
+		return 0, badArg("%s: bad -mem %q: want at least %d bytes", cmd, s, least)
 	}
-	return append(opts, sequence.WithMemoryLimit(mem)), nil
+	return mem, nil
 }
 
 // memHint adds to an error of values past the memory limit the flags

@@ -64,14 +64,9 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(ops) != 1 {
 		return badArg("solve: want SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress], got %d arguments", len(ops))
 	}
-	mem := int64(search.DefaultMemory)
-	if s, ok := flags["mem"]; ok {
-		if mem, err = parseBytes(s); err != nil {
-			return badArg("solve: bad -mem %q: %v", s, err)
-		}
-		if mem < search.MinMemory {
-			return badArg("solve: bad -mem %q: want at least %d bytes", s, search.MinMemory)
-		}
+	mem, err := memBytes("solve", flags, search.DefaultMemory, search.MinMemory)
+	if err != nil {
+		return err
 	}
 	opts := []search.Option{search.WithMemory(mem)}
 	if s, ok := flags["workers"]; ok {
