@@ -114,11 +114,11 @@ func TestRecordOctal04(t *testing.T) {
 	}
 }
 
-// grundyRecordFile is the statistics of Grundy's game to 2^27 heaps
-// (`sgtool values grundy 134217728 -stats`, see testdata/records/README.md).
+// grundyRecordFile is the statistics of Grundy's game to 2^30 heaps
+// (`sgtool values grundy 1073741824 -stats`, see testdata/records/README.md).
 var grundyRecordFile = filepath.Join("..", "..", "testdata", "records", "grundy.json")
 
-// TestRecordGrundy checks the run of Grundy's game to 2^27 (checkRecord)
+// TestRecordGrundy checks the run of Grundy's game to 2^30 (checkRecord)
 // and its figures against the published ones: T. Czajka's table
 // (github.com/tczajka/octal-games, UnsolvedGames.md) to 2^21, largest
 // value 231 first at heap 763,622, 1,274 rare heaps under the mask 0x1fe
@@ -127,10 +127,13 @@ var grundyRecordFile = filepath.Join("..", "..", "testdata", "records", "grundy.
 // are known" sparse heaps. Past 2^21 it checks the figures of the
 // README's 2^26 run (largest value 280 first at heap 50,666,285, 218
 // distinct values, the last sparse heap 48,399,022), which this file's
-// 2^26 prefix must repeat, and that no value and no sparse heap is new
-// between 2^26 and 2^27.
+// 2^26 prefix must repeat, that nothing is new between 2^26 and 2^28
+// (the 2^27 prefix is the earlier record run of 2026-11-27, made on
+// another machine), and the run's own figures to 2^30: largest value 281
+// first at heap 475,094,020, 221 distinct values, the last new one
+// G(478,296,885) = 276, and still 1,287 sparse heaps.
 func TestRecordGrundy(t *testing.T) {
-	rec, _ := checkRecord(t, grundyRecordFile, "grundy", 1<<27)
+	rec, _ := checkRecord(t, grundyRecordFile, "grundy", 1<<30)
 	at := func(n int) statsBlock {
 		for _, p := range rec.Prefixes {
 			if p.Values == n {
@@ -150,7 +153,13 @@ func TestRecordGrundy(t *testing.T) {
 	if p26.Max != 280 || p26.MaxAt != 50666285 || p26.Distinct != 218 || p26.Rare != 1287 || p26.LastRare != 48399022 {
 		t.Errorf("to 2^26: %+v", p26)
 	}
-	if rec.Max != p26.Max || rec.MaxAt != p26.MaxAt || rec.LastNew != p26.LastNew || rec.Rare != p26.Rare || rec.LastRare != p26.LastRare {
-		t.Errorf("2^26 to 2^27: something new: the whole run %+v", rec.statsBlock)
+	for _, n := range []int{1 << 27, 1 << 28} {
+		if p := at(n); p.Max != p26.Max || p.MaxAt != p26.MaxAt || p.LastNew != p26.LastNew || p.Rare != p26.Rare || p.LastRare != p26.LastRare {
+			t.Errorf("2^26 to %d: something new: %+v", n, p)
+		}
+	}
+	if rec.Max != 281 || rec.MaxAt != 475094020 || rec.Distinct != 221 || rec.LastNew != 478296885 || rec.LastNewValue != 276 ||
+		rec.Rare != p26.Rare || rec.LastRare != p26.LastRare {
+		t.Errorf("to 2^30: %+v", rec.statsBlock)
 	}
 }
