@@ -88,7 +88,9 @@ func BenchmarkPairHandoff(b *testing.B) {
 
 // Where handing a heap over is slow, the pair mode does not run, and asks
 // again only at its next run's start (a few times in a run, not at every
-// heap); where it is fast, it runs. The values are the same.
+// heap); where it is fast, the pair mode is timed against one core on a
+// trial of pairTrial heaps, and runs on only when it won. The values are
+// the same.
 func TestPairHandoffCheck(t *testing.T) {
 	r := seqParse(".354")
 	const n = 100000
@@ -97,9 +99,17 @@ func TestPairHandoffCheck(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func(f func() bool) { pairHandoffCheck = f }(pairHandoffCheck)
-	for _, fast := range []bool{false, true} {
-		asked := 0
-		pairHandoffCheck = func() bool { asked++; return fast }
+	defer func(f func(a, b float64) bool) { pairTrialWins = f }(pairTrialWins)
+	for _, c := range []struct{ fast, wins bool }{{false, true}, {true, false}, {true, true}} {
+		asked, trials := 0, 0
+		pairHandoffCheck = func() bool { asked++; return c.fast }
+		pairTrialWins = func(pair, single float64) bool {
+			if pair <= 0 || single <= 0 {
+				t.Errorf("%+v: a trial timed %v a heap against %v", c, pair, single)
+			}
+			trials++
+			return c.wins
+		}
 		cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
 		e := chooseEngine(r, cfg).(*sparseEngine)
 		s := New(0)
@@ -107,13 +117,16 @@ func TestPairHandoffCheck(t *testing.T) {
 			t.Fatal(err)
 		}
 		if i := spFirstDiff(s, want.AppendValues(nil, 0, n)); i >= 0 {
-			t.Fatalf("fast %v: G(%d) = %d, want %d", fast, i, s.At(i), want.At(i))
+			t.Fatalf("%+v: G(%d) = %d, want %d", c, i, s.At(i), want.At(i))
 		}
-		if fast && 2*e.pairHeaps < n || !fast && e.pairHeaps != 0 {
-			t.Errorf("fast %v: %d heaps in pair mode", fast, e.pairHeaps)
+		switch {
+		case !c.fast && (e.pairHeaps != 0 || trials != 0),
+			c.fast && !c.wins && (e.pairHeaps == 0 || e.pairHeaps > pairTrial || trials != 1),
+			c.fast && c.wins && (2*e.pairHeaps < n || trials != 1):
+			t.Errorf("%+v: %d heaps in pair mode, %d trials", c, e.pairHeaps, trials)
 		}
 		if asked == 0 || asked > 20 {
-			t.Errorf("fast %v: the hand-over asked about %d times for %d heaps", fast, asked, n)
+			t.Errorf("%+v: the hand-over asked about %d times for %d heaps", c, asked, n)
 		}
 	}
 	if !pairHandoffFast() {

@@ -135,7 +135,8 @@ type sparseEngine struct {
 	seq  *Sequence
 	done int
 
-	work int // inner-loop steps since the last poll
+	work  int // inner-loop steps since the last poll
+	steps int // inner-loop steps of the single-core loop in all (the pair mode's trials)
 
 	// pipe is the pipeline of the parallel engine (sparse_par.go), nil
 	// until the first; procs is the number of workers of the current
@@ -152,7 +153,8 @@ type sparseEngine struct {
 	pairHeaps int
 	mirror8   []uint8
 	mirror16  []uint16
-	pairRetry int // the pair mode does not start again below this heap
+	pairRetry int       // the pair mode does not start again below this heap
+	pairClock pairClock // the pair mode's trials (runPair)
 	// pipeTest makes the finisher run the first and second phases on
 	// the heaps it computes itself (tests).
 	pipeTest bool
@@ -283,6 +285,7 @@ func (e *sparseEngine) reset(s *Sequence) {
 	e.blocks, e.nb = e.blocks[:0], 0
 	e.mirror8, e.mirror16 = e.mirror8[:0], e.mirror16[:0] // (the pair mode's copy of other values)
 	e.pairRetry = 0
+	e.pairClock = pairClock{}
 	if !e.fixed {
 		e.mask, e.par = 0, 0
 	}

@@ -1,11 +1,9 @@
 package sequence
 
 import (
-	"cmp"
 	"context"
 	"encoding/binary"
 	"math/bits"
-	"slices"
 
 	"github.com/impartial-go/impartial/sg"
 )
@@ -115,6 +113,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		if running {
 			e.pipe.finished(n+1, len(e.rare))
 		}
+		e.steps += steps + 8
 		if e.work += steps + 8; e.work >= sparsePollWork {
 			e.work = 0
 			if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
@@ -406,7 +405,7 @@ func markRare[T uint8 | uint16](vals []T, rare []rareHeap, r int, unequal bool, 
 	rs := rare[:end]
 	if unequal && r%2 == 0 {
 		// Leave out the equal split r/2 + r/2 if r/2 is rare.
-		if i, ok := slices.BinarySearchFunc(rs, uint32(r/2), func(h rareHeap, a uint32) int { return cmp.Compare(h.a, a) }); ok {
+		if i := rareFrom(rs, r/2); i < len(rs) && int(rs[i].a) == r/2 {
 			markRareRun(vals[:r], rs[:i], tab)
 			markRareRun(vals[:r], rs[i+1:], tab)
 			return end - 1

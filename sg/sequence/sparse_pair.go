@@ -60,12 +60,15 @@ import (
 // time against 340 ns on one core (1.2–1.5× on two processors: a heap's
 // own work, ~300 ns, stays the bound, and heaps of unequal cost make the
 // faster goroutine wait), when a cache line goes from one processor to
-// the other in a few dozen nanoseconds (BenchmarkPairHandoff). Where it
-// takes as long as a heap (on the virtual machine of this project's
-// figures, at times: 190–270 ns instead of 26–52 ns, as the hypervisor
-// placed its processors), the pair mode is no faster than one core, so
-// each of its runs starts by timing hand-overs (pairHandoffFast) and
-// leaves the run to the single-core loop when they are slow.
+// the other in a few dozen nanoseconds (BenchmarkPairHandoff), and still
+// 1.4× with hand-overs of about 110 ns. Where a hand-over takes as long
+// as a heap (on the virtual machine of this project's figures, at times:
+// 190–270 ns, as the hypervisor placed its processors), or on a machine
+// whose processors share less (a 16-core Xeon, at 88 ns: 1.26× slower),
+// the pair mode is no faster than one core. So each of its runs starts by
+// timing hand-overs (pairHandoffFast), and where they are not too slow,
+// the pair mode against the single-core loop on a few thousand heaps each
+// (runPair); it runs only where it won.
 
 // pairMinRun is the fewest heaps for which the pair mode starts.
 const pairMinRun = 256
@@ -146,6 +149,7 @@ type pairWorker struct {
 	sparseEngine
 	cand  int   // the candidate of the current heap (see pairValue)
 	extra []int // the values of the other class confirmed for the next candidate
+	steps int   // the inner-loop steps of its heaps
 	_     [64]byte
 }
 
@@ -159,23 +163,108 @@ func (e *sparseEngine) pairOK() bool {
 // most, and returns when it stops (see above); the caller's loop goes on
 // from s.Len(), and calls it only from heap e.pairRetry on. It does
 // nothing when the run would be short.
+//
+// Whether two goroutines are faster than one depends on the machine, and
+// on a virtual machine on the minute (see pairMaxHandoff), so runPair
+// measures it: it lets the single-core loop compute pairTrial heaps,
+// timed, then computes as many in pair mode, and goes on in pair mode
+// (for pairRun heaps at most, then measures again) only when these took
+// less time a heap; otherwise it leaves the next pairRecheck heaps to the
+// single-core loop. The figures are kept for pairRecheck heaps. Tests
+// force the pair mode (withParallelFrom).
 func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
-	vals := get(s)
-	n0 := len(vals)
-	end := min(target, cap(vals), e.nextChoose, pairMaxHeaps)
+	n0 := s.Len()
+	end := min(target, cap(get(s)), e.nextChoose, pairMaxHeaps)
 	if end-n0 < pairMinRun || n0 < 3 {
 		if n0 >= pairMaxHeaps {
 			e.mirror8, e.mirror16 = nil, nil // (for the collector)
 		}
 		return nil
 	}
-	if e.cfg.parFrom == 0 && !pairHandoffCheck() {
+	if e.cfg.parFrom != 0 {
+		_, _, err := pairRun(ctx, e, s, end, get, scan)
+		return err
+	}
+	c := &e.pairClock
+	if c.won && n0 < c.until {
+		// The last trial, less than pairRunMax heaps ago, won.
+		_, _, err := pairRun(ctx, e, s, min(end, c.until), get, scan)
+		return err
+	}
+	if !pairHandoffCheck() {
 		// Handing a heap over costs about as much as the heap: the
 		// single-core loop is faster up to end, where the pair mode
-		// asks again (tests run it anyway).
+		// asks again.
 		e.pairRetry = end
 		return nil
 	}
+	start := time.Now()
+	if c.timing && e.steps > c.from {
+		c.single = float64(start.Sub(c.at)) / float64(e.steps-c.from)
+		c.singleAt = n0
+	}
+	c.timing = false
+	if c.single == 0 || n0-c.singleAt > pairRecheck {
+		// Time the single-core loop over the next pairTrial heaps.
+		c.timing, c.from, c.at = true, e.steps, start
+		e.pairRetry = n0 + pairTrial
+		return nil
+	}
+	trialEnd := min(end, n0+pairTrial)
+	done, steps, err := pairRun(ctx, e, s, trialEnd, get, scan)
+	if err != nil || done < trialEnd || steps == 0 {
+		return err // (stopped early: the next call tries again)
+	}
+	c.won = pairTrialWins(float64(time.Since(start))/float64(steps), c.single)
+	if !c.won {
+		e.pairRetry = done + pairRecheck
+		return nil
+	}
+	c.until = done + pairRunMax
+	if done < end {
+		_, _, err = pairRun(ctx, e, s, min(end, c.until), get, scan)
+	}
+	return err
+}
+
+// pairClock holds the pair mode's trials (runPair): the single-core loop
+// is timed (timing) from its step from at time at, and took single
+// nanoseconds an inner-loop step, measured at heap singleAt; the last
+// trial of the pair mode won, and then the pair mode runs up to heap
+// until.
+type pairClock struct {
+	timing, won           bool
+	from, singleAt, until int
+	at                    time.Time
+	single                float64
+}
+
+// Sizes of the pair mode's trials (see runPair). A trial costs two runs
+// of pairTrial heaps (about 5 ms each on .354), one of them at the slower
+// pace when the pair mode loses: with pairRecheck heaps (about 90 ms)
+// between two trials that lose, about 2 % of a run. A trial lost by
+// chance (early heaps gain least: 1.3× at heap 20,000 of .354) costs no
+// more than pairRecheck heaps on one core.
+const (
+	pairTrial   = 1 << 14
+	pairRunMax  = 1 << 22
+	pairRecheck = 1 << 18
+)
+
+// pairTrialWins reports whether the pair mode, at pair nanoseconds an
+// inner-loop step in its trial, beat the single-core loop's single by 5 %
+// at least. (Time a step, not a heap: on .354 the first heaps timed on
+// one core cost less than the later ones of the trial.) Tests replace it.
+var pairTrialWins = func(pair, single float64) bool {
+	return pair < 0.95*single
+}
+
+// pairRun runs the pair mode from s.Len() until heap end at most, and
+// returns the number of heaps then held in s and the inner-loop steps the
+// pair mode took.
+func pairRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, end int, get func(*Sequence) []T, scan scanFunc[T]) (int, int, error) {
+	vals := get(s)
+	n0 := len(vals)
 	// Room for the rare heaps found meanwhile.
 	e.rare = slices.Grow(e.rare, max(1024, len(e.rare)))
 	p := &pairState{rare: e.rare[:cap(e.rare)], counted: n0}
@@ -206,15 +295,19 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	all[done-1] = T(uint32(v)) // (when the second goroutine finished last)
 	pairCatchUp(e, s, p, all, done)
 	e.pairHeaps += done - n0
-	return p.err
+	return done, ws[0].steps + ws[1].steps, p.err
 }
 
 // pairMaxHandoff is the most a heap's hand-over may cost, measured by
-// pairHandoffFast, for the pair mode to run: a fifth of a .354 heap. On
+// pairHandoffFast, for the pair mode to be tried: most of a .354 heap
+// (about 300 ns). The hand-over time alone does not tell whether the pair
+// mode pays, so below this bound runPair times it against one core. On
 // this project's 2-core VM the pair mode gained 1.2–1.5× with hand-overs
-// of 26–52 ns; on a 16-core Xeon, at 88 ns, it made .354 1.26 times
-// slower than one core (14.4 s against 11.4 s, BenchmarkParallel/354).
-const pairMaxHandoff = 60 * time.Nanosecond
+// of 26–52 ns, and 1.40–1.48× with hand-overs of 104–124 ns (2^21 heaps
+// of .354, 481–517 ms against 713–720 ms); on a 16-core Xeon, at 88 ns,
+// it made .354 1.26 times slower than one core (14.4 s against 11.4 s,
+// BenchmarkParallel/354).
+const pairMaxHandoff = 250 * time.Nanosecond
 
 // pairHandoffFast reports whether two goroutines hand a word back and
 // forth in less than pairMaxHandoff a time (512 times, a fraction of a
@@ -357,6 +450,7 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 			p.rare[k] = rareHeap{a: uint32(n), g: uint32(g)}
 			p.rareN.Store(k + 1)
 		}
+		w.steps += steps + 8
 		if work += steps + 8; poller && work >= sparsePollWork/2 {
 			work = 0
 			pairCatchUp(e, s, p, all, n+1)

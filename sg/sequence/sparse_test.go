@@ -620,3 +620,26 @@ func TestScanRangeWordsMatchesScanRange(t *testing.T) {
 		t.Fatalf("only %d scans found every needed value and %d some of them: the cases miss the early exit or the full scan", finished, partial)
 	}
 }
+
+// TestRareFrom checks rareFrom against a linear scan on random lists of
+// rare heaps, at every size from below the first to past the last.
+func TestRareFrom(t *testing.T) {
+	rnd := gametest.Rand(t)
+	for range 300 {
+		var rare []rareHeap
+		a := 0
+		for range rnd.IntN(20) {
+			a += 1 + rnd.IntN(5)
+			rare = append(rare, rareHeap{a: uint32(a)})
+		}
+		for x := -1; x <= a+2; x++ {
+			want := 0
+			for want < len(rare) && int(rare[want].a) < x {
+				want++
+			}
+			if got := rareFrom(rare, x); got != want {
+				t.Fatalf("rareFrom(%v, %d) = %d, want %d", rare, x, got, want)
+			}
+		}
+	}
+}
