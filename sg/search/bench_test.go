@@ -77,10 +77,11 @@ func (boardOrder) AppendOrderedMoves() {}
 // evicts), without Cram's reduction of its regions (value-noreduce), and
 // with the moves in the board's order instead of from the centre out
 // (value-boardorder); positions expanded and table entries are reported
-// per op. Run with -cpu 1,2 for the speed-up of the workers (one worker
-// a processor), with a -benchtime of 2x or more: at 1x the testing
-// package times the first entry of the list at the GOMAXPROCS already
-// set (Go issue 49980; see BenchmarkParallel in sg/sequence).
+// per op. Run it with -cpu 1, then -cpu 2, for the speed-up of the
+// workers (one worker a processor): with a list such as -cpu 1,2 the
+// testing package runs a b.Loop benchmark's first entry, whole, at the
+// GOMAXPROCS already set (Go issue 49980; see BenchmarkParallel in
+// sg/sequence).
 func BenchmarkCram(b *testing.B) {
 	for _, size := range [][2]int{{4, 5}, {5, 5}, {5, 6}} {
 		g, err := rulesets.NewCram(size[0], size[1])

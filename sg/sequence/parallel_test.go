@@ -184,10 +184,11 @@ func TestParallelDefaultBlocks(t *testing.T) {
 // short variants (Grundy20, 354-2^21) run by default.
 //
 // The workers are set with WithWorkers, not by GOMAXPROCS: with a list
-// such as -cpu 1,2, the testing package times a long benchmark's first
-// entry at the GOMAXPROCS left by the one before (the machine's default
-// for the first benchmark, the list's last value after it: Go issue
-// 49980), so "-cpu 1,2,16" on a 16-core machine timed 16 processors as 1.
+// such as -cpu 1,2, the testing package runs a b.Loop benchmark's first
+// entry, whole, at the GOMAXPROCS left by the one before (the machine's
+// default for the first benchmark, the list's last value after it: Go
+// issue 49980), so "-cpu 1,2,16" on a 16-core machine timed 16
+// processors as 1.
 func BenchmarkParallel(b *testing.B) {
 	for _, bc := range []struct {
 		name string
