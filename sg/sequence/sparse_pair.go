@@ -168,10 +168,11 @@ func (e *sparseEngine) pairOK() bool {
 // on a virtual machine on the minute (see pairMaxHandoff), so runPair
 // measures it: it lets the single-core loop compute pairTrial heaps,
 // timed, then computes as many in pair mode, and goes on in pair mode
-// (for pairRun heaps at most, then measures again) only when these took
-// less time a heap; otherwise it leaves the next pairRecheck heaps to the
-// single-core loop. The figures are kept for pairRecheck heaps. Tests
-// force the pair mode (withParallelFrom).
+// (for pairRunMax heaps at most, then measures again) only when these
+// took less time an inner-loop step (pairTrialWins); otherwise it leaves
+// the next pairRecheck heaps to the single-core loop. A timing of the
+// single-core loop serves for pairRecheck heaps. Tests force the pair
+// mode (withParallelFrom).
 func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
 	n0 := s.Len()
 	end := min(target, cap(get(s)), e.nextChoose, pairMaxHeaps)
