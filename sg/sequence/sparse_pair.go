@@ -187,17 +187,33 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 		return err
 	}
 	c := &e.pairClock
-	if c.won && n0 < c.until {
-		// The last trial, less than pairRunMax heaps ago, won.
+	if !c.won || n0 >= c.until {
+		// No trial won less than pairRunMax heaps ago: try one.
+		if won, err := pairTry(ctx, e, s, end, get, scan); !won || err != nil {
+			return err
+		}
+	}
+	if n := s.Len(); n < end {
 		_, _, err := pairRun(ctx, e, s, min(end, c.until), get, scan)
 		return err
 	}
+	return nil
+}
+
+// pairTry is runPair's trial from heap s.Len() (below end): it times the
+// single-core loop (leaving it the next pairTrial heaps) when no timing of
+// it is recent, and else runs pairTrial heaps in pair mode. It reports
+// whether the pair mode won, and then sets e.pairClock.until; when it did
+// not, e.pairRetry says where runPair is called again.
+func pairTry[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, end int, get func(*Sequence) []T, scan scanFunc[T]) (bool, error) {
+	n0, c := s.Len(), &e.pairClock
+	c.won = false
 	if !pairHandoffCheck() {
 		// Handing a heap over costs about as much as the heap: the
 		// single-core loop is faster up to end, where the pair mode
 		// asks again.
 		e.pairRetry = end
-		return nil
+		return false, nil
 	}
 	start := time.Now()
 	if c.timing && e.steps > c.from {
@@ -209,23 +225,19 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 		// Time the single-core loop over the next pairTrial heaps.
 		c.timing, c.from, c.at = true, e.steps, start
 		e.pairRetry = n0 + pairTrial
-		return nil
+		return false, nil
 	}
 	trialEnd := min(end, n0+pairTrial)
 	done, steps, err := pairRun(ctx, e, s, trialEnd, get, scan)
 	if err != nil || done < trialEnd || steps == 0 {
-		return err // (stopped early: the next call tries again)
+		return false, err // (stopped early: the next call tries again)
 	}
-	c.won = pairTrialWins(float64(time.Since(start))/float64(steps), c.single)
-	if !c.won {
+	if c.won = pairTrialWins(float64(time.Since(start))/float64(steps), c.single); c.won {
+		c.until = done + pairRunMax
+	} else {
 		e.pairRetry = done + pairRecheck
-		return nil
 	}
-	c.until = done + pairRunMax
-	if done < end {
-		_, _, err = pairRun(ctx, e, s, min(end, c.until), get, scan)
-	}
-	return err
+	return c.won, nil
 }
 
 // pairClock holds the pair mode's trials (runPair): the single-core loop
@@ -240,12 +252,16 @@ type pairClock struct {
 	single                float64
 }
 
-// Sizes of the pair mode's trials (see runPair). A trial costs two runs
-// of pairTrial heaps (about 5 ms each on .354), one of them at the slower
-// pace when the pair mode loses: with pairRecheck heaps (about 90 ms)
-// between two trials that lose, about 2 % of a run. A trial lost by
-// chance (early heaps gain least: 1.3× at heap 20,000 of .354) costs no
-// more than pairRecheck heaps on one core.
+// Sizes of the pair mode's trials (see runPair). A trial runs pairTrial
+// heaps (about 5 ms on .354) in pair mode, at the slower pace when the
+// pair mode loses, once every pairRecheck heaps (about 90 ms): at 1.26×
+// slower (the 16-core Xeon's loss) that is under 2 % of a run (a
+// computed bound: no machine at hand loses so). With every trial made to
+// lose, 2^22 heaps of .354 took 1.51–1.68 s on two workers against
+// 1.56–1.58 s on one (a throwaway test replacing pairTrialWins), so the
+// timing itself costs nothing measurable. A trial lost by chance (early
+// heaps gain least: 1.3× at heap 20,000 of .354) costs no more than
+// pairRecheck heaps on one core.
 const (
 	pairTrial   = 1 << 14
 	pairRunMax  = 1 << 22
