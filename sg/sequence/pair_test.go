@@ -32,11 +32,12 @@ func pairCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 
 // The pair mode gives the single-core values on the classic games (among
 // them .354 and .1777, whose heaps the pipeline finds too cheap) and on
-// random codes. It computes most heaps of the codes whose splits remove a
-// token (Kayles .77, .354, .376, .1777, .16, .56; Dawson's Kayles .07
-// and Dawson's chess .137 stay in the plain method, whose heaps have too
-// many rare values to pay), none of the others (Grundy's game, 4.6, rules
-// known by their moves), and some of the random codes.
+// random codes. It computes most heaps of Kayles .77, .354, .376, .1777,
+// .16, .56, and of the games that split a heap without removing a token
+// (Grundy's game, 4.6) or are known by their moves only; none of Dawson's
+// Kayles .07 and Dawson's chess .137, which stay in the plain method
+// (their heaps have too many rare values to pay); and some of the random
+// codes.
 func TestPairMatchesSingleCore(t *testing.T) {
 	n := 20000
 	codes := 60
@@ -50,11 +51,11 @@ func TestPairMatchesSingleCore(t *testing.T) {
 		}
 		k := pairCheck(t, c.name, c.r, nn, 200)
 		switch c.name {
-		case ".77 (Kayles)", ".354", ".376", ".1777", ".16", ".56":
+		case ".77 (Kayles)", ".354", ".376", ".1777", ".16", ".56", "Grundy's game", "4.6 (hexadecimal start)", ".354 by moves":
 			if 2*k < nn {
 				t.Errorf("%s: %d of %d heaps in pair mode, want at least half", c.name, k, nn)
 			}
-		case "Grundy's game", "4.6 (hexadecimal start)", ".354 by moves":
+		case ".07", ".137":
 			if k != 0 {
 				t.Errorf("%s: %d heaps in pair mode, want none", c.name, k)
 			}
@@ -142,5 +143,55 @@ func TestPairPingPong(t *testing.T) {
 	}
 	if _, ok := pairPingPong(1000, 0); ok {
 		t.Error("a limit of 0: the hand-overs reported done")
+	}
+}
+
+// Codes that split a heap without removing a token read G(n-1) in heap n
+// through the split into 1 and n-1 (pairPending): the pair mode runs on
+// them with a stand-in for G(n-1), also where the move that takes one
+// token leaves n-1 as well and G(1) = 0 (4.2, 4.27: both options are
+// G(n-1)), and leaves to one core the codes where those two options differ
+// (4.3, 4.7, 4.37: G(1) = 1). The values are the single-core values.
+// (On Grundy's game, where G(1) = G(2) = 0, a stand-in of G(n-2) would
+// do as well; 4.005, 4.044 and 4.045 fail with it.)
+func TestPairSplitWhole(t *testing.T) {
+	n := 6000
+	for _, c := range []struct {
+		code string
+		pair bool
+	}{{"4.2", true}, {"4.27", true}, {"4.07", true}, {"4.6", true}, {"4.1", true}, {"4.005", true}, {"4.044", true}, {"4.045", true}, {"4.3", false}, {"4.7", false}, {"4.37", false}, {"4.76", false}} {
+		k := pairCheck(t, c.code, seqParse(c.code), n, 200)
+		if c.pair && 2*k < n {
+			t.Errorf("%s: %d of %d heaps in pair mode, want at least half", c.code, k, n)
+		}
+		if !c.pair && k != 0 {
+			t.Errorf("%s: %d heaps in pair mode, want none (its two options that hold heap n-1 differ)", c.code, k)
+		}
+	}
+}
+
+// pairTwiceRule is Grundy's game with one more move, taking a token and
+// leaving the rest, listed twice: heap n reads G(n-1) through three
+// options, all of value G(n-1) since G(1) = 0.
+type pairTwiceRule struct{}
+
+func (pairTwiceRule) String() string { return "grundy+take1 twice" }
+
+func (pairTwiceRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	if n >= 2 {
+		dst = append(dst, game.HeapMove{Remain: n - 1, Parts: 1}, game.HeapMove{Remain: n - 1, Parts: 1})
+	}
+	if n >= 3 {
+		dst = append(dst, game.HeapMove{Remain: n, Parts: 2, Unequal: true})
+	}
+	return dst
+}
+
+// A rule known by its moves whose heap n reads G(n-1) through several
+// options runs in pair mode, with the single-core values.
+func TestPairRuleTwice(t *testing.T) {
+	n := 6000
+	if k := pairCheck(t, "grundy+take1 twice", pairTwiceRule{}, n, 200); 2*k < n {
+		t.Errorf("%d of %d heaps in pair mode, want at least half", k, n)
 	}
 }

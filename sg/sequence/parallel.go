@@ -19,9 +19,9 @@ import (
 // every worker at once, then the second in order (direct_par.go). The
 // sparse engine runs a pipeline (sparse_par.go): workers run first phases
 // just behind a finisher goroutine, so that n-lo is a few heaps and
-// nothing waits at a barrier; where heaps are too cheap for it, two
-// goroutines take a code's heaps in turn (sparse_pair.go), with a window
-// of one heap. Results do not depend on the number of
+// nothing waits at a barrier; where heaps are too cheap for it, or where
+// it is slower, two goroutines take the heaps in turn (sparse_pair.go),
+// with a window of one heap. Results do not depend on the number of
 // workers, the scheduling or the block size: every value is the exact mex
 // of all its options, and tests compare them with the one-worker run.
 
@@ -31,12 +31,16 @@ import (
 // The sparse engine hands heaps to other processors only while they are
 // costly enough to pay for it: it measures their cost on one core (in
 // inner-loop steps, so the choice depends on the values only, not on
-// timing). Octal codes with cheap heaps, such as .354 and .1777, run on
-// two processors instead, two heaps at a time (the pair mode, up to heap
+// timing). Games with cheap heaps, such as .354 and .1777, run on two
+// processors instead, two heaps at a time (the pair mode, up to heap
 // 2^26: about 1.2–1.5× on .354 where the processors hand a cache line
 // over in tens of nanoseconds; where that costs as much as a heap, it
-// measures so and stays on one core); other games with cheap heaps stay
-// on one core.
+// measures so and stays on one core); with two workers, the pair mode
+// also runs on games with costly heaps (Grundy's game) where a trial finds
+// it faster than the pipeline. Games whose heap n reads heap n-1 through
+// two options of different values (a code 4.3, say: G(1) = 1) and games
+// whose moves leave three heaps or more stay on one core below the
+// pipeline's cost.
 //
 // With more than one worker, the rule's AppendHeapMoves is called from
 // several goroutines at once (for different heaps), so a rule with mutable

@@ -61,7 +61,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		if e.handOff {
 			return nil
 		}
-		if !running && n >= e.pairRetry && e.pairOK() && n >= e.cfg.parMin(rareParMin) && (e.procs == 2 || e.probed && !e.pipeWorth) {
+		if !running && n >= e.pairRetry && n >= e.cfg.parMin(rareParMin) && e.pairOK(n, pairG1(vals)) && (e.procs == 2 || e.probed && !e.pipeWorth) {
 			// Two processors, or cheap heaps: the pair mode, which
 			// computes heaps from n on and returns where this loop
 			// must take over.
@@ -122,6 +122,14 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		}
 	}
 	return nil
+}
+
+// pairG1 returns G(1), or 0 before heap 1 is known.
+func pairG1[T uint8 | uint16](vals []T) int {
+	if len(vals) < 2 {
+		return 0
+	}
+	return int(vals[1])
 }
 
 // probe adds a heap computed on one core, of st inner-loop steps, to the

@@ -12,21 +12,24 @@ import (
 
 // Two processors on cheap heaps: the pair mode of the sparse engine.
 //
-// A take-and-break code whose splits all remove at least one token uses
-// the value of heap n-1 in heap n only as the option of the move that
-// takes one token and leaves the rest: every split of n-k tokens (k ≥ 1)
-// into two heaps has parts of at most n-2. So two goroutines can take
+// A heap game reads the value of heap n-1 in heap n through one option at
+// most: the move that takes one token and leaves the rest, or, in a game
+// that may split a heap without removing a token (Grundy's game, codes
+// 4.…), the split into 1 and n-1, of value G(1) ^ G(n-1); every other
+// split has parts of at most n-2. (Where a heap has both and G(1) ≠ 0,
+// the pair mode leaves the heap to one core.) So two goroutines can take
 // the heaps in turn, one heap each: each computes its heap n from the
 // values below n-1 as the single-core engine does (the splits with a rare
 // part, the candidate, the confirmation of the values of the other
-// class), leaving out that one option, while the other goroutine
-// finishes heap n-1. Only then does it need G(n-1), and the mex of the
-// options with it is the value g found without it unless G(n-1) = g, when
-// it is the next value missing: among the values of the other class that
-// the confirmation found missing (it scanned every split for them), or,
-// when g was the candidate, the next candidate of the enumerable class
-// after the values of the other class between them are confirmed
-// (pairNext; on .354 for about a third of the heaps).
+// class), leaving out that one option (pairPending), while the other
+// goroutine finishes heap n-1. Only then does it need G(n-1), and the mex
+// of the options with it is the value g found without it unless the
+// option's value is g, when it is the next value missing: among the
+// values of the other class that the confirmation found missing (it
+// scanned every split for them), or, when g was the candidate, the next
+// candidate of the enumerable class after the values of the other class
+// between them are confirmed (pairNext; on .354 for about a third of the
+// heaps, on Grundy's game for one heap in a thousand).
 //
 // What crosses between the processors is one word a heap: the number of
 // heaps finished and the value of the last, which the other goroutine
@@ -51,7 +54,12 @@ import (
 //
 // The pair mode runs where the pipeline of sparse_par.go does not pay:
 // with two workers, and with more when its probe found the heaps cheap
-// (pipeMinSteps). It then uses two. It stops, and leaves the heap to the
+// (pipeMinSteps). It then uses two. With two workers on a game whose heaps
+// are costly enough for the pipeline (Grundy's game), the loop its trials
+// are timed against is the pipeline's, so the faster of the two runs: on
+// Grundy's game to 2^22 they are about even (this project's 2-core VM,
+// hand-overs of about 30 ns, pair mode forced against pipeline alone,
+// three alternating runs: 5.9–6.3 s against 5.5–6.1 s). It stops, and leaves the heap to the
 // single-core loop, where that loop would change what the heaps read: a
 // new mask (at the next choice), a value at or past the bound of the
 // bitsets, full storage for the rare heaps, a move it cannot use, and
@@ -153,10 +161,20 @@ type pairWorker struct {
 	_     [64]byte
 }
 
-// pairOK reports whether the pair mode may run on the engine's rule now.
-func (e *sparseEngine) pairOK() bool {
-	c := e.code
-	return e.procs > 1 && !e.direct && e.rareOK && c != nil && len(c.two) > 0 && c.two[0] >= 1 && len(c.many) == 0
+// pairOK reports whether the pair mode may run on the engine's rule now,
+// at heap n, whose moves the engine holds, where heap 1 has value g1.
+func (e *sparseEngine) pairOK(n, g1 int) bool {
+	if e.procs <= 1 || e.direct || !e.rareOK || len(e.two) == 0 {
+		return false
+	}
+	if c := e.code; c != nil && len(c.many) > 0 {
+		return false
+	}
+	if e.two[0] == n {
+		// A split of the whole heap: see pairPending.
+		return n >= 5 && (g1 == 0 || !slices.Contains(e.one, n-1))
+	}
+	return true
 }
 
 // runPair computes heaps of s in pair mode, from s.Len() up to target at
@@ -166,13 +184,13 @@ func (e *sparseEngine) pairOK() bool {
 //
 // Whether two goroutines are faster than one depends on the machine, and
 // on a virtual machine on the minute (see pairMaxHandoff), so runPair
-// measures it: it lets the single-core loop compute pairTrial heaps,
-// timed, then computes as many in pair mode, and goes on in pair mode
-// (for pairRunMax heaps at most, then measures again) only when these
-// took less time an inner-loop step (pairTrialWins); otherwise it leaves
-// the next pairRecheck heaps to the single-core loop. A timing of the
-// single-core loop serves for pairRecheck heaps. Tests force the pair
-// mode (withParallelFrom).
+// measures it: it lets the caller's loop compute pairTrial heaps, timed
+// (on one core, or with the pipeline where that runs), then computes as
+// many in pair mode, and goes on in pair mode (for pairRunMax heaps at
+// most, then measures again) only when these took less time an
+// inner-loop step (pairTrialWins); otherwise it leaves the next
+// pairRecheck heaps to the loop. A timing of the loop serves for
+// pairRecheck heaps. Tests force the pair mode (withParallelFrom).
 func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
 	n0 := s.Len()
 	end := min(target, cap(get(s)), e.nextChoose, pairMaxHeaps)
@@ -312,6 +330,12 @@ func pairRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	all[done-1] = T(uint32(v)) // (when the second goroutine finished last)
 	pairCatchUp(e, s, p, all, done)
 	e.pairHeaps += done - n0
+	if done-n0 < pairMinRun && done < end {
+		// Stopped at once (a rule known by its moves may give a heap
+		// moves the pair mode cannot use, see pairPending): ask again
+		// after a few heaps, not at the next.
+		e.pairRetry = done + pairMinRun
+	}
 	return done, ws[0].steps + ws[1].steps, p.err
 }
 
@@ -430,26 +454,27 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 			p.lowerStop(n)
 			return
 		}
-		// Leave out the move to heap n-1, whose value is not known yet
-		// (a code lists the heaps left in decreasing order: n-1 first).
-		hasX := len(w.one) > 0 && w.one[0] == n-1
-		if hasX {
-			w.one = append(w.one[:0], w.one[1:]...)
+		// Leave out the option that holds heap n-1, whose value x is not
+		// known yet: x itself, or x ^ G(1) (see pairPending).
+		hasX, xor, known, ok := pairPending(w, all, n)
+		if !ok {
+			p.lowerStop(n)
+			return
 		}
 		w.rare = p.rare[:p.rareN.Load()]
-		g, steps := pairValue(w, all[:n-1], n, scan)
+		g, steps := pairValue(w, all[:known], n, scan)
 		x, ok := p.waitPrev(n)
 		if !ok {
 			pairClear(w)
 			return
 		}
 		all[n-1] = T(x) // this goroutine's copy of the other's value
-		if hasX && x == g {
+		if hasX && x^xor == g {
 			// (About a third of .354's heaps. Finding this value while
 			// waiting for G(n-1), before knowing it is needed, was no
 			// faster: 488–520 ms for 2^21 heaps against 493–545 ms.)
 			var st int
-			g, st = pairNext(w, all[:n-1], n, g, scan)
+			g, st = pairNext(w, all[:known], n, g, scan)
 			steps += st
 		}
 		pairClear(w)
@@ -480,10 +505,45 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 	}
 }
 
-// pairValue is heapValue without the options that leave heap n-1 (taken
-// out of w.one), on vals = G(0 … n-2): the mex g of the others. It leaves
-// the marks and the confirmation's results in w for pairNext; pairClear
-// clears them.
+// pairPending takes the option of heap n that holds heap n-1 out of w's
+// moves, and reports whether there is one (hasX) and its value, x ^ xor
+// for x = G(n-1), and how many values the heap reads (known: the values
+// below known are G(0 … known-1) in all). There are two such options: the
+// move that takes one token and leaves the rest (taken out of w.one), and
+// the split of the whole heap into 1 and n-1 (Grundy's game, and codes
+// whose digit for removing nothing splits), which stays among the splits
+// the loops read: pairPending writes a stand-in for G(n-1) into all, the
+// value that makes that split a copy of the split into 2 and n-2, an
+// option too, so the mex of the options is that of the others. Both
+// options, when x and x ^ G(1) differ, and the split of a heap under 5,
+// are more than it handles: it returns false (the single-core loop takes
+// the heap).
+func pairPending[T uint8 | uint16](w *pairWorker, all []T, n int) (hasX bool, xor, known int, ok bool) {
+	known = n - 1
+	k := 0
+	for _, r := range w.one { // (a rule may list a heap left twice)
+		if r == n-1 {
+			hasX = true
+		} else {
+			w.one[k] = r
+			k++
+		}
+	}
+	w.one = w.one[:k]
+	if len(w.two) == 0 || w.two[0] != n {
+		return hasX, 0, known, true
+	}
+	if n < 5 || hasX && all[1] != 0 {
+		return false, 0, 0, false
+	}
+	all[n-1] = all[1] ^ all[2] ^ all[n-2]
+	return true, int(all[1]), n, true
+}
+
+// pairValue is heapValue without the option that holds heap n-1 (see
+// pairPending), on vals = G(0 … n-2) (and the stand-in for G(n-1) where a
+// split holds it): the mex g of the others. It leaves the marks and the
+// confirmation's results in w for pairNext; pairClear clears them.
 func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T]) (g, steps int) {
 	tab := w.marks
 	if w.zero {
@@ -492,7 +552,13 @@ func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T
 	for _, r := range w.one {
 		tab[vals[r]] = 1
 	}
-	steps = markRareCode(vals, w.rare, n, w.code.two, tab)
+	if w.code != nil {
+		steps = markRareCode(vals, w.rare, n, w.code.two, tab)
+	} else {
+		for i, r := range w.two {
+			steps += markRare(vals, w.rare, r, w.uneq[i], tab)
+		}
+	}
 	c, cnt := w.candidate(n)
 	w.cand = c
 	if cnt == 0 {
