@@ -324,7 +324,8 @@ func (parSlow) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 // values of Grundy's game when workers stall: the finisher either waits
 // for a stalled worker's heap or takes it back (after running rareLag
 // first phases ahead) and computes it itself, and the stalled worker's
-// late result must then be dropped.
+// late result must then be dropped. (With two workers most heaps go to
+// the pair mode instead, whose goroutine waits for the stalled one.)
 func TestParallelSlowWorker(t *testing.T) {
 	const n = 12000
 	want := parValues(t, seqGrundy{}, n, MethodSparse, 1, 0)
