@@ -195,3 +195,39 @@ func TestPairRuleTwice(t *testing.T) {
 		t.Errorf("%d of %d heaps in pair mode, want at least half", k, n)
 	}
 }
+
+// pairOddRule is Grundy's game from heap 3 until heap stop, then only
+// the move that takes two tokens and leaves the rest; heap 1 may be taken
+// whole (G(1) = 1), and from heap 3000 on every heap divisible by 7 may
+// also lose one token and leave the rest. So the pair mode meets, in a
+// rule known by its moves, heaps with no split (after stop) and heaps
+// whose two options that hold heap n-1 differ in value (G(n-1) and
+// G(1) ^ G(n-1)): it leaves both to the single-core loop.
+type pairOddRule struct{ stop int }
+
+func (r pairOddRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+	switch {
+	case n == 1:
+		return append(dst, game.HeapMove{})
+	case n >= 3 && n < r.stop:
+		dst = append(dst, game.HeapMove{Remain: n, Parts: 2, Unequal: true})
+	case n >= r.stop:
+		dst = append(dst, game.HeapMove{Remain: n - 2, Parts: 1})
+	}
+	if n >= 3000 && n%7 == 0 {
+		dst = append(dst, game.HeapMove{Remain: n - 1, Parts: 1})
+	}
+	return dst
+}
+
+// The pair mode stands aside, heap by heap, where a rule known by its
+// moves gives a heap it does not handle (pairPending), with the
+// single-core values.
+func TestPairRuleStandsAside(t *testing.T) {
+	for _, stop := range []int{2000, 5001, 1 << 30} {
+		k := pairCheck(t, "odd rule", pairOddRule{stop}, 20000, 201)
+		if k == 0 {
+			t.Errorf("stop %d: no heap in pair mode", stop)
+		}
+	}
+}

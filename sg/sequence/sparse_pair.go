@@ -12,12 +12,13 @@ import (
 
 // Two processors on cheap heaps: the pair mode of the sparse engine.
 //
-// A heap game reads the value of heap n-1 in heap n through one option at
-// most: the move that takes one token and leaves the rest, or, in a game
-// that may split a heap without removing a token (Grundy's game, codes
-// 4.…), the split into 1 and n-1, of value G(1) ^ G(n-1); every other
-// split has parts of at most n-2. (Where a heap has both and G(1) ≠ 0,
-// the pair mode leaves the heap to one core.) So two goroutines can take
+// A heap game reads the value of heap n-1 in heap n only through the
+// moves that take one token and leave the rest, of value G(n-1), and, in
+// a game that may split a heap without removing a token (Grundy's game,
+// codes 4.…), the split into 1 and n-1, of value G(1) ^ G(n-1); every
+// other split has parts of at most n-2. These options have one value
+// unless a heap has both kinds and G(1) ≠ 0: the pair mode leaves such a
+// heap to one core. So two goroutines can take
 // the heaps in turn, one heap each: each computes its heap n from the
 // values below n-1 as the single-core engine does (the splits with a rare
 // part, the candidate, the confirmation of the values of the other
@@ -59,10 +60,13 @@ import (
 // are timed against is the pipeline's, so the faster of the two runs: on
 // Grundy's game to 2^22 they are about even (this project's 2-core VM,
 // hand-overs of about 30 ns, pair mode forced against pipeline alone,
-// three alternating runs: 5.9–6.3 s against 5.5–6.1 s). It stops, and leaves the heap to the
-// single-core loop, where that loop would change what the heaps read: a
-// new mask (at the next choice), a value at or past the bound of the
-// bitsets, full storage for the rare heaps, a move it cannot use, and
+// three alternating runs: 5.9–6.3 s against 5.5–6.1 s).
+//
+// The pair mode stops, and leaves the heap to the single-core loop, where
+// that loop would change what the heaps read: a new mask (at the next
+// choice), a value at or past the bound of the bitsets, full storage for
+// the rare heaps, a move it cannot use, a heap with no split or whose
+// options that hold heap n-1 differ in value (see pairPending), and
 // pairMaxHeaps; and at the end, on a cancelled context or an error of
 // the progress poll. On .354 it computes a heap in about 220 ns of wall
 // time against 340 ns on one core (1.2–1.5× on two processors: a heap's
@@ -162,7 +166,9 @@ type pairWorker struct {
 }
 
 // pairOK reports whether the pair mode may run on the engine's rule now,
-// at heap n, whose moves the engine holds, where heap 1 has value g1.
+// at heap n, whose moves the engine holds, where heap 1 has value g1: a
+// heap of the kind pairPending takes, so that a run does not stop at its
+// first heap.
 func (e *sparseEngine) pairOK(n, g1 int) bool {
 	if e.procs <= 1 || e.direct || !e.rareOK || len(e.two) == 0 {
 		return false
@@ -332,8 +338,9 @@ func pairRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	e.pairHeaps += done - n0
 	if done-n0 < pairMinRun && done < end {
 		// Stopped at once (a rule known by its moves may give a heap
-		// moves the pair mode cannot use, see pairPending): ask again
-		// after a few heaps, not at the next.
+		// moves the pair mode cannot use, see pairPending; or a stop
+		// that the single-core loop's next heap lifts, at a small cost):
+		// ask again after a few heaps, not at the next.
 		e.pairRetry = done + pairMinRun
 	}
 	return done, ws[0].steps + ws[1].steps, p.err
@@ -468,7 +475,7 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 			pairClear(w)
 			return
 		}
-		all[n-1] = T(x) // this goroutine's copy of the other's value
+		all[n-1] = T(x) // this goroutine's copy of the other's value (over the stand-in, if any)
 		if hasX && x^xor == g {
 			// (About a third of .354's heaps. Finding this value while
 			// waiting for G(n-1), before knowing it is needed, was no
@@ -505,19 +512,21 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 	}
 }
 
-// pairPending takes the option of heap n that holds heap n-1 out of w's
-// moves, and reports whether there is one (hasX) and its value, x ^ xor
-// for x = G(n-1), and how many values the heap reads (known: the values
-// below known are G(0 … known-1) in all). There are two such options: the
-// move that takes one token and leaves the rest (taken out of w.one), and
-// the split of the whole heap into 1 and n-1 (Grundy's game, and codes
-// whose digit for removing nothing splits), which stays among the splits
-// the loops read: pairPending writes a stand-in for G(n-1) into all, the
-// value that makes that split a copy of the split into 2 and n-2, an
-// option too, so the mex of the options is that of the others. Both
-// options, when x and x ^ G(1) differ, and the split of a heap under 5,
-// are more than it handles: it returns false (the single-core loop takes
-// the heap).
+// pairPending takes the options of heap n that hold heap n-1 out of w's
+// moves, and reports whether there are any (hasX) and their value, x ^ xor
+// for x = G(n-1), and how many values the heap reads (known: all[:known]).
+// There are two kinds of such options: the moves that take one token and
+// leave the rest (taken out of w.one), and the split of the whole heap
+// into 1 and n-1 (Grundy's game, and codes whose digit for removing
+// nothing splits), which stays among the splits the loops read: there
+// pairPending writes into all[n-1] a stand-in for G(n-1), G(1) ^ G(2) ^
+// G(n-2), which makes that split a copy of the split into 2 and n-2, an
+// option too (distinct from it, and allowed where the parts must differ,
+// from n = 5 on), so the mex of the options is that of the others; known
+// is then n. It returns false (the single-core loop takes the heap) for a
+// heap it does not handle: one with no split (its value is not the
+// rare-heap method's: heapValue takes it whole), one with both kinds
+// where G(1) ≠ 0 (two values pending), and the split of a heap under 5.
 func pairPending[T uint8 | uint16](w *pairWorker, all []T, n int) (hasX bool, xor, known int, ok bool) {
 	known = n - 1
 	k := 0
@@ -530,7 +539,10 @@ func pairPending[T uint8 | uint16](w *pairWorker, all []T, n int) (hasX bool, xo
 		}
 	}
 	w.one = w.one[:k]
-	if len(w.two) == 0 || w.two[0] != n {
+	if len(w.two) == 0 {
+		return false, 0, 0, false
+	}
+	if w.two[0] != n {
 		return hasX, 0, known, true
 	}
 	if n < 5 || hasX && all[1] != 0 {
@@ -571,11 +583,12 @@ func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T
 	return c, steps + st
 }
 
-// pairNext returns the value of heap n when the option G(n-1) is g, the
-// mex of the other options that pairValue found, with w as pairValue left
-// it: the next value of the other class below the candidate that the
-// confirmation found missing, or, when g is the candidate, the least
-// value missing above it.
+// pairNext returns the value of heap n when the options that hold heap
+// n-1 (see pairPending) have the value g, the mex of the other options
+// that pairValue found, with w as pairValue left it and vals[n-1] now the
+// real G(n-1) where vals reaches it: the next value of the other class
+// below the candidate that the confirmation found missing, or, when g is
+// the candidate, the least value missing above it.
 func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g int, scan scanFunc[T]) (int, int) {
 	if g < w.cand {
 		for _, v := range w.needList {
