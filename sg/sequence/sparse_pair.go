@@ -195,8 +195,10 @@ func (e *sparseEngine) pairOK(n, g1 int) bool {
 // many in pair mode, and goes on in pair mode (for pairRunMax heaps at
 // most, then measures again) only when these took less time an
 // inner-loop step (pairTrialWins); otherwise it leaves the next
-// pairRecheck heaps to the loop. A timing of the loop serves for
-// pairRecheck heaps. Tests force the pair mode (withParallelFrom).
+// pairRecheck heaps to the loop (and where the pipeline then runs, the
+// heaps up to its stop, at the next choice of the mask). A timing of the
+// loop serves for pairRecheck heaps. Tests force the pair mode
+// (withParallelFrom).
 func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
 	n0 := s.Len()
 	end := min(target, cap(get(s)), e.nextChoose, pairMaxHeaps)
