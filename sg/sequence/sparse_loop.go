@@ -175,13 +175,7 @@ func heapValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 		steps = markAll(vals, e.two, e.uneq, tab)
 		g = firstZeroByte(tab, e.limit)
 	default:
-		if e.code != nil {
-			steps = markRareCode(vals, e.rare, n, e.code.two, tab)
-		} else {
-			for i, r := range e.two {
-				steps += markRare(vals, e.rare, r, e.uneq[i], tab)
-			}
-		}
+		steps = markRareMoves(&e.heapMoves, vals, e.rare, n, tab)
 		var scanned int
 		g, scanned = confirm(e, vals, n, scan)
 		steps += scanned
@@ -400,6 +394,18 @@ func markRareCode[T uint8 | uint16](vals []T, rare []rareHeap, n int, twoK []int
 		}
 	}
 	return end * len(twoK)
+}
+
+// markRareMoves marks, for heap n with the moves m, the values of the
+// splits that have a rare part, and returns the steps it took.
+func markRareMoves[T uint8 | uint16](m *heapMoves, vals []T, rare []rareHeap, n int, tab *sparseTab) (steps int) {
+	if m.code != nil {
+		return markRareCode(vals, rare, n, m.code.two, tab)
+	}
+	for i, r := range m.two {
+		steps += markRare(vals, rare, r, m.uneq[i], tab)
+	}
+	return steps
 }
 
 // markRare marks the values of the splits of r tokens that have a rare

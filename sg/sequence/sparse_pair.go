@@ -170,15 +170,23 @@ type pairWorker struct {
 // heap of the kind pairPending takes, so that a run does not stop at its
 // first heap.
 func (e *sparseEngine) pairOK(n, g1 int) bool {
-	if e.procs <= 1 || e.direct || !e.rareOK || len(e.two) == 0 {
+	if e.procs <= 1 || e.direct || !e.rareOK {
 		return false
 	}
 	if c := e.code; c != nil && len(c.many) > 0 {
 		return false
 	}
-	if e.two[0] == n {
-		// A split of the whole heap: see pairPending.
-		return n >= 5 && (g1 == 0 || !slices.Contains(e.one, n-1))
+	return e.pairTakes(n, g1)
+}
+
+// pairTakes reports whether the pair mode takes heap n with the moves m,
+// where G(1) = g1: see pairPending.
+func (m *heapMoves) pairTakes(n, g1 int) bool {
+	if len(m.two) == 0 {
+		return false
+	}
+	if m.two[0] == n {
+		return n >= 5 && (g1 == 0 || !slices.Contains(m.one, n-1))
 	}
 	return true
 }
@@ -530,6 +538,9 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 // rare-heap method's: heapValue takes it whole), one with both kinds
 // where G(1) ≠ 0 (two values pending), and the split of a heap under 5.
 func pairPending[T uint8 | uint16](w *pairWorker, all []T, n int) (hasX bool, xor, known int, ok bool) {
+	if !w.pairTakes(n, int(all[1])) {
+		return false, 0, 0, false
+	}
 	known = n - 1
 	k := 0
 	for _, r := range w.one { // (a rule may list a heap left twice)
@@ -541,14 +552,8 @@ func pairPending[T uint8 | uint16](w *pairWorker, all []T, n int) (hasX bool, xo
 		}
 	}
 	w.one = w.one[:k]
-	if len(w.two) == 0 {
-		return false, 0, 0, false
-	}
 	if w.two[0] != n {
 		return hasX, 0, known, true
-	}
-	if n < 5 || hasX && all[1] != 0 {
-		return false, 0, 0, false
 	}
 	all[n-1] = all[1] ^ all[2] ^ all[n-2]
 	return true, int(all[1]), n, true
@@ -566,13 +571,7 @@ func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T
 	for _, r := range w.one {
 		tab[vals[r]] = 1
 	}
-	if w.code != nil {
-		steps = markRareCode(vals, w.rare, n, w.code.two, tab)
-	} else {
-		for i, r := range w.two {
-			steps += markRare(vals, w.rare, r, w.uneq[i], tab)
-		}
-	}
+	steps = markRareMoves(&w.heapMoves, vals, w.rare, n, tab)
 	c, cnt := w.candidate(n)
 	w.cand = c
 	if cnt == 0 {
