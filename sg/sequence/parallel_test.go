@@ -276,22 +276,32 @@ func TestParallelGrundySparseSet(t *testing.T) {
 // checkpoint with the parallel engine to the same values as one
 // single-core run.
 func TestParallelCancelAndResume(t *testing.T) {
-	r := seqParse(".354")
-	const n = 300000
+	for _, c := range []struct {
+		name    string
+		r       game.HeapRule
+		n, stop int
+	}{{".354", seqParse(".354"), 300000, 50000}, {"grundy", seqGrundy{}, 120000, 40000}} {
+		t.Run(c.name, func(t *testing.T) { parCancelAndResume(t, c.r, c.n, c.stop) })
+	}
+}
+
+// parCancelAndResume is TestParallelCancelAndResume for rule r, n values,
+// cancelled once stop are done.
+func parCancelAndResume(t *testing.T, r game.HeapRule, n, stop int) {
 	want := parValues(t, r, n, MethodSparse, 1, 0)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	path := t.TempDir() + "/354.ckpt"
-	stop := func(p Progress) {
-		if p.Done >= 50000 {
+	path := t.TempDir() + "/run.ckpt"
+	onProgress := func(p Progress) {
+		if p.Done >= stop {
 			cancel()
 		}
 	}
-	s, err := Values(ctx, r, n, WithWorkers(2), WithProgress(time.Nanosecond, stop), WithCheckpoint(path, time.Hour))
+	s, err := Values(ctx, r, n, WithWorkers(2), WithProgress(time.Nanosecond, onProgress), WithCheckpoint(path, time.Hour))
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled run: err = %v, want context.Canceled", err)
 	}
-	if s.Len() >= n || s.Len() < 50000 {
+	if s.Len() >= n || s.Len() < stop {
 		t.Fatalf("cancelled run kept %d values", s.Len())
 	}
 	for i := range s.Len() {
