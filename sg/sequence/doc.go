@@ -94,8 +94,9 @@
 // takes heaps two at a time, timed against the other way on a few
 // thousand heaps and standing aside where it does not gain, as on a
 // machine whose processors hand data to each other slowly. On two
-// processors Grundy's game to 2^22 runs about 1.7 times as fast as on one,
-// .354 about 1.5 times. See [WithWorkers].
+// processors of a virtual machine, Grundy's game to 2^22 ran 1.5 to 1.8
+// times as fast as on one, .354 1.5 to 1.6 times (it varies with the
+// hour). See [WithWorkers].
 //
 // # Long runs
 //
