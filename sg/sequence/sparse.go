@@ -136,7 +136,7 @@ type sparseEngine struct {
 	done int
 
 	work  int // inner-loop steps since the last poll
-	steps int // inner-loop steps of the single-core loop in all (the pair mode's trials)
+	steps int // inner-loop steps of the heaps computed in extendRareAtWidth's loop, in all (the pair mode's trials time them)
 
 	// pipe is the pipeline of the parallel engine (sparse_par.go), nil
 	// until the first; procs is the number of workers of the current

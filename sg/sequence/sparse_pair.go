@@ -79,8 +79,9 @@ import (
 // whose processors share less (a 16-core Xeon, at 88 ns: 1.26× slower),
 // the pair mode is no faster than one core. So each of its runs starts by
 // timing hand-overs (pairHandoffFast), and where they are not too slow,
-// the pair mode against the single-core loop on a few thousand heaps each
-// (runPair); it runs only where it won.
+// the pair mode against the loop that runs otherwise (one core, or the
+// pipeline) on a few thousand heaps each (runPair); it runs only where it
+// won.
 
 // pairMinRun is the fewest heaps for which the pair mode starts.
 const pairMinRun = 256
@@ -235,8 +236,8 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 }
 
 // pairTry is runPair's trial from heap s.Len() (below end): it times the
-// single-core loop (leaving it the next pairTrial heaps) when no timing of
-// it is recent, and else runs pairTrial heaps in pair mode. It reports
+// caller's loop (one core, or the pipeline where that runs), leaving it
+// the next pairTrial heaps, when no timing of it is recent, and else runs pairTrial heaps in pair mode. It reports
 // whether the pair mode won, and then sets e.pairClock.until; when it did
 // not, e.pairRetry says where runPair is called again.
 func pairTry[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, end int, get func(*Sequence) []T, scan scanFunc[T]) (bool, error) {
@@ -244,7 +245,7 @@ func pairTry[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	c.won = false
 	if !pairHandoffCheck() {
 		// Handing a heap over costs about as much as the heap: the
-		// single-core loop is faster up to end, where the pair mode
+		// caller's loop is faster up to end, where the pair mode
 		// asks again.
 		e.pairRetry = end
 		return false, nil
@@ -256,7 +257,7 @@ func pairTry[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	}
 	c.timing = false
 	if c.single == 0 || n0-c.singleAt > pairRecheck {
-		// Time the single-core loop over the next pairTrial heaps.
+		// Time the caller's loop over the next pairTrial heaps.
 		c.timing, c.from, c.at = true, e.steps, start
 		e.pairRetry = n0 + pairTrial
 		return false, nil
@@ -274,7 +275,7 @@ func pairTry[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	return c.won, nil
 }
 
-// pairClock holds the pair mode's trials (runPair): the single-core loop
+// pairClock holds the pair mode's trials (runPair): the caller's loop
 // is timed (timing) from its step from at time at, and took single
 // nanoseconds an inner-loop step, measured at heap singleAt; the last
 // trial of the pair mode won, and then the pair mode runs up to heap
@@ -303,7 +304,7 @@ const (
 )
 
 // pairTrialWins reports whether the pair mode, at pair nanoseconds an
-// inner-loop step in its trial, beat the single-core loop's single by 5 %
+// inner-loop step in its trial, beat the caller's loop's single by 5 %
 // at least. (Time a step, not a heap: on .354 the first heaps timed on
 // one core cost less than the later ones of the trial.) Tests replace it.
 var pairTrialWins = func(pair, single float64) bool {
