@@ -170,29 +170,35 @@ func TestPairSplitWhole(t *testing.T) {
 	}
 }
 
-// pairTwiceRule is Grundy's game with one more move, taking a token and
-// leaving the rest, listed twice: heap n reads G(n-1) through three
-// options, all of value G(n-1) since G(1) = 0.
-type pairTwiceRule struct{}
+// pairTwiceRule lists the move that takes a token and leaves the rest
+// twice, with the split of the whole heap (whole, Grundy's game: heap n
+// reads G(n-1) through three options, all of value G(n-1) since G(1) = 0)
+// or of n-2 tokens (.34 known by its moves: parts of at most n-3, so the
+// second copy read as an option would index past the values pairValue is
+// given).
+type pairTwiceRule struct{ whole bool }
 
-func (pairTwiceRule) String() string { return "grundy+take1 twice" }
-
-func (pairTwiceRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
+func (r pairTwiceRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 	if n >= 2 {
 		dst = append(dst, game.HeapMove{Remain: n - 1, Parts: 1}, game.HeapMove{Remain: n - 1, Parts: 1})
 	}
-	if n >= 3 {
+	if r.whole && n >= 3 {
 		dst = append(dst, game.HeapMove{Remain: n, Parts: 2, Unequal: true})
+	}
+	if !r.whole && n >= 4 {
+		dst = append(dst, game.HeapMove{Remain: n - 2, Parts: 2})
 	}
 	return dst
 }
 
-// A rule known by its moves whose heap n reads G(n-1) through several
-// options runs in pair mode, with the single-core values.
+// A rule known by its moves that lists a move to heap n-1 twice runs in
+// pair mode, with the single-core values: pairPending takes every copy out.
 func TestPairRuleTwice(t *testing.T) {
 	n := 6000
-	if k := pairCheck(t, "grundy+take1 twice", pairTwiceRule{}, n, 200); 2*k < n {
-		t.Errorf("%d of %d heaps in pair mode, want at least half", k, n)
+	for _, whole := range []bool{true, false} {
+		if k := pairCheck(t, "take1 twice", pairTwiceRule{whole}, n, 200); 2*k < n {
+			t.Errorf("whole %v: %d of %d heaps in pair mode, want at least half", whole, k, n)
+		}
 	}
 }
 
