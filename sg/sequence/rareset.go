@@ -189,3 +189,30 @@ func (e *sparseEngine) progressMask() uint64 {
 	}
 	return e.mask
 }
+
+// rareFrom returns the index in rare (in increasing order) of the first
+// rare heap of a tokens or more. Most calls ask past the last rare heap or
+// before the first, answered without a search; the search is written out
+// (slices.BinarySearchFunc, calling its comparison through a function
+// value, took 2.7 % of the CPU of Grundy's game to 2^22 on two
+// processors).
+func rareFrom(rare []rareHeap, a int) int {
+	n := len(rare)
+	switch {
+	case n == 0 || a <= int(rare[0].a):
+		return 0
+	case a > int(rare[n-1].a):
+		return n
+	}
+	// rare[lo].a < a ≤ rare[hi].a
+	lo, hi := 0, n-1
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if int(rare[m].a) < a {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	return hi
+}

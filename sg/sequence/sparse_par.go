@@ -649,33 +649,6 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 	return true
 }
 
-// rareFrom returns the index in rare (in increasing order) of the first
-// rare heap of a tokens or more. Most calls ask past the last rare heap or
-// before the first, answered without a search; the search is written out
-// (slices.BinarySearchFunc, calling its comparison through a function
-// value, took 2.7 % of the CPU of Grundy's game to 2^22 on two
-// processors).
-func rareFrom(rare []rareHeap, a int) int {
-	n := len(rare)
-	switch {
-	case n == 0 || a <= int(rare[0].a):
-		return 0
-	case a > int(rare[n-1].a):
-		return n
-	}
-	// rare[lo].a < a ≤ rare[hi].a
-	lo, hi := 0, n-1
-	for hi-lo > 1 {
-		m := int(uint(lo+hi) >> 1)
-		if int(rare[m].a) < a {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	return hi
-}
-
 // confirmBelow looks for the cnt values marked in w.needs among the splits
 // of the sizes in w.two whose parts are both below lo = len(vals),
 // clearing each one it finds, and returns the work done. It scans in the
