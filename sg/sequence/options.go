@@ -82,6 +82,7 @@ type config struct {
 	memoryLimit     int64
 	workers         int          // see WithWorkers (parallel.go)
 	parFrom         int          // the first heap computed in parallel blocks (0: each engine's default; tests lower it)
+	ring            int          // the sparse engine's ring mode: 0 where it pays, 1 always, -1 never (tests and benchmarks; see withRing)
 	ckpt            checkpointer // the checkpoint file, when checkpointPath is set
 	ckptRewrite     bool         // rewrite the whole file at each save (benchmarks)
 

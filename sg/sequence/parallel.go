@@ -21,7 +21,10 @@ import (
 // just behind a finisher goroutine, so that n-lo is a few heaps and
 // nothing waits at a barrier; where heaps are too cheap for it, or where
 // it is slower, two goroutines take the heaps in turn (sparse_pair.go),
-// with a window of one heap. Results do not depend on the number of
+// with a window of one heap; and on three processors or more, costly
+// heaps may go round all of them in turn, each finished by the goroutine
+// that computed it (the ring mode, sparse_ring.go), where a trial finds
+// that faster than the pipeline. Results do not depend on the number of
 // workers, the scheduling or the block size: every value is the exact mex
 // of all its options, and tests compare them with the one-worker run.
 
@@ -37,10 +40,12 @@ import (
 // over in tens of nanoseconds; where that costs as much as a heap, it
 // measures so and stays on one core); with two workers, the pair mode
 // also runs on games with costly heaps (Grundy's game) where a trial finds
-// it faster than the pipeline. Games whose heap n reads heap n-1 through
-// two options of different values (a code 4.3, say: G(1) = 1) and games
-// whose moves leave three heaps or more stay on one core below the
-// pipeline's cost.
+// it faster than the pipeline. With three workers or more, costly heaps
+// may also go round all the workers in turn (the ring mode), where a
+// trial finds it faster than the pipeline. Games whose heap n reads heap
+// n-1 through two options of different values (a code 4.3, say: G(1) = 1)
+// and games whose moves leave three heaps or more stay on one core below
+// the pipeline's cost.
 //
 // With more than one worker, the rule's AppendHeapMoves is called from
 // several goroutines at once (for different heaps), so a rule with mutable
@@ -102,4 +107,12 @@ func runParallel(procs, n int, f func(w, i int)) {
 	}
 	work(0)
 	wg.Wait()
+}
+
+// withRing sets when the sparse engine uses its ring mode (sparse_ring.go)
+// on more than one worker: mode 1 wherever it may (two workers
+// included), -1 never (the pipeline or the pair mode run instead), 0
+// where it pays (the default). Tests and benchmarks use it.
+func withRing(mode int) Option {
+	return func(c *config) { c.ring = mode }
 }

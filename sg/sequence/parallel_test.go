@@ -280,14 +280,19 @@ func TestParallelCancelAndResume(t *testing.T) {
 		name    string
 		r       game.HeapRule
 		n, stop int
-	}{{".354", seqParse(".354"), 300000, 50000}, {"grundy", seqGrundy{}, 120000, 40000}} {
-		t.Run(c.name, func(t *testing.T) { parCancelAndResume(t, c.r, c.n, c.stop) })
+		opts    []Option
+	}{
+		{".354", seqParse(".354"), 300000, 50000, nil},
+		{"grundy", seqGrundy{}, 120000, 40000, nil},
+		{"grundy-ring", seqGrundy{}, 120000, 40000, []Option{withRing(1)}},
+	} {
+		t.Run(c.name, func(t *testing.T) { parCancelAndResume(t, c.r, c.n, c.stop, c.opts...) })
 	}
 }
 
 // parCancelAndResume is TestParallelCancelAndResume for rule r, n values,
-// cancelled once stop are done.
-func parCancelAndResume(t *testing.T, r game.HeapRule, n, stop int) {
+// cancelled once stop are done, with the options opts besides.
+func parCancelAndResume(t *testing.T, r game.HeapRule, n, stop int, opts ...Option) {
 	want := parValues(t, r, n, MethodSparse, 1, 0)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -297,7 +302,7 @@ func parCancelAndResume(t *testing.T, r game.HeapRule, n, stop int) {
 			cancel()
 		}
 	}
-	s, err := Values(ctx, r, n, WithWorkers(2), WithProgress(time.Nanosecond, onProgress), WithCheckpoint(path, time.Hour))
+	s, err := Values(ctx, r, n, append([]Option{WithWorkers(2), WithProgress(time.Nanosecond, onProgress), WithCheckpoint(path, time.Hour)}, opts...)...)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled run: err = %v, want context.Canceled", err)
 	}
@@ -309,7 +314,7 @@ func parCancelAndResume(t *testing.T, r game.HeapRule, n, stop int) {
 			t.Fatalf("cancelled run: G(%d) = %d, want %d", i, s.At(i), want[i])
 		}
 	}
-	s, err = Values(context.Background(), r, n, WithWorkers(3), WithCheckpoint(path, time.Hour))
+	s, err = Values(context.Background(), r, n, append([]Option{WithWorkers(3), WithCheckpoint(path, time.Hour)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,10 +61,11 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		if e.handOff {
 			return nil
 		}
-		if !running && n >= e.pairRetry && n >= e.cfg.parMin(rareParMin) && e.pairOK(n, pairG1(vals)) && (e.procs == 2 || e.probed && !e.pipeWorth) {
-			// Two processors, or cheap heaps: the pair mode, which
-			// computes heaps from n on and returns where this loop
-			// must take over.
+		if !running && n >= e.pairRetry && n >= e.cfg.parMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
+			// Two processors, or cheap heaps: the pair mode; more
+			// processors on costly heaps: the ring mode. Each computes
+			// heaps from n on and returns where this loop must take
+			// over.
 			if err := runPair(ctx, e, s, target, get, scan); err != nil {
 				return err
 			}
@@ -196,7 +197,7 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 	if cnt == 0 {
 		return c, 0
 	}
-	missing, steps := confirmNeeds(vals, e.two, e.uneq, e.needs, e.needList, cnt, e.top, e.pos, n, scan)
+	missing, steps := confirmNeeds(vals, e.two, e.uneq, e.needs, e.needList, cnt, e.top, e.pos, 1, n, scan)
 	g = c
 	if missing >= 0 {
 		g = missing
@@ -209,12 +210,12 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 
 // confirmNeeds looks for the cnt values of list marked in needs among the
 // splits of the sizes in two whose parts are below bound (the heaps of
-// known value), in the three steps of confirm (the first scan, seek, the
+// known value) and whose smaller part is a0 or more, in the three steps of confirm (the first scan, seek, the
 // last scan of every split), clearing each one it finds. It returns the
 // least value of list still marked, which no split gives, or -1, and the
 // steps it took.
-func confirmNeeds[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, list []int, cnt int, top []int, pos [][]uint32, bound int, scan scanFunc[T]) (missing, steps int) {
-	left, next, steps := scan(vals, two, uneq, needs, list, cnt, 1, sparseFirstScan)
+func confirmNeeds[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, list []int, cnt int, top []int, pos [][]uint32, a0, bound int, scan scanFunc[T]) (missing, steps int) {
+	left, next, steps := scan(vals, two, uneq, needs, list, cnt, a0, a0+sparseFirstScan-1)
 	left, st := seekMissing(vals, two, uneq, needs, list, left, top, pos, bound)
 	steps += st
 	if left > 0 {

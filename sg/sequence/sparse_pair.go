@@ -2,6 +2,7 @@ package sequence
 
 import (
 	"context"
+	"math"
 	"runtime"
 	"slices"
 	"sync"
@@ -55,7 +56,9 @@ import (
 //
 // The pair mode runs where the pipeline of sparse_par.go does not pay:
 // with two workers, and with more when its probe found the heaps cheap
-// (pipeMinSteps). It then uses two. With two workers on a game whose heaps
+// (pipeMinSteps). It then uses two. (With more workers on costly heaps,
+// runPair runs the ring mode of sparse_ring.go instead, which takes the
+// heaps in turn on all of them, with the same trials.) With two workers on a game whose heaps
 // are costly enough for the pipeline (Grundy's game), the loop its trials
 // are timed against is the pipeline's, so the faster of the two runs: on
 // Grundy's game to 2^22 they are about even (this project's 2-core VM,
@@ -161,15 +164,18 @@ type pairWorker struct {
 	// cache line of one holds fields of the other)
 	sparseEngine
 	cand  int   // the candidate of the current heap (see pairValue)
+	redo  int   // the heaps the ring mode computed again (sparse_ring.go)
 	extra []int // the values of the other class confirmed for the next candidate
 	steps int   // the inner-loop steps of its heaps
 	_     [64]byte
 }
 
-// pairOK reports whether the pair mode may run on the engine's rule now,
-// at heap n, whose moves the engine holds, where heap 1 has value g1: a
-// heap of the kind pairPending takes, so that a run does not stop at its
-// first heap.
+// pairOK reports whether the pair mode or the ring mode (sparse_ring.go)
+// may run on the engine's rule now, at heap n, whose moves the engine
+// holds, where heap 1 has value g1: with two processors, or more on
+// cheap heaps, the pair mode, at a heap of the kind pairPending takes (so
+// that a run does not stop at its first heap); with more on costly heaps,
+// the ring mode, at a heap ringTakes takes.
 func (e *sparseEngine) pairOK(n, g1 int) bool {
 	if e.procs <= 1 || e.direct || !e.rareOK {
 		return false
@@ -177,7 +183,10 @@ func (e *sparseEngine) pairOK(n, g1 int) bool {
 	if c := e.code; c != nil && len(c.many) > 0 {
 		return false
 	}
-	return e.pairTakes(n, g1)
+	if e.ringMode() {
+		return e.ringTakes(n, e.ringWorkers())
+	}
+	return e.pairTakes(n, g1) && (e.procs == 2 || e.probed && !e.pipeWorth)
 }
 
 // pairTakes reports whether the pair mode takes heap n with the moves m,
@@ -209,27 +218,40 @@ func (m *heapMoves) pairTakes(n, g1 int) bool {
 // loop serves for pairRecheck heaps. Tests force the pair mode
 // (withParallelFrom).
 func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
+	run := func(end int) (int, int, error) { return pairRun(ctx, e, s, end, get, scan) }
+	most := pairMaxHeaps
+	ring := e.ringMode()
+	if ring {
+		// (The ring mode keeps no copy of the values.)
+		run = func(end int) (int, int, error) { return ringRun(ctx, e, s, end, get, scan) }
+		most = math.MaxInt
+	}
 	n0 := s.Len()
-	end := min(target, cap(get(s)), e.nextChoose, pairMaxHeaps)
+	end := min(target, cap(get(s)), e.nextChoose, most)
 	if end-n0 < pairMinRun || n0 < 3 {
 		if n0 >= pairMaxHeaps {
 			e.mirror8, e.mirror16 = nil, nil // (for the collector)
 		}
 		return nil
 	}
-	if e.cfg.parFrom != 0 {
-		_, _, err := pairRun(ctx, e, s, end, get, scan)
+	if e.cfg.parFrom != 0 || e.cfg.ring > 0 {
+		// (Tests and benchmarks: no trial.)
+		_, _, err := run(end)
 		return err
 	}
 	c := &e.pairClock
+	if c.ring != ring {
+		// The last trial timed the other mode.
+		c.won, c.ring = false, ring
+	}
 	if !c.won || n0 >= c.until {
 		// No trial won less than pairRunMax heaps ago: try one.
-		if won, err := pairTry(ctx, e, s, end, get, scan); !won || err != nil {
+		if won, err := pairTry(e, s, end, run); !won || err != nil {
 			return err
 		}
 	}
 	if n := s.Len(); n < end {
-		_, _, err := pairRun(ctx, e, s, min(end, c.until), get, scan)
+		_, _, err := run(min(end, c.until))
 		return err
 	}
 	return nil
@@ -237,10 +259,10 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 
 // pairTry is runPair's trial from heap s.Len() (below end): it times the
 // caller's loop (one core, or the pipeline where that runs), leaving it
-// the next pairTrial heaps, when no timing of it is recent, and else runs pairTrial heaps in pair mode. It reports
+// the next pairTrial heaps, when no timing of it is recent, and else runs pairTrial heaps in pair mode (or ring mode: run). It reports
 // whether the pair mode won, and then sets e.pairClock.until; when it did
 // not, e.pairRetry says where runPair is called again.
-func pairTry[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, end int, get func(*Sequence) []T, scan scanFunc[T]) (bool, error) {
+func pairTry(e *sparseEngine, s *Sequence, end int, run func(end int) (int, int, error)) (bool, error) {
 	n0, c := s.Len(), &e.pairClock
 	c.won = false
 	if !pairHandoffCheck() {
@@ -263,7 +285,7 @@ func pairTry[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 		return false, nil
 	}
 	trialEnd := min(end, n0+pairTrial)
-	done, steps, err := pairRun(ctx, e, s, trialEnd, get, scan)
+	done, steps, err := run(trialEnd)
 	if err != nil || done < trialEnd || steps == 0 {
 		return false, err // (stopped early: the next call tries again)
 	}
@@ -281,7 +303,7 @@ func pairTry[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 // trial of the pair mode won, and then the pair mode runs up to heap
 // until.
 type pairClock struct {
-	timing, won           bool
+	timing, won, ring     bool // (ring: the trial was of the ring mode)
 	from, singleAt, until int
 	at                    time.Time
 	single                float64
@@ -578,7 +600,7 @@ func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T
 	if cnt == 0 {
 		return c, steps
 	}
-	missing, st := confirmNeeds(vals, w.two, w.uneq, w.needs, w.needList, cnt, w.top, w.pos, n-1, scan)
+	missing, st := confirmNeeds(vals, w.two, w.uneq, w.needs, w.needList, cnt, w.top, w.pos, 1, n-1, scan)
 	if missing >= 0 {
 		return missing, steps + st
 	}
@@ -622,7 +644,7 @@ func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g int, scan scanFunc
 	if len(w.extra) == 0 {
 		return c, 0
 	}
-	missing, steps := confirmNeeds(vals, w.two, w.uneq, w.needs, w.extra, len(w.extra), w.top, w.pos, n-1, scan)
+	missing, steps := confirmNeeds(vals, w.two, w.uneq, w.needs, w.extra, len(w.extra), w.top, w.pos, 1, n-1, scan)
 	if missing >= 0 {
 		return missing, steps
 	}

@@ -1,0 +1,197 @@
+package sequence
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+)
+
+// ringCheck compares the values of r from the given workers, in ring mode
+// from heap parFrom on, with the single-core values, and returns the
+// number of heaps computed in ring mode.
+func ringCheck(t *testing.T, name string, r game.HeapRule, n, workers, parFrom int) int {
+	t.Helper()
+	want := parValues(t, r, n, MethodSparse, 1, parFrom)
+	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(workers), withParallelFrom(parFrom), withRing(1)})
+	eng := chooseEngine(r, cfg)
+	se, ok := eng.(*sparseEngine)
+	if ok {
+		se.start = 64
+	}
+	s := New(0)
+	if err := eng.extend(context.Background(), s, n); err != nil {
+		t.Fatalf("%s, %d workers: %v", name, workers, err)
+	}
+	got := s.AppendValues(nil, 0, s.Len())
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d values in ring mode, %d on one core", name, len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("%s, %d workers: ring mode G(%d) = %d, single core %d", name, workers, i, got[i], want[i])
+		}
+	}
+	if !ok {
+		return 0
+	}
+	return se.ringHeaps
+}
+
+// The ring mode gives the single-core values on the classic games and on
+// random codes, with 2 to 7 goroutines (more than this machine's
+// processors: the goroutines then take turns, which changes the schedule,
+// never a value). It computes most heaps of the games the sparse engine
+// keeps (Kayles, .354, .376, .1777, .16, .56, Grundy's game, 4.6, rules
+// known by their moves) and none of Dawson's Kayles .07 and Dawson's chess
+// .137, which stay in the plain method.
+func TestRingMatchesSingleCore(t *testing.T) {
+	n := 20000
+	if testing.Short() || raceDetector {
+		n = 6000
+	}
+	for i, c := range parClassics {
+		nn := n
+		if c.small {
+			nn = 1500
+		}
+		workers := 2 + i%6
+		k := ringCheck(t, c.name, c.r, nn, workers, 200)
+		switch c.name {
+		case ".77 (Kayles)", ".354", ".376", ".1777", ".16", ".56", "Grundy's game", "4.6 (hexadecimal start)", ".354 by moves":
+			if 2*k < nn {
+				t.Errorf("%s, %d workers: %d of %d heaps in ring mode, want at least half", c.name, workers, k, nn)
+			}
+		case ".07", ".137":
+			if k != 0 {
+				t.Errorf("%s: %d heaps in ring mode, want none", c.name, k)
+			}
+		}
+	}
+}
+
+func TestRingRandomCodes(t *testing.T) {
+	rnd := gametest.Rand(t)
+	codes := 40
+	if testing.Short() || raceDetector {
+		codes = 12
+	}
+	some := 0
+	for i := range codes {
+		r := randomSplitCode(rnd)
+		if ringCheck(t, r.String(), r, 5000, 2+i%5, 128) > 0 {
+			some++
+		}
+	}
+	t.Logf("the ring mode ran on %d of %d random codes", some, codes)
+	if 4*some < codes {
+		t.Errorf("the ring mode ran on %d of %d random codes, want a quarter at least", some, codes)
+	}
+}
+
+// BenchmarkRing compares the ring mode with the pipeline it replaces on
+// costly heaps (Grundy's game), both forced, at each number of workers
+// the machine has (and 2): ring-N and pipe-N. BenchmarkParallel gives the
+// default choice.
+func BenchmarkRing(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		n    int
+		long bool
+	}{{"Grundy20", 1 << 20, false}, {"Grundy22", 1 << 22, true}} {
+		for _, workers := range []int{2, 3, 4, 6, 8, 12, 16} {
+			if workers > 2 && workers > runtime.NumCPU() {
+				continue
+			}
+			for _, mode := range []struct {
+				name string
+				ring int
+			}{{"ring", 1}, {"pipe", -1}} {
+				b.Run(fmt.Sprintf("%s/%s-%d", bc.name, mode.name, workers), func(b *testing.B) {
+					if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {
+						b.Skip("long: run with -bench 'Ring/" + bc.name + "/' and without -short")
+					}
+					b.ReportAllocs()
+					for b.Loop() {
+						if _, err := Values(context.Background(), seqGrundy{}, bc.n, WithMethod(MethodSparse), WithWorkers(workers), withRing(mode.ring)); err != nil {
+							b.Fatal(err)
+						}
+					}
+					b.ReportMetric(float64(bc.n)*float64(b.N)/b.Elapsed().Seconds(), "heaps/s")
+				})
+			}
+		}
+	}
+}
+
+// The ring mode stands aside, heap by heap, where a rule known by its
+// moves gives a heap with no split (the single-core loop takes it), with
+// the single-core values.
+func TestRingRuleStandsAside(t *testing.T) {
+	for _, stop := range []int{2000, 5001, 1 << 30} {
+		if k := ringCheck(t, "odd rule", pairOddRule{stop}, 20000, 3, 201); k == 0 {
+			t.Errorf("stop %d: no heap in ring mode", stop)
+		}
+	}
+}
+
+// By default the ring mode is the choice of three workers or more on
+// heaps costly enough for the pipeline (Grundy's game), and the pair mode
+// that of cheaper heaps (.354); either way the values are the single-core
+// ones.
+func TestRingDefault(t *testing.T) {
+	if testing.Short() || raceDetector {
+		t.Skip("long (TestRingMatchesSingleCore runs the ring mode under the race detector)")
+	}
+	for _, c := range []struct {
+		r    game.HeapRule
+		ring bool
+	}{{seqParse(".354"), false}, {seqGrundy{}, true}} {
+		want := parValues(t, c.r, 60000, MethodSparse, 1, 0)
+		cfg := newConfig(c.r, []Option{WithMethod(MethodSparse), WithWorkers(3)})
+		e := chooseEngine(c.r, cfg).(*sparseEngine)
+		s := New(0)
+		if err := e.extend(context.Background(), s, 60000); err != nil {
+			t.Fatal(err)
+		}
+		if i := spFirstDiff(s, want); i >= 0 {
+			t.Fatalf("%v: G(%d) = %d, want %d", c.r, i, s.At(i), want[i])
+		}
+		if got := e.ringMode(); got != c.ring {
+			t.Errorf("%v, 3 workers: ring mode %v, want %v", c.r, got, c.ring)
+		}
+		t.Logf("%v: %d heaps in ring mode, %d in pair mode", c.r, e.ringHeaps, e.pairHeaps)
+	}
+}
+
+// The ring mode computes a heap a second time only where an option it
+// left out has the value it found: on Grundy's game, 1.4–1.5 % of the
+// heaps with 16 goroutines, 0.12 % with four and 0.08 % with two (up to
+// heap 50,000 or 200,000). Many more mean that it leaves out options it
+// could read: with the heaps below n-3k+1 taken as the known ones instead
+// of n-k+1, four goroutines redo 1.4 % and two 0.3 %.
+func TestRingRedoRate(t *testing.T) {
+	n := 200000
+	if testing.Short() || raceDetector {
+		n = 50000
+	}
+	for _, c := range []struct {
+		k    int
+		most float64
+	}{{2, 0.0015}, {4, 0.003}, {16, 0.02}} {
+		cfg := newConfig(seqGrundy{}, []Option{WithMethod(MethodSparse), WithWorkers(c.k), withParallelFrom(200), withRing(1)})
+		e := chooseEngine(seqGrundy{}, cfg).(*sparseEngine)
+		if err := e.extend(context.Background(), New(0), n); err != nil {
+			t.Fatal(err)
+		}
+		if 2*e.ringHeaps < n {
+			t.Fatalf("%d goroutines: %d of %d heaps in ring mode", c.k, e.ringHeaps, n)
+		}
+		if rate := float64(e.ringRedo) / float64(e.ringHeaps); rate > c.most {
+			t.Errorf("%d goroutines: %d of %d heaps computed twice (%.2f %%), want at most %.1f %%", c.k, e.ringRedo, e.ringHeaps, 100*rate, 100*c.most)
+		}
+	}
+}
