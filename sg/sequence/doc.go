@@ -88,18 +88,17 @@
 // [Values], [Period] and [Solve] use every processor by default
 // (runtime.GOMAXPROCS; [WithWorkers] sets another number, 1 for one core),
 // and the values never depend on it: every parallel path is compared with
-// the single-core engines in the tests. The sparse-space engine hands the
-// first part of each heap to other processors when heaps cost enough
-// steps (a choice made from the values alone), and on two processors
-// takes heaps two at a time, timed against the other way on a few
-// thousand heaps and standing aside where it does not gain, as on a
-// machine whose processors hand data to each other slowly; on more
-// processors it may also hand costly heaps round all of them in turn,
-// timed in the same way. On two processors of a virtual machine,
-// Grundy's game to 2^22 ran 1.5 to 1.8 times as fast as on one, .354 1.5
-// to 1.6 times (it varies with the hour); on a 16-core Xeon, Grundy's
-// game to 2^22 ran 5.4 to 7.3 times as fast on 16 processors as on one. See
-// [WithWorkers].
+// the single-core engines in the tests. The sparse-space engine spreads
+// costly heaps (a choice made from the values alone) over the processors:
+// whichever is free takes the next heap, computing it from the values
+// already known, and the heaps are finished in order. Cheap heaps go to
+// two processors, two at a time. Each way is timed against the other on a
+// few thousand heaps and stands aside where it does not gain, as on a
+// machine whose processors hand data to each other slowly. On two
+// processors of a virtual machine, Grundy's game to 2^22 ran 1.7 to 2.0
+// times as fast as on one, .354 1.5 to 1.6 times (it varies with the
+// hour); on a 16-core Xeon, Grundy's game to 2^22 ran 5.4 to 7.3 times as
+// fast on 16 processors as on one. See [WithWorkers].
 //
 // # Long runs
 //

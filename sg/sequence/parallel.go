@@ -21,10 +21,10 @@ import (
 // just behind a finisher goroutine, so that n-lo is a few heaps and
 // nothing waits at a barrier; where heaps are too cheap for it, or where
 // it is slower, two goroutines take the heaps in turn (sparse_pair.go),
-// with a window of one heap; and on three processors or more, costly
-// heaps may go round all of them in turn, each finished by the goroutine
-// that computed it (the ring mode, sparse_ring.go), where a trial finds
-// that faster than the pipeline. Results do not depend on the number of
+// with a window of one heap; and costly heaps may be claimed by whichever
+// worker is free and finished in order by whichever finds them ready (the
+// ring mode, sparse_ring.go), where a trial finds that faster than the
+// pipeline. Results do not depend on the number of
 // workers, the scheduling or the block size: every value is the exact mex
 // of all its options, and tests compare them with the one-worker run.
 
@@ -38,11 +38,9 @@ import (
 // processors instead, two heaps at a time (the pair mode, up to heap
 // 2^26: about 1.2–1.5× on .354 where the processors hand a cache line
 // over in tens of nanoseconds; where that costs as much as a heap, it
-// measures so and stays on one core); with two workers, the pair mode
-// also runs on games with costly heaps (Grundy's game) where a trial finds
-// it faster than the pipeline. With three workers or more, costly heaps
-// may also go round all the workers in turn (the ring mode), where a
-// trial finds it faster than the pipeline. Games whose heap n reads heap
+// measures so and stays on one core). Costly heaps (Grundy's game) go to
+// whichever worker is free and are finished in order (the ring mode),
+// where a trial finds it faster than the pipeline. Games whose heap n reads heap
 // n-1 through two options of different values (a code 4.3, say: G(1) = 1)
 // and games whose moves leave three heaps or more stay on one core below
 // the pipeline's cost.

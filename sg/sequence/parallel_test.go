@@ -286,6 +286,9 @@ func TestParallelCancelAndResume(t *testing.T) {
 		{"grundy", seqGrundy{}, 120000, 40000, nil},
 		{"grundy-ring", seqGrundy{}, 120000, 40000, []Option{withRing(1)}},
 	} {
+		if c.opts != nil && raceDetector {
+			c.n, c.stop = 40000, 15000 // (the race detector makes it slow)
+		}
 		t.Run(c.name, func(t *testing.T) { parCancelAndResume(t, c.r, c.n, c.stop, c.opts...) })
 	}
 }

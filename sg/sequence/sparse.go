@@ -151,8 +151,9 @@ type sparseEngine struct {
 	// pairHeaps counts the heaps computed in pair mode (sparse_pair.go),
 	// for tests; mirror8 and mirror16 are its second copy of the values.
 	pairHeaps int
-	ringHeaps int // the heaps of those computed in ring mode (sparse_ring.go)
-	ringRedo  int // and of those, the heaps it computed a second time
+	ringHeaps int  // the heaps of those computed in ring mode (sparse_ring.go)
+	ringRedo  int  // and of those, the heaps it computed a second time
+	ringWant  bool // the ring mode's wantNext, from one of its runs to the next
 	mirror8   []uint8
 	mirror16  []uint16
 	pairRetry int       // the pair mode does not start again below this heap

@@ -55,13 +55,12 @@ import (
 // polls the context and reports progress) and when the pair mode stops.
 //
 // The pair mode runs where the pipeline of sparse_par.go does not pay:
-// with two workers, and with more when its probe found the heaps cheap
-// (pipeMinSteps). It then uses two. (With more workers on costly heaps,
-// runPair runs the ring mode of sparse_ring.go instead, which takes the
-// heaps in turn on all of them, with the same trials.) With two workers on a game whose heaps
-// are costly enough for the pipeline (Grundy's game), the loop its trials
-// are timed against is the pipeline's, so the faster of the two runs: on
-// Grundy's game to 2^22 they are about even (this project's 2-core VM,
+// on heaps its probe found cheap (pipeMinSteps), with two workers or more.
+// It then uses two. On costly heaps (Grundy's game), runPair runs the ring
+// mode of sparse_ring.go instead, with the same trials against the
+// pipeline; the pair mode runs there only where the ring mode is turned
+// off (withRing, in tests and benchmarks), and is then about even with
+// the pipeline (Grundy's game to 2^22 on this project's 2-core VM,
 // hand-overs of about 30 ns, pair mode forced against pipeline alone,
 // three alternating runs: 5.9–6.3 s against 5.5–6.1 s).
 //
@@ -514,7 +513,7 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 			// waiting for G(n-1), before knowing it is needed, was no
 			// faster: 488–520 ms for 2^21 heaps against 493–545 ms.)
 			var st int
-			g, st = pairNext(w, all[:known], n, g, scan)
+			g, st = pairNext(w, all[:known], n, g, 1, n-1, scan)
 			steps += st
 		}
 		pairClear(w)
@@ -612,8 +611,10 @@ func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T
 // that pairValue found, with w as pairValue left it and vals[n-1] now the
 // real G(n-1) where vals reaches it: the next value of the other class
 // below the candidate that the confirmation found missing, or, when g is
-// the candidate, the least value missing above it.
-func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g int, scan scanFunc[T]) (int, int) {
+// the candidate, the least value missing above it. The splits it reads
+// have a smaller part of a0 or more and parts below bound: 1 and n-1 in
+// the pair mode; the ring mode (sparse_ring.go) passes its own.
+func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g, a0, bound int, scan scanFunc[T]) (int, int) {
 	if g < w.cand {
 		for _, v := range w.needList {
 			if v > g && w.needs[v] != 0 {
@@ -644,7 +645,7 @@ func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g int, scan scanFunc
 	if len(w.extra) == 0 {
 		return c, 0
 	}
-	missing, steps := confirmNeeds(vals, w.two, w.uneq, w.needs, w.extra, len(w.extra), w.top, w.pos, 1, n-1, scan)
+	missing, steps := confirmNeeds(vals, w.two, w.uneq, w.needs, w.extra, len(w.extra), w.top, w.pos, a0, bound, scan)
 	if missing >= 0 {
 		return missing, steps
 	}

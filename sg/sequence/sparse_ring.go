@@ -5,94 +5,142 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 )
 
 // Many processors on costly heaps: the ring mode of the sparse engine.
 //
-// The pair mode (sparse_pair.go) lets two goroutines take the heaps in
-// turn; the ring mode lets k take them in turn, goroutine i the heaps
-// n0+i, n0+i+k, n0+i+2k, …, each in its own copy of the engine's
-// scratch. A goroutine starts heap n as soon as it has finished heap
-// n-k, its previous one: the heaps below n-k+1 are then known, and the
-// k-1 heaps above them are in the hands of the other goroutines.
+// k goroutines, each with its own copy of the engine's scratch, claim
+// heaps in order from a shared counter: whichever is free takes the next
+// heap m. The heaps below done (those finished) are known; the heaps
+// between done and m are in the hands of the other goroutines. Heap m
+// reads those only in a few options: the moves that leave one heap
+// r ≥ done, and the splits of r tokens into a + (r-a) whose larger part
+// is done or more (so the smaller part is at most m-done). The goroutine
+// computes the mex g of the other options with the single-core engine's
+// method (the splits with a rare part, the candidate, the confirmation of
+// the values of the other class) on the splits whose smaller part is a0
+// or more, a0 chosen so that they read only values in cache lines below
+// the one that holds heap done (ringLine: a line that other processors
+// are writing is transferred at each read); the known splits with a
+// smaller part below a0 are marked first, from the values themselves
+// (ringPending). It leaves g, and the options it left out, in the heap's
+// slot.
 //
-// Heap n reads those only in a few options: the moves that leave one heap
-// r > n-k, and the splits of r tokens into a + (r-a) whose smaller part
-// is small (r-a > n-k). The goroutine computes the mex g of the other
-// options with the single-core engine's method (the splits with a rare
-// part, the candidate, the confirmation of the values of the other class)
-// on the splits whose smaller part is a0 or more, a0 chosen so that they
-// read only values in cache lines below the one being written (ringLine:
-// a line that other processors write is transferred at each read); the
-// splits with a smaller part below a0 whose parts are known are marked
-// first, from the values themselves (ringPending). The options left out
-// are checked once the heaps they hold are known: those of heaps below
-// n-1 while heap n-1 is being finished, then that of heap n-1 (on Grundy's
-// game, the split into 1 and n-1). G(n) is g unless one of them has the
-// value g; then the goroutine computes the heap again, whole, with the
-// single-core method (on Grundy's game near heap 2^17, 1.4 % of the heaps
-// with 16 goroutines, 0.1 % with two).
+// Heaps are finished in order, by whichever goroutine finds the next
+// slot ready while no other is finishing (ringFinish: a lock taken with
+// one compare-and-swap, and looked at again after it is let go, so that
+// no ready slot is left behind): G(d) is the slot's g unless an option
+// left out has the value g; then it is the slot's g2, the next value
+// missing (pairNext), where the finisher asks for it because such clashes
+// are frequent (wantNext; .354 and other codes with a move that takes one
+// token), and otherwise the finisher computes the heap again, whole, with
+// the single-core method (on Grundy's game, 0.1 % of the heaps with two
+// goroutines, about 1 % with 16). The values, the rare heaps and the
+// counts are those of the single-core engine.
 //
-// What passes from one heap to the next is one word (the heaps finished
-// and the last value, in the slot of the goroutine that finished it, on a
-// cache line of its own) and a comparison: the value is written into the
-// sequence before the wait, where it is known not to change in most
-// heaps, so that the cache line of the values comes over while the
-// goroutine waits. Heaps are published in order, each after its
-// predecessor, so the values and the rare heaps are those of the
-// single-core engine. A waiting goroutine looks at the slot it waits for
-// and yields its processor only after many looks when the goroutines fit
-// the processors: on 16 processors, yielding after 64 looks as the pair
-// mode does made every goroutine queue on the scheduler's lock (Grundy's
-// game to 2^22 took 80 s instead of 3).
+// Nothing waits for a given goroutine: a goroutine slow on its heap (or
+// descheduled) holds back only the finishing, and the others go on
+// claiming heaps until ringSlots heaps are claimed and not finished. A
+// waiting goroutine yields its processor only after many looks when the
+// goroutines fit the processors: on a 16-core Xeon, yielding after 64
+// looks as the pair mode does made every goroutine queue on the
+// scheduler's lock (Grundy's game to 2^22 took 80 s instead of 3).
 //
-// Unlike the pipeline (sparse_par.go), where one goroutine finishes every
-// heap, each heap is finished by the goroutine that computed it, so the
-// heaps' own work spreads over every processor, and only the hand-over
-// of one word a heap is sequential. It is used, with as many goroutines
-// as workers, where the pipeline would be (three workers or more, heaps
-// costly enough: Grundy's game), timed against it as the pair mode is
-// against the loop it replaces (runPair), so that the faster runs.
+// Unlike the pipeline (sparse_par.go), whose finisher does a good part of
+// each heap's work (about 720 ns a heap of Grundy's game on that Xeon, the
+// bound of its speed), the finishing here costs a few comparisons a heap;
+// and unlike the pair mode, heaps are not given to goroutines in turn, so
+// that heaps of unequal cost do not make the others wait. It is used with
+// as many goroutines as workers where the pipeline would be (heaps costly
+// enough: Grundy's game), timed against it as the pair mode is against
+// the loop it replaces (runPair), so that the faster runs. On cheap heaps
+// it gains nothing: .354 to 2^21 on this project's 2-core VM took 0.70 s
+// on two goroutines against 0.71–0.72 s on one (the pair mode 0.48 s), the
+// claims, slots and lock costing as much as the heap.
 //
-// Measured on a lent 16-core Xeon (2026-11-28), Grundy's game to 2^22, with
-// an earlier build that read the values of heaps n-k+1 … n-1 from a window
-// that each slot passed on and wrote G(n) after the wait: 5.5, 3.7 and 3.1
-// s with 4, 8 and 16 goroutines, against the pipeline's 5.8 s (4), 4.2 s
-// (6) and 2.5 s (16) and 18.3 s on one core; a profile with 16 put 58 %
-// of the CPU in the wait, the heaps' own work at about one core's. This
-// build (one word a slot, the value written ahead) has not been measured
-// there; on this project's 2-core VM the ring mode with two goroutines is
-// as fast as the pipeline and the pair mode (Grundy's game to 2^20,
-// three alternating rounds: 1.67–1.83 s, 1.66–1.74 s and 1.65–1.84 s, one
-// core 2.77–2.86 s).
+// Figures. On this project's 2-core VM, Grundy's game to 2^20 on two
+// goroutines: 1.34, 1.34 and 1.56 s in three rounds, against 1.49, 1.43
+// and 1.65 s for the pipeline alone and 2.68, 2.55 and 2.46 s on one
+// core (1.9–2.0× in the first two). On a lent 16-core Xeon (2026-11-28), only
+// an earlier build was timed, in which goroutine i took heaps i, i+k, …
+// and finished each itself after the previous one: Grundy's game to 2^22
+// in 5.5, 3.7 and 3.1 s on 4, 8 and 16 goroutines, against the
+// pipeline's 5.8 s (4), 4.2 s (6) and 2.5 s (16) and 18.3 s on one core,
+// with 58 % of the CPU waiting for the previous heap at 16.
 
 // ringMaxWorkers bounds the goroutines of the ring mode.
 const ringMaxWorkers = 256
 
 // ringState is what the goroutines of the ring mode share: the pair
-// mode's rare heaps, stop and counts, and each goroutine's last heap
-// finished (fin).
+// mode's rare heaps, stop and counts; the next heap to claim, the heaps
+// finished and the lock of the goroutine finishing them, each on a cache
+// line of its own; and the slots of the heaps claimed.
 type ringState struct {
 	pairState
-	n0   int           // the first heap of the run
-	fin  []paddedInt64 // fin[i] is goroutine i's slot (see wait)
-	spin int           // looks at a slot between two yields of the processor
+	n0    int         // the first heap of the run
+	next  paddedInt64 // the next heap to claim
+	done  paddedInt64 // the heaps finished: G(… done-1) are known
+	lock  paddedInt64 // 1 while a goroutine finishes heaps (ringFinish)
+	slots []ringSlot  // heap m's is slots[m%len(slots)]
+	spin  int         // looks between two yields of the processor
+	work  int         // inner-loop steps since the last poll (the finisher's)
+
+	// wantNext asks for g2 in the slots: the finisher sets it while the
+	// options left out often have the value g (ringWant).
+	wantNext    atomic.Bool
+	seen, clash int // the finisher's count of heaps and of those
 }
 
-// wait waits until heap h is finished and returns its value, or reports
-// false when heap h+1 is not to be finished. Goroutine i's slot holds its
-// last heap finished, m: (m+1) << 32 | G(m), on a cache line of its own.
-func (p *ringState) wait(h int) (int, bool) {
-	n := h + 1
-	f := &p.fin[(h-p.n0+len(p.fin))%len(p.fin)]
-	for i := 0; ; i++ {
-		if v := f.Load(); v>>32 >= int64(n) {
-			return int(uint32(v)), true
+// Tuning of wantNext: over each ringWantEvery heaps finished, the
+// finisher asks for g2 when more than one heap in ringWantOn had an
+// option left out of value g, and stops asking below one in ringWantOff.
+// On .354 a third of the heaps do (the move that takes one token, as in
+// the pair mode); on Grundy's game about one in a thousand with two
+// goroutines, one in a hundred with 16.
+const (
+	ringWantEvery = 1024
+	ringWantOn    = 20
+	ringWantOff   = 50
+)
+
+// ringWant counts a heap finished, clashed when an option left out had
+// the slot's g, and every ringWantEvery heaps sets wantNext.
+func (p *ringState) ringWant(clashed bool) {
+	p.seen++
+	if clashed {
+		p.clash++
+	}
+	if p.seen == ringWantEvery {
+		if want := p.wantNext.Load(); !want && p.clash*ringWantOn > p.seen {
+			p.wantNext.Store(true)
+		} else if want && p.clash*ringWantOff < p.seen {
+			p.wantNext.Store(false)
 		}
-		if p.stopAt.Load() <= int64(n) {
-			return 0, false
+		p.seen, p.clash = 0, 0
+	}
+}
+
+// ringSlot holds a heap claimed, once its goroutine has computed the mex
+// of the options it could read: ready is m+1 for heap m.
+type ringSlot struct {
+	ready atomic.Int64
+	g     int         // the mex of the options not left out
+	g2    int         // the next value missing after g, or -1 (see wantNext)
+	steps int         // the inner-loop steps it took
+	pend  []ringSplit // the options left out
+	_     [8]byte
+}
+
+// waitDone waits until fewer than the slots' number of heaps lie between
+// the heaps finished and heap m, so that m's slot is free, and reports
+// false when heap m is not to be finished.
+func (p *ringState) waitDone(m int) bool {
+	for i := 0; int64(m-len(p.slots)) >= p.done.Load(); i++ {
+		if p.stopAt.Load() <= int64(m) {
+			return false
 		}
 		switch {
 		case i%pairSpinLong == pairSpinLong-1:
@@ -101,6 +149,7 @@ func (p *ringState) wait(h int) (int, bool) {
 			runtime.Gosched()
 		}
 	}
+	return true
 }
 
 // ringSplit is an option of a heap that the ring mode leaves out until
@@ -109,7 +158,7 @@ func (p *ringState) wait(h int) (int, bool) {
 type ringSplit struct{ a, b int32 }
 
 // ringMode reports whether the engine's parallel runs use the ring mode
-// rather than the pair mode: with three workers or more on heaps costly
+// rather than the pair mode: with two workers or more on heaps costly
 // enough for the pipeline, or where a test asks for it.
 func (e *sparseEngine) ringMode() bool {
 	switch {
@@ -118,15 +167,19 @@ func (e *sparseEngine) ringMode() bool {
 	case e.cfg.ring > 0:
 		return e.procs >= 2
 	}
-	return e.procs >= 3 && e.probed && e.pipeWorth
+	return e.procs >= 2 && e.probed && e.pipeWorth
 }
 
 // ringTakes reports whether the ring mode takes heap n with the moves
 // the engine holds, with k goroutines: a heap that splits, large enough
 // for its splits with a smaller part of k or more to hold most options.
 func (m *heapMoves) ringTakes(n, k int) bool {
-	return len(m.two) > 0 && n >= 4*(k+64)
+	return len(m.two) > 0 && n >= 4*(ringSlots(k)+64)
 }
+
+// ringSlots returns the number of slots of a ring of k goroutines: the
+// most heaps claimed and not finished.
+func ringSlots(k int) int { return 4 * k }
 
 // ringLine returns the heaps whose values lie in the cache lines of all
 // below the one that holds heap bound: the lines no goroutine writes any
@@ -151,18 +204,17 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	n0 := len(vals)
 	k := e.ringWorkers()
 	e.rare = slices.Grow(e.rare, max(1024, len(e.rare)))
-	p := &ringState{pairState: pairState{rare: e.rare[:cap(e.rare)], counted: n0}, n0: n0, fin: make([]paddedInt64, k)}
+	p := &ringState{pairState: pairState{rare: e.rare[:cap(e.rare)], counted: n0}, n0: n0, slots: make([]ringSlot, ringSlots(k))}
 	p.rareN.Store(int64(len(e.rare)))
 	p.stopAt.Store(int64(end))
+	p.next.Store(int64(n0))
+	p.done.Store(int64(n0))
+	p.wantNext.Store(e.ringWant)
 	p.spin = 1 << 14
 	if k > runtime.GOMAXPROCS(0) {
 		p.spin = pairSpin
 	}
 	all := vals[:cap(vals)]
-	// Heaps n0-2 and n0-1 are known: they stand as the last two
-	// goroutines' last heaps.
-	p.fin[k-1].Store(int64(n0)<<32 | int64(all[n0-1]))
-	p.fin[k-2].Store(int64(n0-1)<<32 | int64(all[n0-2]))
 	ws := make([]*pairWorker, k)
 	for i := range ws {
 		w := &pairWorker{sparseEngine: *e}
@@ -177,18 +229,18 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ringLoop(ctx, e, s, p, ws[i], i, all, scan)
+			ringLoop(ctx, e, s, p, ws[i], all, scan)
 		}()
 	}
-	ringLoop(ctx, e, s, p, ws[0], 0, all, scan)
+	ringLoop(ctx, e, s, p, ws[0], all, scan)
 	wg.Wait()
-	done, steps := n0, 0
-	for i := range p.fin {
-		done = max(done, int(p.fin[i].Load()>>32))
-		steps += ws[i].steps
-		e.ringRedo += ws[i].redo
+	done, steps := int(p.done.Load()), 0
+	for _, w := range ws {
+		steps += w.steps
+		e.ringRedo += w.redo
 	}
 	pairCatchUp(e, s, &p.pairState, all, done)
+	e.ringWant = p.wantNext.Load()
 	e.pairHeaps += done - n0
 	e.ringHeaps += done - n0
 	if done-n0 < pairMinRun && done < end {
@@ -197,101 +249,122 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	return done, steps, p.err
 }
 
-// ringLoop computes the heaps n0+i, n0+i+k, … of the ring mode on worker
-// w, goroutine i of k, until it stops.
-func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, i int, all []T, scan scanFunc[T]) {
-	k := len(p.fin)
-	poller := i == 0 // the goroutine of the first heap polls
-	work := 0
-	var pend []ringSplit
-	for n := p.n0 + i; int64(n) < p.stopAt.Load(); n += k {
+// ringLoop claims heaps for the ring mode and computes them on worker w
+// until the mode stops: for each, the mex of the options it can read from
+// the heaps finished, into the heap's slot; then it finishes the heaps
+// whose slots are ready, unless another goroutine is at it (ringFinish).
+func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, all []T, scan scanFunc[T]) {
+	k := e.ringWorkers()
+	for {
+		m := int(p.next.Add(1) - 1)
+		if int64(m) >= p.stopAt.Load() || !p.waitDone(m) {
+			return
+		}
 		w.parityOK = true
-		if err := w.loadMoves(e.rule, n); err != nil || w.handOff || (w.par == 1 && !w.parityOK) || !w.ringTakes(n, k) {
+		if err := w.loadMoves(e.rule, m); err != nil || w.handOff || (w.par == 1 && !w.parityOK) || !w.ringTakes(m, k) {
 			// The single-core loop meets the same moves and handles them.
 			w.handOff = false
-			p.lowerStop(n)
+			p.lowerStop(m)
 			return
 		}
-		bound := n - k + 1           // the heaps below bound are known
+		bound := int(p.done.Load())  // the heaps below bound are known
 		line := ringLine(all, bound) // and those below line no longer written
-		a0 := n - line + 1
-		pend = ringPending(w, all, n, a0, bound, pend[:0])
+		a0 := m - line + 1
+		sl := &p.slots[m%len(p.slots)]
+		sl.pend = ringPending(w, all, m, a0, bound, sl.pend[:0])
 		rareN := int(p.rareN.Load())
 		w.rare = p.rare[rareFrom(p.rare[:rareN], a0):rareN]
-		g, steps := ringValue(w, all[:line], n, a0, scan)
-		pairClear(w) // (before the wait: the wait is on every heap's path)
-		if g < w.limit {
-			// Written ahead: no goroutine reads G(n) before heap n is
-			// published, and where g is not G(n) the value is written
-			// again below. Written here, the cache line of the values
-			// (which the goroutines of the heaps just below write
-			// too) comes to this processor while it waits, not on
-			// the path from heap to heap.
-			all[n] = T(g)
+		sl.g, sl.steps = ringValue(w, all[:line], m, a0, scan)
+		sl.g2 = -1
+		if p.wantNext.Load() && sl.g < w.limit {
+			g2, st := pairNext(w, all[:line], m, sl.g, a0, line, scan)
+			sl.g2 = g2
+			sl.steps += st
 		}
-		// The options left out, first those of the heaps below n-1,
-		// while heap n-1 is being finished, then that of n-1 (the one
-		// wait on every heap's path: Grundy's game has one such option).
-		if _, ok := p.wait(n - 2); !ok {
-			return
-		}
-		redo := false
-		for _, x := range pend {
-			if int(x.b) < n-1 && int(all[x.a]^all[x.b]) == g {
-				redo = true
-				break
-			}
-		}
-		last, ok := p.wait(n - 1)
-		if !ok {
-			return
-		}
-		for _, x := range pend {
-			if int(x.b) == n-1 && int(all[x.a])^last == g {
-				redo = true
-				break
-			}
-		}
-		if redo {
-			// An option left out has the value g: compute the heap
-			// again, whole, from the values now known.
-			if err := w.loadMoves(e.rule, n); err != nil {
-				p.lowerStop(n)
-				return
-			}
-			w.rare = p.rare[:p.rareN.Load()]
-			w.redo++
-			var st int
-			g, st = heapValue(&w.sparseEngine, all[:n], n, scan)
-			steps += st
-		}
-		rare := w.isRare(n, g)
-		if g >= w.limit || rare && p.rareN.Load() == int64(len(p.rare)) {
-			// The value does not fit the bitsets (or the storage), or
-			// the rare heaps have no room: the single-core loop takes
-			// this heap.
-			p.lowerStop(n)
-			return
-		}
-		if redo {
-			all[n] = T(g)
-		}
-		if rare {
-			r := p.rareN.Load()
-			p.rare[r] = rareHeap{a: uint32(n), g: uint32(g)}
-			p.rareN.Store(r + 1)
-		}
-		w.steps += steps + 8
-		if work += steps + 8; poller && work >= sparsePollWork/k {
-			work = 0
-			pairCatchUp(e, s, &p.pairState, all, n+1)
-			if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
-				p.err = err
-				p.lowerStop(n + 1)
-			}
-		}
-		p.fin[i].Store(int64(n+1)<<32 | int64(g))
+		pairClear(w)
+		sl.ready.Store(int64(m + 1))
+		ringFinish(ctx, e, s, p, w, all, scan)
 	}
+}
+
+// ringFinish finishes the heaps whose slots are ready, in order, on
+// worker w (between two heaps of its own), unless another goroutine is
+// finishing heaps: that one then finishes them too. G(d) is the slot's
+// value unless an option left out has that value; the heap is then
+// computed again, whole, from the values now known.
+func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, all []T, scan scanFunc[T]) {
+	for {
+		if !p.lock.CompareAndSwap(0, 1) {
+			return // (the goroutine finishing heaps looks again after it lets go)
+		}
+		d := int(p.done.Load())
+		for int64(d) < p.stopAt.Load() {
+			sl := &p.slots[d%len(p.slots)]
+			if sl.ready.Load() != int64(d+1) {
+				break
+			}
+			g, steps := sl.g, sl.steps
+			clashed := ringClash(all, sl.pend, g)
+			p.ringWant(clashed)
+			if clashed && sl.g2 >= 0 {
+				g = sl.g2
+				clashed = ringClash(all, sl.pend, g)
+			}
+			if clashed {
+				// Compute the heap again, whole.
+				if err := w.loadMoves(e.rule, d); err != nil {
+					g = w.limit // (stops below)
+				} else {
+					w.rare = p.rare[:p.rareN.Load()]
+					w.redo++
+					var st int
+					g, st = heapValue(&w.sparseEngine, all[:d], d, scan)
+					steps += st
+				}
+			}
+			rare := w.isRare(d, g)
+			if g >= w.limit || rare && p.rareN.Load() == int64(len(p.rare)) {
+				// The value does not fit the bitsets (or the storage),
+				// or the rare heaps have no room: the single-core loop
+				// takes this heap.
+				p.lowerStop(d)
+				break
+			}
+			all[d] = T(g)
+			if rare {
+				r := p.rareN.Load()
+				p.rare[r] = rareHeap{a: uint32(d), g: uint32(g)}
+				p.rareN.Store(r + 1)
+			}
+			w.steps += steps + 8
+			d++
+			p.done.Store(int64(d))
+			if p.work += steps + 8; p.work >= sparsePollWork {
+				p.work = 0
+				pairCatchUp(e, s, &p.pairState, all, d)
+				if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
+					p.err = err
+					p.lowerStop(d)
+				}
+			}
+		}
+		p.lock.Store(0)
+		d = int(p.done.Load())
+		if int64(d) >= p.stopAt.Load() || p.slots[d%len(p.slots)].ready.Load() != int64(d+1) {
+			return
+		}
+	}
+}
+
+// ringClash reports whether an option of pend has the value g, from the
+// values in all.
+func ringClash[T uint8 | uint16](all []T, pend []ringSplit, g int) bool {
+	for _, x := range pend {
+		if int(all[x.a]^all[x.b]) == g {
+			return true
+		}
+	}
+	return false
 }
 
 // ringPending prepares w's moves of heap n for ringValue, where the heaps
@@ -338,6 +411,7 @@ func ringValue[T uint8 | uint16](w *pairWorker, vals []T, n, a0 int, scan scanFu
 	}
 	steps = markRareMoves(&w.heapMoves, vals, w.rare, n, tab)
 	c, cnt := w.candidate(n)
+	w.cand = c
 	if cnt == 0 {
 		return c, steps
 	}
