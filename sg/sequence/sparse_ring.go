@@ -80,18 +80,23 @@ const ringMaxWorkers = 256
 // line of its own; and the slots of the heaps claimed.
 type ringState struct {
 	pairState
-	n0    int         // the first heap of the run
 	next  paddedInt64 // the next heap to claim
 	done  paddedInt64 // the heaps finished: G(… done-1) are known
 	lock  paddedInt64 // 1 while a goroutine finishes heaps (ringFinish)
 	slots []ringSlot  // heap m's is slots[m%len(slots)]
 	spin  int         // looks between two yields of the processor
-	work  int         // inner-loop steps since the last poll (the finisher's)
+	n0    int         // the first heap of the run
+	_     [64]byte    // (the claimers read the fields above at every heap)
 
 	// wantNext asks for g2 in the slots: the finisher sets it while the
 	// options left out often have the value g (ringWant).
-	wantNext    atomic.Bool
-	seen, clash int // the finisher's count of heaps and of those
+	wantNext atomic.Bool
+	_        [63]byte
+
+	// What only the finisher writes, on lines of their own.
+	work        int // inner-loop steps since the last poll
+	seen, clash int // heaps finished, and those whose options left out had the value g
+	_           [64]byte
 }
 
 // Tuning of wantNext: over each ringWantEvery heaps finished, the
