@@ -213,16 +213,21 @@ func BenchmarkParallel(b *testing.B) {
 				if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {
 					b.Skip("long: run with -bench 'Parallel/" + bc.name + "/' and without -short")
 				}
-				b.ReportAllocs()
-				for b.Loop() {
-					if _, err := Values(context.Background(), bc.r, bc.n, WithMethod(MethodSparse), WithWorkers(workers)); err != nil {
-						b.Fatal(err)
-					}
-				}
-				b.ReportMetric(float64(bc.n)*float64(b.N)/b.Elapsed().Seconds(), "heaps/s")
+				benchValues(b, bc.r, bc.n, WithMethod(MethodSparse), WithWorkers(workers))
 			})
 		}
 	}
+}
+
+// benchValues times Values(r, n, opts) and reports heaps a second.
+func benchValues(b *testing.B, r game.HeapRule, n int, opts ...Option) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Values(context.Background(), r, n, opts...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds(), "heaps/s")
 }
 
 func TestParallelDirectMatchesSingleCore(t *testing.T) {

@@ -114,13 +114,7 @@ func BenchmarkRing(b *testing.B) {
 					if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {
 						b.Skip("long: run with -bench 'Ring/" + bc.name + "/' and without -short")
 					}
-					b.ReportAllocs()
-					for b.Loop() {
-						if _, err := Values(context.Background(), seqGrundy{}, bc.n, WithMethod(MethodSparse), WithWorkers(workers), withRing(mode.ring)); err != nil {
-							b.Fatal(err)
-						}
-					}
-					b.ReportMetric(float64(bc.n)*float64(b.N)/b.Elapsed().Seconds(), "heaps/s")
+					benchValues(b, seqGrundy{}, bc.n, WithMethod(MethodSparse), WithWorkers(workers), withRing(mode.ring))
 				})
 			}
 		}

@@ -169,6 +169,17 @@ type pairWorker struct {
 	_     [64]byte
 }
 
+// newPairWorker returns a goroutine's copy of e for the pair mode or the
+// ring mode: e's state, with scratch and moves of its own.
+func newPairWorker(e *sparseEngine) *pairWorker {
+	w := &pairWorker{sparseEngine: *e}
+	w.heapMoves = heapMoves{code: e.code, k0: e.k0}
+	w.confirmState = confirmState{mark: make([]uint64, len(e.mark)), marks: new(sparseTab), needs: new(sparseTab)}
+	w.pos = append([][]uint32(nil), e.pos...)
+	w.pipe = nil
+	return w
+}
+
 // pairOK reports whether the pair mode or the ring mode (sparse_ring.go)
 // may run on the engine's rule now, at heap n, whose moves the engine
 // holds, where heap 1 has value g1: with two processors, or more on
@@ -346,15 +357,7 @@ func pairRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	p.stopAt.Store(int64(end))
 	all := vals[:cap(vals)]
 	mirror := pairMirror(e, all, n0)
-	var ws [2]*pairWorker
-	for i := range ws {
-		w := &pairWorker{sparseEngine: *e}
-		w.heapMoves = heapMoves{code: e.code, k0: e.k0}
-		w.confirmState = confirmState{mark: make([]uint64, len(e.mark)), marks: new(sparseTab), needs: new(sparseTab)}
-		w.pos = append([][]uint32(nil), e.pos...)
-		w.pipe = nil
-		ws[i] = w
-	}
+	ws := [2]*pairWorker{newPairWorker(e), newPairWorker(e)}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
@@ -517,19 +520,8 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 			steps += st
 		}
 		pairClear(w)
-		rare := w.isRare(n, g)
-		if g >= w.limit || rare && p.rareN.Load() == int64(len(p.rare)) {
-			// The value does not fit the bitsets (or the storage), or
-			// the rare heaps have no room: the single-core loop takes
-			// this heap.
-			p.lowerStop(n)
+		if !pairPublish(p, w, all, n, g) {
 			return
-		}
-		all[n] = T(g)
-		if rare {
-			k := p.rareN.Load()
-			p.rare[k] = rareHeap{a: uint32(n), g: uint32(g)}
-			p.rareN.Store(k + 1)
 		}
 		w.steps += steps + 8
 		if work += steps + 8; poller && work >= sparsePollWork/2 {
@@ -542,6 +534,27 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 		}
 		p.last.Store(int64(n+1)<<32 | int64(g))
 	}
+}
+
+// pairPublish makes g the value of heap n in all, and adds n to the rare
+// heaps where it is one, unless g does not fit the bitsets (or the
+// storage) or the rare heaps have no room: then the single-core loop
+// takes heap n, and pairPublish lowers the stop to n and reports false.
+// The pair mode and the ring mode (sparse_ring.go) call it for each heap
+// in order.
+func pairPublish[T uint8 | uint16](p *pairState, w *pairWorker, all []T, n, g int) bool {
+	rare := w.isRare(n, g)
+	if g >= w.limit || rare && p.rareN.Load() == int64(len(p.rare)) {
+		p.lowerStop(n)
+		return false
+	}
+	all[n] = T(g)
+	if rare {
+		k := p.rareN.Load()
+		p.rare[k] = rareHeap{a: uint32(n), g: uint32(g)}
+		p.rareN.Store(k + 1)
+	}
+	return true
 }
 
 // pairPending takes the options of heap n that hold heap n-1 out of w's

@@ -222,12 +222,7 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	all := vals[:cap(vals)]
 	ws := make([]*pairWorker, k)
 	for i := range ws {
-		w := &pairWorker{sparseEngine: *e}
-		w.heapMoves = heapMoves{code: e.code, k0: e.k0}
-		w.confirmState = confirmState{mark: make([]uint64, len(e.mark)), marks: new(sparseTab), needs: new(sparseTab)}
-		w.pos = append([][]uint32(nil), e.pos...)
-		w.pipe = nil
-		ws[i] = w
+		ws[i] = newPairWorker(e)
 	}
 	var wg sync.WaitGroup
 	for i := 1; i < k; i++ {
@@ -327,19 +322,8 @@ func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 					steps += st
 				}
 			}
-			rare := w.isRare(d, g)
-			if g >= w.limit || rare && p.rareN.Load() == int64(len(p.rare)) {
-				// The value does not fit the bitsets (or the storage),
-				// or the rare heaps have no room: the single-core loop
-				// takes this heap.
-				p.lowerStop(d)
-				break
-			}
-			all[d] = T(g)
-			if rare {
-				r := p.rareN.Load()
-				p.rare[r] = rareHeap{a: uint32(d), g: uint32(g)}
-				p.rareN.Store(r + 1)
+			if !pairPublish(&p.pairState, w, all, d, g) {
+				break // (the single-core loop takes heap d)
 			}
 			w.steps += steps + 8
 			d++
