@@ -177,7 +177,9 @@ func (e *sparseEngine) ringMode() bool {
 
 // ringTakes reports whether the ring mode takes heap n with the moves
 // the engine holds, with k goroutines: a heap that splits, large enough
-// for its splits with a smaller part of k or more to hold most options.
+// that the splits whose smaller part is below a0 (at most the slots'
+// number of heaps and a cache line's more, see ringLoop) are few among
+// its splits.
 func (m *heapMoves) ringTakes(n, k int) bool {
 	return len(m.two) > 0 && n >= 4*(ringSlots(k)+64)
 }
