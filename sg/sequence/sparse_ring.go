@@ -231,10 +231,10 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			ringLoop(ctx, e, s, p, ws[i], all, scan)
+			ringLoop(ctx, e, s, p, ws[i], false, all, scan)
 		}()
 	}
-	ringLoop(ctx, e, s, p, ws[0], all, scan)
+	ringLoop(ctx, e, s, p, ws[0], true, all, scan)
 	wg.Wait()
 	done, steps := int(p.done.Load()), 0
 	for _, w := range ws {
@@ -255,7 +255,9 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 // until the mode stops: for each, the mex of the options it can read from
 // the heaps finished, into the heap's slot; then it finishes the heaps
 // whose slots are ready, unless another goroutine is at it (ringFinish).
-func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, all []T, scan scanFunc[T]) {
+// caller says whether it runs on the goroutine that called Values or
+// Period, the one that polls the context and reports progress.
+func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, caller bool, all []T, scan scanFunc[T]) {
 	k := e.ringWorkers()
 	for {
 		m := int(p.next.Add(1) - 1)
@@ -285,7 +287,7 @@ func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 		}
 		pairClear(w)
 		sl.ready.Store(int64(m + 1))
-		ringFinish(ctx, e, s, p, w, all, scan)
+		ringFinish(ctx, e, s, p, w, caller, all, scan)
 	}
 }
 
@@ -293,8 +295,11 @@ func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 // worker w (between two heaps of its own), unless another goroutine is
 // finishing heaps: that one then finishes them too. G(d) is the slot's
 // value unless an option left out has that value; the heap is then
-// computed again, whole, from the values now known.
-func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, all []T, scan scanFunc[T]) {
+// computed again, whole, from the values now known. On the caller's
+// goroutine, once enough work is done, it brings the engine's counts up
+// to date and polls (progress, checkpoints, the context), so that these
+// run where they run on one core.
+func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, caller bool, all []T, scan scanFunc[T]) {
 	for {
 		if !p.lock.CompareAndSwap(0, 1) {
 			return // (the goroutine finishing heaps looks again after it lets go)
@@ -330,7 +335,7 @@ func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			w.steps += steps + 8
 			d++
 			p.done.Store(int64(d))
-			if p.work += steps + 8; p.work >= sparsePollWork {
+			if p.work += steps + 8; caller && p.work >= sparsePollWork {
 				p.work = 0
 				pairCatchUp(e, s, &p.pairState, all, d)
 				if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
