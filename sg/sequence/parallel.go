@@ -24,9 +24,9 @@ import (
 // with a window of one heap; and costly heaps may be claimed by whichever
 // worker is free and finished in order by whichever finds them ready (the
 // ring mode, sparse_ring.go), where a trial finds that faster than the
-// pipeline. Results do not depend on the number of
-// workers, the scheduling or the block size: every value is the exact mex
-// of all its options, and tests compare them with the one-worker run.
+// pipeline. Results do not depend on the number of workers, the
+// scheduling or the block size: every value is the exact mex of all its
+// options, and tests compare them with the one-worker run.
 
 // WithWorkers sets the number of goroutines that compute values at once:
 // n ≤ 0 (the default) means runtime.GOMAXPROCS(0), and 1 the single-core
@@ -40,10 +40,10 @@ import (
 // over in tens of nanoseconds; where that costs as much as a heap, it
 // measures so and stays on one core). Costly heaps (Grundy's game) go to
 // whichever worker is free and are finished in order (the ring mode),
-// where a trial finds it faster than the pipeline. Games whose heap n reads heap
-// n-1 through two options of different values (a code 4.3, say: G(1) = 1)
-// and games whose moves leave three heaps or more stay on one core below
-// the pipeline's cost.
+// where a trial finds it faster than the pipeline. Games whose heap n
+// reads heap n-1 through two options of different values (a code 4.3,
+// say: G(1) = 1) and games whose moves leave three heaps or more stay on
+// one core below the pipeline's cost.
 //
 // With more than one worker, the rule's AppendHeapMoves is called from
 // several goroutines at once (for different heaps), so a rule with mutable

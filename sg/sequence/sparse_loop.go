@@ -62,8 +62,8 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 			return nil
 		}
 		if !running && n >= e.pairRetry && n >= e.cfg.parMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
-			// Two processors, or cheap heaps: the pair mode; more
-			// processors on costly heaps: the ring mode. Each computes
+			// Cheap heaps (or two processors before the probe): the
+			// pair mode; costly heaps: the ring mode. Each computes
 			// heaps from n on and returns where this loop must take
 			// over.
 			if err := runPair(ctx, e, s, target, get, scan); err != nil {
@@ -210,10 +210,10 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 
 // confirmNeeds looks for the cnt values of list marked in needs among the
 // splits of the sizes in two whose parts are below bound (the heaps of
-// known value) and whose smaller part is a0 or more, in the three steps of confirm (the first scan, seek, the
-// last scan of every split), clearing each one it finds. It returns the
-// least value of list still marked, which no split gives, or -1, and the
-// steps it took.
+// known value) and whose smaller part is a0 or more (1 on one core), in
+// the three steps of confirm (the first scan, seek, the last scan of
+// every split), clearing each one it finds. It returns the least value of
+// list still marked, which no split gives, or -1, and the steps it took.
 func confirmNeeds[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, list []int, cnt int, top []int, pos [][]uint32, a0, bound int, scan scanFunc[T]) (missing, steps int) {
 	left, next, steps := scan(vals, two, uneq, needs, list, cnt, a0, a0+sparseFirstScan-1)
 	left, st := seekMissing(vals, two, uneq, needs, list, left, top, pos, bound)

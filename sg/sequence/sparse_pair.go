@@ -182,10 +182,10 @@ func newPairWorker(e *sparseEngine) *pairWorker {
 
 // pairOK reports whether the pair mode or the ring mode (sparse_ring.go)
 // may run on the engine's rule now, at heap n, whose moves the engine
-// holds, where heap 1 has value g1: with two processors, or more on
-// cheap heaps, the pair mode, at a heap of the kind pairPending takes (so
-// that a run does not stop at its first heap); with more on costly heaps,
-// the ring mode, at a heap ringTakes takes.
+// holds, where heap 1 has value g1: on heaps the probe found cheap (or
+// with two processors, before the probe), the pair mode, at a heap of the
+// kind pairPending takes (so that a run does not stop at its first heap);
+// on costly heaps (ringMode), the ring mode, at a heap ringTakes takes.
 func (e *sparseEngine) pairOK(n, g1 int) bool {
 	if e.procs <= 1 || e.direct || !e.rareOK {
 		return false
@@ -226,7 +226,9 @@ func (m *heapMoves) pairTakes(n, g1 int) bool {
 // pairRecheck heaps to the loop (and where the pipeline then runs, the
 // heaps up to its stop, at the next choice of the mask). A timing of the
 // loop serves for pairRecheck heaps. Tests force the pair mode
-// (withParallelFrom).
+// (withParallelFrom) or the ring mode (withRing), with no trial. On
+// costly heaps (ringMode) the ring mode takes the pair mode's place here,
+// its trials timed in the same way.
 func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
 	run := func(end int) (int, int, error) { return pairRun(ctx, e, s, end, get, scan) }
 	most := pairMaxHeaps
@@ -269,9 +271,10 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 
 // pairTry is runPair's trial from heap s.Len() (below end): it times the
 // caller's loop (one core, or the pipeline where that runs), leaving it
-// the next pairTrial heaps, when no timing of it is recent, and else runs pairTrial heaps in pair mode (or ring mode: run). It reports
-// whether the pair mode won, and then sets e.pairClock.until; when it did
-// not, e.pairRetry says where runPair is called again.
+// the next pairTrial heaps, when no timing of it is recent, and else runs
+// pairTrial heaps with run (the pair mode or the ring mode). It reports
+// whether that won, and then sets e.pairClock.until; when it did not,
+// e.pairRetry says where runPair is called again.
 func pairTry(e *sparseEngine, s *Sequence, end int, run func(end int) (int, int, error)) (bool, error) {
 	n0, c := s.Len(), &e.pairClock
 	c.won = false
