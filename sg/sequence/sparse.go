@@ -148,8 +148,9 @@ type sparseEngine struct {
 	// the pipeline to pay (see pipeMinSteps).
 	probeSteps, probeHeaps int
 	pipeWorth, probed      bool
-	// pairHeaps counts the heaps computed in pair mode (sparse_pair.go),
-	// for tests; mirror8 and mirror16 are its second copy of the values.
+	// pairHeaps counts the heaps computed in pair mode (sparse_pair.go)
+	// or ring mode, for tests; mirror8 and mirror16 are the pair mode's
+	// second copy of the values.
 	pairHeaps int
 	ringHeaps int  // the heaps of those computed in ring mode (sparse_ring.go)
 	ringRedo  int  // and of those, the heaps it computed a second time
