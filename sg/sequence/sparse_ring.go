@@ -85,7 +85,6 @@ type ringState struct {
 	lock  paddedInt64 // 1 while a goroutine finishes heaps (ringFinish)
 	slots []ringSlot  // heap m's is slots[m%len(slots)]
 	spin  int         // looks between two yields of the processor
-	n0    int         // the first heap of the run
 	_     [64]byte    // (the claimers read the fields above at every heap)
 
 	// wantNext asks for g2 in the slots: the finisher sets it while the
@@ -211,7 +210,7 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	n0 := len(vals)
 	k := e.ringWorkers()
 	e.rare = slices.Grow(e.rare, max(1024, len(e.rare)))
-	p := &ringState{pairState: pairState{rare: e.rare[:cap(e.rare)], counted: n0}, n0: n0, slots: make([]ringSlot, ringSlots(k))}
+	p := &ringState{pairState: pairState{rare: e.rare[:cap(e.rare)], counted: n0}, slots: make([]ringSlot, ringSlots(k))}
 	p.rareN.Store(int64(len(e.rare)))
 	p.stopAt.Store(int64(end))
 	p.next.Store(int64(n0))
