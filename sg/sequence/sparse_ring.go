@@ -300,8 +300,11 @@ func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 // run where they run on one core.
 func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, caller bool, all []T, scan scanFunc[T]) {
 	for {
-		if !p.lock.CompareAndSwap(0, 1) {
-			return // (the goroutine finishing heaps looks again after it lets go)
+		if p.lock.Load() != 0 || !p.lock.CompareAndSwap(0, 1) {
+			// The goroutine finishing heaps looks again after it lets
+			// go. (Looking before the compare-and-swap leaves the
+			// lock's cache line shared while it is held.)
+			return
 		}
 		d := int(p.done.Load())
 		for int64(d) < p.stopAt.Load() {
