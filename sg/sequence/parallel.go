@@ -108,9 +108,10 @@ func runParallel(procs, n int, f func(w, i int)) {
 }
 
 // withRing sets when the sparse engine uses its ring mode (sparse_ring.go)
-// on more than one worker: mode 1 wherever it may (two workers
-// included), -1 never (the pipeline or the pair mode run instead), 0
-// where it pays (the default). Tests and benchmarks use it.
+// on more than one worker: mode 1 wherever it may, with no trial against
+// the other modes, -1 never (the pipeline or the pair mode run instead),
+// 0 where it pays (the default: on costly heaps, where its trials win).
+// Tests and benchmarks use it.
 func withRing(mode int) Option {
 	return func(c *config) { c.ring = mode }
 }

@@ -57,9 +57,10 @@ import (
 // as many goroutines as workers where the pipeline would be (heaps costly
 // enough: Grundy's game), timed against it as the pair mode is against
 // the loop it replaces (runPair), so that the faster runs. On cheap heaps
-// it gains nothing: .354 to 2^21 on this project's 2-core VM took 0.70 s
-// on two goroutines against 0.71–0.72 s on one (the pair mode 0.48 s), the
-// claims, slots and lock costing as much as the heap.
+// it gains little (BenchmarkRing/354-2^21: on this project's 2-core VM,
+// .354 to 2^21 took 0.70–0.87 s on two goroutines against 0.71–0.98 s on
+// one and the pair mode's 0.48–0.57 s), the claims, slots and lock costing
+// about as much as the heap; the pair mode keeps those.
 //
 // Figures. On this project's 2-core VM, Grundy's game to 2^20 on two
 // goroutines: 1.34, 1.34 and 1.56 s in three rounds, against 1.49, 1.43
