@@ -92,12 +92,14 @@
 // costly heaps (a choice made from the values alone) over the processors:
 // whichever is free takes the next heap, computing it from the values
 // already known, and the heaps are finished in order. Cheap heaps go to
-// two processors, two at a time. Each way is timed against the other on a
-// few thousand heaps and stands aside where it does not gain, as on a
-// machine whose processors hand data to each other slowly. On two
-// processors of a virtual machine, Grundy's game to 2^22 ran 1.6 to 2.0
-// times as fast as on one, .354 1.5 to 1.6 times (it varies with the
-// hour); on a 16-core Xeon, Grundy's game to 2^22 ran 5.4 to 7.3 times as
+// two processors: two heaps at a time, or, where most of a heap's work
+// reads values far below it (.354), one processor marking those options
+// ahead while the other finishes the heaps in order. Each way is timed
+// against the other on a few thousand heaps and stands aside where it
+// does not gain, as on a machine whose processors hand data to each other
+// slowly. On two processors of a virtual machine, Grundy's game to 2^22
+// ran 1.6 to 2.0 times as fast as on one, .354 to its certificate 1.7 to
+// 1.9 times (it varies with the hour); on a 16-core Xeon, Grundy's game to 2^22 ran 5.4 to 7.3 times as
 // fast on 16 processors as on one. See [WithWorkers].
 //
 // # Long runs

@@ -35,10 +35,13 @@ import (
 // costly enough to pay for it: it measures their cost on one core (in
 // inner-loop steps, so the choice depends on the values only, not on
 // timing). Games with cheap heaps, such as .354 and .1777, run on two
-// processors instead, two heaps at a time (the pair mode, up to heap
-// 2^26: about 1.2–1.5× on .354 where the processors hand a cache line
-// over in tens of nanoseconds; where that costs as much as a heap, it
-// measures so and stays on one core). Costly heaps (Grundy's game) go to
+// processors instead: on .354 and codes like it, one goroutine computes
+// the heaps in order while the other marks ahead most of the options
+// they need (the marker mode: 1.7–1.9× on .354 to its certificate); on
+// the others, two heaps at a time (the pair mode, up to heap 2^26: about
+// 1.2–1.5× where the processors hand a cache line over in tens of
+// nanoseconds). Each is timed against one core and stays off where it
+// does not gain. Costly heaps (Grundy's game) go to
 // whichever worker is free and are finished in order (the ring mode),
 // where a trial finds it faster than the pipeline. Games whose heap n
 // reads heap n-1 through two options of different values (a code 4.3,
@@ -114,4 +117,14 @@ func runParallel(procs, n int, f func(w, i int)) {
 // Tests and benchmarks use it.
 func withRing(mode int) Option {
 	return func(c *config) { c.ring = mode }
+}
+
+// withMarker sets when the sparse engine uses its marker mode
+// (sparse_mark.go) rather than the pair mode, on a take-and-break code
+// with more than one worker where neither the pipeline nor the ring mode
+// runs: mode 1 wherever it may, with no trial, -1 never, 0 where the
+// marker's share of the work is large (the default, see markerMode).
+// Tests and benchmarks use it.
+func withMarker(mode int) Option {
+	return func(c *config) { c.marker = mode }
 }

@@ -98,32 +98,40 @@ func TestRingRandomCodes(t *testing.T) {
 // to 2^21 (cheap heaps, where the ring mode gains little: on this
 // project's 2-core VM, two goroutines 0.70–0.87 s, the pair mode
 // 0.48–0.57 s, one core 0.71–0.98 s, over two hours of this VM) the pair
-// mode (ring-N and pair-N). BenchmarkParallel gives the default choice.
+// mode and the marker mode, which the default takes on .354 (ring-N,
+// pair-N and mark-N, the last two with two goroutines whatever N).
+// BenchmarkParallel gives the default choice.
 func BenchmarkRing(b *testing.B) {
 	for _, bc := range []struct {
-		name  string
-		r     game.HeapRule
-		n     int
-		long  bool
-		other string // what runs without the ring mode
+		name   string
+		r      game.HeapRule
+		n      int
+		long   bool
+		others []string // what runs without the ring mode
 	}{
-		{"Grundy20", seqGrundy{}, 1 << 20, false, "pipe"},
-		{"Grundy22", seqGrundy{}, 1 << 22, true, "pipe"},
-		{"354-2^21", seqParse(".354"), 1 << 21, false, "pair"},
+		{"Grundy20", seqGrundy{}, 1 << 20, false, []string{"pipe"}},
+		{"Grundy22", seqGrundy{}, 1 << 22, true, []string{"pipe"}},
+		{"354-2^21", seqParse(".354"), 1 << 21, false, []string{"pair", "mark"}},
 	} {
 		for _, workers := range []int{2, 3, 4, 6, 8, 12, 16} {
 			if workers > 2 && workers > runtime.NumCPU() {
 				continue
 			}
-			for _, mode := range []struct {
-				name string
-				ring int
-			}{{"ring", 1}, {bc.other, -1}} {
-				b.Run(fmt.Sprintf("%s/%s-%d", bc.name, mode.name, workers), func(b *testing.B) {
+			for _, mode := range append([]string{"ring"}, bc.others...) {
+				opts := []Option{WithMethod(MethodSparse), WithWorkers(workers), withRing(-1)}
+				switch mode {
+				case "ring":
+					opts[2] = withRing(1)
+				case "pair":
+					opts = append(opts, withMarker(-1))
+				case "mark":
+					opts = append(opts, withMarker(1))
+				}
+				b.Run(fmt.Sprintf("%s/%s-%d", bc.name, mode, workers), func(b *testing.B) {
 					if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {
 						b.Skip("long: run with -bench 'Ring/" + bc.name + "/' and without -short")
 					}
-					benchValues(b, bc.r, bc.n, WithMethod(MethodSparse), WithWorkers(workers), withRing(mode.ring))
+					benchValues(b, bc.r, bc.n, opts...)
 				})
 			}
 		}

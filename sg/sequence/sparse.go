@@ -147,12 +147,14 @@ type sparseEngine struct {
 	// pipeWorth says whether the last probe found heaps costly enough for
 	// the pipeline to pay (see pipeMinSteps).
 	probeSteps, probeHeaps int
+	probeAvg               int // the inner-loop steps a heap in the last probe (markerMode)
 	pipeWorth, probed      bool
 	// pairHeaps counts the heaps computed in pair mode (sparse_pair.go)
 	// or ring mode, for tests; mirror8 and mirror16 are the pair mode's
 	// second copy of the values.
 	pairHeaps int
 	ringHeaps int  // the heaps of those computed in ring mode (sparse_ring.go)
+	markHeaps int  // and in marker mode (sparse_mark.go)
 	ringRedo  int  // and of those, the heaps it computed a second time
 	ringWant  bool // the ring mode's wantNext, from one of its runs to the next
 	mirror8   []uint8

@@ -21,6 +21,7 @@ import (
 type confirmState struct {
 	mark     []uint64 // options of the current heap, as bits, up to the candidate
 	needList []int    // values still to confirm at the current heap
+	given    []uint64 // option words marked by another goroutine (the marker mode), or nil
 
 	// marks holds 1 at each option value of the current heap found so
 	// far; needs holds 1 at each value still to confirm. Both are all zero
@@ -140,6 +141,7 @@ func (e *sparseEngine) probe(st int) {
 	e.probeSteps += st
 	if e.probeHeaps++; e.probeHeaps == pipeProbe {
 		e.pipeWorth = e.probeSteps >= pipeMinSteps*pipeProbe
+		e.probeAvg = e.probeSteps / pipeProbe
 		e.probed = true
 		e.probeSteps, e.probeHeaps = 0, 0
 	}
@@ -304,6 +306,9 @@ func (e *sparseEngine) candidate(n int) (c, cnt int) {
 	nw := 0
 	for i := range e.mark {
 		m := packWord(e.marks, i)
+		if i < len(e.given) {
+			m |= e.given[i]
+		}
 		e.mark[i] = m
 		nw = i + 1
 		if z := enum[i] &^ m; z != 0 {

@@ -56,9 +56,14 @@ import (
 //
 // The pair mode runs where the pipeline of sparse_par.go does not pay:
 // on heaps its probe found cheap (pipeMinSteps), with two workers or more.
-// It then uses two. On costly heaps (Grundy's game), runPair runs the ring
-// mode of sparse_ring.go instead, with the same trials against the
-// pipeline; the pair mode runs there only where the ring mode is turned
+// It then uses two. On codes such as .354, whose heaps are mostly the
+// marking of splits with a large rare part, runPair runs the marker mode
+// of sparse_mark.go instead (two goroutines too, one marking ahead what
+// the other needs, with no hand-over at each heap: .354 to its
+// certificate 1.7–1.9× on two processors where the pair mode gave
+// 1.2–1.5× in the same hour). On costly heaps (Grundy's game), runPair
+// runs the ring mode of sparse_ring.go instead, with the same trials
+// against the pipeline; the pair mode runs there only where the ring mode is turned
 // off (withRing, in tests and benchmarks), and is then about even with
 // the pipeline (Grundy's game to 2^22 on this project's 2-core VM,
 // hand-overs of about 30 ns, pair mode forced against pipeline alone,
@@ -84,6 +89,14 @@ import (
 // the pair mode against the loop that runs otherwise (one core, or the
 // pipeline) on a few thousand heaps each (runPair); it runs only where it
 // won.
+
+// The modes runPair runs: the pair mode, the ring mode (sparse_ring.go)
+// and the marker mode (sparse_mark.go).
+const (
+	pairModePair = iota
+	pairModeRing
+	pairModeMark
+)
 
 // pairMinRun is the fewest heaps for which the pair mode starts.
 const pairMinRun = 256
@@ -180,12 +193,13 @@ func newPairWorker(e *sparseEngine) *pairWorker {
 	return w
 }
 
-// pairOK reports whether the pair mode or the ring mode (sparse_ring.go)
-// may run on the engine's rule now, at heap n, whose moves the engine
-// holds, where heap 1 has value g1: on heaps the probe found cheap (or
-// with two processors, before the probe), the pair mode, at a heap of the
-// kind pairPending takes (so that a run does not stop at its first heap);
-// on costly heaps (ringMode), the ring mode, at a heap ringTakes takes.
+// pairOK reports whether the pair mode, the marker mode (sparse_mark.go)
+// or the ring mode (sparse_ring.go) may run on the engine's rule now, at
+// heap n, whose moves the engine holds, where heap 1 has value g1: on
+// heaps the probe found cheap (or with two processors, before the probe),
+// the pair mode or the marker mode, at a heap of the kind pairPending
+// takes (so that a run does not stop at its first heap); on costly heaps
+// (ringMode), the ring mode, at a heap ringTakes takes.
 func (e *sparseEngine) pairOK(n, g1 int) bool {
 	if e.procs <= 1 || e.direct || !e.rareOK {
 		return false
@@ -222,21 +236,29 @@ func (m *heapMoves) pairTakes(n, g1 int) bool {
 // (on one core, or with the pipeline where that runs), then computes as
 // many in pair mode, and goes on in pair mode (for pairRunMax heaps at
 // most, then measures again) only when these took less time an
-// inner-loop step (pairTrialWins); otherwise it leaves the next
-// pairRecheck heaps to the loop (and where the pipeline then runs, the
+// inner-loop step (pairTrialWins); otherwise it leaves the next heaps to
+// the loop, 2·pairTrial after a first loss, twice as many after each
+// loss in a row, up to pairRecheck (and where the pipeline then runs, the
 // heaps up to its stop, at the next choice of the mask). A timing of the
 // loop serves for pairRecheck heaps. Tests force the pair mode
-// (withParallelFrom) or the ring mode (withRing), with no trial. On
-// costly heaps (ringMode) the ring mode takes the pair mode's place here,
-// its trials timed in the same way.
+// (withParallelFrom), the ring mode (withRing) or the marker mode
+// (withMarker), with no trial. On costly heaps (ringMode) the ring mode
+// takes the pair mode's place here, and on codes whose work is mostly the
+// marking of splits with a large rare part (markerMode) the marker mode
+// of sparse_mark.go, their trials timed in the same way.
 func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
 	run := func(end int) (int, int, error) { return pairRun(ctx, e, s, end, get, scan) }
 	most := pairMaxHeaps
-	ring := e.ringMode()
-	if ring {
-		// (The ring mode keeps no copy of the values.)
+	mode := pairModePair
+	switch {
+	case e.ringMode():
+		// (The ring mode keeps no copy of the values, nor does the
+		// marker mode.)
+		mode, most = pairModeRing, math.MaxInt
 		run = func(end int) (int, int, error) { return ringRun(ctx, e, s, end, get, scan) }
-		most = math.MaxInt
+	case e.markerMode():
+		mode, most = pairModeMark, math.MaxInt
+		run = func(end int) (int, int, error) { return markRun(ctx, e, s, end, get, scan) }
 	}
 	n0 := s.Len()
 	end := min(target, cap(get(s)), e.nextChoose, most)
@@ -246,15 +268,15 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 		}
 		return nil
 	}
-	if e.cfg.parFrom != 0 || e.cfg.ring > 0 {
+	if e.cfg.parFrom != 0 || e.cfg.ring > 0 || e.cfg.marker > 0 {
 		// (Tests and benchmarks: no trial.)
 		_, _, err := run(end)
 		return err
 	}
 	c := &e.pairClock
-	if c.ring != ring {
-		// The last trial timed the other mode.
-		c.won, c.ring = false, ring
+	if c.mode != mode {
+		// The last trial timed another mode.
+		c.won, c.mode = false, mode
 	}
 	if !c.won || n0 >= c.until {
 		// No trial won less than pairRunMax heaps ago: try one.
@@ -304,8 +326,12 @@ func pairTry(e *sparseEngine, s *Sequence, end int, run func(end int) (int, int,
 	}
 	if c.won = pairTrialWins(float64(time.Since(start))/float64(steps), c.single); c.won {
 		c.until = done + pairRunMax
+		c.losses = 0
 	} else {
-		e.pairRetry = done + pairRecheck
+		// The next trial comes after twice as many heaps as the last
+		// wait, from 2·pairTrial up to pairRecheck.
+		e.pairRetry = done + min(pairTrial<<(c.losses+1), pairRecheck)
+		c.losses = min(c.losses+1, 8)
 	}
 	return c.won, nil
 }
@@ -314,9 +340,11 @@ func pairTry(e *sparseEngine, s *Sequence, end int, run func(end int) (int, int,
 // is timed (timing) from its step from at time at, and took single
 // nanoseconds an inner-loop step, measured at heap singleAt; the last
 // trial of the pair mode won, and then the pair mode runs up to heap
-// until.
+// until; losses trials in a row were lost.
 type pairClock struct {
-	timing, won, ring     bool // (ring: the trial was of the ring mode)
+	timing, won           bool
+	losses                int
+	mode                  int // the mode the trial timed: pairModePair, pairModeRing or pairModeMark
 	from, singleAt, until int
 	at                    time.Time
 	single                float64
@@ -324,14 +352,16 @@ type pairClock struct {
 
 // Sizes of the pair mode's trials (see runPair). A trial runs pairTrial
 // heaps (about 5 ms on .354) in pair mode, at the slower pace when the
-// pair mode loses, once every pairRecheck heaps (about 90 ms): at 1.26×
-// slower (the 16-core Xeon's loss) that is under 2 % of a run (a
-// computed bound: no machine at hand loses so). With every trial made to
-// lose, 2^22 heaps of .354 took 1.51–1.68 s on two workers against
-// 1.56–1.58 s on one (a throwaway test replacing pairTrialWins), so the
-// timing itself costs nothing measurable. A trial lost by chance (early
-// heaps gain least: 1.3× at heap 20,000 of .354) costs no more than
-// pairRecheck heaps on one core.
+// pair mode loses, once every pairRecheck heaps (about 90 ms) once it has
+// lost a few in a row (after a loss, the next trial comes 2·pairTrial
+// heaps later, then twice as late each time up to pairRecheck, so that a
+// trial lost by chance on a noisy machine costs little): at 1.26× slower
+// (the 16-core Xeon's loss) that is under 2 % of a run (a computed bound:
+// no machine at hand loses so). With every trial made to lose, 2^22 heaps
+// of .354 took 1.51–1.68 s on two workers against 1.56–1.58 s on one (a
+// throwaway test replacing pairTrialWins, before the trials came sooner
+// after a loss), so the timing itself costs nothing measurable. Early
+// heaps gain least (1.3× at heap 20,000 of .354).
 const (
 	pairTrial   = 1 << 14
 	pairRunMax  = 1 << 22

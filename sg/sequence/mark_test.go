@@ -1,0 +1,142 @@
+package sequence
+
+import (
+	"context"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+)
+
+// markCheck compares the values of r from two workers, in marker mode
+// from heap parFrom on, with the single-core values, and returns the
+// number of heaps computed in marker mode.
+func markCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
+	t.Helper()
+	want := parValues(t, r, n, MethodSparse, 1, parFrom)
+	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2), withParallelFrom(parFrom), withMarker(1)})
+	eng := chooseEngine(r, cfg)
+	se, ok := eng.(*sparseEngine)
+	if ok {
+		se.start = 64
+	}
+	s := New(0)
+	if err := eng.extend(context.Background(), s, n); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	got := s.AppendValues(nil, 0, s.Len())
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d values in marker mode, %d on one core", name, len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("%s: marker mode G(%d) = %d, single core %d", name, i, got[i], want[i])
+		}
+	}
+	if !ok {
+		return 0
+	}
+	return se.markHeaps
+}
+
+// The marker mode gives the single-core values on the classic games and
+// on random codes. It computes most heaps of the codes the sparse engine
+// keeps (Kayles, .354, .376, .1777, .16, .56, 4.6; and on .6, whose
+// values outgrow the bitsets, a run after each growth) and none of Dawson's
+// Kayles .07 and Dawson's chess .137 (the plain method), nor of the rules
+// that are not codes (Grundy's game, .354 known by its moves: the pair
+// mode takes those). The runs start at heap 200, before .354's last rare
+// heap (3,227), so that the finisher marks the rare heaps found after the
+// marker's count.
+func TestMarkerMatchesSingleCore(t *testing.T) {
+	n := 20000
+	codes := 40
+	if testing.Short() || raceDetector {
+		n, codes = 8000, 12
+	}
+	for _, c := range parClassics {
+		nn := n
+		if c.small {
+			nn = 1500
+		}
+		k := markCheck(t, c.name, c.r, nn, 200)
+		switch c.name {
+		case ".77 (Kayles)", ".354", ".376", ".1777", ".16", ".56", "4.6 (hexadecimal start)":
+			if 2*k < nn {
+				t.Errorf("%s: %d of %d heaps in marker mode, want at least half", c.name, k, nn)
+			}
+		case ".07", ".137", "Grundy's game", ".354 by moves":
+			if k != 0 {
+				t.Errorf("%s: %d heaps in marker mode, want none", c.name, k)
+			}
+		}
+	}
+	some := 0
+	rnd := gametest.Rand(t)
+	for range codes {
+		r := randomSplitCode(rnd)
+		if markCheck(t, r.String(), r, 6000, 128) > 0 {
+			some++
+		}
+	}
+	t.Logf("the marker mode ran on %d of %d random codes", some, codes)
+	if 4*some < codes {
+		t.Errorf("the marker mode ran on %d of %d random codes, want a quarter at least", some, codes)
+	}
+}
+
+// The default picks the marker mode over the pair mode where the marker
+// has most of the work: on .354 and .376, whose rare heaps from markA0 on
+// make most of a heap's marks, and not on Kayles, .1777, .16 or .56. The
+// choice depends on the values only (the rare heaps and the probe's
+// inner-loop steps), never on timing.
+func TestMarkerDefault(t *testing.T) {
+	for _, c := range []struct {
+		code string
+		want bool
+	}{{".354", true}, {".376", true}, {".77", false}, {".1777", false}, {".16", false}, {".56", false}} {
+		r := seqParse(c.code)
+		cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+		e := chooseEngine(r, cfg).(*sparseEngine)
+		if err := e.extend(context.Background(), New(0), 40000); err != nil {
+			t.Fatal(err)
+		}
+		if e.probeAvg == 0 {
+			t.Errorf("%s: no probe in 40,000 heaps", c.code)
+		}
+		if got := e.markerMode(); got != c.want {
+			big := len(e.rare) - rareFrom(e.rare, markA0)
+			t.Errorf("%s: marker mode %v, want %v (%d rare heaps, %d from %d on; %d steps a heap)", c.code, got, c.want, len(e.rare), big, markA0, e.probeAvg)
+		}
+	}
+}
+
+// markRareCode4 marks what markRareCode marks for each of the four heaps,
+// on codes with one, two and three removals that split.
+func TestMarkRareCode4(t *testing.T) {
+	rnd := gametest.Rand(t)
+	vals := make([]uint8, 3000)
+	for i := range vals {
+		vals[i] = uint8(rnd.IntN(128))
+	}
+	var rare []rareHeap
+	for a := 1; a < len(vals); a += 1 + rnd.IntN(40) {
+		rare = append(rare, rareHeap{a: uint32(a), g: uint32(vals[a])})
+	}
+	for _, twoK := range [][]int{{2}, {2, 3}, {0, 4}, {1, 2, 5}} {
+		for _, n := range []int{50, 997, 2990} {
+			var got [4]*sparseTab
+			for j := range got {
+				got[j] = new(sparseTab)
+			}
+			markRareCode4(vals, rare, n, twoK, &got)
+			for j := range 4 {
+				want := new(sparseTab)
+				markRareCode(vals, rare, n+j, twoK, want)
+				if *want != *got[j] {
+					t.Fatalf("splits %v, heap %d: markRareCode4 marks differ from markRareCode's", twoK, n+j)
+				}
+			}
+		}
+	}
+}
