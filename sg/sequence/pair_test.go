@@ -88,8 +88,8 @@ func BenchmarkPairHandoff(b *testing.B) {
 }
 
 // Where handing a heap over is slow, the pair mode does not run, and asks
-// again only at its next run's start (a few times in a run, not at every
-// heap); where it is fast, the pair mode is timed against one core on a
+// again 2·pairTrial heaps later, then twice as late each time (a few
+// times in a run, not at every heap); where it is fast, the pair mode is timed against one core on a
 // trial of pairTrial heaps, and runs on only when it won; after a loss it
 // tries again 2·pairTrial heaps later, then twice as late each time (one
 // to three trials lost in these 100,000 heaps). The values are the same.

@@ -301,10 +301,11 @@ func pairTry(e *sparseEngine, s *Sequence, end int, run func(end int) (int, int,
 	n0, c := s.Len(), &e.pairClock
 	c.won = false
 	if !pairHandoffCheck() {
-		// Handing a heap over costs about as much as the heap: the
-		// caller's loop is faster up to end, where the pair mode
-		// asks again.
-		e.pairRetry = end
+		// Handing a heap over costs about as much as the heap (or the
+		// other processor was away a moment): the caller's loop is
+		// faster for a while, and the probe asks again as after a lost
+		// trial.
+		e.pairRetry = min(end, n0+c.backoff())
 		return false, nil
 	}
 	start := time.Now()
@@ -328,12 +329,19 @@ func pairTry(e *sparseEngine, s *Sequence, end int, run func(end int) (int, int,
 		c.until = done + pairRunMax
 		c.losses = 0
 	} else {
-		// The next trial comes after twice as many heaps as the last
-		// wait, from 2·pairTrial up to pairRecheck.
-		e.pairRetry = done + min(pairTrial<<(c.losses+1), pairRecheck)
-		c.losses = min(c.losses+1, 8)
+		e.pairRetry = done + c.backoff()
 	}
 	return c.won, nil
+}
+
+// backoff returns the heaps the caller's loop computes before the next
+// trial after one lost (or a hand-over probe failed): 2·pairTrial after
+// the first, twice as many after each in a row, up to pairRecheck. It
+// counts the loss.
+func (c *pairClock) backoff() int {
+	k := min(pairTrial<<(c.losses+1), pairRecheck)
+	c.losses = min(c.losses+1, 8)
+	return k
 }
 
 // pairClock holds the pair mode's trials (runPair): the caller's loop
