@@ -7,6 +7,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
+
+	"github.com/impartial-go/impartial/sg/internal/prefetch"
 )
 
 // Two processors on cheap heaps that are mostly marking: the marker mode
@@ -69,8 +72,14 @@ import (
 // (a test with a smaller bound hangs).
 const markA0 = 80
 
-// markRing is the number of heaps whose marks the ring holds.
-const markRing = 256
+// markRing is the number of heaps whose marks the ring holds, and
+// markAhead how many heaps ahead the finisher asks for an entry
+// (prefetch.Line), so that its transfer from the marker's processor
+// overlaps with the heaps before.
+const (
+	markRing  = 256
+	markAhead = 4
+)
 
 // markState is what the finisher and the marker share: the pair mode's
 // rare heaps, stop and counts, the finisher's progress (pairState.last:
@@ -225,6 +234,11 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			// The single-core loop meets the same moves and handles them.
 			w.handOff = false
 			return n
+		}
+		if n+markAhead < marked {
+			// The marker wrote this entry on its processor: ask for it
+			// now, so that it is here when its heap comes.
+			prefetch.Line(unsafe.Pointer(&p.ring[((n+markAhead)%markRing)*p.stride]))
 		}
 		ent := p.ring[(n%markRing)*p.stride:][:p.stride]
 		cut := int(ent[p.stride-1]) // the rare heaps the marker knew
