@@ -37,7 +37,7 @@ import (
 // timing). Games with cheap heaps, such as .354 and .1777, run on two
 // processors instead: on .354 and codes like it, one goroutine computes
 // the heaps in order while the other marks ahead most of the options
-// they need (the marker mode: 1.7–1.9× on .354 to its certificate); on
+// they need (the marker mode: 1.8–2.1× on .354 to its certificate); on
 // the others, two heaps at a time (the pair mode, up to heap 2^26: about
 // 1.2–1.5× where the processors hand a cache line over in tens of
 // nanoseconds). Each is timed against one core and stays off where it

@@ -54,10 +54,12 @@ import (
 // Figures (this project's 2-core VM, 2026-11-28, runs alternated). .354
 // to its certificate (20,126,195 heaps), one worker / two, the default
 // choice (go test -run '^$' -bench 'Parallel/354/workers-(1|2)$'
-// -benchtime 1x ./sg/sequence), four rounds: 7.85 / 4.25 s (1.85×), 8.29
-// / 4.90 (1.69×), 7.48 / 4.37 (1.71×), 8.23 / 4.26 (1.93×), where the
-// former default (the pair mode) gave 7.68 / 5.31, 7.87 / 6.05, 7.54 /
-// 5.19 and 7.83 / 6.30 s (1.24–1.45×) in the same rounds. .354 to 2^21
+// -benchtime 1x ./sg/sequence), six rounds: 8.07 / 3.89 s (2.07×), 7.92
+// / 4.01 (1.98×), 7.68 / 4.13 (1.86×), 8.24 / 4.65 (1.77×), 8.30 / 4.49
+// (1.85×), 7.44 / 4.05 (1.84×). In four rounds of an earlier build (no
+// prefetch of the ring, and a lost trial retried only 262,144 heaps
+// later) 1.69–1.93×, where the former default (the pair mode) gave 7.68 /
+// 5.31, 7.87 / 6.05, 7.54 / 5.19 and 7.83 / 6.30 s (1.24–1.45×). .354 to 2^21
 // heaps, six rounds of go test -run '^$' -bench
 // 'Ring/354-2\^21/(pair|mark)-2$|Parallel/354-2\^21/workers-1$'
 // -benchtime 3x ./sg/sequence: the marker mode (forced) 397–532 ms

@@ -60,7 +60,7 @@ import (
 // marking of splits with a large rare part, runPair runs the marker mode
 // of sparse_mark.go instead (two goroutines too, one marking ahead what
 // the other needs, with no hand-over at each heap: .354 to its
-// certificate 1.7–1.9× on two processors where the pair mode gave
+// certificate 1.8–2.1× on two processors where the pair mode gave
 // 1.2–1.5× in the same hour). On costly heaps (Grundy's game), runPair
 // runs the ring mode of sparse_ring.go instead, with the same trials
 // against the pipeline; the pair mode runs there only where the ring mode is turned
