@@ -71,18 +71,7 @@ func TestMarkerMatchesSingleCore(t *testing.T) {
 			}
 		}
 	}
-	some := 0
-	rnd := gametest.Rand(t)
-	for range codes {
-		r := randomSplitCode(rnd)
-		if markCheck(t, r.String(), r, 6000, 128) > 0 {
-			some++
-		}
-	}
-	t.Logf("the marker mode ran on %d of %d random codes", some, codes)
-	if 4*some < codes {
-		t.Errorf("the marker mode ran on %d of %d random codes, want a quarter at least", some, codes)
-	}
+	parRandomCodes(t, "marker mode", codes, func(r seqCode, _ int) int { return markCheck(t, r.String(), r, 6000, 128) })
 }
 
 // The default picks the marker mode over the pair mode where the marker

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/impartial-go/impartial/game"
-	"github.com/impartial-go/impartial/game/gametest"
 )
 
 // pairCheck compares the values of r from two workers, in pair mode from
@@ -61,18 +60,7 @@ func TestPairMatchesSingleCore(t *testing.T) {
 			}
 		}
 	}
-	some := 0
-	rnd := gametest.Rand(t)
-	for range codes {
-		r := randomSplitCode(rnd)
-		if pairCheck(t, r.String(), r, 6000, 128) > 0 {
-			some++
-		}
-	}
-	t.Logf("the pair mode ran on %d of %d random codes", some, codes)
-	if 4*some < codes {
-		t.Errorf("the pair mode ran on %d of %d random codes, want a quarter at least", some, codes)
-	}
+	parRandomCodes(t, "pair mode", codes, func(r seqCode, _ int) int { return pairCheck(t, r.String(), r, 6000, 128) })
 }
 
 // BenchmarkPairHandoff measures what the pair mode pays per heap to hand

@@ -137,6 +137,24 @@ func TestParallelSparseRandomCodes(t *testing.T) {
 	}
 }
 
+// parRandomCodes runs check, which returns the heaps a parallel mode
+// computed, on codes random codes (check is given each code and its
+// index), and fails unless the mode ran on a quarter of them at least.
+func parRandomCodes(t *testing.T, mode string, codes int, check func(r seqCode, i int) int) {
+	t.Helper()
+	some := 0
+	rnd := gametest.Rand(t)
+	for i := range codes {
+		if check(randomSplitCode(rnd), i) > 0 {
+			some++
+		}
+	}
+	t.Logf("the %s ran on %d of %d random codes", mode, some, codes)
+	if 4*some < codes {
+		t.Errorf("the %s ran on %d of %d random codes, want a quarter at least", mode, some, codes)
+	}
+}
+
 // randomSplitCode returns an octal code of 1 to 4 random digits after the
 // point whose last digit allows a split, so that the sparse engine takes
 // it; a quarter of them start with 4 (a heap may be split without removing

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
-	"github.com/impartial-go/impartial/game/gametest"
 )
 
 // ringCheck compares the values of r from the given workers, in ring mode
@@ -74,22 +73,11 @@ func TestRingMatchesSingleCore(t *testing.T) {
 }
 
 func TestRingRandomCodes(t *testing.T) {
-	rnd := gametest.Rand(t)
 	codes := 40
 	if testing.Short() || raceDetector {
 		codes = 12
 	}
-	some := 0
-	for i := range codes {
-		r := randomSplitCode(rnd)
-		if ringCheck(t, r.String(), r, 5000, 2+i%5, 128) > 0 {
-			some++
-		}
-	}
-	t.Logf("the ring mode ran on %d of %d random codes", some, codes)
-	if 4*some < codes {
-		t.Errorf("the ring mode ran on %d of %d random codes, want a quarter at least", some, codes)
-	}
+	parRandomCodes(t, "ring mode", codes, func(r seqCode, i int) int { return ringCheck(t, r.String(), r, 5000, 2+i%5, 128) })
 }
 
 // BenchmarkRing compares the ring mode, forced, with what runs without
