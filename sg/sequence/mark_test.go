@@ -13,30 +13,10 @@ import (
 // number of heaps computed in marker mode.
 func markCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 	t.Helper()
-	want := parValues(t, r, n, MethodSparse, 1, parFrom)
-	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2), withParallelFrom(parFrom), withMarker(1)})
-	eng := chooseEngine(r, cfg)
-	se, ok := eng.(*sparseEngine)
-	if ok {
-		se.start = 64
+	if se := modeCheck(t, "marker mode", name, r, n, 2, parFrom, withMarker(1)); se != nil {
+		return se.markHeaps
 	}
-	s := New(0)
-	if err := eng.extend(context.Background(), s, n); err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	got := s.AppendValues(nil, 0, s.Len())
-	if len(got) != len(want) {
-		t.Fatalf("%s: %d values in marker mode, %d on one core", name, len(got), len(want))
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("%s: marker mode G(%d) = %d, single core %d", name, i, got[i], want[i])
-		}
-	}
-	if !ok {
-		return 0
-	}
-	return se.markHeaps
+	return 0
 }
 
 // The marker mode gives the single-core values on the classic games and

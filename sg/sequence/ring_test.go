@@ -14,8 +14,20 @@ import (
 // number of heaps computed in ring mode.
 func ringCheck(t *testing.T, name string, r game.HeapRule, n, workers, parFrom int) int {
 	t.Helper()
+	if se := modeCheck(t, "ring mode", name, r, n, workers, parFrom, withRing(1)); se != nil {
+		return se.ringHeaps
+	}
+	return 0
+}
+
+// modeCheck compares the values of r from the given workers, from heap
+// parFrom on in the mode (named mode) that the option force sets, with
+// the single-core values, and returns the sparse engine that computed
+// them (nil when another engine did).
+func modeCheck(t *testing.T, mode, name string, r game.HeapRule, n, workers, parFrom int, force Option) *sparseEngine {
+	t.Helper()
 	want := parValues(t, r, n, MethodSparse, 1, parFrom)
-	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(workers), withParallelFrom(parFrom), withRing(1)})
+	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(workers), withParallelFrom(parFrom), force})
 	eng := chooseEngine(r, cfg)
 	se, ok := eng.(*sparseEngine)
 	if ok {
@@ -27,17 +39,14 @@ func ringCheck(t *testing.T, name string, r game.HeapRule, n, workers, parFrom i
 	}
 	got := s.AppendValues(nil, 0, s.Len())
 	if len(got) != len(want) {
-		t.Fatalf("%s: %d values in ring mode, %d on one core", name, len(got), len(want))
+		t.Fatalf("%s: %d values in %s, %d on one core", name, len(got), mode, len(want))
 	}
 	for i := range want {
 		if got[i] != want[i] {
-			t.Fatalf("%s, %d workers: ring mode G(%d) = %d, single core %d", name, workers, i, got[i], want[i])
+			t.Fatalf("%s, %d workers: %s G(%d) = %d, single core %d", name, workers, mode, i, got[i], want[i])
 		}
 	}
-	if !ok {
-		return 0
-	}
-	return se.ringHeaps
+	return se
 }
 
 // The ring mode gives the single-core values on the classic games and on
