@@ -149,8 +149,8 @@ type sparseEngine struct {
 	probeSteps, probeHeaps int
 	probeAvg               int // the inner-loop steps a heap in the last probe (markerMode)
 	pipeWorth, probed      bool
-	// pairHeaps counts the heaps computed in pair mode (sparse_pair.go)
-	// or ring mode, for tests; mirror8 and mirror16 are the pair mode's
+	// pairHeaps counts the heaps computed in pair mode (sparse_pair.go),
+	// ring mode or marker mode, for tests; mirror8 and mirror16 are the pair mode's
 	// second copy of the values.
 	pairHeaps int
 	ringHeaps int  // the heaps of those computed in ring mode (sparse_ring.go)
