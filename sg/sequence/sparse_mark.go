@@ -60,7 +60,7 @@ import (
 // prefetch of the ring, and a lost trial retried only 262,144 heaps
 // later) 1.69–1.93×, where the former default (the pair mode) gave 7.68 /
 // 5.31, 7.87 / 6.05, 7.54 / 5.19 and 7.83 / 6.30 s (1.24–1.45×). .354 to 2^21
-// heaps, six rounds of go test -run '^$' -bench
+// heaps, that first build, six rounds of go test -run '^$' -bench
 // 'Ring/354-2\^21/(pair|mark)-2$|Parallel/354-2\^21/workers-1$'
 // -benchtime 3x ./sg/sequence: the marker mode (forced) 397–532 ms
 // (median 435), the pair mode (with its trials) 483–762 ms (median 507),
