@@ -71,7 +71,8 @@ import (
 // ahead (markA0 + kmin heaps, less up to a line of values). It must exceed
 // a line of values (64 heaps): otherwise the marker could be waiting for
 // the finisher's line while the finisher waits for the marker's next heap
-// (a test with a smaller bound hangs).
+// (a build whose marker reached 10 heaps back hung in
+// TestMarkerMatchesSingleCore).
 const markA0 = 80
 
 // markRing is the number of heaps whose marks the ring holds, and
@@ -142,18 +143,17 @@ func markRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	done := markFinish(ctx, e, s, p, f, all, n0, scan)
 	p.lowerStop(done)
 	wg.Wait()
-	pairCatchUp(e, s, &p.pairState, all, done)
-	e.pairHeaps += done - n0
+	pairEnd(e, s, &p.pairState, all, n0, done, end)
 	e.markHeaps += done - n0
-	if done-n0 < pairMinRun && done < end {
-		e.pairRetry = done + pairMinRun // (as in pairRun)
-	}
 	return done, f.steps + m.steps, p.err
 }
 
 // markWait spins until ok reports true, yielding the processor every
 // p.spin looks and napping every pairSpinLong; it reports false when heap
-// n is not to be computed.
+// n is not to be computed. (It is ringState.waitDone's loop. One method
+// for both, on pairState, was tried: .354 to 2^21 in marker mode then
+// took a median of 537 ms against 495 ms, six alternating rounds, for no
+// reason found; so each mode keeps its own.)
 func (p *markState) markWait(n int, ok func() bool) bool {
 	for i := 0; !ok(); i++ {
 		if p.stopAt.Load() <= int64(n) {
@@ -272,9 +272,7 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 		// share counts too.)
 		if work += steps + 8 + max(cut-i0, 0)*len(two); work >= sparsePollWork {
 			work = 0
-			pairCatchUp(e, s, &p.pairState, all, n+1)
-			if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
-				p.err = err
+			if !pairPoll(ctx, e, s, &p.pairState, all, n+1) {
 				return n + 1
 			}
 		}

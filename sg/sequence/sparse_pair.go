@@ -410,16 +410,39 @@ func pairRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	v := p.last.Load()
 	done := int(v >> 32)
 	all[done-1] = T(uint32(v)) // (when the second goroutine finished last)
+	pairEnd(e, s, p, all, n0, done, end)
+	return done, ws[0].steps + ws[1].steps, p.err
+}
+
+// pairEnd ends a run of the pair mode, the ring mode or the marker mode
+// from heap n0 (to end at most) that finished the heaps below done: it
+// brings the engine's counts and s up to them and counts them in
+// e.pairHeaps. A run stopped at once (a rule known by its moves may give
+// a heap moves the mode cannot use, see pairPending; or a stop that the
+// single-core loop's next heap lifts, at a small cost) asks again after
+// a few heaps, not at the next.
+func pairEnd[T uint8 | uint16](e *sparseEngine, s *Sequence, p *pairState, all []T, n0, done, end int) {
 	pairCatchUp(e, s, p, all, done)
 	e.pairHeaps += done - n0
 	if done-n0 < pairMinRun && done < end {
-		// Stopped at once (a rule known by its moves may give a heap
-		// moves the pair mode cannot use, see pairPending; or a stop
-		// that the single-core loop's next heap lifts, at a small cost):
-		// ask again after a few heaps, not at the next.
 		e.pairRetry = done + pairMinRun
 	}
-	return done, ws[0].steps + ws[1].steps, p.err
+}
+
+// pairPoll is the modes' poll, on the goroutine that called Values or
+// Period, once enough work is done (as the single-core loop polls every
+// sparsePollWork steps): it brings the engine's counts and s up to the n
+// heaps finished, reports progress, saves checkpoints and looks at the
+// context. On an error it keeps it in p, stops the mode at heap n and
+// reports false.
+func pairPoll[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *pairState, all []T, n int) bool {
+	pairCatchUp(e, s, p, all, n)
+	if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
+		p.err = err
+		p.lowerStop(n)
+		return false
+	}
+	return true
 }
 
 // pairMaxHandoff is the most a heap's hand-over may cost, measured by
@@ -567,11 +590,7 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 		w.steps += steps + 8
 		if work += steps + 8; poller && work >= sparsePollWork/2 {
 			work = 0
-			pairCatchUp(e, s, p, all, n+1)
-			if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
-				p.err = err
-				p.lowerStop(n + 1)
-			}
+			pairPoll(ctx, e, s, p, all, n+1)
 		}
 		p.last.Store(int64(n+1)<<32 | int64(g))
 	}

@@ -241,13 +241,9 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 		steps += w.steps
 		e.ringRedo += w.redo
 	}
-	pairCatchUp(e, s, &p.pairState, all, done)
+	pairEnd(e, s, &p.pairState, all, n0, done, end)
 	e.ringWant = p.wantNext.Load()
-	e.pairHeaps += done - n0
 	e.ringHeaps += done - n0
-	if done-n0 < pairMinRun && done < end {
-		e.pairRetry = done + pairMinRun // (as in pairRun)
-	}
 	return done, steps, p.err
 }
 
@@ -340,11 +336,7 @@ func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			p.done.Store(int64(d))
 			if p.work += steps + 8; caller && p.work >= sparsePollWork {
 				p.work = 0
-				pairCatchUp(e, s, &p.pairState, all, d)
-				if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
-					p.err = err
-					p.lowerStop(d)
-				}
+				pairPoll(ctx, e, s, &p.pairState, all, d)
 			}
 		}
 		p.lock.Store(0)
