@@ -54,6 +54,41 @@ func TestMarkerMatchesSingleCore(t *testing.T) {
 	parRandomCodes(t, "marker mode", codes, func(r seqCode, _ int) int { return markCheck(t, r.String(), r, 6000, 128) })
 }
 
+// When the marker is held up, the finisher marks its heaps itself until
+// the marker, skipping the heaps passed, is ahead again: with takeovers
+// after one look, the values stay the single-core values, on the classic
+// codes and on random codes.
+func TestMarkerTakeover(t *testing.T) {
+	n := 12000
+	if testing.Short() || raceDetector {
+		n = 4000
+	}
+	both := func(c *config) {
+		withMarker(1)(c)
+		withTakeover(1)(c)
+	}
+	alone, heaps := 0, 0
+	check := func(name string, r game.HeapRule, n, parFrom int) int {
+		se := modeCheck(t, "marker mode with takeovers", name, r, n, 2, parFrom, both)
+		if se == nil {
+			return 0
+		}
+		alone += se.markAlone
+		heaps += se.markHeaps
+		return se.markHeaps
+	}
+	for _, c := range parClassics {
+		if !c.small {
+			check(c.name, c.r, n, 200)
+		}
+	}
+	parRandomCodes(t, "marker mode with takeovers", 12, func(r seqCode, _ int) int { return check(r.String(), r, 2000, 128) })
+	t.Logf("the finisher marked %d of %d heaps of the marker mode", alone, heaps)
+	if alone == 0 || alone == heaps {
+		t.Errorf("the finisher marked %d of %d heaps of the marker mode, want some, not all", alone, heaps)
+	}
+}
+
 // The default picks the marker mode over the pair mode where the marker
 // has most of the work: on .354 and .376, whose rare heaps from markA0 on
 // make most of a heap's marks, and not on Kayles, .1777, .16 or .56. The

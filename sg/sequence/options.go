@@ -84,6 +84,7 @@ type config struct {
 	parFrom         int          // the first heap computed in parallel blocks (0: each engine's default; tests lower it)
 	ring            int          // the sparse engine's ring mode: 0 where it pays, 1 always, -1 never (tests and benchmarks; see withRing)
 	marker          int          // the sparse engine's marker mode, likewise (see withMarker)
+	takeover        int          // the ring and marker modes' looks before taking over another goroutine's work: 0 the default, -1 never (see withTakeover)
 	ckpt            checkpointer // the checkpoint file, when checkpointPath is set
 	ckptRewrite     bool         // rewrite the whole file at each save (benchmarks)
 

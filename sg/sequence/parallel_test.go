@@ -237,6 +237,62 @@ func BenchmarkParallel(b *testing.B) {
 	}
 }
 
+// BenchmarkBusy times two workers while another goroutine of the process
+// takes 1 ms of processor time every 5 ms, as another program on a
+// shared machine would (the Go scheduler then takes a processor from a
+// worker for about a millisecond at a time): with takeovers (the default:
+// a worker that has waited long for another does that one's work itself)
+// and without them (wait). The cases are long: run them by name, as
+// -bench 'Busy/Grundy22/' or -bench 'Busy/354/'.
+func BenchmarkBusy(b *testing.B) {
+	for _, bc := range []struct {
+		name string
+		r    game.HeapRule
+		n    int
+	}{
+		{"Grundy22", seqGrundy{}, 1 << 22},
+		{"354", seqParse(".354"), 2*(10061916+1180) + 3},
+	} {
+		for _, mode := range []struct {
+			name  string
+			looks int
+		}{{"takeover", 0}, {"wait", -1}} {
+			b.Run(bc.name+"/"+mode.name, func(b *testing.B) {
+				if testing.Short() || !spBenchNamed("Busy/"+bc.name) {
+					b.Skip("long: run with -bench 'Busy/" + bc.name + "/' and without -short")
+				}
+				defer busy()()
+				benchValues(b, bc.r, bc.n, WithMethod(MethodSparse), WithWorkers(2), withTakeover(mode.looks))
+			})
+		}
+	}
+}
+
+// busy starts a goroutine that spins for 1 ms every 5 ms, and returns
+// the function that stops it.
+func busy() (stop func()) {
+	done := make(chan struct{})
+	over := make(chan struct{})
+	go func() {
+		defer close(over)
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			for t := time.Now(); time.Since(t) < time.Millisecond; {
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-over
+	}
+}
+
 // benchValues times Values(r, n, opts) and reports heaps a second.
 func benchValues(b *testing.B, r game.HeapRule, n int, opts ...Option) {
 	b.ReportAllocs()

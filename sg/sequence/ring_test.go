@@ -81,6 +81,46 @@ func TestRingMatchesSingleCore(t *testing.T) {
 	}
 }
 
+// A goroutine of the ring mode that waits takes over the first heap not
+// finished (ringFinish with take), and the goroutine that had it drops
+// its work: with takeovers at the first look, frequent with more
+// goroutines than processors, the values stay the single-core values.
+func TestRingTakeover(t *testing.T) {
+	n := 12000
+	if testing.Short() || raceDetector {
+		n = 4000
+	}
+	both := func(c *config) {
+		withRing(1)(c)
+		withTakeover(1)(c)
+	}
+	taken, heaps := 0, 0
+	for i, c := range parClassics {
+		nn := n
+		if c.small {
+			nn = 1500
+		}
+		workers := 2 + i%6
+		if se := modeCheck(t, "ring mode with takeovers", c.name, c.r, nn, workers, 200, both); se != nil {
+			taken += se.ringTaken
+			heaps += se.ringHeaps
+		}
+	}
+	parRandomCodes(t, "ring mode with takeovers", 12, func(r seqCode, i int) int {
+		se := modeCheck(t, "ring mode with takeovers", r.String(), r, 2000, 3+i%5, 128, both)
+		if se == nil {
+			return 0
+		}
+		taken += se.ringTaken
+		heaps += se.ringHeaps
+		return se.ringHeaps
+	})
+	t.Logf("%d of %d heaps in ring mode taken over", taken, heaps)
+	if taken == 0 {
+		t.Errorf("no heap taken over in %d heaps of the ring mode", heaps)
+	}
+}
+
 func TestRingRandomCodes(t *testing.T) {
 	codes := 40
 	if testing.Short() || raceDetector {

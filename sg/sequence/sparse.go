@@ -156,6 +156,8 @@ type sparseEngine struct {
 	ringHeaps int  // the heaps of those computed in ring mode (sparse_ring.go)
 	markHeaps int  // and in marker mode (sparse_mark.go)
 	ringRedo  int  // and of those, the heaps it computed a second time
+	ringTaken int  // and the heaps taken over from a goroutine that was slow to finish them
+	markAlone int  // the heaps the marker mode's finisher marked itself, the marker behind
 	ringWant  bool // the ring mode's wantNext, from one of its runs to the next
 	mirror8   []uint8
 	mirror16  []uint16

@@ -175,10 +175,12 @@ type pairWorker struct {
 	_ [64]byte // (the two workers write their fields at every heap: no
 	// cache line of one holds fields of the other)
 	sparseEngine
-	cand  int   // the candidate of the current heap (see pairValue)
-	redo  int   // the heaps the ring mode computed again (sparse_ring.go)
-	extra []int // the values of the other class confirmed for the next candidate
-	steps int   // the inner-loop steps of its heaps
+	cand  int         // the candidate of the current heap (see pairValue)
+	redo  int         // the heaps the ring mode computed again (sparse_ring.go)
+	taken int         // and the heaps it took over from another goroutine
+	pend  []ringSplit // the ring mode's options left out of the current heap
+	extra []int       // the values of the other class confirmed for the next candidate
+	steps int         // the inner-loop steps of its heaps
 	_     [64]byte
 }
 

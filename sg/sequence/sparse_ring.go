@@ -41,9 +41,23 @@ import (
 // goroutines, about 1 % with 16). The values, the rare heaps and the
 // counts are those of the single-core engine.
 //
-// Nothing waits for a given goroutine: a goroutine slow on its heap (or
-// descheduled) holds back only the finishing, and the others go on
-// claiming heaps until ringSlots heaps are claimed and not finished. A
+// Nothing waits long for a given goroutine: a goroutine slow on its heap
+// holds back only the finishing, and the others go on claiming heaps
+// until ringSlots heaps are claimed and not finished. A goroutine that
+// then waits takes the first heap not finished over after takeoverAfter
+// looks (about 10 µs; ringFinish with take): it computes the heap whole,
+// and the heap's goroutine, when it comes back to it, drops its work. A
+// slot's state word (slotWord) says whose the slot is: the heap's
+// goroutine fills the slot only after moving the word from claimed to
+// writing, and the takeover moves it from claimed (or from the slot's
+// previous heap, before its goroutine came to it) to taken, so exactly one
+// of the two finishes the heap. Waits that long come mostly from a
+// processor taken away from the goroutine (on this project's 2-core VM,
+// about 400 times a second, mostly for 20–100 µs; far more often on a
+// machine shared with other work). With a program beside it that takes
+// 1 ms of processor time every 5 ms, Grundy's game to 2^22 on two
+// goroutines took a median of 6.13 s with takeovers against 7.94 s
+// without (four alternating rounds each); on the VM alone, no slower. A
 // waiting goroutine yields its processor only after many looks when the
 // goroutines fit the processors: on a 16-core Xeon, yielding after 64
 // looks as the pair mode does made every goroutine queue on the
@@ -81,12 +95,13 @@ const ringMaxWorkers = 256
 // line of its own; and the slots of the heaps claimed.
 type ringState struct {
 	pairState
-	next  paddedInt64 // the next heap to claim
-	done  paddedInt64 // the heaps finished: G(… done-1) are known
-	lock  paddedInt64 // 1 while a goroutine finishes heaps (ringFinish)
-	slots []ringSlot  // heap m's is slots[m%len(slots)]
-	spin  int         // looks between two yields of the processor
-	_     [64]byte    // (the claimers read the fields above at every heap)
+	next     paddedInt64 // the next heap to claim
+	done     paddedInt64 // the heaps finished: G(… done-1) are known
+	lock     paddedInt64 // 1 while a goroutine finishes heaps (ringFinish)
+	slots    []ringSlot  // heap m's is slots[m%len(slots)]
+	spin     int         // looks between two yields of the processor
+	takeover int         // looks before a waiting goroutine takes over the first heap not finished
+	_        [64]byte    // (the claimers read the fields above at every heap)
 
 	// wantNext asks for g2 in the slots: the finisher sets it while the
 	// options left out often have the value g (ringWant).
@@ -129,9 +144,10 @@ func (p *ringState) ringWant(clashed bool) {
 }
 
 // ringSlot holds a heap claimed, once its goroutine has computed the mex
-// of the options it could read: ready is m+1 for heap m.
+// of the options it could read. Its state is slotWord(m, phase) for heap
+// m, the phase one of ringClaimed, ringWriting, ringReady and ringTaken.
 type ringSlot struct {
-	ready atomic.Int64
+	state atomic.Int64
 	g     int         // the mex of the options not left out
 	g2    int         // the next value missing after g, or -1 (see wantNext)
 	steps int         // the inner-loop steps it took
@@ -139,10 +155,25 @@ type ringSlot struct {
 	_     [8]byte
 }
 
+// The phases of a slot's heap: claimed (its goroutine computes it),
+// writing (the goroutine fills the slot), ready (the slot holds the heap's
+// result), taken (another goroutine took the heap over: its goroutine
+// leaves the slot alone).
+const (
+	ringClaimed = iota
+	ringWriting
+	ringReady
+	ringTaken
+)
+
+// slotWord returns the state of a slot that holds heap m in the phase.
+func slotWord(m, phase int) int64 { return 4*int64(m+1) + int64(phase) }
+
 // waitDone waits until fewer than the slots' number of heaps lie between
 // the heaps finished and heap m, so that m's slot is free, and reports
-// false when heap m is not to be finished.
-func (p *ringState) waitDone(m int) bool {
+// false when heap m is not to be finished. Every p.takeover looks it calls
+// take, which may take over the first heap not finished.
+func (p *ringState) waitDone(m int, take func()) bool {
 	for i := 0; int64(m-len(p.slots)) >= p.done.Load(); i++ {
 		if p.stopAt.Load() <= int64(m) {
 			return false
@@ -152,6 +183,8 @@ func (p *ringState) waitDone(m int) bool {
 			time.Sleep(pairNap)
 		case i%p.spin == p.spin-1:
 			runtime.Gosched()
+		case i%p.takeover == p.takeover-1:
+			take()
 		}
 	}
 	return true
@@ -221,6 +254,7 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	if k > runtime.GOMAXPROCS(0) {
 		p.spin = pairSpin
 	}
+	p.takeover = e.cfg.takeoverLooks()
 	all := vals[:cap(vals)]
 	ws := make([]*pairWorker, k)
 	for i := range ws {
@@ -240,6 +274,7 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	for _, w := range ws {
 		steps += w.steps
 		e.ringRedo += w.redo
+		e.ringTaken += w.taken
 	}
 	pairEnd(e, s, &p.pairState, all, n0, done, end)
 	e.ringWant = p.wantNext.Load()
@@ -251,51 +286,84 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 // until the mode stops: for each, the mex of the options it can read from
 // the heaps finished, into the heap's slot; then it finishes the heaps
 // whose slots are ready, unless another goroutine is at it (ringFinish).
+// A heap that another goroutine took over in the meantime (while this
+// one was slow to compute it) is dropped.
 // caller says whether it runs on the goroutine that called Values or
 // Period, the one that polls the context and reports progress.
 func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, caller bool, all []T, scan scanFunc[T]) {
 	k := e.ringWorkers()
+	take := func() { ringFinish(ctx, e, s, p, w, caller, all, scan, true) }
 	for {
 		m := int(p.next.Add(1) - 1)
-		if int64(m) >= p.stopAt.Load() || !p.waitDone(m) {
+		if int64(m) >= p.stopAt.Load() || !p.waitDone(m, take) {
 			return
 		}
-		w.parityOK = true
-		if err := w.loadMoves(e.rule, m); err != nil || w.handOff || (w.par == 1 && !w.parityOK) || !w.ringTakes(m, k) {
+		sl := &p.slots[m%len(p.slots)]
+		if old := sl.state.Load(); old == slotWord(m, ringTaken) || !sl.state.CompareAndSwap(old, slotWord(m, ringClaimed)) {
+			// Taken over before this goroutine came to it.
+			ringFinish(ctx, e, s, p, w, caller, all, scan, false)
+			continue
+		}
+		if !ringHeapOK(e, w, m, k) {
 			// The single-core loop meets the same moves and handles them.
-			w.handOff = false
 			p.lowerStop(m)
 			return
 		}
-		bound := int(p.done.Load())  // the heaps below bound are known
+		bound := int(p.done.Load()) // the heaps below bound are known
+		if bound > m {
+			// Taken over and finished already.
+			ringFinish(ctx, e, s, p, w, caller, all, scan, false)
+			continue
+		}
 		line := ringLine(all, bound) // and those below line no longer written
 		a0 := m - line + 1
-		sl := &p.slots[m%len(p.slots)]
-		sl.pend = ringPending(w, all, m, a0, bound, sl.pend[:0])
+		w.pend = ringPending(w, all, m, a0, bound, w.pend[:0])
 		rareN := int(p.rareN.Load())
 		w.rare = p.rare[rareFrom(p.rare[:rareN], a0):rareN]
-		sl.g, sl.steps = ringValue(w, all[:line], m, a0, scan)
-		sl.g2 = -1
-		if p.wantNext.Load() && sl.g < w.limit {
-			g2, st := pairNext(w, all[:line], m, sl.g, a0, line, scan)
-			sl.g2 = g2
-			sl.steps += st
+		g, steps := ringValue(w, all[:line], m, a0, scan)
+		g2 := -1
+		if p.wantNext.Load() && g < w.limit {
+			var st int
+			g2, st = pairNext(w, all[:line], m, g, a0, line, scan)
+			steps += st
 		}
 		pairClear(w)
-		sl.ready.Store(int64(m + 1))
-		ringFinish(ctx, e, s, p, w, caller, all, scan)
+		if sl.state.CompareAndSwap(slotWord(m, ringClaimed), slotWord(m, ringWriting)) {
+			sl.g, sl.g2, sl.steps = g, g2, steps
+			sl.pend = append(sl.pend[:0], w.pend...)
+			sl.state.Store(slotWord(m, ringReady))
+		} else {
+			w.steps += steps // (taken over meanwhile: the work is lost)
+		}
+		ringFinish(ctx, e, s, p, w, caller, all, scan, false)
 	}
+}
+
+// ringHeapOK loads heap m's moves into w and reports whether the ring mode
+// takes the heap (see heapMoves.ringTakes), with k goroutines.
+func ringHeapOK(e *sparseEngine, w *pairWorker, m, k int) bool {
+	w.parityOK = true
+	err := w.loadMoves(e.rule, m)
+	if err != nil || w.handOff || (w.par == 1 && !w.parityOK) || !w.ringTakes(m, k) {
+		w.handOff = false
+		return false
+	}
+	return true
 }
 
 // ringFinish finishes the heaps whose slots are ready, in order, on
 // worker w (between two heaps of its own), unless another goroutine is
 // finishing heaps: that one then finishes them too. G(d) is the slot's
 // value unless an option left out has that value; the heap is then
-// computed again, whole, from the values now known. On the caller's
-// goroutine, once enough work is done, it brings the engine's counts up
-// to date and polls (progress, checkpoints, the context), so that these
-// run where they run on one core.
-func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, caller bool, all []T, scan scanFunc[T]) {
+// computed again, whole, from the values now known. With take, a
+// goroutine that has waited long for the first heap not finished, it
+// takes that heap over unless its goroutine is filling the slot: it
+// computes the heap whole, and the heap's goroutine drops its work when
+// it comes back (ringLoop). On the caller's goroutine, once enough work
+// is done, it brings the engine's counts up to date and polls (progress,
+// checkpoints, the context), so that these run where they run on one
+// core.
+func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, caller bool, all []T, scan scanFunc[T], take bool) {
 	for {
 		if p.lock.Load() != 0 || !p.lock.CompareAndSwap(0, 1) {
 			// The goroutine finishing heaps looks again after it lets
@@ -304,29 +372,35 @@ func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			return
 		}
 		d := int(p.done.Load())
+	finish:
 		for int64(d) < p.stopAt.Load() {
 			sl := &p.slots[d%len(p.slots)]
-			if sl.ready.Load() != int64(d+1) {
-				break
-			}
-			g, steps := sl.g, sl.steps
-			clashed := ringClash(all, sl.pend, g)
-			p.ringWant(clashed)
-			if clashed && sl.g2 >= 0 {
-				g = sl.g2
-				clashed = ringClash(all, sl.pend, g)
-			}
-			if clashed {
-				// Compute the heap again, whole.
-				if err := w.loadMoves(e.rule, d); err != nil {
-					g = w.limit // (stops below)
-				} else {
-					w.rare = p.rare[:p.rareN.Load()]
-					w.redo++
-					var st int
-					g, st = heapValue(&w.sparseEngine, all[:d], d, scan)
-					steps += st
+			var g, steps int
+			switch st := sl.state.Load(); {
+			case st == slotWord(d, ringReady):
+				g, steps = sl.g, sl.steps
+				clashed := ringClash(all, sl.pend, g)
+				p.ringWant(clashed)
+				if clashed && sl.g2 >= 0 {
+					g = sl.g2
+					clashed = ringClash(all, sl.pend, g)
 				}
+				if clashed {
+					// Compute the heap again, whole.
+					if err := w.loadMoves(e.rule, d); err != nil {
+						g = w.limit // (stops below)
+					} else {
+						w.redo++
+						g, steps = ringWhole(p, w, all, d, scan, steps)
+					}
+				}
+			case take && st != slotWord(d, ringWriting) && ringHeapOK(e, w, d, e.ringWorkers()) &&
+				sl.state.CompareAndSwap(st, slotWord(d, ringTaken)):
+				take = false // (one heap a wait)
+				w.taken++
+				g, steps = ringWhole(p, w, all, d, scan, 0)
+			default:
+				break finish
 			}
 			if !pairPublish(&p.pairState, w, all, d, g) {
 				break // (the single-core loop takes heap d)
@@ -341,10 +415,18 @@ func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 		}
 		p.lock.Store(0)
 		d = int(p.done.Load())
-		if int64(d) >= p.stopAt.Load() || p.slots[d%len(p.slots)].ready.Load() != int64(d+1) {
+		if int64(d) >= p.stopAt.Load() || p.slots[d%len(p.slots)].state.Load() != slotWord(d, ringReady) {
 			return
 		}
 	}
+}
+
+// ringWhole returns G(d) computed whole on worker w, whose moves are d's,
+// from the values all[:d], and steps plus the inner-loop steps it took.
+func ringWhole[T uint8 | uint16](p *ringState, w *pairWorker, all []T, d int, scan scanFunc[T], steps int) (int, int) {
+	w.rare = p.rare[:p.rareN.Load()]
+	g, st := heapValue(&w.sparseEngine, all[:d], d, scan)
+	return g, steps + st
 }
 
 // ringClash reports whether an option of pend has the value g, from the
