@@ -99,10 +99,12 @@
 // does not gain, as on a machine whose processors hand data to each other
 // slowly. A processor that waits long for another (one taken away by the
 // operating system, on a machine shared with other work) does the other's
-// work itself rather than wait for it to come back. On two processors of a virtual machine, Grundy's game to 2^22
-// ran 1.6 to 2.0 times as fast as on one, .354 to its certificate 1.8 to
-// 2.1 times (it varies with the hour); on a 16-core Xeon, Grundy's game to 2^22 ran 5.4 to 7.3 times as
-// fast on 16 processors as on one. See [WithWorkers].
+// work itself rather than wait for it to come back. On two processors of
+// a virtual machine, Grundy's game to 2^22 ran 1.6 to 2.2 times as fast as
+// on one (a median of 1.84 over thirty rounds), .354 to its certificate
+// 1.5 to 2.1 times (it varies with the hour); on a 16-core Xeon, Grundy's
+// game to 2^22 ran 5.4 to 7.3 times as fast on 16 processors as on one.
+// See [WithWorkers].
 //
 // # Long runs
 //

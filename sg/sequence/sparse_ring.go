@@ -299,8 +299,11 @@ func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 			return
 		}
 		sl := &p.slots[m%len(p.slots)]
-		if old := sl.state.Load(); old == slotWord(m, ringTaken) || !sl.state.CompareAndSwap(old, slotWord(m, ringClaimed)) {
-			// Taken over before this goroutine came to it.
+		if old := sl.state.Load(); old >= slotWord(m, ringClaimed) || !sl.state.CompareAndSwap(old, slotWord(m, ringClaimed)) {
+			// Taken over before this goroutine came to it. (The slot
+			// may even hold a later heap: heap m was taken over and
+			// finished, and the next heap of the slot claimed, while
+			// this goroutine was away between its claim and here.)
 			ringFinish(ctx, e, s, p, w, caller, all, scan, false)
 			continue
 		}
