@@ -59,14 +59,8 @@ func TestMarkerMatchesSingleCore(t *testing.T) {
 // after one look, the values stay the single-core values, on the classic
 // codes and on random codes.
 func TestMarkerTakeover(t *testing.T) {
-	n := 12000
-	if testing.Short() || raceDetector {
-		n = 4000
-	}
-	both := func(c *config) {
-		withMarker(1)(c)
-		withTakeover(1)(c)
-	}
+	n := takeoverHeaps()
+	both := withTakeovers(withMarker(1))
 	alone, heaps := 0, 0
 	check := func(name string, r game.HeapRule, n, parFrom int) int {
 		se := modeCheck(t, "marker mode with takeovers", name, r, n, 2, parFrom, both)

@@ -86,14 +86,8 @@ func TestRingMatchesSingleCore(t *testing.T) {
 // its work: with takeovers at the first look, frequent with more
 // goroutines than processors, the values stay the single-core values.
 func TestRingTakeover(t *testing.T) {
-	n := 12000
-	if testing.Short() || raceDetector {
-		n = 4000
-	}
-	both := func(c *config) {
-		withRing(1)(c)
-		withTakeover(1)(c)
-	}
+	n := takeoverHeaps()
+	both := withTakeovers(withRing(1))
 	taken, heaps := 0, 0
 	for i, c := range parClassics {
 		nn := n
@@ -118,6 +112,23 @@ func TestRingTakeover(t *testing.T) {
 	t.Logf("%d of %d heaps in ring mode taken over", taken, heaps)
 	if taken == 0 {
 		t.Errorf("no heap taken over in %d heaps of the ring mode", heaps)
+	}
+}
+
+// takeoverHeaps returns the heaps of the takeover tests' classic games.
+func takeoverHeaps() int {
+	if testing.Short() || raceDetector {
+		return 4000
+	}
+	return 12000
+}
+
+// withTakeovers returns mode, a test option that forces a mode, with
+// takeovers at the first look.
+func withTakeovers(mode Option) Option {
+	return func(c *config) {
+		mode(c)
+		withTakeover(1)(c)
 	}
 }
 
