@@ -42,12 +42,13 @@ import (
 // taken away) marks its heaps itself, as on one core, until the marker,
 // which skips the heaps the finisher has passed, is ahead again. With a
 // program beside it that takes 1 ms of processor time every 5 ms, .354 to
-// its certificate on two goroutines took 4.35–6.23 s with takeovers
-// against 6.00–6.50 s without (three alternating rounds each). Being ahead, the marker marks four heaps in
-// one pass over the rare heaps (markRareCode4), where the single-core
-// engine's heap n+1 must wait for heap n: on .354 this makes the marking
-// cheap enough for the two goroutines to be about even with markA0 = 80
-// (22 of the 131 rare heaps left to the finisher).
+// its certificate on two goroutines took 4.71–5.01 s with takeovers
+// against 5.60–5.82 s without (three alternating rounds each). Being
+// ahead, the marker marks four heaps in one pass over the rare heaps
+// (markRareCode4), where the single-core engine's heap n+1 must wait for
+// heap n: on .354 this makes the marking cheap enough for the two
+// goroutines to be about even with markA0 = 80 (22 of the 131 rare heaps
+// left to the finisher).
 //
 // The marker mode pays only where the marker's share of the work is large:
 // runPair uses it for take-and-break codes whose splits with a rare part
@@ -270,13 +271,12 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			if !p.markWait(n, func() bool {
 				marked = int(p.marked.Load())
 				looks++
-				alone = looks >= p.takeover
-				return marked > n || alone
+				return marked > n || looks >= p.takeover
 			}) {
 				return n
 			}
-			if alone && marked <= n {
-				p.passed.Add(1)
+			if alone = marked <= n; alone {
+				p.passed.Add(1) // (the marker skips what it missed)
 			}
 		}
 		alone = alone && marked <= n
