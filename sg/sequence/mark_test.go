@@ -30,9 +30,9 @@ func markCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 // marker's count.
 func TestMarkerMatchesSingleCore(t *testing.T) {
 	n := 20000
-	codes := 40
+	codes := 24
 	if testing.Short() || raceDetector {
-		n, codes = 8000, 12
+		n, codes = 8000, 8
 	}
 	for _, c := range parClassics {
 		nn := n
@@ -76,7 +76,7 @@ func TestMarkerTakeover(t *testing.T) {
 			check(c.name, c.r, n, 200)
 		}
 	}
-	parRandomCodes(t, "marker mode with takeovers", 12, func(r seqCode, _ int) int { return check(r.String(), r, 2000, 128) })
+	parRandomCodes(t, "marker mode with takeovers", 8, func(r seqCode, _ int) int { return check(r.String(), r, 2000, 128) })
 	t.Logf("the finisher marked %d of %d heaps of the marker mode", alone, heaps)
 	if alone == 0 || alone == heaps {
 		t.Errorf("the finisher marked %d of %d heaps of the marker mode, want some, not all", alone, heaps)

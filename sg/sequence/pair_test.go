@@ -39,9 +39,9 @@ func pairCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 // codes.
 func TestPairMatchesSingleCore(t *testing.T) {
 	n := 20000
-	codes := 60
+	codes := 36
 	if testing.Short() || raceDetector {
-		n, codes = 8000, 20
+		n, codes = 8000, 12
 	}
 	for _, c := range parClassics {
 		nn := n

@@ -100,7 +100,7 @@ func TestRingTakeover(t *testing.T) {
 			heaps += se.ringHeaps
 		}
 	}
-	parRandomCodes(t, "ring mode with takeovers", 12, func(r seqCode, i int) int {
+	parRandomCodes(t, "ring mode with takeovers", 8, func(r seqCode, i int) int {
 		se := modeCheck(t, "ring mode with takeovers", r.String(), r, 2000, 3+i%5, 128, both)
 		if se == nil {
 			return 0
@@ -133,9 +133,9 @@ func withTakeovers(mode Option) Option {
 }
 
 func TestRingRandomCodes(t *testing.T) {
-	codes := 40
+	codes := 24
 	if testing.Short() || raceDetector {
-		codes = 12
+		codes = 8
 	}
 	parRandomCodes(t, "ring mode", codes, func(r seqCode, i int) int { return ringCheck(t, r.String(), r, 5000, 2+i%5, 128) })
 }
