@@ -239,6 +239,14 @@ func TestRingDefault(t *testing.T) {
 // goroutines, 0.45–0.7 % with four and 0.9–1.1 % with 16. Many more mean
 // that it leaves out options it could read: taking the heaps below
 // done-3k as the known ones instead of done gave 0.7 %, 1.4 % and 1.7 %.
+// On .354 the move that takes one token has the value found in a third
+// of the heaps, so the slots soon hold the next value too (wantNext):
+// 0.08 % of the heaps up to 200,000 are computed twice, against 34 %
+// without it. A machine busy with other work (go test running packages
+// side by side) can push a run past its bound (.354: 1.1–1.3 % in two
+// of six runs beside another test binary, 2026-11-28), so a case fails
+// only when a second run is past it too; a fault of the mode is past it
+// every time.
 func TestRingRedoRate(t *testing.T) {
 	if raceDetector {
 		t.Skip("slow under the race detector (TestRingMatchesSingleCore runs the same code)")
@@ -248,31 +256,28 @@ func TestRingRedoRate(t *testing.T) {
 		n = 50000
 	}
 	for _, c := range []struct {
+		r    game.HeapRule
 		k    int
 		most float64
-	}{{2, 0.0035}, {4, 0.011}, {16, 0.03}} {
-		cfg := newConfig(seqGrundy{}, []Option{WithMethod(MethodSparse), WithWorkers(c.k), withParallelFrom(200), withRing(1)})
-		e := chooseEngine(seqGrundy{}, cfg).(*sparseEngine)
-		if err := e.extend(context.Background(), New(0), n); err != nil {
-			t.Fatal(err)
+	}{{seqGrundy{}, 2, 0.0035}, {seqGrundy{}, 4, 0.011}, {seqGrundy{}, 16, 0.03}, {seqParse(".354"), 2, 0.01}} {
+		var redo, heaps int
+		for try := 0; try < 2; try++ {
+			cfg := newConfig(c.r, []Option{WithMethod(MethodSparse), WithWorkers(c.k), withParallelFrom(200), withRing(1)})
+			e := chooseEngine(c.r, cfg).(*sparseEngine)
+			if err := e.extend(context.Background(), New(0), n); err != nil {
+				t.Fatal(err)
+			}
+			if 2*e.ringHeaps < n {
+				t.Fatalf("%v, %d goroutines: %d of %d heaps in ring mode", c.r, c.k, e.ringHeaps, n)
+			}
+			redo, heaps = e.ringRedo, e.ringHeaps
+			if float64(redo) <= c.most*float64(heaps) {
+				break
+			}
+			t.Logf("%v, %d goroutines, run %d: %d of %d heaps computed twice", c.r, c.k, try+1, redo, heaps)
 		}
-		if 2*e.ringHeaps < n {
-			t.Fatalf("%d goroutines: %d of %d heaps in ring mode", c.k, e.ringHeaps, n)
+		if rate := float64(redo) / float64(heaps); rate > c.most {
+			t.Errorf("%v, %d goroutines: %d of %d heaps computed twice (%.2f %%) in two runs, want at most %.1f %%", c.r, c.k, redo, heaps, 100*rate, 100*c.most)
 		}
-		if rate := float64(e.ringRedo) / float64(e.ringHeaps); rate > c.most {
-			t.Errorf("%d goroutines: %d of %d heaps computed twice (%.2f %%), want at most %.1f %%", c.k, e.ringRedo, e.ringHeaps, 100*rate, 100*c.most)
-		}
-	}
-	// On .354 the move that takes one token has the value found in a
-	// third of the heaps, so the slots soon hold the next value too
-	// (wantNext): 0.08 % of the heaps up to 200,000 are computed twice,
-	// against 34 % without it.
-	cfg := newConfig(seqParse(".354"), []Option{WithMethod(MethodSparse), WithWorkers(2), withParallelFrom(200), withRing(1)})
-	e := chooseEngine(seqParse(".354"), cfg).(*sparseEngine)
-	if err := e.extend(context.Background(), New(0), n); err != nil {
-		t.Fatal(err)
-	}
-	if 2*e.ringHeaps < n || 100*e.ringRedo > e.ringHeaps {
-		t.Errorf(".354: %d of %d heaps computed twice, of %d in ring mode: want under 1 %%", e.ringRedo, e.ringHeaps, n)
 	}
 }
