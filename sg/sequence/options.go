@@ -85,6 +85,7 @@ type config struct {
 	ring            int          // the sparse engine's ring mode: 0 where it pays, 1 always, -1 never (tests and benchmarks; see withRing)
 	marker          int          // the sparse engine's marker mode, likewise (see withMarker)
 	takeover        int          // the ring and marker modes' looks before taking over another goroutine's work: 0 the default, -1 never (see withTakeover)
+	batchMarks      int          // the sparse engine's single-core batches: 0 the default, -1 never, else the least splits with a rare part (see withBatchMarks)
 	ckpt            checkpointer // the checkpoint file, when checkpointPath is set
 	ckptRewrite     bool         // rewrite the whole file at each save (benchmarks)
 

@@ -161,3 +161,12 @@ func (c *config) takeoverLooks() int {
 func withMarker(mode int) Option {
 	return func(c *config) { c.marker = mode }
 }
+
+// withBatchMarks sets when the sparse engine's single-core loop marks
+// splits in batches (sparse_batch.go): -1 never, 0 the default
+// (rareBatchMarks splits with a rare part a heap), m > 0 from m splits.
+// Tests lower it to run the batches on most codes, and compare runs
+// without them.
+func withBatchMarks(m int) Option {
+	return func(c *config) { c.batchMarks = m }
+}

@@ -124,7 +124,8 @@ type sparseEngine struct {
 	valueStats
 	rareSet
 	confirmState
-	blockOrder // the order of the last scan's blocks (blockscan.go)
+	blockOrder           // the order of the last scan's blocks (blockscan.go)
+	batch      rareBatch // the single-core loop's marks of four heaps (sparse_batch.go)
 
 	// fallback is the direct engine, once the sparse engine has handed
 	// the rule over to it.
@@ -152,17 +153,18 @@ type sparseEngine struct {
 	// pairHeaps counts the heaps computed in pair mode (sparse_pair.go),
 	// ring mode or marker mode, for tests; mirror8 and mirror16 are the pair mode's
 	// second copy of the values.
-	pairHeaps int
-	ringHeaps int  // the heaps of those computed in ring mode (sparse_ring.go)
-	markHeaps int  // and in marker mode (sparse_mark.go)
-	ringRedo  int  // and of those, the heaps it computed a second time
-	ringTaken int  // and the heaps taken over from a goroutine that was slow to finish them
-	markAlone int  // the heaps the marker mode's finisher marked itself, the marker behind
-	ringWant  bool // the ring mode's wantNext, from one of its runs to the next
-	mirror8   []uint8
-	mirror16  []uint16
-	pairRetry int       // the pair mode does not start again below this heap
-	pairClock pairClock // the pair mode's trials (runPair)
+	pairHeaps  int
+	ringHeaps  int  // the heaps of those computed in ring mode (sparse_ring.go)
+	markHeaps  int  // and in marker mode (sparse_mark.go)
+	ringRedo   int  // and of those, the heaps it computed a second time
+	ringTaken  int  // and the heaps taken over from a goroutine that was slow to finish them
+	markAlone  int  // the heaps the marker mode's finisher marked itself, the marker behind
+	batchHeaps int  // the heaps of the single-core loop that took marks from a batch (sparse_batch.go)
+	ringWant   bool // the ring mode's wantNext, from one of its runs to the next
+	mirror8    []uint8
+	mirror16   []uint16
+	pairRetry  int       // the pair mode does not start again below this heap
+	pairClock  pairClock // the pair mode's trials (runPair)
 	// pipeTest makes the finisher run the first and second phases on
 	// the heaps it computes itself (tests).
 	pipeTest bool

@@ -41,6 +41,8 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 	get func(*Sequence) []T, scan scanFunc[T]) error {
 	w := s.width
 	defer e.stopPipe()
+	e.batch.drop()
+	defer e.batch.drop()
 	running := false
 	for s.Len() < target && s.width == w {
 		vals := get(s)
@@ -48,6 +50,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		if n >= e.nextChoose {
 			e.stopPipe()
 			running = false
+			e.batch.drop()
 			e.choose(n)
 			if !e.direct && !e.rareOK {
 				rebuildRare(e, vals)
@@ -67,6 +70,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 			// pair mode; costly heaps: the ring mode. Each computes
 			// heaps from n on and returns where this loop must take
 			// over.
+			e.batch.drop()
 			if err := runPair(ctx, e, s, target, get, scan); err != nil {
 				return err
 			}
@@ -78,6 +82,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 			// A split that breaks the parity variant: choose again.
 			e.stopPipe()
 			running = false
+			e.batch.drop()
 			e.choose(n)
 			if !e.direct && !e.rareOK {
 				rebuildRare(e, vals)
@@ -93,7 +98,11 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		}
 		if !ok {
 			var st int
-			g, st = heapValue(e, vals, n, scan)
+			if running {
+				g, st = heapValue(e, vals, n, scan)
+			} else {
+				g, st = heapValueBatched(e, vals, n, scan)
+			}
 			steps += st
 			if !running && e.procs > 1 {
 				e.probe(st)

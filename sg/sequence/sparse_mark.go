@@ -45,10 +45,17 @@ import (
 // its certificate on two goroutines took 4.71–5.01 s with takeovers
 // against 5.60–5.82 s without (three alternating rounds each). Being
 // ahead, the marker marks four heaps in one pass over the rare heaps
-// (markRareCode4), where the single-core engine's heap n+1 must wait for
-// heap n: on .354 this makes the marking cheap enough for the two
-// goroutines to be about even with markA0 = 80 (22 of the 131 rare heaps
-// left to the finisher).
+// (markRareCode4): on .354 this makes the marking cheap enough for the
+// two goroutines to be about even with markA0 = 80 (22 of the 131 rare
+// heaps left to the finisher). The single-core loop has since learnt to
+// mark four heaps in one pass too, for the rare heaps that read no value
+// of those four (sparse_batch.go): .354 on one core went from 6.7–7.0 s
+// to 5.3–5.4 s, two goroutines stayed at 3.6–4.8 s. The finisher,
+// batching its own rare heaps (those below markA0) the same way, was
+// about 5 % slower (4 million heaps in 0.86–0.94 s against 0.81–0.87 s,
+// three alternating runs), so it marks them heap by heap: most of its
+// time is the confirmation (confirm), whose first scan reads the values
+// just finished.
 //
 // The marker mode pays only where the marker's share of the work is large:
 // runPair uses it for take-and-break codes whose splits with a rare part

@@ -192,6 +192,7 @@ func newPairWorker(e *sparseEngine) *pairWorker {
 	w.confirmState = confirmState{mark: make([]uint64, len(e.mark)), marks: new(sparseTab), needs: new(sparseTab)}
 	w.pos = append([][]uint32(nil), e.pos...)
 	w.pipe = nil
+	w.batch = rareBatch{} // (the engine's tables stay its own)
 	return w
 }
 
