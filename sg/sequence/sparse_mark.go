@@ -349,33 +349,15 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 // t[3]) in one pass over the rare heaps: each rare heap is read once for
 // the four, and the values each reads are neighbours.
 func markRareCode4[T uint8 | uint16](vals []T, rare []rareHeap, n int, twoK []int, t *[4]*sparseTab) int {
-	steps := 0
-	full := 0
-	if len(twoK) == 2 {
-		kmin, kmax := twoK[0], twoK[1]
-		// The rare heaps up to n-kmax-1 split both sizes for all four.
-		full = len(rare)
-		for full > 0 && int(rare[full-1].a) > n-kmax-1 {
-			full--
-		}
-		k1 := kmax - kmin
-		v := vals[:n+3-kmin]
-		t0, t1, t2, t3 := t[0], t[1], t[2], t[3]
-		for _, h := range rare[:full] {
-			g, b := T(h.g), n-kmin-int(h.a)
-			x := v[b : b+4 : b+4]       // G(r-a) for r = n-kmin … n+3-kmin
-			y := v[b-k1 : b-k1+4 : b+4] // for r = n-kmax … n+3-kmax
-			t0[g^x[0]] = 1
-			t1[g^x[1]] = 1
-			t2[g^x[2]] = 1
-			t3[g^x[3]] = 1
-			t0[g^y[0]] = 1
-			t1[g^y[1]] = 1
-			t2[g^y[2]] = 1
-			t3[g^y[3]] = 1
-		}
-		steps = 8 * full
+	// The rare heaps up to n-kmax-1 split every size for all four
+	// (markRareFull4: the marker's read only values below n, being from
+	// markA0 on); the others, heap by heap.
+	kmax := twoK[len(twoK)-1]
+	full := len(rare)
+	for full > 0 && int(rare[full-1].a) > n-kmax-1 {
+		full--
 	}
+	steps := markRareFull4(vals, rare[:full], n, twoK, t)
 	for j := range 4 {
 		steps += markRareCode(vals, rare[full:], n+j, twoK, t[j])
 	}
