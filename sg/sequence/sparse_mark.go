@@ -349,9 +349,10 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 // t[3]) in one pass over the rare heaps: each rare heap is read once for
 // the four, and the values each reads are neighbours.
 func markRareCode4[T uint8 | uint16](vals []T, rare []rareHeap, n int, twoK []int, t *[4]*sparseTab) int {
-	// The rare heaps up to n-kmax-1 split every size for all four
-	// (markRareFull4: the marker's read only values below n, being from
-	// markA0 on); the others, heap by heap.
+	// The rare heaps up to n-kmax-1 split every size for all four, in
+	// one pass (markRareFull4, whose rule that they read only values
+	// below n the marker's keep: they start at markA0); the others, heap
+	// by heap.
 	kmax := twoK[len(twoK)-1]
 	full := len(rare)
 	for full > 0 && int(rare[full-1].a) > n-kmax-1 {
