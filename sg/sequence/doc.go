@@ -102,11 +102,11 @@
 // work itself rather than wait for it to come back. On two processors of
 // a virtual machine, Grundy's game to 2^22 ran 1.6 to 2.2 times as fast as
 // on one (a median of 1.84 over thirty rounds), .354 to its certificate
-// in 3.6 to 4.8 s against 5.2 to 5.4 s on one (the single-core loop marks
-// four heaps' old options in one pass, which made it a fifth faster
-// there, while the two processors' time stayed as it was); on a 16-core
-// Xeon, Grundy's game to 2^22 ran 5.4 to 7.3 times as fast on 16
-// processors as on one.
+// in 3.6 to 5.4 s (a median of 3.8) against 5.2 to 5.4 s on one (the
+// single-core loop marks four heaps' old options in one pass, which made
+// it a fifth faster there, while the two processors' time stayed as it
+// was); on a 16-core Xeon, Grundy's game to 2^22 ran 5.4 to 7.3 times as
+// fast on 16 processors as on one.
 // See [WithWorkers].
 //
 // # Long runs

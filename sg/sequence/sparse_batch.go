@@ -35,9 +35,9 @@ package sequence
 //
 // The batch holds only for heaps computed in order by the loop, with the
 // rare heaps it was made from: the loop drops it (clearing the tables not
-// yet used) whenever it chooses the mask again, hands heaps to another
-// mode or leaves, and heapValueBatched drops it when the heap is not the
-// next of the batch.
+// yet used) whenever it chooses the mask again and when it leaves, and
+// heapValueBatched drops it when the heap is not the next of the batch
+// (as after heaps computed by another mode).
 
 // rareBatchFrom is the least heap whose splits are marked in batches,
 // and rareBatchMarks the least number of splits with a rare part a heap
@@ -57,18 +57,20 @@ type rareBatch struct {
 	next   int           // the next heap to take its table; tabs[next-n0:] are not yet taken
 	lo, hi int           // the rare heaps rare[lo:hi] are marked in the tables
 	lim    int           // the values marked are below lim
-	live   bool          // whether a batch is held
 }
 
-// drop clears the tables of the batch not yet taken and forgets it.
+// pending reports whether the batch has tables not yet taken.
+func (b *rareBatch) pending() bool { return b.tabs[0] != nil && b.next < b.n0+len(b.tabs) }
+
+// drop clears the tables of the batch not yet taken and forgets them.
 func (b *rareBatch) drop() {
-	if !b.live {
+	if !b.pending() {
 		return
 	}
 	for j := b.next - b.n0; j < len(b.tabs); j++ {
 		clear(b.tabs[j][:b.lim])
 	}
-	b.live = false
+	b.next = b.n0 + len(b.tabs)
 }
 
 // batchable reports whether heap n of the rule may take its marks from a
@@ -94,7 +96,7 @@ func heapValueBatched[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan s
 		return heapValue(e, vals, n, scan)
 	}
 	two := e.code.two
-	tab := batchTake(b, vals, e.rare, len(e.rare), n, two, e.limit)
+	tab := batchTake(b, vals, e.rare, n, two, e.limit)
 	e.batchHeaps++
 	// heapValue's default case, with the batch's marks in tab.
 	if e.zero {
@@ -118,16 +120,16 @@ func heapValueBatched[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan s
 // once the heap is done (up to the values' limit). Unless n is the
 // batch's next heap, it first drops the batch and makes one for the heaps
 // n … n+3 of the code whose splitting removals are two: their splits
-// whose rare part is one of rare[b.lo:b.hi], the rare heaps of rare[:upto]
-// that read only values below n and split every size (markRareFull4);
+// whose rare part is one of rare[b.lo:b.hi], the rare heaps that read
+// only values below n and split every size (markRareFull4);
 // limit bounds the values. The heap must mark the splits of the other
 // rare heaps itself.
-func batchTake[T uint8 | uint16](b *rareBatch, vals []T, rare []rareHeap, upto, n int, two []int, limit int) *sparseTab {
-	if !b.live || n != b.next {
+func batchTake[T uint8 | uint16](b *rareBatch, vals []T, rare []rareHeap, n int, two []int, limit int) *sparseTab {
+	if !b.pending() || n != b.next {
 		b.drop()
 		kmin, kmax := two[0], two[len(two)-1]
-		lo := rareFrom(rare[:upto], max(1, 4-kmin))
-		hi := max(lo, rareFrom(rare[:upto], n-kmax))
+		lo := rareFrom(rare, max(1, 4-kmin))
+		hi := max(lo, rareFrom(rare, n-kmax))
 		if b.tabs[0] == nil {
 			// One allocation: the tables lie a line apart modulo a
 			// page, not all on the same cache sets.
@@ -137,13 +139,10 @@ func batchTake[T uint8 | uint16](b *rareBatch, vals []T, rare []rareHeap, upto, 
 			}
 		}
 		markRareFull4(vals, rare[lo:hi], n, two, &b.tabs)
-		*b = rareBatch{tabs: b.tabs, n0: n, next: n, lo: lo, hi: hi, lim: limit, live: true}
+		*b = rareBatch{tabs: b.tabs, n0: n, next: n, lo: lo, hi: hi, lim: limit}
 	}
-	tab := b.tabs[n-b.n0]
-	if b.next++; b.next == b.n0+len(b.tabs) {
-		b.live = false // (every table taken: the last is its heap's to clear)
-	}
-	return tab
+	b.next++ // (once every table is taken, none is pending: each heap clears its own)
+	return b.tabs[n-b.n0]
 }
 
 // markRareFull4 marks, for the heaps n … n+3 (into t[0] … t[3]), the

@@ -41,7 +41,6 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 	get func(*Sequence) []T, scan scanFunc[T]) error {
 	w := s.width
 	defer e.stopPipe()
-	e.batch.drop()
 	defer e.batch.drop()
 	running := false
 	for s.Len() < target && s.width == w {
@@ -70,7 +69,6 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 			// pair mode; costly heaps: the ring mode. Each computes
 			// heaps from n on and returns where this loop must take
 			// over.
-			e.batch.drop()
 			if err := runPair(ctx, e, s, target, get, scan); err != nil {
 				return err
 			}

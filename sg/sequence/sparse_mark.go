@@ -50,9 +50,9 @@ import (
 // heaps left to the finisher). The single-core loop has since learnt to
 // mark four heaps in one pass too, for the rare heaps that read no value
 // of those four (sparse_batch.go): .354 on one core went from 6.7–7.0 s
-// to 5.3–5.4 s, two goroutines stayed at 3.6–4.8 s. The finisher,
-// batching its own rare heaps (those below markA0) the same way, was
-// about 5 % slower (4 million heaps in 0.86–0.94 s against 0.81–0.87 s,
+// to 5.2–5.4 s, two goroutines stayed at 3.6–5.4 s (median 3.8 s, six
+// rounds). The finisher, batching its own rare heaps (those below
+// markA0) the same way, was about 5 % slower (4 million heaps in 0.86–0.94 s against 0.81–0.87 s,
 // three alternating runs), so it marks them heap by heap: most of its
 // time is the confirmation (confirm), whose first scan reads the values
 // just finished.
