@@ -2,6 +2,8 @@ package sequence
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
@@ -80,6 +82,80 @@ func TestMarkerTakeover(t *testing.T) {
 	t.Logf("the finisher marked %d of %d heaps of the marker mode", alone, heaps)
 	if alone == 0 || alone == heaps {
 		t.Errorf("the finisher marked %d of %d heaps of the marker mode, want some, not all", alone, heaps)
+	}
+}
+
+// The finisher's guesses, checked by either goroutine (the default), by
+// the finisher alone, or not made (the finisher confirms each value
+// itself), give the single-core values on the classic codes and on random
+// codes. Some guesses are wrong (on .376, .16 and .56, a few hundred of
+// the first 20,000 heaps: the value is then a value of the other class
+// that no split gives), and each is found and mended: the run goes on
+// after the heap, with the value the check found.
+func TestMarkerGuesses(t *testing.T) {
+	n, codes := 20000, 12
+	if testing.Short() || raceDetector {
+		n, codes = 8000, 4
+	}
+	for _, guess := range []int{0, 1, -1} {
+		opt := func(c *config) { withMarker(1)(c); withGuess(guess)(c) }
+		var heaps, wrong, self int
+		check := func(name string, r game.HeapRule, n, parFrom int) int {
+			se := modeCheck(t, fmt.Sprintf("marker mode, guesses %d", guess), name, r, n, 2, parFrom, opt)
+			if se == nil {
+				return 0
+			}
+			heaps += se.markHeaps
+			wrong += se.markWrong
+			self += se.markSelf
+			return se.markHeaps
+		}
+		for _, c := range parClassics {
+			if !c.small {
+				check(c.name, c.r, n, 200)
+			}
+		}
+		parRandomCodes(t, "marker mode with guesses", codes, func(r seqCode, _ int) int { return check(r.String(), r, 4000, 128) })
+		t.Logf("guesses %d: %d heaps in marker mode, %d wrong guesses, %d checks by the finisher", guess, heaps, wrong, self)
+		switch {
+		case guess >= 0 && wrong == 0:
+			t.Errorf("guesses %d: no wrong guess in %d heaps, want some (.376, .16, .56)", guess, heaps)
+		case guess < 0 && (wrong != 0 || self != 0):
+			t.Errorf("no guesses: %d wrong guesses, %d checks, want none", wrong, self)
+		case guess == 1 && self < heaps:
+			t.Errorf("guesses checked by the finisher: %d checks of %d heaps, want all", self, heaps)
+		}
+	}
+}
+
+// The engine's state at each poll of the marker mode (the progress
+// reported, the checkpoint saved) and at its end holds only heaps whose
+// guesses are checked: pairCatchUp lists no rare heap at or past the
+// heaps it makes the sequence's, though the finisher has listed those of
+// the heaps it guessed since.
+func TestPairCatchUpChecked(t *testing.T) {
+	r := seqParse(".354")
+	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+	e := chooseEngine(r, cfg).(*sparseEngine)
+	s := New(0)
+	if err := e.extend(context.Background(), s, 5000); err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Clone(e.rare)
+	s.reserve(6000)
+	all := s.b8[:cap(s.b8)]
+	past := []rareHeap{{a: 5100, g: 1}, {a: 5200, g: 1}} // (listed on guesses)
+	p := &pairState{rare: append(slices.Clone(e.rare), past...), counted: 5000}
+	p.rareN.Store(int64(len(want) + 2))
+	for _, n := range []int{5000, 5100} {
+		pairCatchUp(e, s, p, all, n)
+		if s.Len() != n || !slices.Equal(e.rare, want) {
+			t.Fatalf("caught up to %d: %d values, rare heaps %v, want %v", n, s.Len(), e.rare[len(want):], want[len(want):])
+		}
+	}
+	pairCatchUp(e, s, p, all, 5101)
+	if k := len(e.rare); k != len(want)+1 || e.rare[k-1].a != 5100 {
+		t.Fatalf("caught up to 5101: rare heaps %v, want heap 5100 added", e.rare[len(want):])
 	}
 }
 

@@ -84,6 +84,7 @@ type config struct {
 	parFrom         int          // the first heap computed in parallel blocks (0: each engine's default; tests lower it)
 	ring            int          // the sparse engine's ring mode: 0 where it pays, 1 always, -1 never (tests and benchmarks; see withRing)
 	marker          int          // the sparse engine's marker mode, likewise (see withMarker)
+	guess           int          // the marker mode's guesses: 0 checked by both goroutines, 1 by the finisher only, -1 none (see withGuess)
 	takeover        int          // the ring and marker modes' looks before taking over another goroutine's work: 0 the default, -1 never (see withTakeover)
 	batchMarks      int          // the sparse engine's single-core batches: 0 the default, -1 never, else the least splits with a rare part (see withBatchMarks)
 	ckpt            checkpointer // the checkpoint file, when checkpointPath is set

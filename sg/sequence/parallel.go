@@ -162,6 +162,15 @@ func withMarker(mode int) Option {
 	return func(c *config) { c.marker = mode }
 }
 
+// withGuess sets how the sparse engine's marker mode finishes a heap
+// (sparse_mark.go): 0 (the default) with a guess that either goroutine
+// checks later, 1 with a guess that only the finisher checks, -1 with no
+// guess (the finisher confirms the value itself, as on one core). Tests
+// and benchmarks use it.
+func withGuess(mode int) Option {
+	return func(c *config) { c.guess = mode }
+}
+
 // withBatchMarks sets when the sparse engine's single-core loop marks
 // splits in batches (sparse_batch.go): -1 never, 0 the default
 // (rareBatchMarks splits with a rare part a heap), m > 0 from m splits.

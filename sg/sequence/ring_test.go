@@ -159,7 +159,7 @@ func BenchmarkRing(b *testing.B) {
 	}{
 		{"Grundy20", seqGrundy{}, 1 << 20, false, []string{"pipe"}},
 		{"Grundy22", seqGrundy{}, 1 << 22, true, []string{"pipe"}},
-		{"354-2^21", seqParse(".354"), 1 << 21, false, []string{"pair", "mark"}},
+		{"354-2^21", seqParse(".354"), 1 << 21, false, []string{"pair", "mark", "confirm"}},
 	} {
 		for _, workers := range []int{2, 3, 4, 6, 8, 12, 16} {
 			if workers > 2 && workers > runtime.NumCPU() {
@@ -174,6 +174,8 @@ func BenchmarkRing(b *testing.B) {
 					opts = append(opts, withMarker(-1))
 				case "mark":
 					opts = append(opts, withMarker(1))
+				case "confirm": // the marker mode with no guesses
+					opts = append(opts, withMarker(1), withGuess(-1))
 				}
 				b.Run(fmt.Sprintf("%s/%s-%d", bc.name, mode, workers), func(b *testing.B) {
 					if bc.long && (testing.Short() || !spBenchNamed(bc.name)) {

@@ -159,6 +159,8 @@ type sparseEngine struct {
 	ringRedo   int  // and of those, the heaps it computed a second time
 	ringTaken  int  // and the heaps taken over from a goroutine that was slow to finish them
 	markAlone  int  // the heaps the marker mode's finisher marked itself, the marker behind
+	markSelf   int  // the guesses of the marker mode the finisher checked itself
+	markWrong  int  // the runs of the marker mode that stopped at a wrong guess
 	batchHeaps int  // the heaps of the single-core loop that took marks from a batch (sparse_batch.go)
 	ringWant   bool // the ring mode's wantNext, from one of its runs to the next
 	mirror8    []uint8

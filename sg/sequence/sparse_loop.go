@@ -209,10 +209,12 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 	missing, steps := confirmNeeds(vals, e.two, e.uneq, e.needs, e.needList, cnt, e.top, e.pos, 1, n, scan)
 	g = c
 	if missing >= 0 {
+		// (Where none is missing, the confirmation cleared every value
+		// it found.)
 		g = missing
-	}
-	for _, v := range e.needList {
-		e.needs[v] = 0
+		for _, v := range e.needList {
+			e.needs[v] = 0
+		}
 	}
 	return g, steps
 }
@@ -308,9 +310,26 @@ func seek[T uint8 | uint16](vals []T, two []int, uneq []bool, v int, top []int, 
 // needs the values of the other class below c that are not yet known to be
 // options, lists them in needList, and returns their number.
 func (e *sparseEngine) candidate(n int) (c, cnt int) {
+	c, nw := e.candidateMarks(n)
+	enum := e.enum[1^(e.par&(n-e.k0)&1)]
+	e.needList = e.needList[:0]
+	for i := range nw {
+		for w := needWord(e.mark[i], enum[i], i, c); w != 0; w &= w - 1 {
+			v := i*64 + bits.TrailingZeros64(w)
+			e.needList = append(e.needList, v)
+			e.needs[v] = 1
+		}
+	}
+	return c, len(e.needList)
+}
+
+// candidateMarks packs the option values marked so far (with the words
+// given by another goroutine) into e.mark, up to the word that holds the
+// candidate c for heap n (see confirm), and returns c and the number of
+// words packed, nw.
+func (e *sparseEngine) candidateMarks(n int) (c, nw int) {
 	enum := e.enum[1^(e.par&(n-e.k0)&1)]
 	c = e.limit
-	nw := 0
 	for i := range e.mark {
 		m := packWord(e.marks, i)
 		if i < len(e.given) {
@@ -323,19 +342,18 @@ func (e *sparseEngine) candidate(n int) (c, cnt int) {
 			break
 		}
 	}
-	e.needList = e.needList[:0]
-	for i := range nw {
-		w := ^e.mark[i] &^ enum[i]
-		if lo := i * 64; c-lo < 64 {
-			w &= 1<<uint(c-lo) - 1
-		}
-		for ; w != 0; w &= w - 1 {
-			v := i*64 + bits.TrailingZeros64(w)
-			e.needList = append(e.needList, v)
-			e.needs[v] = 1
-		}
+	return c, nw
+}
+
+// needWord returns the values of word i (i·64 … i·64+63) that are to be
+// confirmed for the candidate c: those of the other class than enum's,
+// below c, not in the options mark.
+func needWord(mark, enum uint64, i, c int) uint64 {
+	w := ^mark &^ enum
+	if lo := i * 64; c-lo < 64 {
+		w &= 1<<uint(c-lo) - 1
 	}
-	return c, len(e.needList)
+	return w
 }
 
 // markRareCode marks, for a take-and-break code, the values of the splits
@@ -555,15 +573,7 @@ func scanRangeWords(vals []uint8, two []int, uneq []bool, needs *sparseTab, list
 }
 
 // packWord returns bits 64i … 64i+63 of the 0/1 byte table t as a word.
-func packWord(t *sparseTab, i int) uint64 {
-	b := t[i*64 : i*64+64 : i*64+64]
-	var m uint64
-	for j := range 8 {
-		w := binary.LittleEndian.Uint64(b[8*j:])
-		m |= (w * 0x0102040810204080 >> 56) << (8 * j)
-	}
-	return m
-}
+func packWord(t *sparseTab, i int) uint64 { return packBits(&t[i*64]) }
 
 // firstZeroByte returns the least v ≤ limit with t[v] == 0.
 func firstZeroByte(t *sparseTab, limit int) int {

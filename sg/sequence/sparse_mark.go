@@ -2,6 +2,8 @@ package sequence
 
 import (
 	"context"
+	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
@@ -9,6 +11,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg/internal/prefetch"
 )
 
@@ -33,6 +36,46 @@ import (
 // the two, so the values, the rare heaps and the counts are those of the
 // single-core engine.
 //
+// The finisher does not confirm its values: it guesses. A heap's value is
+// its candidate (the least value of the enumerable class that is no
+// option) unless a value of the other class below it is no option either,
+// and that almost never happens where the marker mode runs (on .354 at
+// heaps 1,096 and 3,227 and nowhere else in its first 8 million; on .376
+// about 200 times in its first 2 million, on .16 and .56 a few dozen). So
+// the finisher takes the candidate as the value at once, and leaves in a
+// second ring (checks: markChecks heaps) what its confirmation would have
+// looked for, the values of the other class below the candidate that no
+// marked split gives. The confirmation (confirmNeeds, the single-core
+// engine's three steps on the same splits) runs later, as a check, on
+// whichever goroutine is free: the marker when it may not mark yet (it
+// stays markCheckLag heaps behind the finisher, so that the values a
+// check reads lie in cache lines the finisher no longer writes), the
+// finisher when the checks fall half a ring behind, while it waits for
+// the marker, and at the end of a run. Checks are claimed markClaim heaps
+// at a time (one compare-and-swap), and a block of them that comes out
+// right is marked so with one atomic store, which frees its entries in
+// the ring. The finisher hands over only heaps whose guesses are checked:
+// the sequence, the counts, the rare heaps, the progress reported and the
+// checkpoints saved at each poll (pairCatchUp) stop at the first heap not
+// checked (markChecked). A check that finds a value missing stops the run
+// at its heap h; the checks of the heaps below h are made, so they are
+// right, the value found is then heap h's (markFix), and a new run starts
+// after it, with the finisher's later guesses, and the rare heaps it
+// listed for them, dropped. The values, the rare heaps and the counts are
+// still those of the single-core engine (TestMarkerGuesses, with the
+// checks made by either goroutine or by the finisher alone, and with no
+// guesses, against the single-core values).
+//
+// Where the confirmation was 60 % of the finisher's time (the first scan
+// of a heap reads the values just finished, which the marker could not
+// do ahead), the two goroutines now share it: on .354 the finisher made
+// about 70 % of the checks, the marker the rest, and the finisher's
+// guesses keep both busy. The marker hands over only as many bit words a
+// heap as hold 99 % of the values so far (markWords: one on .354, whose
+// values are below 64 but for one heap in 2,000); a finisher whose
+// candidate lies past them marks the marker's splits for that heap
+// itself.
+//
 // The marker may run up to markA0 + kmin heaps ahead of the finisher
 // (fewer by up to a line of values), so neither waits on the other at each
 // heap: each reads the other's progress only when its own has caught up
@@ -43,19 +86,13 @@ import (
 // which skips the heaps the finisher has passed, is ahead again. With a
 // program beside it that takes 1 ms of processor time every 5 ms, .354 to
 // its certificate on two goroutines took 4.71–5.01 s with takeovers
-// against 5.60–5.82 s without (three alternating rounds each). Being
-// ahead, the marker marks four heaps in one pass over the rare heaps
-// (markRareCode4): on .354 this makes the marking cheap enough for the
-// two goroutines to be about even with markA0 = 80 (22 of the 131 rare
-// heaps left to the finisher). The single-core loop has since learnt to
-// mark four heaps in one pass too, for the rare heaps that read no value
-// of those four (sparse_batch.go): .354 on one core went from 6.7–7.0 s
-// to 5.2–5.4 s, two goroutines stayed at 3.6–5.4 s (median 3.8 s, six
-// rounds). The finisher, batching its own rare heaps (those below
-// markA0) the same way, was about 5 % slower (4 million heaps in 0.86–0.94 s against 0.81–0.87 s,
-// three alternating runs), so it marks them heap by heap: most of its
-// time is the confirmation (confirm), whose first scan reads the values
-// just finished.
+// against 5.60–5.82 s without (three alternating rounds each, before
+// the guesses). Being ahead, the marker marks four heaps in one pass
+// over the rare heaps (markRareCode4), and packs them into the ring only
+// after it has marked the next four (packed at once, the packing's loads
+// waited on the marks' stores). The finisher marks its own rare heaps
+// (those below markA0: 22 of .354's 131) four heaps at a time too, as
+// the single-core loop does (sparse_batch.go).
 //
 // The marker mode pays only where the marker's share of the work is large:
 // runPair uses it for take-and-break codes whose splits with a rare part
@@ -111,15 +148,46 @@ type markState struct {
 	// costs the marker nothing to read at every pass.
 	passed atomic.Int64
 	_      [64]byte
+	// The checks of the finisher's guesses: check is the first heap
+	// whose check is not yet claimed, and wrong the first heap whose
+	// guess a check found wrong (math.MaxInt: none).
+	check atomic.Int64
+	_     [64]byte
+	wrong atomic.Int64
+	_     [64]byte
+
+	// Read by both goroutines, written before they start.
 	stride int      // words of a ring entry: the bit words, then the marker's count of rare heaps
-	words  int      // bit words of an entry
+	words  int      // bit words of an entry: the values below 64·words (see markWords)
 	spin   int      // looks between two yields of the processor
 	ring   []uint64 // heap n's entry is ring[(n%markRing)*stride:]
-
 	// takeover is the number of looks at the marker's progress after
 	// which the finisher marks its heaps itself until the marker catches
-	// up; alone counts those heaps (the finisher's).
-	takeover, alone int
+	// up.
+	takeover     int
+	guess        bool // the finisher guesses (see above)
+	markerChecks bool // and the marker checks too
+	batch        bool // the finisher marks its rare heaps four heaps at a time
+	n0           int  // the run's first heap
+	// Heap h's check is in checks[(h%markChecks)*cstride:]: its candidate
+	// and cwords words of the values to confirm. The checks are claimed
+	// in blocks of markClaim heaps from n0 on; block k's all came out
+	// right when right[k%len(right)] holds k+1.
+	cstride, cwords int
+	checks          []uint64
+	right           []paddedInt64
+	rule            game.HeapRule
+	_               [64]byte
+
+	// The finisher's (a line the marker does not read): alone counts the
+	// heaps it marked itself, the marker held up; checked is the number
+	// of heaps whose checks have all come out right, as far as it has
+	// looked (markChecked); self counts the checks it made.
+	alone, checked, self int
+	_                    [64]byte
+
+	wrongMu sync.Mutex // held to set wrong and wrongG
+	wrongG  int        // the value the check of heap wrong found
 }
 
 // markerMode reports whether runPair runs the marker mode rather than the
@@ -139,8 +207,24 @@ func (e *sparseEngine) markerMode() bool {
 
 // markRun runs the marker mode from s.Len() until heap end at most, and
 // returns the number of heaps then held in s and the inner-loop steps the
-// marker mode took.
+// marker mode took. A run stopped by a wrong guess starts again after the
+// heap, which it finishes with the value the check found.
 func markRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, end int, get func(*Sequence) []T, scan scanFunc[T]) (int, int, error) {
+	steps := 0
+	for {
+		done, st, again, err := markRunOnce(ctx, e, s, end, get, scan)
+		steps += st
+		if !again || err != nil || done >= end {
+			return done, steps, err
+		}
+	}
+}
+
+// markRunOnce is one run of the marker mode, from s.Len() until heap end
+// at most, or the first wrong guess: it returns the number of heaps then
+// held in s, the inner-loop steps taken, and whether a wrong guess
+// stopped it (the heap is then finished, and the run may go on after it).
+func markRunOnce[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, end int, get func(*Sequence) []T, scan scanFunc[T]) (int, int, bool, error) {
 	vals := get(s)
 	n0 := len(vals)
 	// Room for the rare heaps found meanwhile.
@@ -150,28 +234,297 @@ func markRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	p.rareN.Store(int64(len(e.rare)))
 	p.stopAt.Store(int64(end))
 	p.words = e.limit / 64
-	p.stride = (p.words + 1 + 7) &^ 7 // (whole cache lines)
+	if e.cfg.guess >= 0 {
+		p.words = markWords(e)
+	}
+	// An entry is a power of two of words up to a cache line (two .354
+	// heaps a line: half the lines to hand over), whole lines above.
+	p.stride = 1
+	for p.stride < p.words+1 {
+		p.stride *= 2
+	}
+	p.stride = min(p.stride, (p.words+1+7)&^7)
 	p.ring = make([]uint64, markRing*p.stride)
 	p.spin = 1 << 14
 	if runtime.GOMAXPROCS(0) < 2 {
 		p.spin = pairSpin // (the marker needs this processor)
 	}
 	p.takeover = e.cfg.takeoverLooks()
+	p.guess = e.cfg.guess >= 0
+	p.batch = e.cfg.batchMarks >= 0 && n0 >= rareBatchFrom
+	p.markerChecks = e.cfg.guess == 0
+	p.n0, p.rule = n0, e.rule
+	p.check.Store(int64(n0))
+	p.wrong.Store(math.MaxInt)
+	p.checked = n0
+	p.cwords = len(e.mark)
+	p.cstride = p.cwords + 1
+	if p.guess {
+		p.checks = make([]uint64, markChecks*p.cstride)
+		p.right = make([]paddedInt64, markChecks/markClaim)
+	}
 	all := vals[:cap(vals)]
 	f, m := newPairWorker(e), newPairWorker(e)
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		markLoop(p, m, all, n0)
+		markLoop(p, m, all, n0, scan)
 	}()
 	done := markFinish(ctx, e, s, p, f, all, n0, scan)
 	p.lowerStop(done)
 	wg.Wait()
+	if p.guess {
+		// The checks not made yet, here, until one is wrong.
+		for {
+			h, h2 := p.claim(min(done, int(p.wrong.Load())), true)
+			if h == h2 {
+				break
+			}
+			checkAll(p, f, all, h, h2, scan)
+			p.self += h2 - h
+		}
+	}
+	again := false
+	if wrong := int(p.wrong.Load()); wrong < done {
+		// The heaps below wrong are right, so the value the check found
+		// is heap wrong's.
+		done = wrong
+		e.markWrong++
+		if again = markFix(p, f, all, wrong); again {
+			done++
+		}
+	}
+	retry := e.pairRetry
 	pairEnd(e, s, &p.pairState, all, n0, done, end)
+	if again {
+		e.pairRetry = retry // (the run goes on: it did not stop at once)
+	}
 	e.markHeaps += done - n0
 	e.markAlone += p.alone
-	return done, f.steps + m.steps, p.err
+	e.markSelf += p.self
+	return done, f.steps + m.steps, again, p.err
+}
+
+// markFix makes the value the check of heap h found (p.wrongG) its value,
+// in place of the guess, and takes the rare heaps listed on guesses past
+// it out of the list. It reports false, leaving heap h to the single-core
+// loop, where the list has no room for h.
+func markFix[T uint8 | uint16](p *markState, w *pairWorker, all []T, h int) bool {
+	k := int(p.rareN.Load())
+	for k > 0 && int(p.rare[k-1].a) >= h {
+		k--
+	}
+	g := p.wrongG
+	rare := w.isRare(h, g)
+	if rare && k == len(p.rare) {
+		p.rareN.Store(int64(k))
+		return false
+	}
+	all[h] = T(g)
+	if rare {
+		p.rare[k] = rareHeap{a: uint32(h), g: uint32(g)}
+		k++
+	}
+	p.rareN.Store(int64(k))
+	return true
+}
+
+// markWords returns the number of bit words of marks the marker hands
+// over for each heap, when the finisher guesses: as many as hold 99 % of
+// the values so far, all of the bitsets' words at most. The finisher,
+// whose candidate lies past them (on .354 for 1,138 of the first 2^21
+// heaps, against the bitsets' 2 words), marks the marker's splits for that
+// heap itself. (Half the packing and of the ring to hand over on .354.)
+func markWords(e *sparseEngine) int {
+	all, big := uint64(0), uint64(0)
+	for _, c := range e.hist {
+		all += c
+	}
+	words := e.limit / 64
+	for k := 1; k < words; k++ {
+		big = 0
+		for v := 64 * k; 2*v+1 < len(e.hist); v++ {
+			big += e.hist[2*v] + e.hist[2*v+1]
+		}
+		if big*100 <= all {
+			return k
+		}
+	}
+	return words
+}
+
+// packClearWord is packWord, clearing the 64 bytes it packs.
+func packClearWord(t *sparseTab, i int) uint64 { return packClearBits(&t[i*64]) }
+
+// markPublish is how often the finisher publishes its progress (p.last)
+// for the marker: every markPublish heaps. The marker, seeing it that
+// late, must still be allowed to mark the heap the finisher waits for:
+// markA0 + kmin exceeds a line of values and markPublish-1 heaps.
+const markPublish = 4
+
+// markCheckSteps is what a check adds to the finisher's count of work
+// between two polls, for each size of split (about the first scan's
+// steps); the check's own steps count in the goroutine that makes it.
+const markCheckSteps = 8
+
+// markChecks is the number of heaps whose checks the check ring holds,
+// and markCheckLag how far behind the finisher's last heap the marker
+// checks: far enough that the values a check reads (its first scan reads
+// the 64 values below the heap, and more) lie in cache lines the finisher
+// no longer writes.
+const (
+	markChecks   = 1024
+	markCheckLag = 192
+	markClaim    = 16
+)
+
+// claim claims the checks of the next block of markClaim heaps (from
+// heap p.n0 on), where the block lies below limit and the stop, and
+// returns them: [h, h2). At the end of a run (part) it claims the heaps
+// left below limit, a part of a block.
+func (p *markState) claim(limit int, part bool) (h, h2 int) {
+	limit = min(limit, int(p.stopAt.Load()))
+	for {
+		x := p.check.Load()
+		y := x + markClaim
+		if part {
+			y = min(y, int64(limit))
+		}
+		if y > int64(limit) || x >= y {
+			return 0, 0
+		}
+		if p.check.CompareAndSwap(x, y) {
+			return int(x), int(y)
+		}
+	}
+}
+
+// checkAll makes the checks of the heaps [h, h2) on worker w, until one
+// is wrong; a whole block of checks right is marked so in p.right (one
+// atomic store for markClaim heaps: on amd64 each costs about as much as
+// a dozen marks).
+func checkAll[T uint8 | uint16](p *markState, w *pairWorker, all []T, h, h2 int, scan scanFunc[T]) {
+	for i := h; i < h2; i++ {
+		if !guessCheck(p, w, all, i, scan) {
+			return
+		}
+	}
+	if h2-h == markClaim {
+		k := (h - p.n0) / markClaim
+		p.right[k%len(p.right)].Store(int64(k + 1))
+	}
+}
+
+// markPut leaves heap n's check in the ring: its candidate c and the
+// values of the other class below c not yet known to be options, from
+// the words w.mark packed by candidateMarks (nw of them).
+func markPut(p *markState, w *pairWorker, n, c, nw int) {
+	ent := p.checks[(n%markChecks)*p.cstride:][:p.cstride]
+	enum := w.enum[1^(w.par&(n-w.k0)&1)]
+	ent[0] = uint64(c)
+	for i := range p.cwords {
+		var x uint64
+		if i < nw {
+			x = needWord(w.mark[i], enum[i], i, c)
+		}
+		ent[1+i] = x
+	}
+}
+
+// guessCheck checks the finisher's guess for heap h on worker w: the
+// values of the other class below the candidate must all be options, as
+// the single-core engine's confirmation finds them (confirmNeeds, with
+// the same splits, the same seek and the same order of scans). A check
+// that comes out right is marked so in the ring; a wrong one stops the
+// mode at heap h.
+func guessCheck[T uint8 | uint16](p *markState, w *pairWorker, all []T, h int, scan scanFunc[T]) bool {
+	// (The finisher wrote the check before it published heap h, in
+	// p.last, which the marker read before it claimed h.)
+	ent := p.checks[(h%markChecks)*p.cstride:][:p.cstride]
+	list := w.needList[:0]
+	for i, x := range ent[1:] {
+		for ; x != 0; x &= x - 1 {
+			v := i*64 + bits.TrailingZeros64(x)
+			list = append(list, v)
+			w.needs[v] = 1
+		}
+	}
+	w.needList = list
+	right := true
+	if len(list) > 0 {
+		if c := w.code.two; h-c[len(c)-1] >= 2 && len(w.two) == len(c) {
+			// (The sizes shift by one a heap; the parts may be equal.)
+			for i, k := range c {
+				w.two[i] = h - k
+			}
+		} else {
+			w.codeSplits(h)
+		}
+		missing, steps := confirmNeeds(all[:h], w.two, w.uneq, w.needs, list, len(list), w.top, w.pos, 1, h, scan)
+		w.steps += steps
+		right = missing < 0
+		if !right {
+			for _, v := range list {
+				w.needs[v] = 0 // (a check that comes out right found them all, clearing each)
+			}
+			p.wrongMu.Lock()
+			if int64(h) < p.wrong.Load() {
+				p.wrong.Store(int64(h))
+				p.wrongG = missing
+			}
+			p.wrongMu.Unlock()
+			p.lowerStop(h)
+			return false
+		}
+	}
+	return true
+}
+
+// markSlot makes the ring's entry for heap n free (the check of heap
+// n-markChecks right), making checks itself while it is not; it reports
+// false when heap n is not to be computed.
+func markSlot[T uint8 | uint16](p *markState, w *pairWorker, all []T, n int, scan scanFunc[T]) bool {
+	if (n-p.n0)%markClaim != 0 {
+		return true // (the slots of a block are freed together)
+	}
+	// Help first: the checks more than half the ring behind, so that the
+	// slot itself is rarely still being checked by the marker.
+	for {
+		h, h2 := p.claim(n-markChecks/2+1, false)
+		if h == h2 {
+			break
+		}
+		checkAll(p, w, all, h, h2, scan)
+		p.self += h2 - h
+	}
+	h := n - markChecks
+	if h < p.n0 {
+		return true
+	}
+	k := (h - p.n0) / markClaim
+	right := &p.right[k%len(p.right)]
+	for i := 0; right.Load() < int64(k+1); i++ {
+		if p.stopAt.Load() <= int64(n) {
+			return false
+		}
+		if i%p.spin == p.spin-1 {
+			runtime.Gosched()
+		}
+	}
+	return true
+}
+
+// markChecked returns the number of heaps whose checks have all come
+// out right, as far as the finisher has looked.
+func (p *markState) markChecked() int {
+	for {
+		k := (p.checked - p.n0) / markClaim
+		if p.right[k%len(p.right)].Load() != int64(k+1) {
+			return p.checked
+		}
+		p.checked += markClaim
+	}
 }
 
 // markWait spins until ok reports true, yielding the processor every
@@ -201,7 +554,7 @@ func (p *markState) markWait(n int, ok func() bool) bool {
 // four heaps at a time where it may, and leaves them in the ring. When
 // the finisher has passed it (marking heaps itself while the marker was
 // held up, see markFinish), it skips the heaps passed.
-func markLoop[T uint8 | uint16](p *markState, w *pairWorker, all []T, n int) {
+func markLoop[T uint8 | uint16](p *markState, w *pairWorker, all []T, n int, scan scanFunc[T]) {
 	two := w.code.two
 	reach := two[0] + markA0 // heap n reads values below n-reach+1
 	var done, line, rareN, i0 int
@@ -215,7 +568,38 @@ func markLoop[T uint8 | uint16](p *markState, w *pairWorker, all []T, n int) {
 	look()
 	// may reports whether heap h may be marked now.
 	may := func(h int) bool { return h-reach < line && h < done+markRing }
-	tabs := [4]*sparseTab{w.marks, w.needs, new(sparseTab), new(sparseTab)}
+	// Two sets of four tables: the heaps marked last wait in one set
+	// while the next are marked into the other, and are packed into the
+	// ring only then (packed at once, the packing's loads wait for the
+	// marks' stores to retire). One allocation: the tables lie a line
+	// apart modulo a page (see batchTake).
+	eight := new([8]sparseTab)
+	var sets [2][4]*sparseTab
+	for j := range 8 {
+		sets[j/4][j%4] = &eight[j]
+	}
+	cur := 0                         // the set to mark into; the other holds the heaps held
+	held, heldK, heldRare := 0, 0, 0 // the heaps [held, held+heldK) wait, marked with heldRare rare heaps
+	flush := func(keep bool) {
+		for j, t := range sets[cur^1][:heldK] {
+			if !keep {
+				clear(t[:w.limit])
+				continue
+			}
+			ent := p.ring[((held+j)%markRing)*p.stride:][:p.stride]
+			// (Marks at 64·p.words and above are never read, nor
+			// cleared.)
+			for i := range p.words {
+				ent[i] = packClearWord(t, i)
+			}
+			ent[p.stride-1] = uint64(heldRare)
+		}
+		if keep && heldK > 0 {
+			p.marked.Store(int64(held + heldK))
+		}
+		heldK = 0
+	}
+	defer flush(true)
 	var passed int64
 	for int64(n) < p.stopAt.Load() {
 		if a := p.passed.Load(); a != passed {
@@ -224,18 +608,34 @@ func markLoop[T uint8 | uint16](p *markState, w *pairWorker, all []T, n int) {
 			// processors.)
 			passed = a
 			if look(); n < done {
+				flush(false) // (heaps the finisher has passed)
 				n = done
 				p.marked.Store(int64(n))
 			}
 		}
-		if !may(n) && !p.markWait(n, func() bool { look(); return may(n) }) {
-			return
+		if !may(n) {
+			flush(true)
+			// Nothing to mark yet: check the finisher's guesses far
+			// enough behind it, else wait.
+			if p.markerChecks {
+				if h, h2 := p.claim(done-markCheckLag, false); h < h2 {
+					checkAll(p, w, all, h, h2, scan)
+					look()
+					continue
+				}
+			}
+			checkable := func() bool { return p.markerChecks && int(p.check.Load())+markClaim <= done-markCheckLag }
+			if !p.markWait(n, func() bool { look(); return may(n) || checkable() }) {
+				return
+			}
+			continue
 		}
 		k := 1
+		tabs := &sets[cur]
 		switch stop := p.stopAt.Load(); {
 		case may(n+3) && int64(n+3) < stop:
 			k = 4
-			w.steps += markRareCode4(all, p.rare[i0:rareN], n, two, &tabs)
+			w.steps += markRareCode4(all, p.rare[i0:rareN], n, two, tabs)
 		case may(n+1) && int64(n+1) < stop:
 			k = 2
 			w.steps += markRareCode(all, p.rare[i0:rareN], n, two, tabs[0])
@@ -243,17 +643,10 @@ func markLoop[T uint8 | uint16](p *markState, w *pairWorker, all []T, n int) {
 		default:
 			w.steps += markRareCode(all, p.rare[i0:rareN], n, two, tabs[0])
 		}
-		for j := range k {
-			ent := p.ring[((n+j)%markRing)*p.stride:][:p.stride]
-			t := tabs[j]
-			for i := range p.words {
-				ent[i] = packWord(t, i)
-			}
-			ent[p.stride-1] = uint64(rareN)
-			clear(t[:w.limit])
-		}
+		flush(true)
+		held, heldK, heldRare = n, k, rareN
+		cur ^= 1
 		n += k
-		p.marked.Store(int64(n))
 	}
 }
 
@@ -270,7 +663,21 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 	two := w.code.two
 	alone := false // the marker is held up: mark the heaps here
 	for ; int64(n) < p.stopAt.Load(); n++ {
+		if p.guess && !markSlot(p, w, all, n, scan) {
+			return n
+		}
 		if marked <= n {
+			marked = int(p.marked.Load())
+		}
+		for p.guess && marked <= n && !alone {
+			// Wait with work where there is some: the checks of a
+			// block far enough behind.
+			h, h2 := p.claim(n-markCheckLag, false)
+			if h == h2 {
+				break
+			}
+			checkAll(p, w, all, h, h2, scan)
+			p.self += h2 - h
 			marked = int(p.marked.Load())
 		}
 		if marked <= n && !alone {
@@ -307,38 +714,80 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			p.alone++
 		}
 		vals := all[:n]
-		tab := w.marks
+		if r := int(p.rareN.Load()); r != rareN {
+			rareN, i0 = r, rareFrom(p.rare[:r], markA0)
+		}
+		rs := p.rare[:rareN]
+		tab, lo, hi := w.marks, 0, 0
+		if p.batch {
+			tab = batchTake(&w.batch, vals, rs[:i0], n, two, w.limit)
+			lo, hi = w.batch.lo, w.batch.hi
+		}
 		if w.zero {
 			tab[0] = 1
 		}
 		for _, r := range w.one {
 			tab[vals[r]] = 1
 		}
-		if r := int(p.rareN.Load()); r != rareN {
-			rareN, i0 = r, rareFrom(p.rare[:r], markA0)
+		// (The ranges are mostly empty: a call costs about 5 ns.)
+		steps := len(two) * (hi - lo)
+		if lo > 0 {
+			steps += markRareCode(vals, rs[:lo], n, two, tab)
 		}
-		rs := p.rare[:rareN]
-		steps := markRareCode(vals, rs[:i0], n, two, tab)
-		steps += markRareCode(vals, rs[max(cut, i0):], n, two, tab)
+		if hi < i0 {
+			steps += markRareCode(vals, rs[hi:i0], n, two, tab)
+		}
+		if k := max(cut, i0); k < len(rs) {
+			steps += markRareCode(vals, rs[k:], n, two, tab)
+		}
+		marks := w.marks
+		w.marks = tab
 		if !alone {
 			w.given = ent[:p.words]
 		}
 		w.rare = rs
-		g, st := confirm(&w.sparseEngine, vals, n, scan)
+		var g int
+		if p.guess {
+			// The guess: the candidate, checked later (guessCheck).
+			c, nw := w.candidateMarks(n)
+			if nw > len(w.given) && cut > i0 {
+				// Past the marker's words: its splits, here.
+				steps += markRareCode(vals, rs[i0:cut], n, two, tab)
+				c, nw = w.candidateMarks(n)
+			}
+			markPut(p, w, n, c, nw)
+			g = c
+			work += markCheckSteps * len(two)
+		} else {
+			var st int
+			g, st = confirm(&w.sparseEngine, vals, n, scan)
+			steps += st
+		}
 		w.given = nil
+		w.marks = marks
 		clear(tab[:w.limit])
-		steps += st
 		if !pairPublish(&p.pairState, w, all, n, g) {
 			return n
 		}
-		p.last.Store(int64(n+1)<<32 | int64(g))
+		if n%markPublish == markPublish-1 {
+			// (Every markPublish heaps: on amd64 an atomic store costs
+			// about a dozen marks, and the marker needs only a line of
+			// values at a time.)
+			p.last.Store(int64(n+1)<<32 | int64(g))
+		}
 		w.steps += steps + 8
 		// (Polls come after as much work as on one core: the marker's
 		// share counts too.)
 		if work += steps + 8 + max(cut-i0, 0)*len(two); work >= sparsePollWork {
 			work = 0
-			if !pairPoll(ctx, e, s, &p.pairState, all, n+1) {
-				return n + 1
+			// Only the heaps whose guesses are checked are the
+			// sequence's.
+			upto := n + 1
+			if p.guess {
+				upto = p.markChecked()
+			}
+			if !pairPoll(ctx, e, s, &p.pairState, all, upto) {
+				return upto
 			}
 		}
 	}
@@ -359,7 +808,7 @@ func markRareCode4[T uint8 | uint16](vals []T, rare []rareHeap, n int, twoK []in
 		full--
 	}
 	steps := markRareFull4(vals, rare[:full], n, twoK, t)
-	for j := range 4 {
+	for j := 0; j < 4 && full < len(rare); j++ {
 		steps += markRareCode(vals, rare[full:], n+j, twoK, t[j])
 	}
 	return steps

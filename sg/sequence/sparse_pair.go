@@ -188,8 +188,15 @@ type pairWorker struct {
 // ring mode: e's state, with scratch and moves of its own.
 func newPairWorker(e *sparseEngine) *pairWorker {
 	w := &pairWorker{sparseEngine: *e}
-	w.heapMoves = heapMoves{code: e.code, k0: e.k0}
-	w.confirmState = confirmState{mark: make([]uint64, len(e.mark)), marks: new(sparseTab), needs: new(sparseTab)}
+	// The scratch slices written at every heap have their own cache
+	// lines (64 bytes or more each): small ones of the two goroutines
+	// could otherwise share a line, or a 16-byte block of Go's tiny
+	// allocator, and hand it back and forth at every heap.
+	w.heapMoves = heapMoves{code: e.code, k0: e.k0,
+		one: make([]int, 0, 8), two: make([]int, 0, 8), uneq: make([]bool, 0, 64)}
+	w.confirmState = confirmState{mark: make([]uint64, len(e.mark), max(len(e.mark), 8)),
+		needList: make([]int, 0, 64), marks: new(sparseTab), needs: new(sparseTab)}
+	w.extra = make([]int, 0, 8)
 	w.pos = append([][]uint32(nil), e.pos...)
 	w.pipe = nil
 	w.batch = rareBatch{} // (the engine's tables stay its own)
@@ -544,7 +551,13 @@ func pairCatchUp[T uint8 | uint16](e *sparseEngine, s *Sequence, p *pairState, a
 		top = max(top, g)
 	}
 	s.adopt(n, sg.Nimber(top))
-	e.rare = p.rare[:p.rareN.Load()]
+	// (The marker mode's finisher may have listed rare heaps past n, on
+	// guesses not yet checked.)
+	rare := p.rare[:p.rareN.Load()]
+	for len(rare) > 0 && int(rare[len(rare)-1].a) >= n {
+		rare = rare[:len(rare)-1]
+	}
+	e.rare = rare
 	e.done = n
 	p.counted = n
 }

@@ -46,12 +46,7 @@ func (e *heapMoves) loadMoves(rule game.HeapRule, n int) error {
 				e.one = append(e.one, n-k)
 			}
 		}
-		for _, k := range c.two {
-			if n-k >= 2 {
-				e.two = append(e.two, n-k)
-				e.uneq = append(e.uneq, false)
-			}
-		}
+		e.codeSplits(n)
 		return nil
 	}
 	e.moveBuf = rule.AppendHeapMoves(e.moveBuf[:0], n)
@@ -77,6 +72,18 @@ func (e *heapMoves) loadMoves(rule game.HeapRule, n int) error {
 		}
 	}
 	return nil
+}
+
+// codeSplits fills two and uneq with the splits of heap n under a
+// take-and-break code (e.code, not nil), whose two heaps may be equal.
+func (e *heapMoves) codeSplits(n int) {
+	e.two, e.uneq = e.two[:0], e.uneq[:0]
+	for _, k := range e.code.two {
+		if n-k >= 2 {
+			e.two = append(e.two, n-k)
+			e.uneq = append(e.uneq, false)
+		}
+	}
 }
 
 // addSplit records a split of r tokens into two heaps, keeping two in
