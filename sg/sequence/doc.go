@@ -94,7 +94,12 @@
 // already known, and the heaps are finished in order. Cheap heaps go to
 // two processors: two heaps at a time, or, where most of a heap's work
 // reads values far below it (.354), one processor marking those options
-// ahead while the other finishes the heaps in order. Each way is timed
+// ahead while the other finishes the heaps in order. That one takes each
+// heap's value to be the likeliest (almost always the right one) and
+// goes on; whichever processor is free checks the guess later, with the
+// single-core engine's own search, and a heap is handed over only once
+// its check has come out right (a wrong guess is mended, and the run
+// goes on from the heap after it). Each way is timed
 // against the other on a few thousand heaps and stands aside where it
 // does not gain, as on a machine whose processors hand data to each other
 // slowly. A processor that waits long for another (one taken away by the
@@ -102,11 +107,9 @@
 // work itself rather than wait for it to come back. On two processors of
 // a virtual machine, Grundy's game to 2^22 ran 1.6 to 2.2 times as fast as
 // on one (a median of 1.84 over thirty rounds), .354 to its certificate
-// in 3.6 to 5.4 s (a median of 3.8) against 5.2 to 5.4 s on one (the
-// single-core loop marks four heaps' old options in one pass, which made
-// it a fifth faster there, while the two processors' time stayed as it
-// was); on a 16-core Xeon, Grundy's game to 2^22 ran 5.4 to 7.3 times as
-// fast on 16 processors as on one.
+// 1.4 to 2.0 times (a median of 1.76 over ten rounds: 3.1 to 4.5 s
+// against 5.3 to 6.8 s); on a 16-core Xeon, Grundy's game to 2^22 ran
+// 5.4 to 7.3 times as fast on 16 processors as on one.
 // See [WithWorkers].
 //
 // # Long runs

@@ -61,28 +61,42 @@ func TestMarkerMatchesSingleCore(t *testing.T) {
 // after one look, the values stay the single-core values, on the classic
 // codes and on random codes.
 func TestMarkerTakeover(t *testing.T) {
-	n := takeoverHeaps()
-	both := withTakeovers(withMarker(1))
-	alone, heaps := 0, 0
+	c := markRuns(t, "marker mode with takeovers", withTakeovers(withMarker(1)), takeoverHeaps(), 8, 2000)
+	t.Logf("the finisher marked %d of %d heaps of the marker mode", c.alone, c.heaps)
+	if c.alone == 0 || c.alone == c.heaps {
+		t.Errorf("the finisher marked %d of %d heaps of the marker mode, want some, not all", c.alone, c.heaps)
+	}
+}
+
+// markCounts sums counters of the marker mode over several runs.
+type markCounts struct{ heaps, alone, wrong, self int }
+
+// markRuns compares the values of the marker mode with options opt (two
+// workers) with the single-core values, on the classic codes to n heaps
+// (from heap 200 on) and on random codes to m heaps (from heap 128 on),
+// drawn until the mode ran on codes of them, and sums the engines'
+// counters.
+func markRuns(t *testing.T, mode string, opt Option, n, codes, m int) markCounts {
+	t.Helper()
+	var c markCounts
 	check := func(name string, r game.HeapRule, n, parFrom int) int {
-		se := modeCheck(t, "marker mode with takeovers", name, r, n, 2, parFrom, both)
+		se := modeCheck(t, mode, name, r, n, 2, parFrom, opt)
 		if se == nil {
 			return 0
 		}
-		alone += se.markAlone
-		heaps += se.markHeaps
+		c.heaps += se.markHeaps
+		c.alone += se.markAlone
+		c.wrong += se.markWrong
+		c.self += se.markSelf
 		return se.markHeaps
 	}
-	for _, c := range parClassics {
-		if !c.small {
-			check(c.name, c.r, n, 200)
+	for _, pc := range parClassics {
+		if !pc.small {
+			check(pc.name, pc.r, n, 200)
 		}
 	}
-	parRandomCodes(t, "marker mode with takeovers", 8, func(r seqCode, _ int) int { return check(r.String(), r, 2000, 128) })
-	t.Logf("the finisher marked %d of %d heaps of the marker mode", alone, heaps)
-	if alone == 0 || alone == heaps {
-		t.Errorf("the finisher marked %d of %d heaps of the marker mode, want some, not all", alone, heaps)
-	}
+	parRandomCodes(t, mode, codes, func(r seqCode, _ int) int { return check(r.String(), r, m, 128) })
+	return c
 }
 
 // The finisher's guesses, checked by either goroutine (the default), by
@@ -99,23 +113,8 @@ func TestMarkerGuesses(t *testing.T) {
 	}
 	for _, guess := range []int{0, 1, -1} {
 		opt := func(c *config) { withMarker(1)(c); withGuess(guess)(c) }
-		var heaps, wrong, self int
-		check := func(name string, r game.HeapRule, n, parFrom int) int {
-			se := modeCheck(t, fmt.Sprintf("marker mode, guesses %d", guess), name, r, n, 2, parFrom, opt)
-			if se == nil {
-				return 0
-			}
-			heaps += se.markHeaps
-			wrong += se.markWrong
-			self += se.markSelf
-			return se.markHeaps
-		}
-		for _, c := range parClassics {
-			if !c.small {
-				check(c.name, c.r, n, 200)
-			}
-		}
-		parRandomCodes(t, "marker mode with guesses", codes, func(r seqCode, _ int) int { return check(r.String(), r, 4000, 128) })
+		c := markRuns(t, fmt.Sprintf("marker mode, guesses %d", guess), opt, n, codes, 4000)
+		heaps, wrong, self := c.heaps, c.wrong, c.self
 		t.Logf("guesses %d: %d heaps in marker mode, %d wrong guesses, %d checks by the finisher", guess, heaps, wrong, self)
 		switch {
 		case guess >= 0 && wrong == 0:

@@ -102,20 +102,25 @@ import (
 // .16, .56). Like the pair mode, each of its runs is timed against one
 // core (pairTry) and goes on only where it wins.
 //
-// Figures (this project's 2-core VM, 2026-11-28, runs alternated). .354
-// to its certificate (20,126,195 heaps), one worker / two, the default
-// choice (go test -run '^$' -bench 'Parallel/354/workers-(1|2)$'
-// -benchtime 1x ./sg/sequence), six rounds: 8.07 / 3.89 s (2.07×), 7.92
-// / 4.01 (1.98×), 7.68 / 4.13 (1.86×), 8.24 / 4.65 (1.77×), 8.30 / 4.49
-// (1.85×), 7.44 / 4.05 (1.84×). In four rounds of an earlier build (no
-// prefetch of the ring, and a lost trial retried only 262,144 heaps
-// later) 1.69–1.93×, where the former default (the pair mode) gave 7.68 /
-// 5.31, 7.87 / 6.05, 7.54 / 5.19 and 7.83 / 6.30 s (1.24–1.45×). .354 to 2^21
-// heaps, that first build, six rounds of go test -run '^$' -bench
-// 'Ring/354-2\^21/(pair|mark)-2$|Parallel/354-2\^21/workers-1$'
-// -benchtime 3x ./sg/sequence: the marker mode (forced) 397–532 ms
-// (median 435), the pair mode (with its trials) 483–762 ms (median 507),
-// one core 725–806 ms (median 759): 1.75× at the medians.
+// Figures (this project's 2-core VM, 2026-11-28, seventh session, each
+// run its own process, alternated; hand-overs of 28–29 ns). .354 to its
+// certificate (20,126,195 heaps), one worker / two, the default choice
+// (go test -run '^$' -bench 'Parallel/354/workers-(1|2)$' -benchtime 1x
+// ./sg/sequence), ten rounds: 5.90 / 3.11 s (1.90×), 5.62 / 4.01
+// (1.40×), 5.95 / 3.38 (1.76×), 6.24 / 4.06 (1.54×), 6.23 / 4.48
+// (1.39×), 6.22 / 3.10 (2.01×), 6.46 / 3.58 (1.80×), 6.77 / 3.69
+// (1.84×), 5.34 / 3.15 (1.70×), 5.77 / 3.30 (1.75×): median 1.76×; in
+// eighteen rounds of the builds just before, median 1.74× (1.27–1.85×).
+// The slow two-worker runs (4.0–4.5 s) come in spells, as the
+// hypervisor places the two processors (hand-overs measured 190–215 ns
+// at times within the same hour). Before the guesses, the same one core
+// against two gave a median of 1.41× (six rounds). In that run the
+// marker mode computed 20.0 million of the heaps, no guess was wrong
+// (.354's two come before it starts), the finisher made 71 % of the
+// checks and marked 54,000 heaps alone. .354 to 2^21 heaps, three rounds
+// of go test -run '^$' -bench 'Ring/354-2\^21/(mark|confirm)-2$|Parallel/354-2\^21/workers-1$'
+// -benchtime 5x ./sg/sequence: guesses 340–473 ms, no guesses (the
+// finisher confirming) 385–426 ms, one core 589–636 ms.
 
 // markA0 is the least rare part of the splits the marker marks; with the
 // smallest removal that splits, kmin, it bounds how far the marker may run
