@@ -342,13 +342,13 @@ func markFix[T uint8 | uint16](p *markState, w *pairWorker, all []T, h int) bool
 // heaps, against the bitsets' 2 words), marks the marker's splits for that
 // heap itself. (Half the packing and of the ring to hand over on .354.)
 func markWords(e *sparseEngine) int {
-	all, big := uint64(0), uint64(0)
+	all := uint64(0)
 	for _, c := range e.hist {
 		all += c
 	}
 	words := e.limit / 64
 	for k := 1; k < words; k++ {
-		big = 0
+		big := uint64(0) // the heaps of values 64k and more
 		for v := 64 * k; 2*v+1 < len(e.hist); v++ {
 			big += e.hist[2*v] + e.hist[2*v+1]
 		}
@@ -407,8 +407,8 @@ func (p *markState) claim(limit int, part bool) (h, h2 int) {
 
 // checkAll makes the checks of the heaps [h, h2) on worker w, until one
 // is wrong; a whole block of checks right is marked so in p.right (one
-// atomic store for markClaim heaps: on amd64 each costs about as much as
-// a dozen marks).
+// atomic store for markClaim heaps: on amd64 an atomic store is an
+// exchange, which waits for every store before it).
 func checkAll[T uint8 | uint16](p *markState, w *pairWorker, all []T, h, h2 int, scan scanFunc[T]) {
 	for i := h; i < h2; i++ {
 		if !guessCheck(p, w, all, i, scan) {
@@ -440,9 +440,9 @@ func markPut(p *markState, w *pairWorker, n, c, nw int) {
 // guessCheck checks the finisher's guess for heap h on worker w: the
 // values of the other class below the candidate must all be options, as
 // the single-core engine's confirmation finds them (confirmNeeds, with
-// the same splits, the same seek and the same order of scans). A check
-// that comes out right is marked so in the ring; a wrong one stops the
-// mode at heap h.
+// the same splits, the same seek and the same order of scans). It reports
+// whether the guess was right; a wrong one is recorded (p.wrong, with the
+// value found) and stops the mode at heap h.
 func guessCheck[T uint8 | uint16](p *markState, w *pairWorker, all []T, h int, scan scanFunc[T]) bool {
 	// (The finisher wrote the check before it published heap h, in
 	// p.last, which the marker read before it claimed h.)
@@ -775,9 +775,9 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			return n
 		}
 		if n%markPublish == markPublish-1 {
-			// (Every markPublish heaps: on amd64 an atomic store costs
-			// about a dozen marks, and the marker needs only a line of
-			// values at a time.)
+			// (Every markPublish heaps: on amd64 an atomic store is an
+			// exchange, which waits for every store before it, and the
+			// marker needs only a line of values at a time.)
 			p.last.Store(int64(n+1)<<32 | int64(g))
 		}
 		w.steps += steps + 8
