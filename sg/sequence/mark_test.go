@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
@@ -108,7 +109,10 @@ func markRuns(t *testing.T, mode string, opt Option, n, codes, m int) markCounts
 // after the heap, with the value the check found.
 func TestMarkerGuesses(t *testing.T) {
 	n, codes := 20000, 12
-	if testing.Short() || raceDetector {
+	switch {
+	case raceDetector:
+		n, codes = 5000, 2
+	case testing.Short():
 		n, codes = 8000, 4
 	}
 	for _, guess := range []int{0, 1, -1} {
@@ -124,6 +128,30 @@ func TestMarkerGuesses(t *testing.T) {
 		case guess == 1 && self < heaps:
 			t.Errorf("guesses checked by the finisher: %d checks of %d heaps, want all", self, heaps)
 		}
+	}
+}
+
+// A wrong guess starts a new run of the marker mode, and the work since
+// the last poll carries over, so that runs shorter than a poll's work
+// (.376 has 181 wrong guesses in its first 150,000 heaps, mostly in the
+// first 60,000) do not keep progress reports, checkpoints and
+// cancellation away: with the count restarted at each run, .376's first
+// report came at heap 58,415, with it carried over at heap 2,250.
+func TestMarkerPollsAcrossRuns(t *testing.T) {
+	r := seqParse(".376")
+	first := 0
+	progress := func(p Progress) {
+		if first == 0 {
+			first = p.Done
+		}
+	}
+	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2), withParallelFrom(128), withMarker(1), WithProgress(time.Nanosecond, progress)})
+	se := chooseEngine(r, cfg).(*sparseEngine)
+	if err := se.extend(context.Background(), New(0), 60000); err != nil {
+		t.Fatal(err)
+	}
+	if se.markWrong < 50 || first == 0 || first > 20000 {
+		t.Errorf(".376 to 60,000 heaps: %d wrong guesses, first progress report at heap %d, want 50 or more and a report by heap 20,000", se.markWrong, first)
 	}
 }
 

@@ -371,7 +371,7 @@ func TestParallelCancelAndResume(t *testing.T) {
 		r       game.HeapRule
 		n, stop int
 		opts    []Option
-		short   bool // fewer heaps under the race detector, which makes Grundy's game slow
+		short   bool // fewer heaps under the race detector, which makes these slow
 	}{
 		{".354", seqParse(".354"), 300000, 50000, nil, false},
 		{"grundy", seqGrundy{}, 120000, 40000, nil, false},
@@ -380,7 +380,7 @@ func TestParallelCancelAndResume(t *testing.T) {
 		{".354-marker", seqParse(".354"), 300000, 50000, []Option{withMarker(1)}, false},
 		// (.376's guesses are wrong at a few hundred heaps: each stops a
 		// run of the marker mode, mended, and another starts.)
-		{".376-marker", seqParse(".376"), 300000, 50000, []Option{withMarker(1)}, false},
+		{".376-marker", seqParse(".376"), 120000, 40000, []Option{withMarker(1)}, false},
 	} {
 		if c.short && raceDetector {
 			c.n, c.stop = 40000, 15000

@@ -663,7 +663,11 @@ func markLoop[T uint8 | uint16](p *markState, w *pairWorker, all []T, n int, sca
 // (the marker, held up, then skips the heaps passed). It polls the
 // context and reports progress as the single-core loop does.
 func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *markState, w *pairWorker, all []T, n int, scan scanFunc[T]) int {
-	marked, work := 0, 0
+	// The work since the last poll carries over from the loop before and
+	// to the run after (a wrong guess starts a new run: runs shorter than
+	// a poll's work must not keep the polls away).
+	marked, work := 0, e.work
+	defer func() { e.work = work }()
 	rareN, i0 := -1, 0
 	two := w.code.two
 	alone := false // the marker is held up: mark the heaps here
