@@ -107,7 +107,7 @@
 // work itself rather than wait for it to come back. On two processors of
 // a virtual machine, Grundy's game to 2^22 ran 1.6 to 2.2 times as fast as
 // on one (a median of 1.84 over thirty rounds), .354 to its certificate
-// 1.4 to 2.0 times (a median of 1.76 over ten rounds: 3.1 to 4.5 s
+// 1.3 to 2.05 times (a median of 1.75 over eighteen rounds: 3.1 to 4.5 s
 // against 5.3 to 6.8 s); on a 16-core Xeon, Grundy's game to 2^22 ran
 // 5.4 to 7.3 times as fast on 16 processors as on one.
 // See [WithWorkers].
