@@ -91,8 +91,10 @@ import (
 // over the rare heaps (markRareCode4), and packs them into the ring only
 // after it has marked the next four (packed at once, the packing's loads
 // waited on the marks' stores). The finisher marks its own rare heaps
-// (those below markA0: 22 of .354's 131) four heaps at a time too, as
-// the single-core loop does (sparse_batch.go).
+// (those below markA0: 22 of .354's 131) heap by heap: batched four
+// heaps at a time as the single-core loop does (sparse_batch.go), they
+// were no faster (.354 to 2^21 in marker mode, five alternating rounds
+// with guesses: medians 357 against 355 ms, and a little more CPU).
 //
 // The marker mode pays only where the marker's share of the work is large:
 // runPair uses it for take-and-break codes whose splits with a rare part
@@ -172,7 +174,6 @@ type markState struct {
 	takeover     int
 	guess        bool // the finisher guesses (see above)
 	markerChecks bool // and the marker checks too
-	batch        bool // the finisher marks its rare heaps four heaps at a time
 	n0           int  // the run's first heap
 	// Heap h's check is in checks[(h%markChecks)*cstride:]: its candidate
 	// and cwords words of the values to confirm. The checks are claimed
@@ -256,7 +257,6 @@ func markRunOnce[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequ
 	}
 	p.takeover = e.cfg.takeoverLooks()
 	p.guess = e.cfg.guess >= 0
-	p.batch = e.cfg.batchMarks >= 0 && n0 >= rareBatchFrom
 	p.markerChecks = e.cfg.guess == 0
 	p.n0, p.rule = n0, e.rule
 	p.check.Store(int64(n0))
@@ -458,14 +458,7 @@ func guessCheck[T uint8 | uint16](p *markState, w *pairWorker, all []T, h int, s
 	w.needList = list
 	right := true
 	if len(list) > 0 {
-		if c := w.code.two; h-c[len(c)-1] >= 2 && len(w.two) == len(c) {
-			// (The sizes shift by one a heap; the parts may be equal.)
-			for i, k := range c {
-				w.two[i] = h - k
-			}
-		} else {
-			w.codeSplits(h)
-		}
+		w.codeSplits(h)
 		missing, steps := confirmNeeds(all[:h], w.two, w.uneq, w.needs, list, len(list), w.top, w.pos, 1, h, scan)
 		w.steps += steps
 		right = missing < 0
@@ -727,30 +720,18 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			rareN, i0 = r, rareFrom(p.rare[:r], markA0)
 		}
 		rs := p.rare[:rareN]
-		tab, lo, hi := w.marks, 0, 0
-		if p.batch {
-			tab = batchTake(&w.batch, vals, rs[:i0], n, two, w.limit)
-			lo, hi = w.batch.lo, w.batch.hi
-		}
+		tab := w.marks
 		if w.zero {
 			tab[0] = 1
 		}
 		for _, r := range w.one {
 			tab[vals[r]] = 1
 		}
-		// (The ranges are mostly empty: a call costs about 5 ns.)
-		steps := len(two) * (hi - lo)
-		if lo > 0 {
-			steps += markRareCode(vals, rs[:lo], n, two, tab)
-		}
-		if hi < i0 {
-			steps += markRareCode(vals, rs[hi:i0], n, two, tab)
-		}
+		steps := markRareCode(vals, rs[:i0], n, two, tab)
 		if k := max(cut, i0); k < len(rs) {
+			// (Mostly empty: the call alone costs about 5 ns.)
 			steps += markRareCode(vals, rs[k:], n, two, tab)
 		}
-		marks := w.marks
-		w.marks = tab
 		if !alone {
 			w.given = ent[:p.words]
 		}
@@ -773,7 +754,6 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			steps += st
 		}
 		w.given = nil
-		w.marks = marks
 		clear(tab[:w.limit])
 		if !pairPublish(&p.pairState, w, all, n, g) {
 			return n
