@@ -89,3 +89,27 @@ func SubtractionSet(r *rand.Rand, max int) []int {
 	}
 	return s
 }
+
+// LongEnv is the environment variable that turns on the long tests: the
+// large boards, the long property runs and the race-heavy parallel runs
+// that `go test ./...` leaves out so that it stays a quick edit-test loop.
+// Set it to 1 to run them:
+//
+//	IMPARTIAL_LONG=1 go test ./...
+const LongEnv = "IMPARTIAL_LONG"
+
+// Long reports whether the long tests are on ([LongEnv] is set and not
+// "0").
+func Long() bool {
+	v := os.Getenv(LongEnv)
+	return v != "" && v != "0"
+}
+
+// SkipUnlessLong skips t unless the long tests are on, saying how to run
+// it.
+func SkipUnlessLong(t testing.TB) {
+	t.Helper()
+	if !Long() {
+		t.Skipf("long test: set %s=1 to run it", LongEnv)
+	}
+}
