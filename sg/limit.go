@@ -50,3 +50,9 @@ func (e *LimitError) Error() string {
 
 // Unwrap returns [ErrLimit].
 func (e *LimitError) Unwrap() error { return ErrLimit }
+
+// ErrCheckpoint is wrapped by the error returned when a saved file (a
+// checkpoint of a value sequence, a saved search table) cannot be used:
+// damaged, truncated, of another format version, or made for another game
+// or other options.
+var ErrCheckpoint = errors.New("unusable checkpoint")
