@@ -257,5 +257,4 @@ the values of all rows follow from the first few hundred:
 		}
 		t.printf("  G(%d) = %d\n", n, v)
 	}
-	t.printf("\nThat ends the tour. Try `go run ./examples/nimbot` to play against the library.\n")
 }

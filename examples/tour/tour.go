@@ -59,8 +59,12 @@ func run(w io.Writer) error {
 			return t.err
 		}
 	}
-	return nil
+	t.printf("\n%s\n", closingLine)
+	return t.err
 }
+
+// closingLine ends the tour, after the last section.
+const closingLine = "That ends the tour. Try `go run ./examples/nimbot` to play against the library."
 
 func definitions(t *tour) {
 	t.section("1. Impartial games, P and N")

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -87,5 +88,38 @@ func expectLines(t *testing.T, out string, want ...string) {
 	}
 	if missing {
 		t.Logf("output:\n%s", out)
+	}
+}
+
+// The closing line comes once, after the last section, and ends the output.
+func TestTourClosingLineLast(t *testing.T) {
+	var b bytes.Buffer
+	if err := run(&b); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if n := strings.Count(out, closingLine); n != 1 {
+		t.Fatalf("closing line appears %d times, want 1", n)
+	}
+	if !strings.HasSuffix(out, closingLine+"\n") {
+		t.Errorf("output does not end with the closing line; it ends:\n%s", out[max(0, len(out)-300):])
+	}
+	last := strings.LastIndex(out, "\n=")
+	if last < 0 || last > strings.Index(out, closingLine) {
+		t.Errorf("a section heading comes after the closing line")
+	}
+	// Sections are numbered in order.
+	prev := 0
+	for _, line := range strings.Split(out, "\n") {
+		var k int
+		if _, err := fmt.Sscanf(line, "%d. ", &k); err == nil && k > 0 {
+			if k != prev+1 {
+				t.Errorf("section %d follows section %d", k, prev)
+			}
+			prev = k
+		}
+	}
+	if prev < 12 {
+		t.Errorf("last section %d, want 12 or more", prev)
 	}
 }
