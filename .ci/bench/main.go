@@ -134,13 +134,16 @@ func run(ctx context.Context, o options, out, log io.Writer) (int, error) {
 			return 0, err
 		}
 	}
+	loadBefore := loadAverage()
 	rows, err := measure(ctx, o, ws, trees, log)
 	if err != nil {
 		return 0, err
 	}
 	fmt.Fprintf(out, "base %s (%s) against the working tree (HEAD %s and its changes)\n", o.base, baseRev, head)
-	fmt.Fprintf(out, "%s/%s, %d processors, %s, %s; %d rounds, builds alternating\n\n",
+	fmt.Fprintf(out, "%s/%s, %d processors, %s, %s; %d rounds, builds alternating\n",
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), runtime.Version(), o.rounds)
+	fmt.Fprintf(out, "load average before %s, after %s (above the processor count, other work shared the machine)\n\n",
+		loadBefore, loadAverage())
 	return writeTable(out, rows, baseRev)
 }
 
@@ -216,4 +219,16 @@ func cpuModel() string {
 		}
 	}
 	return "cpu unknown"
+}
+
+// loadAverage is the one-minute load average from /proc/loadavg, or "?".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	if f := strings.Fields(string(b)); len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }
