@@ -25,17 +25,22 @@
 // # Architecture
 //
 // The packages form layers; each imports only packages of the layers below
-// it (and sg/bot and sg/explain also import nim, beside them):
+// it:
 //
-//	examples/…            programs: tour, sgtool, nimbot, web, ore, stripes
+//	examples/…                         programs: tour, sgtool, nimbot, web, ore, stripes
 //	    ↓
-//	rulesets              the catalogue: rules of named games, specs, boards
+//	rulesets (catalogue of named games)     + the solver glue (a package above every algorithm)
 //	    ↓
-//	nim  sg/explain  sg/bot  sg/sequence  sg/search  sg/misere  sg/loopy
+//	nim  sg/explain  sg/bot  sg/sequence  sg/search  sg/misere  sg/loopy    algorithms
 //	    ↓
-//	sg                    values of any game
+//	sg                                  values of any game: Nimber, Engine, Sum, limits
 //	    ↓
-//	game  game/grid  game/graph  game/bitset    what a game is; boards and graphs
+//	game  game/grid  game/graph  game/bitset   what a game is; capability interfaces
+//
+// The rules of games (package rulesets) import only game and its
+// subpackages; no package under sg imports rulesets; each capability
+// interface lives in game, in a small file of its own. docs/architecture.md
+// in the repository explains each layer.
 //
 // Package by package:
 //
@@ -60,13 +65,13 @@
 //     quotients of octal games). sg/loopy: games with cycles (generalized
 //     Sprague–Grundy values, draws, sums).
 //   - sg/bot (a player that chooses moves) and sg/explain (derivations,
-//     nim-sum and mex tables, graphs in text and DOT) import sg, game and
-//     nim.
+//     nim-sum and mex tables, graphs in text and DOT) import sg and game.
 //   - nim imports sg and game: Nim, misère Nim, staircase Nim, Nim on a
 //     tree and Moore's Nim_k, solved by formula.
-//   - rulesets imports the packages above it: the rules of named games, and
-//     the catalogue of specs that programs parse ("kayles", ".07",
-//     "sub:1,3,4", "cram:5x6", "windup:5/1,3").
+//   - rulesets imports only game and its subpackages: the rules of named
+//     games, and the catalogue of specs that programs parse ("kayles",
+//     ".07", "sub:1,3,4", "cram:5x6", "windup:5/1,3"). The solver glue
+//     beside it picks, for any spec, the algorithm that values it.
 //   - examples import any of these, as a user's program would; no library
 //     code lives there.
 //
@@ -89,6 +94,9 @@
 //     valuing games, else a new package under sg named for what it does,
 //     like sg/sequence, sg/search, sg/misere and sg/loopy.
 //   - A new program: a directory under examples, with its own tests.
+//
+// CONTRIBUTING.md in the repository says more, and how to compare a
+// change's speed with the benchmark harness (go run ./.ci/bench).
 //
 // Start with `go run ./examples/tour`.
 package impartial

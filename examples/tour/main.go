@@ -10,11 +10,20 @@ package main
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"os"
 )
 
 func main() {
+	flag.Usage = func() {
+		fmt.Fprintln(flag.CommandLine.Output(), "usage: tour\n\nThe tour takes no flags and no arguments: it prints a walk through the\ntheory of impartial games, every example computed by the library.")
+	}
+	flag.Parse()
+	if flag.NArg() > 0 {
+		flag.Usage()
+		os.Exit(2)
+	}
 	w := bufio.NewWriter(os.Stdout)
 	err := run(w)
 	if ferr := w.Flush(); err == nil {
