@@ -142,8 +142,9 @@ func run(ctx context.Context, o options, out, log io.Writer) (int, error) {
 	fmt.Fprintf(out, "base %s (%s) against the working tree (HEAD %s and its changes)\n", o.base, baseRev, head)
 	fmt.Fprintf(out, "%s/%s, %d processors, %s, %s; %d rounds, builds alternating\n",
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), cpuModel(), runtime.Version(), o.rounds)
-	fmt.Fprintf(out, "load average before %s, after %s (above the processor count, other work shared the machine)\n\n",
+	fmt.Fprintf(out, "load average before %s, after %s (above the processor count, other work shared the machine)\n",
 		loadBefore, loadAverage())
+	fmt.Fprintf(out, "an unchanged row is marked by chance once in %.0f rows (rounds that do not overlap)\n\n", chanceRows(o.rounds))
 	return writeTable(out, rows, baseRev)
 }
 
@@ -231,4 +232,15 @@ func loadAverage() string {
 		return f[0]
 	}
 	return "?"
+}
+
+// chanceRows is 1/p, p the probability that the rounds of two equally fast
+// builds do not overlap (either way round), when each has rounds values
+// in a random order: 2 / C(2·rounds, rounds).
+func chanceRows(rounds int) float64 {
+	c := 1.0 // C(2r, r), computed as a product
+	for i := 1; i <= rounds; i++ {
+		c = c * float64(rounds+i) / float64(i)
+	}
+	return c / 2
 }

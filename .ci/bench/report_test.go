@@ -147,3 +147,11 @@ func TestSelected(t *testing.T) {
 		}
 	}
 }
+
+func TestChanceRows(t *testing.T) {
+	for r, want := range map[int]float64{1: 1, 2: 3, 3: 10, 5: 126} {
+		if got := chanceRows(r); math.Abs(got-want) > 1e-9 {
+			t.Errorf("chanceRows(%d) = %v, want %v", r, got, want)
+		}
+	}
+}
