@@ -295,3 +295,46 @@ func TestReadmeProgramsHelp(t *testing.T) {
 		}
 	}
 }
+
+// historyWords mark a development log, which belongs in git, not in the
+// documents a user reads.
+var historyWords = regexp.MustCompile(`(?i)\b(this round|last round|the round before|last session|sessions?)\b`)
+
+// TestDocsNoHistory: the README is short, and neither it nor any
+// package's doc.go reads as a development log.
+func TestDocsNoHistory(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "\n"); n > 320 {
+		t.Errorf("README.md has %d lines; keep it under 300 (measurements go to BENCHMARKS.md, design to docs/)", n)
+	}
+	files := []string{"README.md"}
+	err = filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && d.Name() == "doc.go" {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if m := historyWords.FindString(line); m != "" {
+				t.Errorf("%s:%d: %q reads as a development log: %s", f, i+1, m, strings.TrimSpace(line))
+			}
+		}
+	}
+}
