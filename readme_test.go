@@ -39,6 +39,11 @@ func binaries(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds the example programs")
 	}
+	if raceEnabled {
+		// The programs would be built again without the race detector,
+		// every package of the module; the run without -race checks them.
+		t.Skip("builds the example programs; runs without -race")
+	}
 	buildOnce.Do(func() {
 		binDir, buildErr = os.MkdirTemp("", "impartial-readme-")
 		if buildErr != nil {
