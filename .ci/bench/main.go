@@ -66,7 +66,11 @@ func main() {
 	o.only = re
 	if list {
 		for _, w := range workloads {
-			fmt.Printf("%-18s %-5v %s\n", w.name, w.long, strings.Join(w.argv, " "))
+			long := ""
+			if w.long {
+				long = "-long"
+			}
+			fmt.Printf("%-18s %-5s  %s\n", w.name, long, strings.Join(w.argv, " "))
 		}
 		return
 	}

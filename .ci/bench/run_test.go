@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// fakeTree is a tree whose binaries are shell scripts.
+func fakeTree(t *testing.T, scripts map[string]string) tree {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("shell scripts")
+	}
+	dir := t.TempDir()
+	for name, body := range scripts {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("#!/bin/sh\n"+body+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, b := range binaries {
+		if err := os.MkdirAll(filepath.Join(dir, b.pkg), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tree{label: "new", src: dir, bin: dir}
+}
+
+func TestRunWorkload(t *testing.T) {
+	tr := fakeTree(t, map[string]string{
+		"sgtool":   `echo "$@"; sleep 0.05`,
+		"nim.test": `printf 'goos: linux\nBenchmarkSum-2 \t 100 \t 2500 ns/op\nBenchmarkTree/a-2 \t 10 \t 1.5e+06 ns/op\nPASS\n'`,
+		"sg.test":  `echo "broken" >&2; exit 3`,
+	})
+	ctx := context.Background()
+	m, err := runWorkload(ctx, workload{name: "p", argv: []string{"sgtool", "period", ".16"}}, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.samples) != 1 || m.names[0] != "" || m.samples[0].value < 0.05 {
+		t.Errorf("process run: %+v, want one sample of at least 50 ms", m)
+	}
+	if runtime.GOOS == "linux" && m.samples[0].peak <= 0 {
+		t.Errorf("process run: no peak memory: %+v", m.samples[0])
+	}
+	m, err = runWorkload(ctx, workload{name: "nim", kind: benchKind, argv: []string{"nim.test"}}, tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.names) != 2 || m.names[1] != "Tree/a" || m.samples[0].value != 2500 || m.samples[1].value != 1.5e6 {
+		t.Errorf("benchmark run: %+v", m)
+	}
+	if _, err := runWorkload(ctx, workload{name: "engine", kind: benchKind, argv: []string{"sg.test"}}, tr); err == nil {
+		t.Error("a failing binary gave no error")
+	}
+}
+
+func TestMeasureAlternates(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "order")
+	script := map[string]string{
+		"sgtool":   `echo "$0" >> ` + log,
+		"nim.test": `echo "$0" >> ` + log + `; printf 'BenchmarkSum-2 \t 1 \t 7 ns/op\n'`,
+	}
+	base, added := fakeTree(t, script), fakeTree(t, script)
+	base.label = "base"
+	ws := []workload{
+		{name: "a", argv: []string{"sgtool"}},
+		{name: "nim", kind: benchKind, argv: []string{"nim.test"}},
+	}
+	o := options{rounds: 2, quiet: true}
+	rows, err := measure(context.Background(), o, ws, [2]tree{base, added}, os.Stderr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || rows[0].name != "a" || rows[1].name != "nim: Sum" || rows[1].unit != "ns/op" {
+		t.Fatalf("rows %+v", rows)
+	}
+	for _, r := range rows {
+		if len(r.base) != 2 || len(r.added) != 2 {
+			t.Errorf("row %s: %d and %d samples, want 2 and 2", r.name, len(r.base), len(r.added))
+		}
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Round 1: a base then new, nim new then base; round 2 the reverse.
+	want := []string{base.bin, added.bin, added.bin, base.bin, added.bin, base.bin, base.bin, added.bin}
+	got := strings.Fields(string(b))
+	if len(got) != len(want) {
+		t.Fatalf("%d runs, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if filepath.Dir(got[i]) != want[i] {
+			t.Errorf("run %d from %s, want %s", i, filepath.Dir(got[i]), want[i])
+		}
+	}
+}
