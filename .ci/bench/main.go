@@ -13,6 +13,13 @@
 //	go run ./.ci/bench -base main -long -rounds 3       # with the long ones (minutes each)
 //	go run ./.ci/bench -base HEAD~1 -only 'cram|nim'    # a subset, by a regexp on the names
 //	go run ./.ci/bench -list                            # the workloads
+//	go run ./.ci/bench -base main -peers ~/peers        # with the peers beside them
+//
+// With -peers DIR each workload that has a peer (another project's program
+// doing the same work: Czajka's octal solver analyze, Beling's cramsolve,
+// Siegel's MisereSolver as misere.jar) also runs it once a round from DIR,
+// and the table adds its median time and the ratio new/peer. A peer
+// missing from DIR is left out with a warning.
 //
 // It exits with status 1 on an error, 3 with -strict when some row is
 // marked slower, 0 otherwise. Run it on a machine doing nothing else.
@@ -39,6 +46,7 @@ type options struct {
 	only   *regexp.Regexp
 	strict bool
 	quiet  bool
+	peers  string // the folder of the peers' programs, or ""
 }
 
 func main() {
@@ -51,6 +59,7 @@ func main() {
 	flag.StringVar(&only, "only", "", "run only the workloads whose name matches this `regexp`")
 	flag.BoolVar(&o.strict, "strict", false, "exit with status 3 when a row is marked slower")
 	flag.BoolVar(&o.quiet, "q", false, "do not report each run on standard error")
+	flag.StringVar(&o.peers, "peers", "", "also run each workload's peer program (analyze, cramsolve, misere.jar) from this `folder`, once a round")
 	flag.BoolVar(&list, "list", false, "list the workloads and exit")
 	flag.Parse()
 	if flag.NArg() > 0 {
@@ -138,6 +147,9 @@ func run(ctx context.Context, o options, out, log io.Writer) (int, error) {
 			return 0, err
 		}
 	}
+	if o.peers != "" {
+		ws = checkPeers(ctx, ws, o.peers, log)
+	}
 	loadBefore := loadAverage()
 	rows, err := measure(ctx, o, ws, trees, log)
 	if err != nil {
@@ -196,6 +208,17 @@ func measure(ctx context.Context, o options, ws []workload, trees [2]tree, log i
 					fmt.Fprintf(log, "round %d/%d  %-18s %-4s %d benchmarks\n", round+1, o.rounds, w.name, t.label, len(m.names))
 				}
 			}
+			if o.peers != "" && len(w.peer) > 0 && w.kind == processKind {
+				s, err := runPeer(ctx, w, o.peers)
+				if err != nil {
+					return nil, err
+				}
+				index[w.name].peer = append(index[w.name].peer, s)
+				if !o.quiet {
+					fmt.Fprintf(log, "round %d/%d  %-18s peer %8.3f s  user %8.3f s  peak %s\n",
+						round+1, o.rounds, w.name, s.value, s.user, formatBytes(float64(s.peak)))
+				}
+			}
 		}
 	}
 	return rows, nil
@@ -247,4 +270,21 @@ func chanceRows(rounds int) float64 {
 		c = c * float64(rounds+i) / float64(i)
 	}
 	return c / 2
+}
+
+// checkPeers returns ws with the peers that cannot run from dir removed,
+// saying so on log.
+func checkPeers(ctx context.Context, ws []workload, dir string, log io.Writer) []workload {
+	out := make([]workload, len(ws))
+	for i, w := range ws {
+		out[i] = w
+		if len(w.peer) == 0 {
+			continue
+		}
+		if _, err := peerCommand(ctx, w, dir); err != nil {
+			fmt.Fprintf(log, "%s: %v: left out\n", w.name, err)
+			out[i].peer = nil
+		}
+	}
+	return out
 }

@@ -26,6 +26,7 @@ type row struct {
 	unit  string // "s" or "ns/op"
 	base  []sample
 	added []sample // the new build's (the working tree)
+	peer  []sample // another project's program, with -peers
 }
 
 // verdict compares two lists of measurements of the same row, where
@@ -95,11 +96,21 @@ func peaks(ss []sample) []float64 {
 }
 
 // writeTable prints one line per row: the medians of each build's time,
-// user CPU and peak memory, the ratio new/base of the times, and the mark.
+// user CPU and peak memory, the ratio new/base of the times, with -peers
+// the peer's median time, the ratio new/peer and the peer's peak memory,
+// and the mark.
 // It returns the number of rows marked slower.
 func writeTable(w io.Writer, rows []*row, baseName string) (slower int, err error) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "workload\tunit\tbase (%s)\tnew\tratio\tbase user\tnew user\tbase peak\tnew peak\trounds\t\n", baseName)
+	withPeers := false
+	for _, r := range rows {
+		withPeers = withPeers || len(r.peer) > 0
+	}
+	peerHead := ""
+	if withPeers {
+		peerHead = "peer\tnew/peer\tpeer peak\t"
+	}
+	fmt.Fprintf(tw, "workload\tunit\tbase (%s)\tnew\tratio\tbase user\tnew user\tbase peak\tnew peak\t%srounds\t\n", baseName, peerHead)
 	for _, r := range rows {
 		ratio, mark := verdict(values(r.base), values(r.added))
 		if mark == "slower" {
@@ -114,8 +125,15 @@ func writeTable(w io.Writer, rows []*row, baseName string) (slower int, err erro
 			formatValue(median(users(r.added)), "s"),
 			formatBytes(median(peaks(r.base))),
 			formatBytes(median(peaks(r.added))),
-			fmt.Sprintf("%d/%d", len(r.base), len(r.added)),
 		}
+		if withPeers {
+			peerRatio := math.NaN()
+			if len(r.peer) > 0 {
+				peerRatio = median(values(r.added)) / median(values(r.peer))
+			}
+			cells = append(cells, formatValue(median(values(r.peer)), r.unit), formatRatio(peerRatio), formatBytes(median(peaks(r.peer))))
+		}
+		cells = append(cells, fmt.Sprintf("%d/%d", len(r.base), len(r.added)))
 		line := strings.Join(cells, "\t") + "\t"
 		if mark != "" {
 			line += "  " + mark

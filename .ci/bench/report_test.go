@@ -155,3 +155,28 @@ func TestChanceRows(t *testing.T) {
 		}
 	}
 }
+
+func TestWriteTablePeers(t *testing.T) {
+	rows := []*row{
+		{name: "period .16", unit: "s",
+			base:  []sample{{0.20, 0.19, 9_000_000}},
+			added: []sample{{0.16, 0.15, 9_000_000}},
+			peer:  []sample{{0.26, 0.25, 5_000_000}}},
+		{name: "nim: Sum", unit: "ns/op", base: []sample{{value: 10}}, added: []sample{{value: 10}}},
+	}
+	var b bytes.Buffer
+	if _, err := writeTable(&b, rows, "abc"); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	want := []*regexp.Regexp{
+		regexp.MustCompile(`\s+new peak\s+peer\s+new/peer\s+peer peak\s+rounds\s*$`),
+		regexp.MustCompile(`^\s*period \.16\s+s\s+200 ms\s+160 ms\s+0\.800\s+190 ms\s+150 ms\s+9\.00 MB\s+9\.00 MB\s+260 ms\s+0\.615\s+5\.00 MB\s+1/1\s+faster$`),
+		regexp.MustCompile(`^\s*nim: Sum\s+ns/op\s+10\.0\s+10\.0\s+1\.000\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+1/1\s*$`),
+	}
+	for i, re := range want {
+		if i >= len(lines) || !re.MatchString(lines[i]) {
+			t.Errorf("line %d does not match %s:\n%s", i, re, b.String())
+		}
+	}
+}

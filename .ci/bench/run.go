@@ -129,3 +129,53 @@ func tail(s string, n int) string {
 	}
 	return "…" + s[len(s)-n:]
 }
+
+// peerCommand is the command that runs w's peer from the folder dir, or
+// nil with the reason when the peer is not there.
+func peerCommand(ctx context.Context, w workload, dir string) (*exec.Cmd, error) {
+	if len(w.peer) == 0 {
+		return nil, fmt.Errorf("%s has no peer", w.name)
+	}
+	name := filepath.Join(dir, w.peer[0])
+	if _, err := os.Stat(name); err != nil {
+		path, lerr := exec.LookPath(w.peer[0])
+		if lerr != nil {
+			return nil, fmt.Errorf("peer %s: not in %s nor on the PATH", w.peer[0], dir)
+		}
+		name = path
+	}
+	for _, a := range w.peer[1:] {
+		if strings.HasSuffix(a, ".jar") {
+			if _, err := os.Stat(filepath.Join(dir, a)); err != nil {
+				return nil, fmt.Errorf("peer %s: %s not in %s", w.peer[0], a, dir)
+			}
+		}
+	}
+	cmd := exec.CommandContext(ctx, name, w.peer[1:]...)
+	cmd.Dir = dir
+	return cmd, nil
+}
+
+// runPeer runs w's peer once from dir and measures it as a process.
+func runPeer(ctx context.Context, w workload, dir string) (sample, error) {
+	cmd, err := peerCommand(ctx, w, dir)
+	if err != nil {
+		return sample{}, err
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return sample{}, err
+	}
+	defer null.Close()
+	cmd.Stdout = null
+	start := time.Now()
+	err = cmd.Run()
+	wall := time.Since(start).Seconds()
+	if err != nil {
+		return sample{}, fmt.Errorf("peer of %s (%s): %v\n%s", w.name, strings.Join(w.peer, " "), err, tail(stderr.String(), 2000))
+	}
+	user, peak := usage(cmd.ProcessState)
+	return sample{value: wall, user: user, peak: peak}, nil
+}

@@ -99,3 +99,25 @@ func TestMeasureAlternates(t *testing.T) {
 		}
 	}
 }
+
+func TestPeers(t *testing.T) {
+	dir := fakeTree(t, map[string]string{"analyze": `echo "$@"`}).bin
+	w := workload{name: "period .16", argv: []string{"sgtool"}, peer: []string{"analyze", ".16"}}
+	s, err := runPeer(context.Background(), w, dir)
+	if err != nil || s.value <= 0 {
+		t.Errorf("runPeer: %+v, %v", s, err)
+	}
+	var log strings.Builder
+	ws := []workload{w,
+		{name: "cram 5x6", peer: []string{"no-such-peer-program", "5", "6"}},
+		{name: "quotient", peer: []string{"sh", "-c", "true", "misere.jar"}},
+		{name: "nim"},
+	}
+	got := checkPeers(context.Background(), ws, dir, &log)
+	if len(got) != 4 || len(got[0].peer) == 0 || got[1].peer != nil || got[2].peer != nil || ws[1].peer == nil {
+		t.Errorf("checkPeers: %+v", got)
+	}
+	if !strings.Contains(log.String(), "no-such-peer-program") || !strings.Contains(log.String(), "misere.jar not in") {
+		t.Errorf("checkPeers said %q", log.String())
+	}
+}
