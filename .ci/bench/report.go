@@ -97,7 +97,8 @@ func peaks(ss []sample) []float64 {
 
 // writeTable prints one line per row: the medians of each build's time,
 // user CPU and peak memory, the ratio new/base of the times, with -peers
-// the peer's median time, the ratio new/peer and the peer's peak memory,
+// the peer's median time, the ratio new/peer, the peer's user CPU and peak
+// memory,
 // and the mark.
 // It returns the number of rows marked slower.
 func writeTable(w io.Writer, rows []*row, baseName string) (slower int, err error) {
@@ -108,7 +109,7 @@ func writeTable(w io.Writer, rows []*row, baseName string) (slower int, err erro
 	}
 	peerHead := ""
 	if withPeers {
-		peerHead = "peer\tnew/peer\tpeer peak\t"
+		peerHead = "peer\tnew/peer\tpeer user\tpeer peak\t"
 	}
 	fmt.Fprintf(tw, "workload\tunit\tbase (%s)\tnew\tratio\tbase user\tnew user\tbase peak\tnew peak\t%srounds\t\n", baseName, peerHead)
 	for _, r := range rows {
@@ -131,7 +132,8 @@ func writeTable(w io.Writer, rows []*row, baseName string) (slower int, err erro
 			if len(r.peer) > 0 {
 				peerRatio = median(values(r.added)) / median(values(r.peer))
 			}
-			cells = append(cells, formatValue(median(values(r.peer)), r.unit), formatRatio(peerRatio), formatBytes(median(peaks(r.peer))))
+			cells = append(cells, formatValue(median(values(r.peer)), r.unit), formatRatio(peerRatio),
+				formatValue(median(users(r.peer)), "s"), formatBytes(median(peaks(r.peer))))
 		}
 		cells = append(cells, fmt.Sprintf("%d/%d", len(r.base), len(r.added)))
 		line := strings.Join(cells, "\t") + "\t"
