@@ -5,8 +5,8 @@ import (
 	"math/bits"
 	"testing"
 
-	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
