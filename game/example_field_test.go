@@ -24,7 +24,7 @@ func ExampleNimber_Inv() {
 	fmt.Println(err)
 	// Output:
 	// *15 <nil> *1
-	// sg: inverse of 0: the nimber 0 has no inverse
+	// game: inverse of 0: the nimber 0 has no inverse
 }
 
 func ExampleNimber_Div() {

@@ -22,12 +22,24 @@ type Notation[P comparable] interface {
 	ParseMove(p P, text string) (P, error)
 }
 
+// MoveLister is implemented by a [Notation] game whose different moves
+// may reach the same position (any vertex of a triangle, in Node Kayles),
+// so that MoveString, which sees only the position reached, cannot name
+// each: MoveStrings(p) names each move from p, in the order of
+// AppendMoves.
+type MoveLister[P comparable] interface {
+	MoveStrings(p P) []string
+}
+
 // MoveStrings returns the names of the options of p, in the order of
-// g.AppendMoves: O(moves) calls of MoveString.
+// g.AppendMoves: a [MoveLister]'s own, else O(moves) calls of MoveString.
 func MoveStrings[P comparable](g interface {
 	Game[P]
 	Notation[P]
 }, p P) []string {
+	if l, ok := g.(MoveLister[P]); ok {
+		return l.MoveStrings(p)
+	}
 	var out []string
 	for _, q := range g.AppendMoves(nil, p) {
 		out = append(out, g.MoveString(p, q))

@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"strings"
 
-	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/game"
 )
 
 // CoinRule is a one-dimensional coin-turning game (Berlekamp, Conway and
@@ -75,7 +75,7 @@ func (r CoinRule) First() uint64 {
 // [CoinRule.First], in O(1). It returns an error naming n when n is below
 // First, or when the value does not fit in 64 bits (Mock Turtles from
 // n = 2^63), and an error for an unknown rule.
-func (r CoinRule) Value(n uint64) (sg.Nimber, error) {
+func (r CoinRule) Value(n uint64) (game.Nimber, error) {
 	if _, ok := coinNames[r]; !ok {
 		return 0, fmt.Errorf("rulesets: unknown coin rule %d", uint8(r))
 	}
@@ -87,11 +87,11 @@ func (r CoinRule) Value(n uint64) (sg.Nimber, error) {
 		if n >= 1<<63 {
 			return 0, fmt.Errorf("rulesets: mock-turtles: the value of coin %d does not fit in 64 bits", n)
 		}
-		return sg.Nimber(2*n + uint64(1-bits.OnesCount64(n)&1)), nil
+		return game.Nimber(2*n + uint64(1-bits.OnesCount64(n)&1)), nil
 	case Ruler:
-		return sg.Nimber(n & -n), nil
+		return game.Nimber(n & -n), nil
 	}
-	return sg.Nimber(n), nil
+	return game.Nimber(n), nil
 }
 
 // appendTurns appends the sets of other coins a move may turn together
@@ -186,8 +186,8 @@ func (c CoinRow) AppendMoves(dst []uint64, p uint64) []uint64 {
 
 // Value returns the value of the heads p by the formula: the XOR of the
 // values of the heads.
-func (c CoinRow) Value(p uint64) sg.Nimber {
-	var v sg.Nimber
+func (c CoinRow) Value(p uint64) game.Nimber {
+	var v game.Nimber
 	for ; p != 0; p &= p - 1 {
 		g, _ := c.Rule.Value(c.Rule.First() + uint64(bits.TrailingZeros64(p)))
 		v ^= g
@@ -206,7 +206,7 @@ func (c CoinRow) Value(p uint64) sg.Nimber {
 // for A a set of coins G1 may turn (with rightmost x) and B one G2 may turn
 // (with rightmost y). The Tartan theorem says a head at (x, y) in the
 // product is worth g1(x) ⊗ g2(y), the nim-product of the two values
-// ([sg.Nimber.Mul]). Turning Corners is Twins × Twins: turn the four corners
+// ([game.Nimber.Mul]). Turning Corners is Twins × Twins: turn the four corners
 // of a rectangle, worth x ⊗ y, so that its value table is the table of
 // nim-multiplication. Acrostic Twins is not a product: it turns two coins
 // in the same row or column, and a head at (x, y) is worth x ⊕ y
@@ -270,7 +270,7 @@ func ParseCoinBoard(arg string) (CoinBoard, error) {
 // the factors ([CoinRule.First]): g1(x) ⊗ g2(y) for a product, x ⊕ y for
 // Acrostic Twins. Errors are those of [CoinRule.Value], naming the bad
 // coordinate.
-func (b CoinBoard) Value(x, y uint64) (sg.Nimber, error) {
+func (b CoinBoard) Value(x, y uint64) (game.Nimber, error) {
 	gx, err := b.X.Value(x)
 	if err != nil {
 		return 0, err
@@ -356,8 +356,8 @@ func (g *CoinGrid) AppendMoves(dst []uint64, p uint64) []uint64 {
 
 // Value returns the value of the heads p by the formula: the XOR of the
 // values of the heads.
-func (g *CoinGrid) Value(p uint64) sg.Nimber {
-	var v sg.Nimber
+func (g *CoinGrid) Value(p uint64) game.Nimber {
+	var v game.Nimber
 	for ; p != 0; p &= p - 1 {
 		i := bits.TrailingZeros64(p)
 		x, y := uint64(i/g.Cols), uint64(i%g.Cols)

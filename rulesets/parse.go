@@ -3,6 +3,8 @@ package rulesets
 import (
 	"strconv"
 	"strings"
+
+	"github.com/impartial-go/impartial/game"
 )
 
 // Parse returns the heap rule described by spec, the GAME argument of the
@@ -24,9 +26,9 @@ func Parse(spec string) (Ruleset, error) {
 		return nil, err
 	}
 	rs, ok := r.(Ruleset)
-	if !ok || e.Kind != KindHeap {
+	if !ok || e.Kind != game.KindHeap {
 		what := "a game with a start position"
-		if e.Kind == KindLoopy {
+		if e.Kind == game.KindLoopy {
 			what = "a loopy game"
 		}
 		return nil, &SyntaxError{Spec: spec, Token: strings.TrimSpace(spec), Msg: "is " + what + ", not a heap rule"}

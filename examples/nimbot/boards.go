@@ -43,14 +43,14 @@ func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, yo
 		var g *rulesets.Cram
 		if g, err = rulesets.ParseCram(arg); err == nil {
 			b := g.Board()
-			return newBoardSession(ctx, in, out, g, g.String(), g.MoveString, g.MoveStrings, func(p grid.Set) string {
+			return newBoardSession(ctx, in, out, g, g.String(), func(p grid.Set) string {
 				return boardText(b.Rows(), b.Cols(), func(i int) byte { return pick(p.Has(i), '.', '#') })
 			}, seed).play(g.Start(), youFirst)
 		}
 	case "nodekayles":
 		var g *rulesets.NodeKayles
 		if g, err = rulesets.ParseNodeKayles(arg); err == nil {
-			return newBoardSession(ctx, in, out, g, g.String(), g.MoveString, g.MoveStrings, func(p graph.Set) string {
+			return newBoardSession(ctx, in, out, g, g.String(), func(p graph.Set) string {
 				return graphText(g, p)
 			}, seed).play(g.Start(), youFirst)
 		}
@@ -58,7 +58,7 @@ func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, yo
 		var g *rulesets.Chomp
 		if g, err = rulesets.ParseChomp(arg); err == nil {
 			b := g.Board()
-			return newBoardSession(ctx, in, out, g, g.String(), g.MoveString, g.MoveStrings, func(p grid.Set) string {
+			return newBoardSession(ctx, in, out, g, g.String(), func(p grid.Set) string {
 				return boardText(b.Rows(), b.Cols(), func(i int) byte {
 					switch {
 					case i == 0:
@@ -121,24 +121,24 @@ func graphText(k *rulesets.NodeKayles, p graph.Set) string {
 
 // boardSession is one game of a board or graph game in the terminal.
 type boardSession[P comparable] struct {
-	ctx      context.Context
-	in       *bufio.Scanner
-	out      io.Writer
-	g        game.Game[P]
-	name     string
-	notation func(p, q P) string
-	names    func(p P) []string
-	draw     func(p P) string
-	e        *sg.Engine[P]
-	bot      *bot.Player[P]
-	buf      []P
+	ctx  context.Context
+	in   *bufio.Scanner
+	out  io.Writer
+	g    game.Started[P]
+	name string
+	draw func(p P) string
+	e    *sg.Engine[P]
+	bot  *bot.Player[P]
+	buf  []P
 }
 
-func newBoardSession[P comparable](ctx context.Context, in io.Reader, out io.Writer, g game.Game[P], name string,
-	notation func(p, q P) string, names func(P) []string, draw func(P) string, seed uint64) *boardSession[P] {
-	e := sg.NewEngine(g, sg.WithMemoLimit(boardMemoLimit))
+// newBoardSession returns a session of g, whose moves are read and
+// written in g's notation ([game.Notation]).
+func newBoardSession[P comparable](ctx context.Context, in io.Reader, out io.Writer, g game.Started[P], name string,
+	draw func(P) string, seed uint64) *boardSession[P] {
+	e := sg.NewEngine[P](g, sg.WithMemoLimit(boardMemoLimit))
 	return &boardSession[P]{
-		ctx: ctx, in: bufio.NewScanner(in), out: out, g: g, name: name, notation: notation, names: names, draw: draw,
+		ctx: ctx, in: bufio.NewScanner(in), out: out, g: g, name: name, draw: draw,
 		e: e, bot: bot.New(e, bot.WithSeed(seed), bot.WithSearchLimit(searchLimit)),
 	}
 }
@@ -173,7 +173,7 @@ func (s *boardSession[P]) play(p P, yourTurn bool) error {
 			if !ok {
 				return errors.New("the bot found no move although there is one")
 			}
-			if err := s.printf("bot: %s (%s move)\n", s.notation(p, c.To), c.Kind); err != nil {
+			if err := s.printf("bot: %s (%s move)\n", s.g.MoveString(p, c.To), c.Kind); err != nil {
 				return err
 			}
 			p, yourTurn = c.To, true
@@ -219,18 +219,13 @@ func (s *boardSession[P]) yourMove(p P) (q P, done bool, err error) {
 			}
 			continue
 		}
-		s.buf = s.g.AppendMoves(s.buf[:0], p)
-		var legal []string
-		for i, n := range s.names(p) {
-			if sameMove(n, line) {
-				return s.buf[i], false, s.printf("you: %s\n", n)
-			}
-			if len(legal) < 12 {
-				legal = append(legal, n)
-			}
+		names := game.MoveStrings(s.g, p)
+		if q, err := s.g.ParseMove(p, line); err == nil {
+			return q, false, s.printf("you: %s\n", s.echo(p, q, line, names))
 		}
+		legal := names[:min(len(names), 12)]
 		more := ""
-		if len(s.buf) > len(legal) {
+		if len(names) > len(legal) {
 			more = ", …"
 		}
 		if err := s.printf("%q is not a move here; moves are like %s%s\n", line, strings.Join(legal, " "), more); err != nil {
@@ -239,14 +234,17 @@ func (s *boardSession[P]) yourMove(p P) (q P, done bool, err error) {
 	}
 }
 
-// sameMove reports whether the typed move t is the notation n, a domino
-// "a-b" matching in either order.
-func sameMove(n, t string) bool {
-	if n == t {
-		return true
+// echo returns the name of the move from p to q that the player typed as
+// line: line itself when it is the name of a move to q (moves that reach
+// one position have names of their own), else the game's name for it.
+func (s *boardSession[P]) echo(p, q P, line string, names []string) string {
+	s.buf = s.g.AppendMoves(s.buf[:0], p)
+	for i, n := range names {
+		if n == line && s.buf[i] == q {
+			return n
+		}
 	}
-	a, b, ok := strings.Cut(n, "-")
-	return ok && b+"-"+a == t
+	return s.g.MoveString(p, q)
 }
 
 // hint prints the position's value and its winning moves.
@@ -260,7 +258,7 @@ func (s *boardSession[P]) hint(p P) error {
 	}
 	var wins []string
 	s.buf = s.g.AppendMoves(s.buf[:0], p)
-	for i, n := range s.names(p) {
+	for i, n := range game.MoveStrings(s.g, p) {
 		w, err := s.e.Value(s.ctx, s.buf[i])
 		if err != nil {
 			return err
