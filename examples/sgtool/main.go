@@ -20,6 +20,13 @@
 //	                                or graph game: cram:MxN, cram:ROW/ROW/…,
 //	                                nodekayles:path:N, nodekayles:grid:MxN,
 //	                                nodekayles:EDGES, chomp:MxN, chomp:R1,R2,…
+//	sgtool eval SPEC [POSITION…] [-mem BYTES] [-workers N] [-max N]
+//	                                value, outcome and winning moves of any
+//	                                spec sgtool games lists, as JSON: heap
+//	                                sizes for a heap rule (formula, period or
+//	                                computed values), none for a board (search
+//	                                or its rules: coins, hackenbush), positions
+//	                                of a loopy game (outcome P, N or D)
 //	sgtool nimmul A B               nim-product A ⊗ B as JSON {"product": N}
 //	sgtool niminv A                 nim-inverse of A ≠ 0 as JSON {"inverse": N}
 //	sgtool hackenbush EDGES         Green Hackenbush value and winning cuts as
@@ -27,7 +34,8 @@
 //	sgtool misere GAME HEAP…        misère outcome and winning moves as JSON
 //	sgtool genus GAME HEAP          Conway's genus of one heap and tameness
 //	sgtool quotient CODE [-max N] [-progress]
-//	                                the misère quotient of an octal game on
+//	                                the misère quotient of an octal game (a
+//	                                code or a name such as kayles) on
 //	                                heaps ≤ N: order, P-portion, pretending
 //	                                function, relations
 //	sgtool games [NAME]             the GAME specs, or one with its published
@@ -172,6 +180,7 @@ var commands = []subcommand{
 	{"nim", "nim [-misere] A B C…", "print nim-sum, outcome and winning moves as JSON", cmdNim},
 	{"loopy", "loopy EDGES|GAME [VERTEX…]", "print loopy values (*n, ∞{a,b}) and the outcome P/N/D of a sum, as JSON", cmdLoopy},
 	{"solve", "solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress]", "value, outcome and winning moves of a board or graph game (cram, nodekayles, chomp) as JSON", cmdSolve},
+	{"eval", "eval SPEC [POSITION…] [-mem BYTES] [-workers N] [-max N]", "value, outcome and winning moves of a position of any game sgtool games lists, the engine chosen by its kind, as JSON", cmdEval},
 	{"nimmul", "nimmul A B", "print the nim-product A ⊗ B as JSON", cmdNimmul},
 	{"niminv", "niminv A", "print the nim-inverse of A ≠ 0 as JSON", cmdNiminv},
 	{"hackenbush", "hackenbush EDGES", "print a Green Hackenbush picture's value and winning cuts as JSON (EDGES g-1,1-2,2-g; g the ground)", cmdHackenbush},
