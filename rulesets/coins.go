@@ -3,6 +3,8 @@ package rulesets
 import (
 	"fmt"
 	"math/bits"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/impartial-go/impartial/game"
@@ -365,4 +367,65 @@ func (g *CoinGrid) Value(p uint64) game.Nimber {
 		v ^= h
 	}
 	return v
+}
+
+// A row and a grid of coins name their moves by the coins they turn.
+var (
+	_ game.Notation[uint64] = CoinRow{}
+	_ game.Notation[uint64] = (*CoinGrid)(nil)
+)
+
+// MoveString names the move from heads p to heads q by the coins it
+// turns, by their numbers (see [CoinRule.First]), highest first, joined
+// by '+' ("7+2").
+func (c CoinRow) MoveString(p, q uint64) string {
+	return turnedCoins(p^q, func(i int) string { return strconv.FormatUint(c.Rule.First()+uint64(i), 10) })
+}
+
+// ParseMove returns the heads after the move that text names, as
+// MoveString writes it (the coins in any order), and an error naming text
+// when it is not a move from p.
+func (c CoinRow) ParseMove(p uint64, text string) (uint64, error) {
+	return parseTurn(c, c.MoveString, p, text)
+}
+
+// MoveString names the move from heads p to heads q by the places it
+// turns, as x.y (see [CoinGrid]), highest first, joined by '+'
+// ("4.4+4.1+1.4+1.1").
+func (g *CoinGrid) MoveString(p, q uint64) string {
+	fx, fy := g.Board.X.First(), g.Board.Y.First()
+	return turnedCoins(p^q, func(i int) string {
+		return strconv.FormatUint(fx+uint64(i/g.Cols), 10) + "." + strconv.FormatUint(fy+uint64(i%g.Cols), 10)
+	})
+}
+
+// ParseMove returns the heads after the move that text names, as
+// MoveString writes it (the places in any order), and an error naming
+// text when it is not a move from p.
+func (g *CoinGrid) ParseMove(p uint64, text string) (uint64, error) {
+	return parseTurn(g, g.MoveString, p, text)
+}
+
+// turnedCoins names the coins of the set t, highest first, joined by '+'.
+func turnedCoins(t uint64, name func(bit int) string) string {
+	var parts []string
+	for ; t != 0; t &^= 1 << (63 - bits.LeadingZeros64(t)) {
+		parts = append(parts, name(63-bits.LeadingZeros64(t)))
+	}
+	return strings.Join(parts, "+")
+}
+
+// parseTurn finds the move from p whose coins are those text lists, in
+// any order.
+func parseTurn(g game.Game[uint64], name func(p, q uint64) string, p uint64, text string) (uint64, error) {
+	want := strings.Split(strings.ReplaceAll(text, " ", ""), "+")
+	slices.Sort(want)
+	for _, q := range g.AppendMoves(nil, p) {
+		got := strings.Split(name(p, q), "+")
+		slices.Sort(got)
+		if slices.Equal(got, want) {
+			return q, nil
+		}
+	}
+	return p, fmt.Errorf("rulesets: coins: %q is not a move here", strings.TrimSpace(text))
 }

@@ -119,7 +119,7 @@ func (c CoinPosition) WinningMoves(ctx context.Context) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	return winningTurns(ctx, row, p, row.Value, func(i int) string { return strconv.FormatUint(first+uint64(i), 10) })
+	return winningTurns(ctx, row, p, row.Value, row.MoveString)
 }
 
 // WinningMoves returns the moves that leave value 0, each as the places
@@ -144,15 +144,13 @@ func (c CoinBoardPosition) WinningMoves(ctx context.Context) ([]string, error) {
 	for _, h := range c.Heads {
 		p ^= g.Bit(int(h[0]-fx), int(h[1]-fy))
 	}
-	return winningTurns(ctx, g, p, g.Value, func(i int) string {
-		return strconv.FormatUint(fx+uint64(i/g.Cols), 10) + "." + strconv.FormatUint(fy+uint64(i%g.Cols), 10)
-	})
+	return winningTurns(ctx, g, p, g.Value, g.MoveString)
 }
 
-// winningTurns returns the moves of g from p to value 0, each as the coins
-// it turns (the bits of p ⊕ q, highest first, named by name), in the
-// order g lists them; it returns ctx's error when ctx is done.
-func winningTurns(ctx context.Context, g game.Game[uint64], p uint64, value func(uint64) game.Nimber, name func(bit int) string) ([]string, error) {
+// winningTurns returns the moves of g from p to value 0, each named by
+// name (the coins it turns), in the order g lists them; it returns ctx's
+// error when ctx is done.
+func winningTurns(ctx context.Context, g game.Game[uint64], p uint64, value func(uint64) game.Nimber, name func(p, q uint64) string) ([]string, error) {
 	out := []string{}
 	if value(p) == 0 {
 		return out, nil
@@ -164,11 +162,7 @@ func winningTurns(ctx context.Context, g game.Game[uint64], p uint64, value func
 		if value(q) != 0 {
 			continue
 		}
-		var parts []string
-		for t := p ^ q; t != 0; t &^= 1 << (63 - bits.LeadingZeros64(t)) {
-			parts = append(parts, name(63-bits.LeadingZeros64(t)))
-		}
-		out = append(out, strings.Join(parts, "+"))
+		out = append(out, name(p, q))
 	}
 	return out, nil
 }
