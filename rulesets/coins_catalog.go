@@ -168,7 +168,7 @@ func winningTurns(ctx context.Context, g game.Game[uint64], p uint64, value func
 }
 
 // HackenbushPicture is the catalogue's form of a Green Hackenbush picture,
-// the spec "hackenbush:g-1,1-2": a [Board] around a [*Hackenbush].
+// the spec "hackenbush:g-1,1-2": a [game.Board] around a [*Hackenbush], valued by its rules ([game.Valued]).
 type HackenbushPicture struct{ *Hackenbush }
 
 // String returns the spec "hackenbush:EDGES".

@@ -118,7 +118,7 @@ func (g *Cram) AppendMoves(dst []grid.Set, p grid.Set) []grid.Set {
 // another order: the dominoes nearest the centre of the rectangle that
 // bounds p's free cells first (by the distance from it to the domino's
 // middle, ties in AppendMoves' order). It is what
-// [github.com/impartial-go/impartial/sg/search.MoveOrderer] asks for: a
+// [game.MoveOrderer] asks for: a
 // search tries first the moves most likely to win, and on a region that
 // is nearly symmetric under the half turn these are the central ones
 // (the symmetry strategies, see [Cram], answer a domino by its image,
@@ -200,7 +200,7 @@ func cramDominoes(rows, cols int) []centreItem {
 
 // NumMoves returns the number of moves from p: the pairs of adjacent
 // free cells, len(AppendMoves(nil, p)) with no list made. It is what
-// [github.com/impartial-go/impartial/sg/search.MoveCounter] asks for, to order a search.
+// [game.MoveCounter] asks for, to order a search.
 func (g *Cram) NumMoves(p grid.Set) int {
 	if g.word {
 		q := p.Lo
@@ -370,7 +370,7 @@ func (g *Cram) Reduce(p grid.Set) grid.Set {
 // and that centre is neither a free cell nor the middle of two, so that
 // no domino meets its own image and the second player can answer each
 // domino with its image. Every even×even board is such a position. It is
-// what [github.com/impartial-go/impartial/sg/search.Strategist] asks:
+// what [game.Strategist] asks:
 // the search values such a region 0 without expanding it. It reports
 // false for the other P-positions.
 func (g *Cram) SecondPlayerWins(p grid.Set) bool { return halfTurnP(g.b, p) }

@@ -146,7 +146,7 @@ func (k *NodeKayles) AppendMoves(dst []graph.Set, p graph.Set) []graph.Set {
 
 // AppendOrderedMoves appends the positions that AppendMoves appends, in
 // the order a search should try them, as
-// [github.com/impartial-go/impartial/sg/search.MoveOrderer] asks. On a grid
+// [game.MoveOrderer] asks. On a grid
 // (and a path) the vertices nearest the centre of the rectangle that
 // bounds p come first (by the distance from it, ties by vertex): the
 // symmetry strategy (a reply by the image under the half turn) wins on an
@@ -217,7 +217,7 @@ func (k *NodeKayles) AppendComponents(dst []graph.Set, p graph.Set) []graph.Set 
 // to its own image (a vertex and its image are next to each other only
 // when the centre is the middle of the two), so that the second player
 // can answer each vertex with its image. Every even×even grid is such a
-// position. It is what [github.com/impartial-go/impartial/sg/search.Strategist]
+// position. It is what [game.Strategist]
 // asks, and reports false on other graphs, where [NodeKayles.UsesStrategy]
 // tells the solver not to ask.
 func (k *NodeKayles) SecondPlayerWins(p graph.Set) bool {

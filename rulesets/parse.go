@@ -10,7 +10,7 @@ import (
 // Parse returns the heap rule described by spec, the GAME argument of the
 // sgtool command and of other programs that play heap games: ".07",
 // "sub:1,3,4", "kayles", … ([Help] lists every accepted spec, [Entries]
-// describes them). It is [ParseRules] for the specs of [KindHeap]; a spec
+// describes them). It is [ParseRules] for the specs of [game.KindHeap]; a spec
 // of another kind ("cram:5x6", a loopy game) is a [*SyntaxError] saying so.
 //
 // Names and keys are case-insensitive and surrounding spaces are ignored.
