@@ -20,33 +20,24 @@
 //
 //   - [Decomposer]: a position is a sum of independent components (a row of
 //     heaps), so an engine memoizes components rather than whole positions.
-//
 //   - [Canonicalizer]: different positions that are the same game, such as
 //     (x, y) and (y, x) in Nim, share one canonical representative.
-//
 //   - [Indexer]: positions are numbered densely, so a memo can be a slice.
-//
 //   - [Dense]: the positions are the ints 0, 1, …, n-1 themselves, so they
 //     index that slice with no call at all.
-//
 //   - [Lender]: the game holds every position's options in memory and lends
 //     them, so an engine reads them in place instead of copying them.
-//
 //   - [Packer]: a position packs into a [Key] of 128 bits, for compact
 //     transposition tables.
-//
 //   - [MoveCounter], [MoveOrderer] and [Strategist]: a search counts a
 //     position's moves cheaply, tries the likeliest moves first, and
 //     values at 0 with no search the positions the second player wins by
 //     a strategy (a symmetry).
-//
 //   - [FormulaRule], [FormulaMover] and [WideDigits]: a heap rule whose
 //     values, and moves to a value, follow a formula.
-//
 //   - [Notation]: the game names its moves as text and reads them back
 //     ("0,0-0,1", "7>2+4"), so that every program writes and reads every
 //     game's moves the same way.
-//
 //   - [EdgePicture]: a game of cutting the edges of a picture (Green
 //     Hackenbush), for a program that draws it.
 //
