@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
+
+	"github.com/impartial-go/impartial/game/gametest"
 )
 
 // recordFile is the statistics of the record run of the octal game .04
@@ -98,8 +100,9 @@ func checkRecord(t *testing.T, file, game string, least int) (rec, got statsRepo
 
 // TestRecordOctal04 checks the record run of .04 (checkRecord), and the
 // recomputed 2^17 heaps against the only published figures for .04 at
-// that length.
+// that length. It recomputes 2^17 values: a long test (IMPARTIAL_LONG=1).
 func TestRecordOctal04(t *testing.T) {
+	gametest.SkipUnlessLong(t)
 	_, got := checkRecord(t, recordFile, "0.04", 1<<24)
 	n := got.Values
 	if n != 1<<17 {
