@@ -7,7 +7,13 @@
 // Type a move as "HEAP TAKE" (from heap 2 take 3: "2 3"). In games that
 // split heaps, list the sizes of the new heaps after TAKE except the last,
 // which is the rest: "2 3 1" takes 3 from heap 2 and leaves heaps of 1 and
-// of the rest. Type "hint" for the winning move and why, "quit" to stop.
+// of the rest. A move may also be typed in the notation every program
+// shares (game.HeapPlay.String, as sgtool eval prints it): "7>2+4", a
+// heap of 7 becomes heaps of 2 and 4, "7>0" takes it whole. In a board
+// or graph game (cram:, nodekayles:, chomp:) moves are typed in the
+// game's notation (game.Notation): a domino "0,0-0,1", a vertex "3" or
+// "r,c", a bite "1,2". Type "hint" for the winning move and why, "quit"
+// to stop.
 //
 // The bot computes the values of every heap size up to the largest, so
 // heaps are refused, with a message naming the heap, when those sizes have

@@ -178,7 +178,7 @@ func (s *session) printf(format string, args ...any) error {
 }
 
 func (s *session) play(yourTurn bool) error {
-	if err := s.printf("nimbot: playing %s. Moves: HEAP TAKE [SIZES...] (like \"2 3\"), hint, quit.\n", s.rules); err != nil {
+	if err := s.printf("nimbot: playing %s. Moves: HEAP TAKE [SIZES...] (like \"2 3\") or FROM>TO+TO (like \"7>2+4\"), hint, quit.\n", s.rules); err != nil {
 		return err
 	}
 	for {
@@ -299,6 +299,9 @@ func (s *session) yourMove() (bool, error) {
 // parse reads "HEAP TAKE [SIZES...]" and checks it against the rules. Its
 // errors are one line naming the bad word.
 func (s *session) parse(line string) (game.HeapPlay, error) {
+	if strings.Contains(line, ">") {
+		return s.parseNotation(line)
+	}
 	words := strings.Fields(line)
 	if len(words) < 2 {
 		return game.HeapPlay{}, fmt.Errorf("%q: a move is HEAP TAKE [SIZES...], like \"2 3\"", line)
@@ -344,6 +347,29 @@ func (s *session) parse(line string) (game.HeapPlay, error) {
 		return game.HeapPlay{}, fmt.Errorf("illegal in %s: taking %d from heap %d of %d and leaving %s", s.rules, take, h, n, leaving(parts))
 	}
 	return want, nil
+}
+
+// parseNotation reads a move in the notation every program shares,
+// "FROM>TO+TO…" (game.HeapPlay.String: "7>2+4", "7>0"), played on the first
+// heap of FROM tokens.
+func (s *session) parseNotation(line string) (game.HeapPlay, error) {
+	want := strings.Join(strings.Fields(line), "")
+	from, to, _ := strings.Cut(want, ">")
+	if parts := strings.Split(to, "+"); len(parts) > 1 {
+		slices.SortFunc(parts, func(a, b string) int {
+			x, _ := strconv.Atoi(a)
+			y, _ := strconv.Atoi(b)
+			return x - y
+		})
+		want = from + ">" + strings.Join(parts, "+")
+	}
+	s.buf = s.plays.AppendPlays(s.buf[:0], s.sizes)
+	for _, m := range s.buf {
+		if m.String() == want {
+			return game.HeapPlay{Heap: m.Heap, From: m.From, To: slices.Clone(m.To)}, nil
+		}
+	}
+	return game.HeapPlay{}, fmt.Errorf("%q is not a legal move in %s here (a move is HEAP TAKE [SIZES...], like \"2 3\", or FROM>TO+TO, like \"7>2+4\")", line, s.rules)
 }
 
 func leaving(parts []int) string {

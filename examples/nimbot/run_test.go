@@ -254,3 +254,15 @@ func TestSearchLimit(t *testing.T) {
 		t.Errorf("empty position: search limit %d", got)
 	}
 }
+
+// A move may also be typed in the notation every program shares,
+// FROM>TO+TO (game.HeapPlay.String): a heap of 7 of Kayles becomes heaps
+// of 4 and 2 (the parts in any order); a move the rules forbid is
+// refused.
+func TestHeapNotation(t *testing.T) {
+	out := script(t, "7>4\n7 > 4 + 2\nquit\n", "-game", "kayles", "7")
+	wantLines(t, out,
+		`"7>4" is not a legal move in kayles here`,
+		"you: takes 1 from heap 1 and splits the rest into 2 and 4\n",
+	)
+}

@@ -169,6 +169,9 @@ type Move struct {
 	Value   uint64 `json:"value"`
 	Winning bool   `json:"winning"`
 	Text    string `json:"text"`
+	// Notation is the move in the notation every program shares
+	// (game.HeapPlay.String): "7>2+4", "7>0".
+	Notation string `json:"notation"`
 }
 
 // inputError is a bad request, tied to the field it came from.
@@ -374,6 +377,7 @@ func solvePosition(ctx context.Context, rule game.HeapRule, heaps []int) (*posit
 				m := Move{Heap: i, From: h, Parts: append([]int{}, parts...), Value: v, Winning: v == 0}
 				m.To = apply(heaps, i, m.Parts)
 				m.Text = describe(m)
+				m.Notation = game.HeapPlay{From: h, To: m.Parts}.String()
 				p.moves = append(p.moves, m)
 			}
 		}
