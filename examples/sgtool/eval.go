@@ -75,14 +75,11 @@ func cmdEval(ctx context.Context, args []string, stdout, _ io.Writer) error {
 		}
 	}
 	res, err := solve.Eval(ctx, r, position, opts...)
-	if err != nil {
-		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
-			return err
-		}
-		if strings.Contains(err.Error(), "want a position") || strings.Contains(err.Error(), "want no position") ||
-			strings.Contains(err.Error(), "is not a number") {
-			return badArg("eval: %s", strings.TrimPrefix(err.Error(), "solve: "))
-		}
+	var pe *solve.PositionError
+	switch {
+	case errors.As(err, &pe):
+		return badArg("eval: bad POSITION: %s", strings.TrimPrefix(err.Error(), "solve: "))
+	case err != nil:
 		return err
 	}
 	rep := evalReport{Game: res.Spec, Kind: res.Kind.String(), Engine: string(res.Engine), Position: position,

@@ -60,6 +60,23 @@ type Result struct {
 	Stats search.Stats
 }
 
+// PositionError is the error of [Eval] for a position that does not fit
+// the game: a word that is not a heap size or a position of the game, a
+// position missing where the game needs one, or one given to a board,
+// which starts from its own.
+type PositionError struct {
+	Spec string // the game's spec
+	Word string // the bad word of the position, "" when it is missing or not wanted
+	Msg  string // what is wrong, and what is wanted
+}
+
+func (e *PositionError) Error() string {
+	if e.Word == "" {
+		return "solve: " + e.Spec + ": " + e.Msg
+	}
+	return fmt.Sprintf("solve: %s: %q %s", e.Spec, e.Word, e.Msg)
+}
+
 // Option configures [Eval].
 type Option func(*config)
 
@@ -100,8 +117,8 @@ func WithMaxValues(n int) Option { return func(c *config) { c.maxValues = n } }
 //     [loopy.Play]; a move is the game's name for it, prefixed with the
 //     position it leaves and '>' in a sum of several ("5>3").
 //
-// A bad position is an error naming the bad word. Other errors are the
-// engine's, ctx's error among them.
+// A bad position is a [*PositionError] naming the bad word. Other errors
+// are the engine's, ctx's error among them.
 func Eval(ctx context.Context, r game.Rules, position []string, opts ...Option) (*Result, error) {
 	cfg := &config{maxValues: DefaultMaxValues}
 	for _, o := range opts {
@@ -139,7 +156,7 @@ func (res *Result) finite(v sg.Nimber) {
 
 func evalBoard(ctx context.Context, b game.Board, position []string, cfg *config, res *Result) error {
 	if len(position) > 0 {
-		return fmt.Errorf("solve: %v starts from its own position: want no position, got %q", b, strings.Join(position, " "))
+		return &PositionError{Spec: b.String(), Word: strings.Join(position, " "), Msg: "given, but the board starts from its own position: want no position"}
 	}
 	res.Engine = EngineRules
 	if Searchable(b) {
@@ -159,14 +176,14 @@ const maxListed = 4096
 
 func evalHeaps(ctx context.Context, r game.HeapRule, position []string, cfg *config, res *Result) error {
 	if len(position) == 0 {
-		return fmt.Errorf("solve: %v: want a position, the heap sizes (as in 3 4 5)", r)
+		return &PositionError{Spec: fmt.Sprint(r), Msg: "want a position, the heap sizes (as in 3 4 5)"}
 	}
 	heaps := make([]uint64, len(position))
 	top := uint64(0)
 	for i, w := range position {
 		n, err := strconv.ParseUint(strings.TrimSpace(w), 10, 64)
 		if err != nil {
-			return fmt.Errorf("solve: heap %d, %q, is not a number of tokens", i+1, w)
+			return &PositionError{Spec: fmt.Sprint(r), Word: w, Msg: fmt.Sprintf("(heap %d) is not a number of tokens from 0 to 2^64-1", i+1)}
 		}
 		heaps[i], top = n, max(top, n)
 	}
@@ -258,13 +275,13 @@ func listHeapMoves(a *sequence.Answer, r game.HeapRule, heaps []uint64, v sg.Nim
 
 func evalLoopy(ctx context.Context, l game.Loopy, position []string, res *Result) error {
 	if len(position) == 0 {
-		return fmt.Errorf("solve: %v: want a position, one or more of 0 to %d", l, l.NumPositions()-1)
+		return &PositionError{Spec: l.String(), Msg: fmt.Sprintf("want a position, one or more of 0 to %d", l.NumPositions()-1)}
 	}
 	vs := make([]int, len(position))
 	for i, w := range position {
 		n, err := strconv.Atoi(strings.TrimSpace(w))
 		if err != nil || n < 0 || n >= l.NumPositions() {
-			return fmt.Errorf("solve: %v: position %q is not a number from 0 to %d", l, w, l.NumPositions()-1)
+			return &PositionError{Spec: l.String(), Word: w, Msg: fmt.Sprintf("is not a position, a number from 0 to %d", l.NumPositions()-1)}
 		}
 		vs[i] = n
 	}
