@@ -411,7 +411,10 @@ func (h *Hackenbush) solve(cut int, sc *hbScratch) game.Nimber {
 type HackenbushGame struct {
 	n    int
 	u, v [MaxHackenbushGameEdges]uint8
+	text [MaxHackenbushGameEdges]string // edge i as written, "1-2"
 }
+
+var _ game.Notation[uint64] = (*HackenbushGame)(nil)
 
 // Game returns the cutting game of h and its starting position (the edges
 // joined to the ground). It returns an error naming the count when h has
@@ -428,6 +431,7 @@ func (h *Hackenbush) Game() (*HackenbushGame, uint64, error) {
 	var all uint64
 	for i := range h.u {
 		g.u[i], g.v[i] = uint8(h.u[i]), uint8(h.v[i])
+		g.text[i] = h.EdgeText(i)
 		all |= 1 << i
 	}
 	return g, g.prune(all), nil
@@ -465,4 +469,31 @@ func (g *HackenbushGame) AppendMoves(dst []uint64, p uint64) []uint64 {
 		}
 	}
 	return dst
+}
+
+// MoveString names the move from p to q by the edge cut, as written in
+// the picture ("1-2"): the first edge of p whose cut leaves q, and "?"
+// when none does (parallel edges share a name). It costs O(E³) for E
+// edges.
+func (g *HackenbushGame) MoveString(p, q uint64) string {
+	for i := 0; i < g.n; i++ {
+		if p&(1<<i) != 0 && g.prune(p&^(1<<i)) == q {
+			return g.text[i]
+		}
+	}
+	return "?"
+}
+
+// ParseMove returns the position after cutting the edge that text names,
+// as written in the picture ("1-2", or "2-1"), and an error naming text
+// when no edge of p is written so.
+func (g *HackenbushGame) ParseMove(p uint64, text string) (uint64, error) {
+	t := strings.ReplaceAll(text, " ", "")
+	a, b, _ := strings.Cut(t, "-")
+	for i := 0; i < g.n; i++ {
+		if p&(1<<i) != 0 && (g.text[i] == t || g.text[i] == b+"-"+a) {
+			return g.prune(p &^ (1 << i)), nil
+		}
+	}
+	return p, fmt.Errorf("rulesets: hackenbush: %q is not an edge standing here", strings.TrimSpace(text))
 }

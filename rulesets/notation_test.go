@@ -51,6 +51,9 @@ func TestNotation(t *testing.T) {
 	roundTrip[uint64](t, "mock turtles", row, 0b101101)
 	board, _ := rulesets.TurningCorners().Grid(3, 3)
 	roundTrip[uint64](t, "corners", board, 0b110010011)
+	pic, _ := rulesets.ParseHackenbush("g-1,1-2,g-3,3-3")
+	hg, start, _ := pic.Game()
+	roundTrip[uint64](t, "hackenbush", hg, start)
 	heaps, _ := game.MakeHeaps(3, 5, 7)
 	roundTrip[game.Heaps](t, "kayles", game.NewHeapGame(rulesets.Kayles()), heaps)
 }
