@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/impartial-go/impartial/examples/internal/clip"
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/graph"
 	"github.com/impartial-go/impartial/game/grid"
@@ -71,9 +72,9 @@ func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, yo
 			}, seed).play(g.Start(), youFirst)
 		}
 	default:
-		return fmt.Errorf("%w: -game %q: not a board game (cram:, nodekayles:, chomp:)", errUsage, spec)
+		return fmt.Errorf("%w: -game %s: not a board game (cram:, nodekayles:, chomp:)", errUsage, clip.Quote(spec))
 	}
-	return fmt.Errorf("%w: -game: %s: %v", errUsage, spec, strings.TrimPrefix(err.Error(), "rulesets: "))
+	return fmt.Errorf("%w: -game %s: %s", errUsage, clip.Quote(spec), clip.Message(strings.TrimPrefix(err.Error(), "rulesets: ")))
 }
 
 func pick(c bool, yes, no byte) byte {
@@ -209,7 +210,8 @@ func (s *boardSession[P]) yourMove(p P) (q P, done bool, err error) {
 			}
 			return q, true, s.printf("\nbye\n")
 		}
-		line := strings.Join(strings.Fields(s.in.Text()), "")
+		typed := strings.Join(strings.Fields(s.in.Text()), " ") // as the player wrote it
+		line := strings.ReplaceAll(typed, " ", "")
 		switch strings.ToLower(line) {
 		case "quit", "q", "exit":
 			return q, true, s.printf("bye\n")
@@ -233,7 +235,7 @@ func (s *boardSession[P]) yourMove(p P) (q P, done bool, err error) {
 		if len(s.buf) > len(legal) {
 			more = ", …"
 		}
-		if err := s.printf("%q is not a move here; moves are like %s%s\n", line, strings.Join(legal, " "), more); err != nil {
+		if err := s.printf("%s is not a move here; moves are like %s%s\n", clip.Quote(typed), strings.Join(legal, " "), more); err != nil {
 			return q, true, err
 		}
 	}

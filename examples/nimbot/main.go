@@ -20,12 +20,14 @@ import (
 	"errors"
 	"fmt"
 	"os"
+
+	"github.com/impartial-go/impartial/examples/internal/clip"
 )
 
 func main() {
 	err := run(os.Stdin, os.Stdout, os.Args[1:])
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "nimbot:", err)
+		fmt.Fprintln(os.Stderr, "nimbot:", clip.Message(err.Error()))
 		if errors.Is(err, errUsage) {
 			os.Exit(2)
 		}

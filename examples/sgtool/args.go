@@ -7,32 +7,15 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/impartial-go/impartial/examples/internal/clip"
 	"github.com/impartial-go/impartial/rulesets"
 )
 
-func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
-
-// maxQuoted is the most characters of an argument that a message repeats.
-const maxQuoted = 40
-
-// quote returns s quoted for a message: whole when it has at most
-// maxQuoted characters, else its first maxQuoted characters and its
-// length, so that a huge argument cannot flood standard error.
-func quote(s string) string {
-	if utf8.RuneCountInString(s) <= maxQuoted {
-		return strconv.Quote(s)
-	}
-	i, n := 0, 0
-	for i = range s {
-		if n == maxQuoted {
-			break
-		}
-		n++
-	}
-	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:i]), len(s))
-}
+// quote returns s quoted for a message, cut when long (clip.Quote): a
+// huge argument cannot flood standard error, and the cut falls on a
+// character boundary.
+func quote(s string) string { return clip.Quote(s) }
 
 // splitArgs separates the flags of a subcommand from its operands. flags
 // maps each accepted flag name to whether it takes a value; "-name value",
@@ -76,21 +59,19 @@ func parseGame(cmd, spec string) (rulesets.Ruleset, error) {
 	case err == nil:
 		return r, nil
 	case errors.As(err, &se):
-		// The parser's message, with the spec and the token shortened.
+		// The parser's message, with the spec and the token shortened;
+		// a token that is the whole spec is not repeated.
 		where := ""
+		token := se.Token != "" && strings.TrimSpace(se.Token) != strings.TrimSpace(se.Spec)
 		switch {
-		case se.Token != "" && se.Pos > 0:
+		case token && se.Pos > 0:
 			where = fmt.Sprintf("%s at position %d: ", quote(se.Token), se.Pos)
-		case se.Token != "":
+		case token:
 			where = quote(se.Token) + ": "
-		case se.Pos > 0:
+		case se.Pos > 0 && se.Token == "":
 			where = fmt.Sprintf("at position %d: ", se.Pos)
 		}
-		msg := se.Msg
-		if len(msg) > 4*maxQuoted+200 {
-			msg = msg[:200] + "…"
-		}
-		return nil, badArg("%s: bad GAME: %s: %s%s", cmd, quote(se.Spec), where, msg)
+		return nil, badArg("%s: bad GAME: %s: %s%s", cmd, quote(se.Spec), where, clip.Message(se.Msg))
 	}
 	return nil, badArg("%s: bad GAME %s: %v", cmd, quote(spec), err)
 }

@@ -82,6 +82,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/impartial-go/impartial/examples/internal/clip"
 	"github.com/impartial-go/impartial/rulesets"
 )
 
@@ -132,7 +133,9 @@ var errNoPeriod = errors.New("no period found")
 
 // run is the whole command: it parses args (without the program name),
 // writes results to stdout and messages to stderr, and returns the exit
-// status.
+// status. Every error message goes through clip.Message: one line, valid
+// UTF-8, with any long input it repeats cut to its first bytes and its
+// length.
 func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -142,13 +145,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, errNoPeriod):
-		fmt.Fprintln(stderr, "sgtool:", oneLine(err.Error()))
+		fmt.Fprintln(stderr, "sgtool:", clip.Message(err.Error()))
 		return exitNoPeriod
 	case errors.As(err, &ue):
-		fmt.Fprintln(stderr, "sgtool:", oneLine(ue.msg))
+		fmt.Fprintln(stderr, "sgtool:", clip.Message(ue.msg))
 		return exitUsage
 	}
-	fmt.Fprintln(stderr, "sgtool:", oneLine(err.Error()))
+	fmt.Fprintln(stderr, "sgtool:", clip.Message(err.Error()))
 	return exitFailure
 }
 

@@ -127,7 +127,7 @@ func memBytes(cmd string, flags map[string]string, def, least int64) (int64, err
 	}
 	mem, err := parseBytes(s)
 	if err != nil {
-		return 0, badArg("%s: bad -mem %q: %v", cmd, s, err)
+		return 0, badArg("%s: bad -mem %s: %v", cmd, quote(s), err)
 	}
 	if mem < least {
 		return 0, badArg("%s: bad -mem %q: want at least %d bytes", cmd, s, least)
