@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
+	"time"
 
 	"github.com/impartial-go/impartial/examples/internal/clip"
 	"github.com/impartial-go/impartial/game"
@@ -30,13 +32,34 @@ func isBoardSpec(spec string) bool {
 	return ok && (key == "cram" || key == "nodekayles" || key == "chomp")
 }
 
+// defaultThink is the default of -think: the most time the bot spends on
+// one move or hint of a board game.
+const defaultThink = 2 * time.Second
+
+// boardConfig is how a board game is played: who moves first, the seed of
+// the bot's random moves, and the most time one answer may take.
+type boardConfig struct {
+	youFirst bool
+	seed     uint64
+	think    time.Duration // ≤ 0: defaultThink
+}
+
 // playBoard plays the board or graph game of spec (see isBoardSpec)
 // against the player, reading moves from in and writing to out: a Cram
 // domino as "r,c-r,c", a Node Kayles vertex as its number (or "r,c" on a
 // grid), a Chomp bite as "r,c", rows and columns from 0. "hint" shows the
 // value and the winning moves, "quit" stops. A bad spec is an error
 // wrapping errUsage.
-func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, youFirst bool, seed uint64) error {
+//
+// Each answer, the bot's move or a hint, takes at most cfg.think: a
+// board too large to solve in that time (or in the bot's memory, see
+// boardMemoLimit) gets a random move from the bot, and a hint saying so,
+// at once; what the search found is kept, so later answers, on smaller
+// positions or after another hint, start from it.
+func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, cfg boardConfig) error {
+	if cfg.think <= 0 {
+		cfg.think = defaultThink
+	}
 	key, arg, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	var err error
 	switch strings.ToLower(key) {
@@ -46,14 +69,14 @@ func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, yo
 			b := g.Board()
 			return newBoardSession(ctx, in, out, g, g.String(), g.MoveString, g.MoveStrings, func(p grid.Set) string {
 				return boardText(b.Rows(), b.Cols(), func(i int) byte { return pick(p.Has(i), '.', '#') })
-			}, seed).play(g.Start(), youFirst)
+			}, cfg).play(g.Start(), cfg.youFirst)
 		}
 	case "nodekayles":
 		var g *rulesets.NodeKayles
 		if g, err = rulesets.ParseNodeKayles(arg); err == nil {
 			return newBoardSession(ctx, in, out, g, g.String(), g.MoveString, g.MoveStrings, func(p graph.Set) string {
 				return graphText(g, p)
-			}, seed).play(g.Start(), youFirst)
+			}, cfg).play(g.Start(), cfg.youFirst)
 		}
 	case "chomp":
 		var g *rulesets.Chomp
@@ -69,7 +92,7 @@ func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, yo
 					}
 					return ' '
 				})
-			}, seed).play(g.Start(), youFirst)
+			}, cfg).play(g.Start(), cfg.youFirst)
 		}
 	default:
 		return fmt.Errorf("%w: -game %s: not a board game (cram:, nodekayles:, chomp:)", errUsage, clip.Quote(spec))
@@ -132,15 +155,18 @@ type boardSession[P comparable] struct {
 	draw     func(p P) string
 	e        *sg.Engine[P]
 	bot      *bot.Player[P]
+	think    time.Duration // the most time one answer may take
+	rng      *rand.Rand    // the bot's random moves, when it has no answer in time
 	buf      []P
 }
 
 func newBoardSession[P comparable](ctx context.Context, in io.Reader, out io.Writer, g game.Game[P], name string,
-	notation func(p, q P) string, names func(P) []string, draw func(P) string, seed uint64) *boardSession[P] {
+	notation func(p, q P) string, names func(P) []string, draw func(P) string, cfg boardConfig) *boardSession[P] {
 	e := sg.NewEngine(g, sg.WithMemoLimit(boardMemoLimit))
 	return &boardSession[P]{
 		ctx: ctx, in: bufio.NewScanner(in), out: out, g: g, name: name, notation: notation, names: names, draw: draw,
-		e: e, bot: bot.New(e, bot.WithSeed(seed), bot.WithSearchLimit(searchLimit)),
+		e: e, bot: bot.New(e, bot.WithSeed(cfg.seed), bot.WithSearchLimit(searchLimit)),
+		think: cfg.think, rng: rand.New(rand.NewPCG(cfg.seed, 0x6e696d626f74)),
 	}
 }
 
@@ -167,17 +193,14 @@ func (s *boardSession[P]) play(p P, yourTurn bool) error {
 			return s.printf("The bot cannot move: you win!\n")
 		}
 		if !yourTurn {
-			c, ok, err := s.bot.Choose(s.ctx, p)
+			q, how, err := s.botMove(p)
 			if err != nil {
-				return s.tooBig(err)
-			}
-			if !ok {
-				return errors.New("the bot found no move although there is one")
-			}
-			if err := s.printf("bot: %s (%s move)\n", s.notation(p, c.To), c.Kind); err != nil {
 				return err
 			}
-			p, yourTurn = c.To, true
+			if err := s.printf("bot: %s (%s)\n", s.notation(p, q), how); err != nil {
+				return err
+			}
+			p, yourTurn = q, true
 			continue
 		}
 		q, done, err := s.yourMove(p)
@@ -188,12 +211,39 @@ func (s *boardSession[P]) play(p P, yourTurn bool) error {
 	}
 }
 
-// tooBig explains a memo limit as a board too large for the bot.
-func (s *boardSession[P]) tooBig(err error) error {
-	if errors.Is(err, sg.ErrMemoLimit) {
-		return fmt.Errorf("%s is too large for the bot (more than %d positions): %w", s.name, boardMemoLimit, err)
+// botMove returns the bot's move from p, which has moves, and says how it
+// was chosen: "winning move", "longest move", …, or, when the bot has no
+// answer within s.think or within its memory, a random move and why.
+func (s *boardSession[P]) botMove(p P) (q P, how string, err error) {
+	ctx, cancel := context.WithTimeout(s.ctx, s.think)
+	defer cancel()
+	c, ok, err := s.bot.Choose(ctx, p)
+	switch {
+	case err == nil && ok:
+		return c.To, c.Kind.String() + " move", nil
+	case err == nil:
+		return q, "", errors.New("the bot found no move although there is one")
+	case s.ctx.Err() != nil:
+		return q, "", err
 	}
-	return err
+	why, ok := s.tooBig(err)
+	if !ok {
+		return q, "", err
+	}
+	s.buf = s.g.AppendMoves(s.buf[:0], p)
+	return s.buf[s.rng.IntN(len(s.buf))], "random move: " + why, nil
+}
+
+// tooBig explains why a search stopped at the bot's bound of time or
+// memory; ok is false for any other error.
+func (s *boardSession[P]) tooBig(err error) (why string, ok bool) {
+	switch {
+	case errors.Is(err, sg.ErrMemoLimit):
+		return fmt.Sprintf("%s is too large for the bot's memory (more than %d positions)", s.name, boardMemoLimit), true
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Sprintf("no answer within %v on this board", s.think), true
+	}
+	return "", false
 }
 
 // yourMove reads lines until a legal move, hint or quit, and returns the
@@ -217,7 +267,7 @@ func (s *boardSession[P]) yourMove(p P) (q P, done bool, err error) {
 			return q, true, s.printf("bye\n")
 		case "hint", "h", "?":
 			if err := s.hint(p); err != nil {
-				return q, true, s.tooBig(err)
+				return q, true, err
 			}
 			continue
 		}
@@ -251,25 +301,48 @@ func sameMove(n, t string) bool {
 	return ok && b+"-"+a == t
 }
 
-// hint prints the position's value and its winning moves.
+// hint prints the position's value and its winning moves, or, when they
+// take more than s.think or the bot's memory, says so.
 func (s *boardSession[P]) hint(p P) error {
-	v, err := s.e.Value(s.ctx, p)
+	ctx, cancel := context.WithTimeout(s.ctx, s.think)
+	defer cancel()
+	msg, err := s.hintText(ctx, p)
+	if err != nil && s.ctx.Err() == nil {
+		why, ok := s.tooBig(err)
+		if !ok {
+			return err
+		}
+		more := ""
+		if !errors.Is(err, sg.ErrMemoLimit) {
+			more = "; what was found is kept: hint again to search on, or start nimbot with a larger -think"
+		}
+		return s.printf("hint: %s%s\n", why, more)
+	}
 	if err != nil {
 		return err
 	}
+	return s.printf("%s", msg)
+}
+
+// hintText returns the hint: the position's value and its winning moves.
+func (s *boardSession[P]) hintText(ctx context.Context, p P) (string, error) {
+	v, err := s.e.Value(ctx, p)
+	if err != nil {
+		return "", err
+	}
 	if v == 0 {
-		return s.printf("no winning move: the position's value is 0, so every move loses against best play.\n")
+		return "no winning move: the position's value is 0, so every move loses against best play.\n", nil
 	}
 	var wins []string
 	s.buf = s.g.AppendMoves(s.buf[:0], p)
 	for i, n := range s.names(p) {
-		w, err := s.e.Value(s.ctx, s.buf[i])
+		w, err := s.e.Value(ctx, s.buf[i])
 		if err != nil {
-			return err
+			return "", err
 		}
 		if w == 0 {
 			wins = append(wins, n)
 		}
 	}
-	return s.printf("hint: the position's value is %v; moving to a position of value 0 wins: %s\n", v, strings.Join(wins, " "))
+	return fmt.Sprintf("hint: the position's value is %v; moving to a position of value 0 wins: %s\n", v, strings.Join(wins, " ")), nil
 }

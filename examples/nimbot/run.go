@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/impartial-go/impartial/examples/internal/clip"
 	"github.com/impartial-go/impartial/game"
@@ -20,8 +21,11 @@ import (
 	"github.com/impartial-go/impartial/sg/explain"
 )
 
+// maxThink bounds -think.
+const maxThink = 24 * time.Hour
+
 // errUsage marks bad command-line arguments (exit status 2).
-var errUsage = errors.New("usage: nimbot [-game GAME] [-first you|bot] [-seed N] [HEAP...]")
+var errUsage = errors.New("usage: nimbot [-game GAME] [-first you|bot] [-seed N] [-think DURATION] [HEAP...]")
 
 // maxHeap bounds heap sizes: values are computed by search, heap by heap.
 const maxHeap = 1000
@@ -64,6 +68,7 @@ func run(in io.Reader, out io.Writer, args []string) error {
 	spec := fs.String("game", "nim", "the heap game to play, as sgtool's GAME")
 	first := fs.String("first", "you", "who moves first: you or bot")
 	seed := fs.Uint64("seed", 1, "seed of the bot's random moves")
+	think := fs.Duration("think", defaultThink, "board games: the most time the bot spends on one move or hint")
 	if err := negativeHeap(args); err != nil {
 		return err
 	}
@@ -77,7 +82,10 @@ func run(in io.Reader, out io.Writer, args []string) error {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("%w: a board game takes no HEAP arguments", errUsage)
 		}
-		return playBoard(context.Background(), in, out, *spec, *first == "you", *seed)
+		if *think <= 0 || *think > maxThink {
+			return fmt.Errorf("%w: -think %v: want a duration from 1ns to %v", errUsage, *think, maxThink)
+		}
+		return playBoard(context.Background(), in, out, *spec, boardConfig{youFirst: *first == "you", seed: *seed, think: *think})
 	}
 	rules, err := rulesets.Parse(*spec)
 	if err != nil {
@@ -128,7 +136,7 @@ func negativeHeap(args []string) error {
 			return fmt.Errorf("%w: heap 1: %s: a heap cannot be negative", errUsage, clip.Quote(a))
 		}
 		name := strings.TrimLeft(a, "-")
-		if !strings.Contains(name, "=") && (name == "game" || name == "first" || name == "seed") {
+		if !strings.Contains(name, "=") && (name == "game" || name == "first" || name == "seed" || name == "think") {
 			i++ // the flag's value
 		}
 	}

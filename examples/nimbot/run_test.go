@@ -254,3 +254,15 @@ func TestSearchLimit(t *testing.T) {
 		t.Errorf("empty position: search limit %d", got)
 	}
 }
+
+// TestThinkFlag: -think takes a positive duration.
+func TestThinkFlag(t *testing.T) {
+	for _, bad := range []string{"0s", "-1s", "soon", "100000h"} {
+		err := run(strings.NewReader(""), &bytes.Buffer{}, []string{"-game", "cram:2x2", "-think", bad})
+		if !errors.Is(err, errUsage) {
+			t.Errorf("-think %s: %v, want a usage error", bad, err)
+		}
+	}
+	out := script(t, "hint\n", "-game", "cram:2x2", "-think", "5s")
+	wantLines(t, out, "no winning move")
+}
