@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -19,7 +22,8 @@ func quote(s string) string { return clip.Quote(s) }
 
 // splitArgs separates the flags of a subcommand from its operands. flags
 // maps each accepted flag name to whether it takes a value; "-name value",
-// "-name=value" and "--name" are accepted, anywhere on the line. A word
+// "-name=value" and "--name" are accepted, anywhere on the line. The file
+// of -checkpoint is checked at once (checkCheckpoint), before any work. A word
 // starting with "-" and a digit is an operand (and, as a heap or count, is
 // rejected later with its own message).
 func splitArgs(cmd string, args []string, flags map[string]bool) (map[string]string, []string, error) {
@@ -47,9 +51,62 @@ func splitArgs(cmd string, args []string, flags map[string]bool) (map[string]str
 		if !takes && hasValue {
 			return nil, nil, badArg("%s: flag %s takes no value", cmd, quote(a))
 		}
+		if name == "checkpoint" {
+			if err := checkCheckpoint(cmd, value); err != nil {
+				return nil, nil, err
+			}
+		}
 		set[name] = value
 	}
 	return set, operands, nil
+}
+
+// checkCheckpoint returns a usage error naming path when a run could not
+// save a checkpoint there: an empty name, a directory, or a file whose
+// directory does not exist or cannot be written (tried by creating and
+// removing an empty file in it). A file that exists already is kept: the
+// run resumes from it.
+func checkCheckpoint(cmd, path string) error {
+	if path == "" {
+		return badArg("%s: bad -checkpoint \"\": want a file name", cmd)
+	}
+	bad := func(why string, args ...any) error {
+		return badArg("%s: bad -checkpoint %s: %s", cmd, quote(path), fmt.Sprintf(why, args...))
+	}
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		return bad("a directory, want a file name")
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return bad("%v", pathErr(err))
+	}
+	dir := filepath.Dir(path)
+	st, err = os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return bad("the directory %s does not exist", quote(dir))
+	case err != nil:
+		return bad("the directory %s: %v", quote(dir), pathErr(err))
+	case !st.IsDir():
+		return bad("%s is not a directory", quote(dir))
+	}
+	f, err := os.CreateTemp(dir, ".sgtool-check-*")
+	if err != nil {
+		return bad("cannot write in the directory %s: %v", quote(dir), pathErr(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// pathErr returns the reason of a file system error, without the path
+// that the message names already.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func parseGame(cmd, spec string) (rulesets.Ruleset, error) {
