@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg/sequence"
@@ -84,5 +85,29 @@ func TestLongArgument(t *testing.T) {
 	}
 	if got := quote("short"); got != `"short"` {
 		t.Errorf("quote(short) = %s", got)
+	}
+}
+
+// TestQuietProgress: without -progress and without a terminal, a long run
+// still writes a progress line every quietEvery (issue 38, point 9:
+// period .6 ran for minutes with no output), and a short one nothing.
+func TestQuietProgress(t *testing.T) {
+	defer func(d time.Duration) { quietEvery = d }(quietEvery)
+	quietEvery = 50 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 600*time.Millisecond)
+	defer cancel()
+	var errb bytes.Buffer
+	err := cmdPeriod(ctx, []string{".6"}, &bytes.Buffer{}, &errb)
+	if err == nil {
+		t.Fatal("period .6 ended: want it cut off by the context")
+	}
+	lines := strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "sgtool: ") || !strings.Contains(lines[0], " values, ") {
+		t.Errorf("period .6 for 600 ms wrote %q, want progress lines", errb.String())
+	}
+	quietEvery = time.Hour
+	errb.Reset()
+	if err := cmdPeriod(context.Background(), []string{".07"}, &bytes.Buffer{}, &errb); err != nil || errb.Len() != 0 {
+		t.Errorf("period .07: %v, stderr %q, want nothing", err, errb.String())
 	}
 }

@@ -42,8 +42,10 @@
 // 2^64-1), 2 for a bad argument (with a one-line message naming it), 3
 // when period finds no period within -max values (the JSON is still
 // printed, with "period": 0) or value cannot reach the heap asked for.
-// Progress goes to standard error when it is a terminal, or always with
-// -progress (one line a second, for logs and CI).
+// Progress goes to standard error: rewritten in place on a terminal, a
+// line a second ("sgtool: 1048576/268435456 values, …") with -progress,
+// and otherwise such a line every 10 seconds once a run has taken that
+// long, so that a long run in a script or a log is never silent.
 //
 // -max defaults to 2^28 values for take-and-break codes with a finite
 // largest removal (period stops as soon as the Guy–Smith theorem certifies
@@ -103,7 +105,8 @@ const maxValues = 1 << 30
 // usageTail follows the commands in the usage text.
 const usageTail = `-max: default 2^28 values for codes such as .07 (a code with no period in
       reach runs to all of them: minutes to hours), 2^16 for other rules.
--progress: progress lines on standard error even when it is not a terminal.
+-progress: a progress line a second on standard error even when it is not
+      a terminal (without it: one every 10 s once a run takes that long).
 -stats: the largest value and its first heap, the count of each value, the
       rare heaps (Flammenkamp's sparse set) under the mask that makes them
       fewest, for all N values and each power-of-two prefix, as JSON.
