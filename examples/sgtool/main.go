@@ -11,7 +11,10 @@
 //	sgtool period GAME [-max N]     preperiod, period, saltus as JSON
 //	sgtool value GAME HEAP [-max N] G(HEAP), for any heap up to 2^64-1 once a
 //	                                period is certified (or a formula is known);
-//	                                at most HEAP+1 values are computed
+//	                                at most HEAP+1 values are computed; without
+//	                                -max, past the default -max values when no
+//	                                period is certified and G(0) … G(HEAP) may
+//	                                be computed in about a minute
 //	sgtool nim [-misere] A B C…     nim-sum, outcome and winning moves as JSON
 //	sgtool loopy EDGES|GAME [V…]    generalized values (*n, ∞{a,b}) of a game
 //	                                with cycles, and the outcome P/N/D of a sum

@@ -56,10 +56,14 @@ func progressLine(stderr io.Writer, force bool) (show func(string), end func()) 
 }
 
 // progress returns the options that report a value sequence's progress
-// (see progressLine), and a function that ends the progress line.
-func progress(stderr io.Writer, force bool) ([]sequence.Option, func()) {
+// (see progressLine), and a function that ends the progress line. Each
+// report is also given to each of also.
+func progress(stderr io.Writer, force bool, also ...func(sequence.Progress)) ([]sequence.Option, func()) {
 	show, end := progressLine(stderr, force)
 	opt := sequence.WithProgress(min(time.Second, quietEvery), func(p sequence.Progress) {
+		for _, f := range also {
+			f(p)
+		}
 		show(fmt.Sprintf("%d/%d values, %.0f/s, %v, %v", p.Done, p.Target, p.PerSecond, p.Method, p.Elapsed.Round(time.Second)))
 	})
 	return []sequence.Option{opt}, end
