@@ -118,22 +118,22 @@ func TestQuietProgress(t *testing.T) {
 // -max still bounds the values computed, and a heap out of reach is
 // refused at once with an estimate.
 func TestValuePastDefaultMax(t *testing.T) {
-	const heap = 70000 // past the default 65536 values of grundy
+	const heap = 70000 // past the default 65536 values of fib (no period certified)
 	var out, errb bytes.Buffer
-	if status := run([]string{"value", "grundy", strconv.Itoa(heap)}, &out, &errb); status != exitOK {
-		t.Fatalf("value grundy %d: status %d: %s", heap, status, errb.String())
+	if status := run([]string{"value", "fib", strconv.Itoa(heap)}, &out, &errb); status != exitOK {
+		t.Fatalf("value fib %d: status %d: %s", heap, status, errb.String())
 	}
 	var all bytes.Buffer
-	if status := run([]string{"values", "grundy", strconv.Itoa(heap + 1)}, &all, &errb); status != exitOK {
-		t.Fatalf("values grundy %d: status %d", heap+1, status)
+	if status := run([]string{"values", "fib", strconv.Itoa(heap + 1)}, &all, &errb); status != exitOK {
+		t.Fatalf("values fib %d: status %d", heap+1, status)
 	}
 	vs := strings.Fields(all.String())
 	if got := strings.TrimSpace(out.String()); got != vs[heap] {
-		t.Errorf("value grundy %d = %s, values says %s", heap, got, vs[heap])
+		t.Errorf("value fib %d = %s, values says %s", heap, got, vs[heap])
 	}
 	errb.Reset()
-	if status := run([]string{"value", "grundy", strconv.Itoa(heap), "-max", "65536"}, &bytes.Buffer{}, &errb); status != exitNoPeriod {
-		t.Errorf("value grundy %d -max 65536: status %d, want %d", heap, status, exitNoPeriod)
+	if status := run([]string{"value", "fib", strconv.Itoa(heap), "-max", "65536"}, &bytes.Buffer{}, &errb); status != exitNoPeriod {
+		t.Errorf("value fib %d -max 65536: status %d, want %d", heap, status, exitNoPeriod)
 	}
 	if _, ok := prefixInReach(1<<29, 1<<16, time.Second, sequence.MethodDirect); ok {
 		t.Error("2^29 values in reach of 2^16 in a second, by the direct engine")
