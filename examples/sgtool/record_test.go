@@ -41,7 +41,7 @@ func checkBlock(t *testing.T, what string, b statsBlock) {
 // checkRecord reads the statistics of a record run (`sgtool values GAME N
 // -stats`) from file and keeps them from drifting: the file must be
 // consistent in itself, and the statistics of the first 2^16 heaps (2^17
-// with the long tests on, gametest.Long, without -short or -race),
+// with the long tests on, gametest.Long; 2^12 with -short or -race),
 // recomputed here in seconds, must equal the file's
 // prefix of that length and its shorter prefixes, counts included. It
 // returns the file's statistics and the recomputed ones.
@@ -76,7 +76,10 @@ func checkRecord(t *testing.T, file, game string, least int) (rec, got statsRepo
 	}
 
 	n := 1 << 16
-	if gametest.Long() && !testing.Short() && !raceDetector {
+	switch {
+	case testing.Short() || raceDetector:
+		n = 1 << 12
+	case gametest.Long():
 		n = 1 << 17
 	}
 	got = statsFor(t, "values", game, strconv.Itoa(n), "-stats")
