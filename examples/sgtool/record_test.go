@@ -102,9 +102,9 @@ func checkRecord(t *testing.T, file, game string, least int) (rec, got statsRepo
 	return rec, got
 }
 
-// TestRecordOctal04 checks the record run of .04 (checkRecord), and, with
-// the long tests on, the recomputed 2^17 heaps against the only published
-// figures for .04 at that length.
+// TestRecordOctal04 checks the record run of .04 (checkRecord), and the
+// recomputed 2^17 heaps against the only published figures for .04 at
+// that length.
 func TestRecordOctal04(t *testing.T) {
 	_, got := checkRecord(t, recordFile, "0.04", 1<<24)
 	n := got.Values
