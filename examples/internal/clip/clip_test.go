@@ -68,3 +68,28 @@ func TestMessage(t *testing.T) {
 		t.Errorf("Message(invalid) = %q", got)
 	}
 }
+
+// FuzzClip: whatever the input, Quote and Message are valid UTF-8 of
+// bounded length, Message is one line, and Cut keeps a prefix of s.
+func FuzzClip(f *testing.F) {
+	for _, s := range []string{"", "zz", strings.Repeat("é", 100), "\xff\xfe", "a\nb", strings.Repeat("😀", 70)} {
+		f.Add(s, 10)
+	}
+	f.Fuzz(func(t *testing.T, s string, max int) {
+		max = max & 0xff
+		if q := Quote(s); !utf8.ValidString(q) || len(q) > 4*MaxInput+40 {
+			t.Errorf("Quote(%q) = %q", s, q)
+		}
+		m := Message(s)
+		if !utf8.ValidString(m) || len(m) > MaxMessage+40 || strings.ContainsAny(m, "\n\r") {
+			t.Errorf("Message(%q) = %q", s, m)
+		}
+		c := Cut(s, max)
+		if len(s) <= max && c != s {
+			t.Errorf("Cut(%q, %d) = %q", s, max, c)
+		}
+		if p, _, ok := strings.Cut(c, "…("); len(s) > max && (!ok || !strings.HasPrefix(s, p) || len(p) > max) {
+			t.Errorf("Cut(%q, %d) = %q", s, max, c)
+		}
+	})
+}
