@@ -266,3 +266,15 @@ func TestHeapNotation(t *testing.T) {
 		"you: takes 1 from heap 1 and splits the rest into 2 and 4\n",
 	)
 }
+
+// TestThinkFlag: -think takes a positive duration.
+func TestThinkFlag(t *testing.T) {
+	for _, bad := range []string{"0s", "-1s", "soon", "100000h"} {
+		err := run(strings.NewReader(""), &bytes.Buffer{}, []string{"-game", "cram:2x2", "-think", bad})
+		if !errors.Is(err, errUsage) {
+			t.Errorf("-think %s: %v, want a usage error", bad, err)
+		}
+	}
+	out := script(t, "hint\n", "-game", "cram:2x2", "-think", "5s")
+	wantLines(t, out, "no winning move")
+}

@@ -40,8 +40,9 @@ func checkBlock(t *testing.T, what string, b statsBlock) {
 
 // checkRecord reads the statistics of a record run (`sgtool values GAME N
 // -stats`) from file and keeps them from drifting: the file must be
-// consistent in itself, and the statistics of the first 2^17 heaps (2^16
-// with -short or -race), recomputed here in seconds, must equal the file's
+// consistent in itself, and the statistics of the first 2^16 heaps (2^17
+// with the long tests on, gametest.Long; 2^12 with -short or -race),
+// recomputed here in seconds, must equal the file's
 // prefix of that length and its shorter prefixes, counts included. It
 // returns the file's statistics and the recomputed ones.
 func checkRecord(t *testing.T, file, game string, least int) (rec, got statsReport) {
@@ -74,9 +75,12 @@ func checkRecord(t *testing.T, file, game string, least int) (rec, got statsRepo
 		t.Errorf("prefixes stop at %d, before %d values", want/2, rec.Values)
 	}
 
-	n := 1 << 17
-	if testing.Short() || raceDetector {
-		n = 1 << 16
+	n := 1 << 16
+	switch {
+	case testing.Short() || raceDetector:
+		n = 1 << 12
+	case gametest.Long():
+		n = 1 << 17
 	}
 	got = statsFor(t, "values", game, strconv.Itoa(n), "-stats")
 	// The rare fields of both agree when the masks agree on the bits of
