@@ -24,23 +24,22 @@
 //
 // # Architecture
 //
-// The packages form layers; each imports only packages of the layers below
-// it:
+// The packages form layers; a package imports only packages of its own
+// layer or a lower one (layers_test.go checks every import):
 //
-//	examples/…                         programs: tour, sgtool, nimbot, web, ore, stripes
+//	examples/…        programs: sgtool, nimbot, web (+ web/app), tour, ore, stripes
 //	    ↓
-//	rulesets (catalogue of named games)     + the solver glue (a package above every algorithm)
+//	sg/solve          the glue: values any spec with the engine its kind calls for
+//	    ↓                                     rulesets   the rules of named games and
+//	nim  sg/sequence  sg/search  sg/misere               their catalogue (imports only
+//	sg/loopy  sg/explain  sg/bot  sg/internal/…          the game layer; only programs
+//	    ↓             algorithms                         import it)
+//	sg                values of any game: Nimber, Engine, Sum, limits
 //	    ↓
-//	nim  sg/explain  sg/bot  sg/sequence  sg/search  sg/misere  sg/loopy    algorithms
-//	    ↓
-//	sg                                  values of any game: Nimber, Engine, Sum, limits
-//	    ↓
-//	game  game/grid  game/graph  game/bitset   what a game is; capability interfaces
+//	game  game/grid  game/graph  game/bitset  game/gametest
+//	                  what a game is: the interfaces, the capabilities, Nimber
 //
-// The rules of games (package rulesets) import only game and its
-// subpackages; no package under sg imports rulesets; each capability
-// interface lives in game, in a small file of its own. docs/architecture.md
-// in the repository explains each layer.
+// docs/architecture.md in the repository explains each layer.
 //
 // Package by package:
 //
@@ -51,11 +50,12 @@
 //     game/bitset is a set of 0 … 127 in two words; game/grid and game/graph
 //     hold boards of up to 128 cells and graphs of up to 128 vertices on it,
 //     with flood fill, the symmetries of the square and graph automorphisms.
-//     game/gametest holds test helpers (reproducible seeds, random games).
+//     game/gametest holds test helpers (reproducible seeds, random games,
+//     IMPARTIAL_LONG). game also holds Nimber and the typed spec Rules.
 //   - sg imports game: Sprague–Grundy values of any game (the memoizing
 //     Engine and SharedEngine, which memoize components apart), the
 //     exhaustive win/lose search that checks them, outcomes, Sum (positions
-//     of different games added up) and the nimber field's arithmetic.
+//     of different games added up), and the limit errors (ErrLimit).
 //   - sg/sequence imports sg and game: the value sequences G(0), G(1), … of
 //     heap games, their periods, certified when a theorem allows, and
 //     Solve, the one answer to "what is G(n)?".
@@ -66,12 +66,14 @@
 //     Sprague–Grundy values, draws, sums).
 //   - sg/bot (a player that chooses moves) and sg/explain (derivations,
 //     nim-sum and mex tables, graphs in text and DOT) import sg and game.
-//   - nim imports sg and game: Nim, misère Nim, staircase Nim, Nim on a
+//   - nim: Nim, misère Nim, staircase Nim, Nim on a
 //     tree and Moore's Nim_k, solved by formula.
-//   - rulesets imports only game and its subpackages: the rules of named
-//     games, and the catalogue of specs that programs parse ("kayles",
-//     ".07", "sub:1,3,4", "cram:5x6", "windup:5/1,3"). The solver glue
-//     beside it picks, for any spec, the algorithm that values it.
+//   - rulesets imports only the game layer: the rules of named games, and
+//     the catalogue of specs that programs parse ("kayles", ".07",
+//     "sub:1,3,4", "cram:5x6", "windup:5/1,3").
+//   - sg/solve, the glue: Eval values any spec's game (a game.Rules) at a
+//     position with the engine its kind calls for; sgtool eval is Eval on
+//     the command line.
 //   - examples import any of these, as a user's program would; no library
 //     code lives there.
 //
@@ -92,7 +94,9 @@
 //   - A new algorithm on any game (an engine, a search, a value notion such
 //     as misère or loopy values): package sg when it is the core of
 //     valuing games, else a new package under sg named for what it does,
-//     like sg/sequence, sg/search, sg/misere and sg/loopy.
+//     like sg/sequence, sg/search, sg/misere and sg/loopy, importing
+//     neither rulesets nor sg/solve; sg/solve.Eval reaches it for every
+//     spec of a kind.
 //   - A new program: a directory under examples, with its own tests.
 //
 // CONTRIBUTING.md in the repository says more, and how to compare a

@@ -27,9 +27,41 @@
 //     index that slice with no call at all.
 //   - [Lender]: the game holds every position's options in memory and lends
 //     them, so an engine reads them in place instead of copying them.
+//   - [Packer]: a position packs into a [Key] of 128 bits, for compact
+//     transposition tables.
+//   - [MoveCounter], [MoveOrderer] and [Strategist]: a search counts a
+//     position's moves cheaply, tries the likeliest moves first, and
+//     values at 0 with no search the positions the second player wins by
+//     a strategy (a symmetry).
+//   - [FormulaRule], [FormulaMover] and [WideDigits]: a heap rule whose
+//     values, and moves to a value, follow a formula.
+//   - [Notation]: the game names its moves as text and reads them back
+//     ("0,0-0,1", "7>2+4"), so that every program writes and reads every
+//     game's moves the same way.
+//   - [EdgePicture]: a game of cutting the edges of a picture (Green
+//     Hackenbush), for a program that draws it.
 //
-// A [Digraph] has all of the last three, which is what lets the engine of
-// package sg come within twice the cost of a loop written by hand for it.
+// Each capability lives in a small file of its own. A [Digraph] has
+// Indexer, Dense and Lender, which is what lets the engine of package sg
+// come within twice the cost of a loop written by hand for it.
+//
+// # Values
+//
+// [Nimber] is a Sprague–Grundy value, with the arithmetic of the field of
+// nimbers ([Nimber.Mul], [Nimber.Inv], [Nimber.Sqrt], …), and [Outcome]
+// says who wins. Rules that know their values by a formula state them with
+// these types; package sg computes them for every other game and uses
+// the same types.
+//
+// # Specs: what a catalogue of games denotes
+//
+// A catalogue of named games (package rulesets) reads a spec such as
+// "kayles" or "cram:4x5" into a [Rules], typed by its [Kind]: a heap rule
+// ([NamedHeapRule], positions are rows of heaps), a [Board] (a game and
+// its start position, valued by a search as a [Started] game or by its
+// own rules as a [Valued] one), or a [Loopy] game (play may not end). A
+// program knows from Kind what it may do with a spec, with no type
+// switch; package sg/solve values any of them with the right engine.
 //
 // # Playing games side by side
 //

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
-	"github.com/impartial-go/impartial/sg"
 )
 
 // benchPicture returns a random connected picture of ne edges on about
@@ -41,7 +41,7 @@ func BenchmarkHackenbushValue(b *testing.B) {
 		h := benchPicture(ne)
 		b.Run(fmt.Sprint(ne), func(b *testing.B) {
 			b.ReportAllocs()
-			var v sg.Nimber
+			var v game.Nimber
 			for b.Loop() {
 				v ^= h.Value()
 			}

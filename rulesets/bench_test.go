@@ -5,7 +5,6 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
-	"github.com/impartial-go/impartial/sg"
 )
 
 func BenchmarkAppendHeapMovesKayles1000(b *testing.B) {
@@ -52,23 +51,6 @@ func BenchmarkWythoffWinningMoves(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := w.WinningMoves(p); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
-// BenchmarkHugeSumWinningMove finds the winning move in a sum of heaps near
-// 2^63 of Bash, Lasker's Nim and Nim.
-func BenchmarkHugeSumWinningMove(b *testing.B) {
-	bash5, _ := rulesets.Bash(5)
-	sum := sg.Sum{
-		rulesets.MustHeapPart(bash5, nil, 1<<63+3),
-		rulesets.MustHeapPart(rulesets.Lasker(), nil, 1<<62+7),
-		rulesets.MustHeapPart(rulesets.Nim(), nil, 1<<61+5),
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, ok, err := sum.WinningMove(bg); err != nil || !ok {
 			b.Fatal(err)
 		}
 	}

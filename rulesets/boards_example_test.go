@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/graph"
 	"github.com/impartial-go/impartial/game/grid"
 	"github.com/impartial-go/impartial/rulesets"
@@ -28,7 +29,7 @@ func ExampleCram() {
 	var wins []string
 	for i, q := range g.AppendMoves(nil, g.Start()) {
 		if w, _ := e.Value(context.Background(), q); w == 0 {
-			wins = append(wins, g.MoveStrings(g.Start())[i])
+			wins = append(wins, game.MoveStrings(g, g.Start())[i])
 		}
 	}
 	fmt.Println(wins)
@@ -45,7 +46,7 @@ func ExampleNodeKaylesPath() {
 			fmt.Println(err)
 			return
 		}
-		v, _ := k.StartValue(context.Background())
+		v, _ := sg.NewEngine[graph.Set](k).Value(context.Background(), k.Start())
 		fmt.Print(uint64(v), " ")
 	}
 	fmt.Println()

@@ -1,75 +1,13 @@
 package rulesets
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"unicode"
 
-	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/game"
 )
-
-// Kind says what the specs of an [Entry] denote, and so what a caller of
-// [ParseRules] may do with the result.
-type Kind uint8
-
-const (
-	// KindHeap: the spec denotes the rules of a heap game, a [Ruleset].
-	// It has no start position: a position is any collection of heaps,
-	// and the rule is solved by its value sequence G(0), G(1), …, which
-	// may have a period.
-	KindHeap Kind = iota + 1
-	// KindBoard: the spec denotes a game together with its start position
-	// (a board, a graph, a row of coins), a [Board]. It has one value,
-	// that of its start position, and no sequence.
-	KindBoard
-	// KindLoopy: the spec denotes a game whose positions may repeat (a
-	// loopy game), whose values are generalized Sprague–Grundy values,
-	// finite (*n) or infinite (∞ with a set of finite values). The engines
-	// of package sg refuse such games, and [Parse] refuses their specs even
-	// when what they make has heap moves; the entry's Compute computes its
-	// Known values.
-	KindLoopy
-)
-
-// String returns "heap", "board" or "loopy".
-func (k Kind) String() string {
-	switch k {
-	case KindHeap:
-		return "heap"
-	case KindBoard:
-		return "board"
-	case KindLoopy:
-		return "loopy"
-	}
-	return fmt.Sprintf("Kind(%d)", uint8(k))
-}
-
-// Rules is whatever a spec denotes. Its String method returns a canonical
-// spec that [ParseRules] reads back into the same game. Find out what it
-// is by type switch or capability check:
-//
-//	switch r := r.(type) {
-//	case rulesets.Ruleset: // a heap rule (KindHeap): values G(n), periods
-//	case rulesets.Board:   // a game and its start position (KindBoard)
-//	}
-//
-// A loopy game ([KindLoopy]) has the capabilities its package documents;
-// [Lookup] of the spec's name tells its kind before anything is made.
-type Rules interface {
-	fmt.Stringer
-}
-
-// Board is implemented by what a [KindBoard] spec denotes: a game together
-// with its start position. StartValue computes the Sprague–Grundy value of
-// the start position; it stops with ctx's error when ctx is cancelled, and
-// returns an error, rather than exhausting memory, when the position is
-// beyond the game's documented limits.
-type Board interface {
-	Rules
-	StartValue(ctx context.Context) (sg.Nimber, error)
-}
 
 // Known is a row of published values of one spec of an [Entry], with
 // where they are published. The catalogue test parses Spec, computes the
@@ -79,7 +17,8 @@ type Known struct {
 	Spec string
 	// Values is the published values in decimal, separated by spaces:
 	// G(0) G(1) … for a heap rule ("0 1 0 1 2 3 2"), the start position's
-	// value for a board ("3").
+	// value for a board ("3"), the values of positions 0, 1, … for a
+	// loopy game, an infinite one written ∞{…} ("0 ∞{0} ∞{}").
 	Values string
 	// Source is where the values are published: a book and chapter, an
 	// OEIS number, a paper.
@@ -88,8 +27,8 @@ type Known struct {
 
 // Entry declares one family of rulesets: the spec Name or Name:ARG. Each
 // ruleset's file declares its entry once, and [ParseRules], [Parse], the
-// error text of an unknown spec, [Names], [Entries], [Help] and the
-// catalogue test all read it. Entries are registered while the package
+// error text of an unknown spec, [Names], [Entries], [Help] (and so the
+// help of every program) and the catalogue test all read it. Entries are registered while the package
 // initializes and never change after, so every function that reads the
 // catalogue is safe for concurrent use.
 type Entry struct {
@@ -102,11 +41,13 @@ type Entry struct {
 	Syntax string
 	// Doc says what the game is, in one line.
 	Doc string
-	// Kind says what the specs denote.
-	Kind Kind
+	// Kind says what the specs denote, and so what the makers return: a
+	// [Ruleset] for [game.KindHeap], a [game.Board] for [game.KindBoard],
+	// a [game.Loopy] for [game.KindLoopy].
+	Kind game.Kind
 	// Alone makes the game of the spec Name with no argument; nil when
 	// the entry needs an argument.
-	Alone func() Rules
+	Alone func() fmt.Stringer
 	// WithArg makes the game of the spec Name:ARG from ARG, the text after
 	// the colon, unchanged; nil when the entry takes no argument. A
 	// [*SyntaxError] it returns counts positions from ARG's first
@@ -114,17 +55,10 @@ type Entry struct {
 	// error is reported as a SyntaxError naming ARG, and its message
 	// without the "rulesets: " prefix. Its result is not
 	// used when the error is not nil.
-	WithArg func(arg string) (Rules, error)
-	// Known holds published values that the catalogue test recomputes.
-	// Every entry has at least one row.
+	WithArg func(arg string) (fmt.Stringer, error)
+	// Known holds published values that the catalogue test recomputes
+	// (with package sg/solve). Every entry has at least one row.
 	Known []Known
-	// Compute, when not nil, computes the values of a Known row of this
-	// entry for the catalogue test, formatted as Known.Values, count of
-	// them; nil means the way of the Kind: G(0) … G(count-1) of a
-	// [Ruleset] by the engine of package sg, or the StartValue of a
-	// [Board]. Entries of [KindLoopy], whose values may be infinite, must
-	// set it.
-	Compute func(ctx context.Context, r Rules, count int) (string, error)
 }
 
 // codeEntry is the name of the entry that takes bare codes.
@@ -140,8 +74,7 @@ var catalog = map[string]*Entry{}
 //
 // It panics, at package initialization, on a programmer's error: an empty
 // or non-lower-case name, a name registered twice, no Syntax or Doc, an
-// unknown Kind, neither Alone nor WithArg, no Known row, or a loopy entry
-// without Compute.
+// unknown Kind, neither Alone nor WithArg, or no Known row.
 func register(e *Entry) bool {
 	switch {
 	case e.Name == "" || strings.IndexFunc(e.Name, func(r rune) bool {
@@ -152,10 +85,8 @@ func register(e *Entry) bool {
 		panic("rulesets: entry " + e.Name + " registered twice")
 	case e.Syntax == "" || e.Doc == "":
 		panic("rulesets: entry " + e.Name + " has no Syntax or Doc")
-	case e.Kind != KindHeap && e.Kind != KindBoard && e.Kind != KindLoopy:
+	case e.Kind != game.KindHeap && e.Kind != game.KindBoard && e.Kind != game.KindLoopy:
 		panic("rulesets: entry " + e.Name + " has no Kind")
-	case e.Kind == KindLoopy && e.Compute == nil:
-		panic("rulesets: loopy entry " + e.Name + " has no Compute")
 	case e.Alone == nil && e.WithArg == nil:
 		panic("rulesets: entry " + e.Name + " makes nothing (no Alone, no WithArg)")
 	case len(e.Known) == 0:
@@ -212,9 +143,10 @@ func Help() string {
 	return b.String()
 }
 
-// ParseRules returns what spec denotes, for any registered entry: a
-// [Ruleset] for a heap rule, a [Board] for a game with its start position
-// (see [Kind]). A spec is NAME or NAME:ARG, the name case-insensitive and
+// ParseRules returns what spec denotes, for any registered entry, typed
+// by its kind (see [game.Rules]): a [Ruleset] in Heap for a heap rule, a
+// [game.Board] in Board for a game with its start position, a
+// [game.Loopy] in Loopy for a game whose play may not end. A spec is NAME or NAME:ARG, the name case-insensitive and
 // surrounding spaces ignored, or a bare take-and-break code (".07", "4.[3]",
 // see [ParseCode]). [Help] lists the accepted specs.
 //
@@ -222,13 +154,37 @@ func Help() string {
 // (the message lists the accepted ones), a name given an argument it does
 // not take or missing one it needs, or the bad part of the argument, with
 // its position in spec.
-func ParseRules(spec string) (Rules, error) {
-	r, _, err := parseSpec(spec)
-	return r, err
+func ParseRules(spec string) (game.Rules, error) {
+	x, e, err := parseSpec(spec)
+	if err != nil {
+		return game.Rules{}, err
+	}
+	return typed(e, x), nil
 }
 
-// parseSpec is ParseRules, also returning the entry that made the result.
-func parseSpec(spec string) (Rules, *Entry, error) {
+// typed returns x, made by entry e, as the Rules of e's kind. It panics
+// when x is not of the kind e declares: a programmer's error in e, which
+// the catalogue test finds.
+func typed(e *Entry, x fmt.Stringer) game.Rules {
+	r := game.Rules{Spec: x.String(), Kind: e.Kind}
+	ok := false
+	switch e.Kind {
+	case game.KindHeap:
+		r.Heap, ok = x.(Ruleset)
+	case game.KindBoard:
+		r.Board, ok = x.(game.Board)
+	case game.KindLoopy:
+		r.Loopy, ok = x.(game.Loopy)
+	}
+	if !ok {
+		panic(fmt.Sprintf("rulesets: entry %s made %T, not a %v game", e.Name, x, e.Kind))
+	}
+	return r
+}
+
+// parseSpec is ParseRules, also returning the entry that made the result,
+// untyped.
+func parseSpec(spec string) (fmt.Stringer, *Entry, error) {
 	s := strings.TrimSpace(spec)
 	lead := leadingSpaces(spec)
 	if s == "" {
@@ -262,7 +218,7 @@ func parseSpec(spec string) (Rules, *Entry, error) {
 
 // callWithArg runs e.WithArg on arg, which starts at position argPos of
 // spec, and moves the positions of its errors into spec.
-func callWithArg(e *Entry, spec, arg string, argPos int) (Rules, error) {
+func callWithArg(e *Entry, spec, arg string, argPos int) (fmt.Stringer, error) {
 	r, err := e.WithArg(arg)
 	if err == nil {
 		return r, nil

@@ -3,12 +3,12 @@ package rulesets
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
-	"github.com/impartial-go/impartial/sg"
 )
 
 // nimRow is a board for the test: Nim heaps given in the spec, whose start
@@ -23,13 +23,15 @@ func (r nimRow) String() string {
 	return "testrow:" + strings.Join(parts, ",")
 }
 
-func (r nimRow) StartValue(ctx context.Context) (sg.Nimber, error) {
+func (r nimRow) WinningMoves(ctx context.Context) ([]string, error) { return []string{}, ctx.Err() }
+
+func (r nimRow) StartValue(ctx context.Context) (game.Nimber, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	var x sg.Nimber
+	var x game.Nimber
 	for _, n := range r {
-		x ^= sg.Nimber(n)
+		x ^= game.Nimber(n)
 	}
 	return x, nil
 }
@@ -43,8 +45,8 @@ func TestBoardEntry(t *testing.T) {
 		Name:   "testrow",
 		Syntax: "testrow:N,N,…",
 		Doc:    "Nim heaps with a start position, for the test",
-		Kind:   KindBoard,
-		WithArg: func(arg string) (Rules, error) {
+		Kind:   game.KindBoard,
+		WithArg: func(arg string) (fmt.Stringer, error) {
 			sizes, err := sizeList(arg)
 			if err != nil {
 				return nil, err
@@ -56,9 +58,9 @@ func TestBoardEntry(t *testing.T) {
 	t.Cleanup(func() { delete(catalog, "testrow") })
 
 	r, err := ParseRules(" TestRow:3,5 ")
-	b, ok := r.(Board)
-	if err != nil || !ok || r.String() != "testrow:3,5" {
-		t.Fatalf("ParseRules = %v (%T), %v", r, r, err)
+	b, ok := r.Board.(game.Valued)
+	if err != nil || !ok || r.Kind != game.KindBoard || r.String() != "testrow:3,5" || r.Heap != nil || r.Loopy != nil {
+		t.Fatalf("ParseRules = %+v, %v", r, err)
 	}
 	if v, err := b.StartValue(context.Background()); err != nil || v != 6 {
 		t.Errorf("StartValue = %v, %v; want 6", v, err)
@@ -79,22 +81,19 @@ func TestBoardEntry(t *testing.T) {
 }
 
 // TestLoopyEntry registers a loopy entry for the length of the test: a
-// heap rule that may also add a token, which Parse must refuse although
-// what it makes has heap moves, and whose Known values come from its
-// Compute.
+// game that may take or add a token, which Parse must refuse and
+// ParseRules returns as a game.Loopy.
 func TestLoopyEntry(t *testing.T) {
-	computed := false
 	register(&Entry{
 		Name:   "testloop",
 		Syntax: "testloop",
 		Doc:    "take or add one token, for the test",
-		Kind:   KindLoopy,
-		Alone:  func() Rules { return addOne{} },
-		Known:  []Known{{Spec: "testloop", Values: "0 ∞{0}", Source: "by hand"}},
-		Compute: func(context.Context, Rules, int) (string, error) {
-			computed = true
-			return "0 ∞{0}", nil
+		Kind:   game.KindLoopy,
+		Alone: func() fmt.Stringer {
+			l, _ := SubtractAdd([]int{1}, []int{1}, 3)
+			return l
 		},
+		Known: []Known{{Spec: "testloop", Values: "0 ∞{0}", Source: "by hand"}},
 	})
 	t.Cleanup(func() { delete(catalog, "testloop") })
 	var se *SyntaxError
@@ -102,13 +101,30 @@ func TestLoopyEntry(t *testing.T) {
 		t.Errorf("Parse of a loopy rule: %v", err)
 	}
 	r, err := ParseRules("testloop")
-	if _, ok := r.(Ruleset); err != nil || !ok {
-		t.Errorf("ParseRules(testloop) = %T, %v", r, err)
+	if err != nil || r.Kind != game.KindLoopy || r.Loopy == nil || r.Heap != nil || r.Board != nil {
+		t.Errorf("ParseRules(testloop) = %+v, %v", r, err)
 	}
-	e, _ := Lookup("testloop")
-	if got, err := e.Compute(context.Background(), r, 2); err != nil || got != e.Known[0].Values || !computed {
-		t.Errorf("Compute = %q, %v", got, err)
-	}
+}
+
+// TestWrongKind checks that an entry whose maker returns a game of
+// another kind than it declares (a heap rule in form, declared loopy) is
+// caught: a programmer's error, a panic naming the entry.
+func TestWrongKind(t *testing.T) {
+	register(&Entry{
+		Name:   "testwrong",
+		Syntax: "testwrong",
+		Doc:    "a heap rule declared loopy, for the test",
+		Kind:   game.KindLoopy,
+		Alone:  func() fmt.Stringer { return addOne{} },
+		Known:  []Known{{Spec: "testwrong", Values: "0", Source: "none"}},
+	})
+	t.Cleanup(func() { delete(catalog, "testwrong") })
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "testwrong") {
+			t.Errorf("ParseRules of a wrong kind: recovered %v", r)
+		}
+	}()
+	ParseRules("testwrong")
 }
 
 // addOne takes or adds one token: a heap rule in form, but loopy.
@@ -121,15 +137,14 @@ func (addOne) String() string { return "testloop" }
 
 // TestRegisterRejects checks the programmer's errors register panics on.
 func TestRegisterRejects(t *testing.T) {
-	ok := &Entry{Name: "x1", Syntax: "x1", Doc: "d", Kind: KindHeap, Alone: func() Rules { return Nim() }, Known: []Known{{}}}
+	ok := &Entry{Name: "x1", Syntax: "x1", Doc: "d", Kind: game.KindHeap, Alone: func() fmt.Stringer { return Nim() }, Known: []Known{{}}}
 	for name, e := range map[string]Entry{
 		"upper case": {Name: "X"},
-		"twice":      {Name: "nim", Syntax: "nim", Doc: "d", Kind: KindHeap, Alone: ok.Alone, Known: ok.Known},
-		"no doc":     {Name: "x1", Syntax: "x1", Kind: KindHeap, Alone: ok.Alone, Known: ok.Known},
+		"twice":      {Name: "nim", Syntax: "nim", Doc: "d", Kind: game.KindHeap, Alone: ok.Alone, Known: ok.Known},
+		"no doc":     {Name: "x1", Syntax: "x1", Kind: game.KindHeap, Alone: ok.Alone, Known: ok.Known},
 		"no kind":    {Name: "x1", Syntax: "x1", Doc: "d", Alone: ok.Alone, Known: ok.Known},
-		"no maker":   {Name: "x1", Syntax: "x1", Doc: "d", Kind: KindHeap, Known: ok.Known},
-		"no known":   {Name: "x1", Syntax: "x1", Doc: "d", Kind: KindHeap, Alone: ok.Alone},
-		"no compute": {Name: "x1", Syntax: "x1", Doc: "d", Kind: KindLoopy, Alone: ok.Alone, Known: ok.Known},
+		"no maker":   {Name: "x1", Syntax: "x1", Doc: "d", Kind: game.KindHeap, Known: ok.Known},
+		"no known":   {Name: "x1", Syntax: "x1", Doc: "d", Kind: game.KindHeap, Alone: ok.Alone},
 	} {
 		func() {
 			defer func() {

@@ -11,12 +11,13 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/solve"
 )
 
 // TestCatalogKnownValues recomputes every published row that an entry
 // declares, from the rules alone: G(0) … G(k-1) of a heap rule by the
-// generic engine over the heap game, the start value of a board by its
-// StartValue, or by the entry's own Compute.
+// generic engine over the heap game, the start value of a board, the
+// values of a loopy game's first positions (see compute).
 func TestCatalogKnownValues(t *testing.T) {
 	ctx := context.Background()
 	for _, e := range rulesets.Entries() {
@@ -30,7 +31,7 @@ func TestCatalogKnownValues(t *testing.T) {
 				t.Errorf("%s: row for %q has no source", e.Name, k.Spec)
 			}
 			want := strings.Fields(k.Values)
-			got, err := compute(ctx, e, r, len(want))
+			got, err := compute(ctx, r, len(want))
 			if err != nil {
 				t.Errorf("%s: %q: %v", e.Name, k.Spec, err)
 				continue
@@ -42,18 +43,15 @@ func TestCatalogKnownValues(t *testing.T) {
 	}
 }
 
-// compute is the catalogue test's way of computing count values of r.
-func compute(ctx context.Context, e rulesets.Entry, r rulesets.Rules, count int) (string, error) {
-	if e.Compute != nil {
-		return e.Compute(ctx, r, count)
-	}
-	switch e.Kind {
-	case rulesets.KindHeap:
-		rule, ok := r.(rulesets.Ruleset)
-		if !ok {
-			return "", errors.New("a heap entry made a " + r.String() + " that is not a Ruleset")
-		}
-		eng := sg.NewEngine[game.Heaps](game.NewHeapGame(rule))
+// compute is the catalogue test's way of computing count values of r:
+// G(0) … G(count-1) of a heap rule by the generic engine over the heap
+// game, the start value of a board by solve.StartValue (its rules, or the
+// engine of package sg), the values of positions 0 … count-1 of a loopy
+// game by solve.Loopy, an infinite one written ∞{…}.
+func compute(ctx context.Context, r game.Rules, count int) (string, error) {
+	switch r.Kind {
+	case game.KindHeap:
+		eng := sg.NewEngine[game.Heaps](game.NewHeapGame(r.Heap))
 		vs := make([]string, count)
 		for n := range count {
 			h, err := game.MakeHeaps(n)
@@ -67,21 +65,32 @@ func compute(ctx context.Context, e rulesets.Entry, r rulesets.Rules, count int)
 			vs[n] = strconv.FormatUint(uint64(v), 10)
 		}
 		return strings.Join(vs, " "), nil
-	case rulesets.KindBoard:
-		b, ok := r.(rulesets.Board)
-		if !ok {
-			return "", errors.New("a board entry made a " + r.String() + " that is not a Board")
-		}
+	case game.KindBoard:
 		if count != 1 {
 			return "", errors.New("a board has one value, its start position's")
 		}
-		v, err := b.StartValue(ctx)
+		v, err := solve.StartValue(ctx, r.Board)
 		if err != nil {
 			return "", err
 		}
 		return strconv.FormatUint(uint64(v), 10), nil
+	case game.KindLoopy:
+		sol, err := solve.Loopy(ctx, r.Loopy)
+		if err != nil {
+			return "", err
+		}
+		out := make([]string, 0, count)
+		for v := 0; v < count && v < r.Loopy.NumPositions(); v++ {
+			val, _ := sol.Value(v)
+			if n, fin := val.Nimber(); fin {
+				out = append(out, strconv.FormatUint(uint64(n), 10))
+			} else {
+				out = append(out, val.String())
+			}
+		}
+		return strings.Join(out, " "), nil
 	}
-	return "", errors.New("unknown kind " + e.Kind.String())
+	return "", errors.New("unknown kind " + r.Kind.String())
 }
 
 // TestCatalogEntries checks each declaration against what Parse makes of
@@ -126,24 +135,23 @@ func TestCatalogEntries(t *testing.T) {
 			if err != nil || again.String() != r.String() {
 				t.Errorf("%s: %q round trip: %v, %v", e.Name, r, again, err)
 			}
-			_, isHeap := r.(rulesets.Ruleset)
-			_, isBoard := r.(rulesets.Board)
-			switch e.Kind {
-			case rulesets.KindHeap:
-				if !isHeap || isBoard {
-					t.Errorf("%s: %q is a %T, declared a heap rule", e.Name, k.Spec, r)
+			set := 0
+			for _, x := range []any{r.Heap, r.Board, r.Loopy} {
+				if x != nil {
+					set++
 				}
-			case rulesets.KindBoard:
-				if !isBoard {
-					t.Errorf("%s: %q is a %T, declared a board", e.Name, k.Spec, r)
-				}
-			case rulesets.KindLoopy:
-				if e.Compute == nil {
-					t.Errorf("%s: loopy entry without Compute", e.Name)
+			}
+			if r.Kind != e.Kind || set != 1 {
+				t.Errorf("%s: %q is %+v, declared a %v", e.Name, k.Spec, r, e.Kind)
+			}
+			if r.Kind == game.KindBoard {
+				_, valued := r.Board.(game.Valued)
+				if !valued && !solve.Searchable(r.Board) {
+					t.Errorf("%s: %q is a board neither valued by its rules nor searchable", e.Name, k.Spec)
 				}
 			}
 			_, perr := rulesets.Parse(k.Spec)
-			if (perr == nil) != (e.Kind == rulesets.KindHeap) {
+			if (perr == nil) != (e.Kind == game.KindHeap) {
 				t.Errorf("Parse(%q) = %v for a %v entry", k.Spec, perr, e.Kind)
 			}
 		}
@@ -151,7 +159,7 @@ func TestCatalogEntries(t *testing.T) {
 	if _, ok := rulesets.Lookup("no-such-game"); ok {
 		t.Error("Lookup found an unregistered name")
 	}
-	if rulesets.KindHeap.String() != "heap" || rulesets.KindBoard.String() != "board" || rulesets.KindLoopy.String() != "loopy" || rulesets.Kind(9).String() != "Kind(9)" {
+	if game.KindHeap.String() != "heap" || game.KindBoard.String() != "board" || game.KindLoopy.String() != "loopy" || game.Kind(9).String() != "Kind(9)" {
 		t.Error("Kind.String")
 	}
 }

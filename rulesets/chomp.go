@@ -236,9 +236,17 @@ func (g *Chomp) MoveString(p, q grid.Set) string {
 // lengths ("3,2,1").
 func (g *Chomp) PositionString(p grid.Set) string { return formatRows(g.Rows(p)) }
 
-// MoveStrings returns the notation of each move from p (see
-// [Chomp.MoveString]), in the order of AppendMoves.
-func (g *Chomp) MoveStrings(p grid.Set) []string { return moveStrings(g, p) }
+// ParseMove returns the position after the bite that text names, as
+// MoveString writes it ("1,2", spaces allowed around numbers), and an
+// error naming text when it names no move from p.
+func (g *Chomp) ParseMove(p grid.Set, text string) (grid.Set, error) {
+	r, c, _ := strings.Cut(text, ",")
+	q, err := game.FindMove(g, g.MoveString, p, strings.TrimSpace(r)+","+strings.TrimSpace(c))
+	if err != nil {
+		return p, fmt.Errorf("rulesets: chomp: %q is not a square left to bite", strings.TrimSpace(text))
+	}
+	return q, nil
+}
 
 // ParseChomp reads the argument of a "chomp:" spec: "MxN" for a full bar
 // of M rows and N columns, or the row lengths from the poisoned row down,
@@ -282,3 +290,24 @@ func ParseChomp(arg string) (*Chomp, error) {
 	}
 	return g, nil
 }
+
+// The capabilities Chomp declares.
+var (
+	_ game.Started[grid.Set]       = (*Chomp)(nil)
+	_ game.Canonicalizer[grid.Set] = (*Chomp)(nil)
+	_ game.Packer[grid.Set]        = (*Chomp)(nil)
+)
+
+var (
+	_ = register(&Entry{
+		Name:    "chomp",
+		Syntax:  "chomp:MxN|chomp:R1,R2,…",
+		Doc:     "Chomp: bite a square and all squares below and right of it; the poisoned corner cannot be taken",
+		Kind:    game.KindBoard,
+		WithArg: func(arg string) (fmt.Stringer, error) { return ParseChomp(arg) },
+		Known: []Known{
+			{Spec: "chomp:5,4", Values: "0", Source: "two rows (a, a-1) are P; D. Zeilberger, Three-rowed Chomp, 2001"},
+			{Spec: "chomp:1x6", Values: "5", Source: "one row of a squares is a Nim heap of a-1"},
+		},
+	})
+)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/game/grid"
 	"github.com/impartial-go/impartial/rulesets"
@@ -37,7 +38,7 @@ func TestChompTwoRows(t *testing.T) {
 			if (v == 0) != (b == a-1) {
 				t.Fatalf("rows (%d, %d): value %v", a, b, v)
 			}
-			if b == 0 && v != sg.Nimber(a-1) {
+			if b == 0 && v != game.Nimber(a-1) {
 				t.Fatalf("one row of %d: value %v, want %d", a, v, a-1)
 			}
 		}
@@ -107,7 +108,7 @@ func TestPropertyChomp(t *testing.T) {
 				return false, fmt.Errorf("%v: value %v (%v), from moves alone %v", g, got, err, want)
 			}
 			o, err := sg.NewExhaustive[grid.Set](movesOnly[grid.Set]{g}).Outcome(bg, g.Start())
-			if err != nil || (o == sg.P) != (want == 0) {
+			if err != nil || (o == game.P) != (want == 0) {
 				return false, fmt.Errorf("%v: exhaustive %v, value %v", g, o, want)
 			}
 			for _, q := range g.AppendMoves(nil, g.Start()) {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/impartial-go/impartial/game"
 )
 
 // SyntaxError reports a spec or code that cannot be parsed. It names the
@@ -262,8 +264,8 @@ var (
 		Name:   codeEntry,
 		Syntax: "[code:]CODE",
 		Doc:    "take-and-break code: .07, 0.137, 4.07, 0.[3], 0.F",
-		Kind:   KindHeap,
-		WithArg: func(arg string) (Rules, error) {
+		Kind:   game.KindHeap,
+		WithArg: func(arg string) (fmt.Stringer, error) {
 			t, err := ParseCode(strings.TrimSpace(arg))
 			if err != nil {
 				if se, ok := err.(*SyntaxError); ok && se.Pos > 0 {
@@ -283,8 +285,8 @@ var (
 		Name:   "nim",
 		Syntax: "nim",
 		Doc:    "Nim: take any number from a heap, code 0.[3]",
-		Kind:   KindHeap,
-		Alone:  func() Rules { return Nim() },
+		Kind:   game.KindHeap,
+		Alone:  func() fmt.Stringer { return Nim() },
 		Known: []Known{{
 			Spec:   "nim",
 			Values: "0 1 2 3 4 5 6 7 8 9",
@@ -295,8 +297,8 @@ var (
 		Name:   "kayles",
 		Syntax: "kayles",
 		Doc:    "Kayles: take 1 or 2 adjacent pins, code 0.77",
-		Kind:   KindHeap,
-		Alone:  func() Rules { return Kayles() },
+		Kind:   game.KindHeap,
+		Alone:  func() fmt.Stringer { return Kayles() },
 		Known: []Known{{
 			Spec:   "kayles",
 			Values: "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8",
@@ -307,8 +309,8 @@ var (
 		Name:   "dawson",
 		Syntax: "dawson",
 		Doc:    "Dawson's Kayles: take 2 adjacent pins, code 0.07",
-		Kind:   KindHeap,
-		Alone:  func() Rules { return DawsonsKayles() },
+		Kind:   game.KindHeap,
+		Alone:  func() fmt.Stringer { return DawsonsKayles() },
 		Known: []Known{{
 			Spec:   "dawson",
 			Values: "0 0 1 1 2 0 3 1 1 0 3 3 2 2 4 0 5 2 2 3 3 0 1 1 3 0 2",

@@ -3,9 +3,11 @@ package rulesets
 import (
 	"fmt"
 	"math/bits"
+	"slices"
+	"strconv"
 	"strings"
 
-	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/game"
 )
 
 // CoinRule is a one-dimensional coin-turning game (Berlekamp, Conway and
@@ -75,7 +77,7 @@ func (r CoinRule) First() uint64 {
 // [CoinRule.First], in O(1). It returns an error naming n when n is below
 // First, or when the value does not fit in 64 bits (Mock Turtles from
 // n = 2^63), and an error for an unknown rule.
-func (r CoinRule) Value(n uint64) (sg.Nimber, error) {
+func (r CoinRule) Value(n uint64) (game.Nimber, error) {
 	if _, ok := coinNames[r]; !ok {
 		return 0, fmt.Errorf("rulesets: unknown coin rule %d", uint8(r))
 	}
@@ -87,11 +89,11 @@ func (r CoinRule) Value(n uint64) (sg.Nimber, error) {
 		if n >= 1<<63 {
 			return 0, fmt.Errorf("rulesets: mock-turtles: the value of coin %d does not fit in 64 bits", n)
 		}
-		return sg.Nimber(2*n + uint64(1-bits.OnesCount64(n)&1)), nil
+		return game.Nimber(2*n + uint64(1-bits.OnesCount64(n)&1)), nil
 	case Ruler:
-		return sg.Nimber(n & -n), nil
+		return game.Nimber(n & -n), nil
 	}
-	return sg.Nimber(n), nil
+	return game.Nimber(n), nil
 }
 
 // appendTurns appends the sets of other coins a move may turn together
@@ -186,8 +188,8 @@ func (c CoinRow) AppendMoves(dst []uint64, p uint64) []uint64 {
 
 // Value returns the value of the heads p by the formula: the XOR of the
 // values of the heads.
-func (c CoinRow) Value(p uint64) sg.Nimber {
-	var v sg.Nimber
+func (c CoinRow) Value(p uint64) game.Nimber {
+	var v game.Nimber
 	for ; p != 0; p &= p - 1 {
 		g, _ := c.Rule.Value(c.Rule.First() + uint64(bits.TrailingZeros64(p)))
 		v ^= g
@@ -206,7 +208,7 @@ func (c CoinRow) Value(p uint64) sg.Nimber {
 // for A a set of coins G1 may turn (with rightmost x) and B one G2 may turn
 // (with rightmost y). The Tartan theorem says a head at (x, y) in the
 // product is worth g1(x) ⊗ g2(y), the nim-product of the two values
-// ([sg.Nimber.Mul]). Turning Corners is Twins × Twins: turn the four corners
+// ([game.Nimber.Mul]). Turning Corners is Twins × Twins: turn the four corners
 // of a rectangle, worth x ⊗ y, so that its value table is the table of
 // nim-multiplication. Acrostic Twins is not a product: it turns two coins
 // in the same row or column, and a head at (x, y) is worth x ⊕ y
@@ -270,7 +272,7 @@ func ParseCoinBoard(arg string) (CoinBoard, error) {
 // the factors ([CoinRule.First]): g1(x) ⊗ g2(y) for a product, x ⊕ y for
 // Acrostic Twins. Errors are those of [CoinRule.Value], naming the bad
 // coordinate.
-func (b CoinBoard) Value(x, y uint64) (sg.Nimber, error) {
+func (b CoinBoard) Value(x, y uint64) (game.Nimber, error) {
 	gx, err := b.X.Value(x)
 	if err != nil {
 		return 0, err
@@ -356,8 +358,8 @@ func (g *CoinGrid) AppendMoves(dst []uint64, p uint64) []uint64 {
 
 // Value returns the value of the heads p by the formula: the XOR of the
 // values of the heads.
-func (g *CoinGrid) Value(p uint64) sg.Nimber {
-	var v sg.Nimber
+func (g *CoinGrid) Value(p uint64) game.Nimber {
+	var v game.Nimber
 	for ; p != 0; p &= p - 1 {
 		i := bits.TrailingZeros64(p)
 		x, y := uint64(i/g.Cols), uint64(i%g.Cols)
@@ -365,4 +367,65 @@ func (g *CoinGrid) Value(p uint64) sg.Nimber {
 		v ^= h
 	}
 	return v
+}
+
+// A row and a grid of coins name their moves by the coins they turn.
+var (
+	_ game.Notation[uint64] = CoinRow{}
+	_ game.Notation[uint64] = (*CoinGrid)(nil)
+)
+
+// MoveString names the move from heads p to heads q by the coins it
+// turns, by their numbers (see [CoinRule.First]), highest first, joined
+// by '+' ("7+2").
+func (c CoinRow) MoveString(p, q uint64) string {
+	return turnedCoins(p^q, func(i int) string { return strconv.FormatUint(c.Rule.First()+uint64(i), 10) })
+}
+
+// ParseMove returns the heads after the move that text names, as
+// MoveString writes it (the coins in any order), and an error naming text
+// when it is not a move from p.
+func (c CoinRow) ParseMove(p uint64, text string) (uint64, error) {
+	return parseTurn(c, c.MoveString, p, text)
+}
+
+// MoveString names the move from heads p to heads q by the places it
+// turns, as x.y (see [CoinGrid]), highest first, joined by '+'
+// ("4.4+4.1+1.4+1.1").
+func (g *CoinGrid) MoveString(p, q uint64) string {
+	fx, fy := g.Board.X.First(), g.Board.Y.First()
+	return turnedCoins(p^q, func(i int) string {
+		return strconv.FormatUint(fx+uint64(i/g.Cols), 10) + "." + strconv.FormatUint(fy+uint64(i%g.Cols), 10)
+	})
+}
+
+// ParseMove returns the heads after the move that text names, as
+// MoveString writes it (the places in any order), and an error naming
+// text when it is not a move from p.
+func (g *CoinGrid) ParseMove(p uint64, text string) (uint64, error) {
+	return parseTurn(g, g.MoveString, p, text)
+}
+
+// turnedCoins names the coins of the set t, highest first, joined by '+'.
+func turnedCoins(t uint64, name func(bit int) string) string {
+	var parts []string
+	for ; t != 0; t &^= 1 << (63 - bits.LeadingZeros64(t)) {
+		parts = append(parts, name(63-bits.LeadingZeros64(t)))
+	}
+	return strings.Join(parts, "+")
+}
+
+// parseTurn finds the move from p whose coins are those text lists, in
+// any order.
+func parseTurn(g game.Game[uint64], name func(p, q uint64) string, p uint64, text string) (uint64, error) {
+	want := strings.Split(strings.ReplaceAll(text, " ", ""), "+")
+	slices.Sort(want)
+	for _, q := range g.AppendMoves(nil, p) {
+		got := strings.Split(name(p, q), "+")
+		slices.Sort(got)
+		if slices.Equal(got, want) {
+			return q, nil
+		}
+	}
+	return p, fmt.Errorf("rulesets: coins: %q is not a move here", strings.TrimSpace(text))
 }

@@ -2,15 +2,23 @@ package rulesets
 
 import (
 	"context"
+	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 
-	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/game"
 )
 
 // The catalogue's specs for coin-turning games and Green Hackenbush: each
 // denotes a position (the coins showing heads, or a picture), so each is a
-// [KindBoard] whose StartValue is the position's value.
+// [game.KindBoard], and a [game.Valued] board: its rules give its value
+// and its winning moves with no search.
+var (
+	_ game.Valued = CoinPosition{}
+	_ game.Valued = CoinBoardPosition{}
+	_ game.Valued = HackenbushPicture{}
+)
 
 // CoinPosition is a row of coins of a [CoinRule] with the given coins
 // heads up (numbered as [CoinRule.First] says): the spec
@@ -25,9 +33,9 @@ func (c CoinPosition) String() string {
 	return "coins:" + c.Rule.String() + ":" + joinUints(c.Heads)
 }
 
-// StartValue returns the XOR of the values of the heads.
-func (c CoinPosition) StartValue(ctx context.Context) (sg.Nimber, error) {
-	var v sg.Nimber
+// StartValue returns the XOR of the values of the heads, O(heads).
+func (c CoinPosition) StartValue(ctx context.Context) (game.Nimber, error) {
+	var v game.Nimber
 	for _, h := range c.Heads {
 		x, err := c.Rule.Value(h)
 		if err != nil {
@@ -55,9 +63,9 @@ func (c CoinBoardPosition) String() string {
 	return "coins2:" + c.Board.String() + ":" + strings.Join(parts, ",")
 }
 
-// StartValue returns the XOR of the values of the heads.
-func (c CoinBoardPosition) StartValue(ctx context.Context) (sg.Nimber, error) {
-	var v sg.Nimber
+// StartValue returns the XOR of the values of the heads, O(heads).
+func (c CoinBoardPosition) StartValue(ctx context.Context) (game.Nimber, error) {
+	var v game.Nimber
 	for _, h := range c.Heads {
 		x, err := c.Board.Value(h[0], h[1])
 		if err != nil {
@@ -92,16 +100,98 @@ func parseCoinNumbers(text string, pos int) ([]uint64, error) {
 	return out, nil
 }
 
+// WinningMoves returns the moves that leave value 0, each as the coins it
+// turns, highest first, joined by '+' ("7+2": turn coin 7, a head, and
+// coin 2). It lists them for rows whose heads are among the first
+// [MaxCoins] coins, by trying every move of every head (for Mock Turtles
+// O(64²) moves a head), and returns an error naming the highest head past
+// them.
+func (c CoinPosition) WinningMoves(ctx context.Context) ([]string, error) {
+	first := c.Rule.First()
+	var p uint64
+	for _, h := range c.Heads {
+		if h < first || h-first >= MaxCoins {
+			return nil, fmt.Errorf("rulesets: %v: winning moves are listed for heads %d to %d, not %d", c, first, first+MaxCoins-1, h)
+		}
+		p ^= 1 << (h - first)
+	}
+	row, err := NewCoinRow(c.Rule, 64-bits.LeadingZeros64(p))
+	if err != nil {
+		return nil, err
+	}
+	return winningTurns(ctx, row, p, row.Value, row.MoveString)
+}
+
+// WinningMoves returns the moves that leave value 0, each as the places
+// it turns, highest first, joined by '+' ("4.4+4.1+1.4+1.1"). It lists
+// them for boards whose heads lie in a rectangle of at most [MaxCoins]
+// places from the first row and column, and returns an error naming the
+// rectangle past that.
+func (c CoinBoardPosition) WinningMoves(ctx context.Context) ([]string, error) {
+	fx, fy := c.Board.X.First(), c.Board.Y.First()
+	var rows, cols uint64
+	for _, h := range c.Heads {
+		if h[0] < fx || h[1] < fy || h[0]-fx >= MaxCoins || h[1]-fy >= MaxCoins {
+			return nil, fmt.Errorf("rulesets: %v: winning moves are listed for heads within %d coins of the corner, not %d.%d", c, MaxCoins, h[0], h[1])
+		}
+		rows, cols = max(rows, h[0]-fx+1), max(cols, h[1]-fy+1)
+	}
+	g, err := c.Board.Grid(int(rows), int(cols))
+	if err != nil {
+		return nil, err
+	}
+	var p uint64
+	for _, h := range c.Heads {
+		p ^= g.Bit(int(h[0]-fx), int(h[1]-fy))
+	}
+	return winningTurns(ctx, g, p, g.Value, g.MoveString)
+}
+
+// winningTurns returns the moves of g from p to value 0, each named by
+// name (the coins it turns), in the order g lists them; it returns ctx's
+// error when ctx is done.
+func winningTurns(ctx context.Context, g game.Game[uint64], p uint64, value func(uint64) game.Nimber, name func(p, q uint64) string) ([]string, error) {
+	out := []string{}
+	if value(p) == 0 {
+		return out, nil
+	}
+	for _, q := range g.AppendMoves(nil, p) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if value(q) != 0 {
+			continue
+		}
+		out = append(out, name(p, q))
+	}
+	return out, nil
+}
+
 // HackenbushPicture is the catalogue's form of a Green Hackenbush picture,
-// the spec "hackenbush:g-1,1-2": a [Board] around a [*Hackenbush].
+// the spec "hackenbush:g-1,1-2": a [game.Board] around a [*Hackenbush], valued by its rules ([game.Valued]).
 type HackenbushPicture struct{ *Hackenbush }
 
 // String returns the spec "hackenbush:EDGES".
 func (h HackenbushPicture) String() string { return "hackenbush:" + h.Hackenbush.String() }
 
-// StartValue returns the picture's value.
-func (h HackenbushPicture) StartValue(ctx context.Context) (sg.Nimber, error) {
+// StartValue returns the picture's value, in time linear in its size.
+func (h HackenbushPicture) StartValue(ctx context.Context) (game.Nimber, error) {
 	return h.Value(), ctx.Err()
+}
+
+// WinningMoves returns the edges whose cut leaves value 0, as written in
+// the picture ("1-2"), in edge order: [Hackenbush.WinningMoves], O(E) to
+// O(E²) for E edges.
+func (h HackenbushPicture) WinningMoves(ctx context.Context) ([]string, error) {
+	ms, err := h.Hackenbush.WinningMoves(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = m.Text
+	}
+	return out, nil
 }
 
 var (
@@ -109,8 +199,8 @@ var (
 		Name:   "coins",
 		Syntax: "coins:RULE:H,H,…",
 		Doc:    "a row of coins with the listed coins heads up, RULE turtles, mock-turtles, ruler or twins (Winning Ways ch. 14)",
-		Kind:   KindBoard,
-		WithArg: func(arg string) (Rules, error) {
+		Kind:   game.KindBoard,
+		WithArg: func(arg string) (fmt.Stringer, error) {
 			name, heads, ok := strings.Cut(arg, ":")
 			if !ok {
 				return nil, &SyntaxError{Spec: arg, Token: arg, Pos: 1, Msg: "want RULE:HEADS, as in mock-turtles:1,4"}
@@ -135,8 +225,8 @@ var (
 		Name:   "coins2",
 		Syntax: "coins2:BOARD:X.Y,X.Y,…",
 		Doc:    "a board of coins heads up at (x, y), BOARD a Tartan product such as ruler*twins, corners or acrostic-twins",
-		Kind:   KindBoard,
-		WithArg: func(arg string) (Rules, error) {
+		Kind:   game.KindBoard,
+		WithArg: func(arg string) (fmt.Stringer, error) {
 			name, heads, ok := strings.Cut(arg, ":")
 			if !ok {
 				return nil, &SyntaxError{Spec: arg, Token: arg, Pos: 1, Msg: "want BOARD:HEADS, as in corners:4.4,5.7"}
@@ -165,11 +255,14 @@ var (
 		},
 	})
 	_ = register(&Entry{
-		Name:    "hackenbush",
-		Syntax:  "hackenbush:U-V,U-V,…",
-		Doc:     "Green Hackenbush: a picture of edges, g the ground; cut an edge, and what no longer touches the ground falls",
-		Kind:    KindBoard,
-		WithArg: func(arg string) (Rules, error) { h, err := ParseHackenbush(arg); return HackenbushPicture{h}, err },
+		Name:   "hackenbush",
+		Syntax: "hackenbush:U-V,U-V,…",
+		Doc:    "Green Hackenbush: a picture of edges, g the ground; cut an edge, and what no longer touches the ground falls",
+		Kind:   game.KindBoard,
+		WithArg: func(arg string) (fmt.Stringer, error) {
+			h, err := ParseHackenbush(arg)
+			return HackenbushPicture{h}, err
+		},
 		Known: []Known{
 			{Spec: "hackenbush:g-1,1-2,2-3", Values: "3", Source: "a stalk of n edges is *n (Winning Ways ch. 7)"},
 			{Spec: "hackenbush:g-1,1-2,2-g", Values: "1", Source: "a triangle on the ground: an odd cycle fuses to one loop (fusion principle, Winning Ways ch. 7)"},

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
@@ -17,16 +18,16 @@ var allCoinRules = []rulesets.CoinRule{rulesets.TurningTurtles, rulesets.MockTur
 func TestCoinRuleKnownValues(t *testing.T) {
 	cases := []struct {
 		r    rulesets.CoinRule
-		want []sg.Nimber // values of coins First(), First()+1, …
+		want []game.Nimber // values of coins First(), First()+1, …
 	}{
 		// Winning Ways ch. 14: Turning Turtles is Nim, coins from 1.
-		{rulesets.TurningTurtles, []sg.Nimber{1, 2, 3, 4, 5, 6, 7, 8}},
+		{rulesets.TurningTurtles, []game.Nimber{1, 2, 3, 4, 5, 6, 7, 8}},
 		// The odious numbers, OEIS A000069: Mock Turtles, coins from 0.
-		{rulesets.MockTurtles, []sg.Nimber{1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31}},
+		{rulesets.MockTurtles, []game.Nimber{1, 2, 4, 7, 8, 11, 13, 14, 16, 19, 21, 22, 25, 26, 28, 31}},
 		// Ruler, coins from 1: the largest power of 2 dividing n (OEIS A006519).
-		{rulesets.Ruler, []sg.Nimber{1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16}},
+		{rulesets.Ruler, []game.Nimber{1, 2, 1, 4, 1, 2, 1, 8, 1, 2, 1, 4, 1, 2, 1, 16}},
 		// Twins, coins from 0 (Ferguson §5.2): Nim.
-		{rulesets.Twins, []sg.Nimber{0, 1, 2, 3, 4, 5, 6, 7}},
+		{rulesets.Twins, []game.Nimber{0, 1, 2, 3, 4, 5, 6, 7}},
 	}
 	for _, c := range cases {
 		for i, w := range c.want {
@@ -36,21 +37,21 @@ func TestCoinRuleKnownValues(t *testing.T) {
 			}
 		}
 	}
-	if v, err := rulesets.MockTurtles.Value(1<<63 - 1); err != nil || v != sg.Nimber(1<<64-2) {
+	if v, err := rulesets.MockTurtles.Value(1<<63 - 1); err != nil || v != game.Nimber(1<<64-2) {
 		t.Errorf("mock-turtles at 2^63-1 (63 ones, odious): %d, %v; want 2^64-2", v, err)
 	}
 }
 
 // engineRowValues returns the values of single heads on a row of n coins
 // by the engine over the rules played on the row.
-func engineRowValues(t *testing.T, r rulesets.CoinRule, n int) []sg.Nimber {
+func engineRowValues(t *testing.T, r rulesets.CoinRule, n int) []game.Nimber {
 	t.Helper()
 	row, err := rulesets.NewCoinRow(r, n)
 	if err != nil {
 		t.Fatal(err)
 	}
 	e := sg.NewEngine[uint64](row)
-	out := make([]sg.Nimber, n)
+	out := make([]game.Nimber, n)
 	for i := range n {
 		v, err := e.Value(bg, 1<<i)
 		if err != nil {
@@ -130,7 +131,7 @@ func TestTurningCornersIsTheMultiplicationTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v != sg.Nimber(onagCorner[r][c]) {
+			if v != game.Nimber(onagCorner[r][c]) {
 				t.Errorf("corner (%d, %d): %d, want %d", r, c, v, onagCorner[r][c])
 			}
 		}
@@ -154,7 +155,7 @@ func TestAcrosticTwins(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v != sg.Nimber(r^c) {
+			if v != game.Nimber(r^c) {
 				t.Errorf("(%d, %d): %d, want %d", r, c, v, r^c)
 			}
 		}

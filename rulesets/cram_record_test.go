@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/grid"
-	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/search"
 )
 
@@ -24,7 +24,7 @@ func TestCramThreeRowRecord(t *testing.T) {
 		// file lists none as published.)
 		t.Fatalf("record: game %q, %d values (want 3×1 … 3×20 at least), %d published", rec.Game, len(rec.Values), rec.Published)
 	}
-	want := map[int]sg.Nimber{}
+	want := map[int]game.Nimber{}
 	for i, v := range rec.Values {
 		want[i+1] = v
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/game/grid"
 	"github.com/impartial-go/impartial/rulesets"
@@ -25,7 +26,7 @@ func cramRows(t testing.TB, rows ...string) *rulesets.Cram {
 
 // movesValue is the value of p from moves alone: no components, no
 // canonical forms, no reduction.
-func movesValue(t testing.TB, g *rulesets.Cram, p grid.Set) sg.Nimber {
+func movesValue(t testing.TB, g *rulesets.Cram, p grid.Set) game.Nimber {
 	t.Helper()
 	v, err := sg.NewEngine[grid.Set](movesOnly[grid.Set]{g}).Value(bg, p)
 	if err != nil {
@@ -68,7 +69,7 @@ func TestCramReduceRules(t *testing.T) {
 			t.Errorf("%v: Reduce leaves %d cells (%s), want %d", g, r.Len(), g.Board().Format(r, '.', '#'), c.cells)
 		}
 		v, w := movesValue(t, g, p), movesValue(t, g, r)
-		if v != w || (c.value >= 0 && v != sg.Nimber(c.value)) {
+		if v != w || (c.value >= 0 && v != game.Nimber(c.value)) {
 			t.Errorf("%v: value %v, reduced %v, want %d", g, v, w, c.value)
 		}
 	}
@@ -94,7 +95,7 @@ func TestCramCutSplitsSquare(t *testing.T) {
 		if len(comps) < 2 {
 			t.Fatalf("%v: %d components, want the cut to split the region", g, len(comps))
 		}
-		var x sg.Nimber
+		var x game.Nimber
 		for _, c := range comps {
 			if again := g.AppendComponents(nil, c); len(again) != 1 || again[0] != c {
 				t.Errorf("%v: component %s splits again", g, g.Board().Format(c, '.', '#'))
@@ -124,7 +125,7 @@ func TestPropertyCramReduce(t *testing.T) {
 			if got := movesValue(t, g, r); got != want {
 				return false, fmt.Errorf("%v: reduced %s has value %v, want %v", g, g.Board().Format(r, '.', '#'), got, want)
 			}
-			var x sg.Nimber
+			var x game.Nimber
 			for _, c := range g.AppendComponents(nil, p) {
 				x ^= movesValue(t, g, c)
 			}

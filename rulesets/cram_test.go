@@ -26,7 +26,7 @@ func checkComponents[P comparable](plain *sg.Engine[P], d game.Decomposer[P], c 
 	if err != nil {
 		return err
 	}
-	var x sg.Nimber
+	var x game.Nimber
 	for _, part := range d.AppendComponents(nil, p) {
 		if again := d.AppendComponents(nil, part); len(again) != 1 || again[0] != part {
 			return fmt.Errorf("component %v of %v splits into %v", part, p, again)
@@ -63,7 +63,7 @@ func mustCram(t testing.TB, rows, cols int) *rulesets.Cram {
 	return g
 }
 
-func cramValue(t testing.TB, g *rulesets.Cram) sg.Nimber {
+func cramValue(t testing.TB, g *rulesets.Cram) game.Nimber {
 	t.Helper()
 	v, err := sg.NewEngine[grid.Set](g, sg.WithMemoLimit(0)).Value(bg, g.Start())
 	if err != nil {
@@ -133,7 +133,7 @@ func TestCramKnownValues(t *testing.T) {
 func TestCramBelingValues(t *testing.T) {
 	for _, c := range []struct {
 		rows, cols int
-		want       sg.Nimber
+		want       game.Nimber
 	}{{4, 5, 2}, {4, 7, 3}, {5, 5, 0}, {5, 6, 2}, {5, 7, 1}, {4, 9, 1}} {
 		if testing.Short() && c.rows*c.cols > 30 {
 			continue
@@ -180,7 +180,7 @@ func TestPropertyCram(t *testing.T) {
 			if err != nil {
 				return false, err
 			}
-			if (o == sg.P) != (got == 0) {
+			if (o == game.P) != (got == 0) {
 				return false, errors.New(g.String() + ": exhaustive outcome " + o.String() + ", value " + got.String())
 			}
 			for _, q := range g.AppendMoves(nil, g.Start()) {

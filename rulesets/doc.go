@@ -1,8 +1,17 @@
-// Package rulesets holds the rules of named impartial games, ready for the
-// engines of package sg: subtraction games, octal and hexadecimal games,
-// Grundy's game, Lasker's Nim, row games and Wythoff's game; and a catalogue
-// that reads a game from a short text, its spec ("kayles", "sub:1,3,4",
-// ".07"), for command-line tools and other programs.
+// Package rulesets holds the rules of named impartial games: subtraction
+// games, octal and hexadecimal games, Grundy's game, Lasker's Nim, row
+// games, Wythoff's game, Cram, Node Kayles, Chomp, coin-turning games,
+// Green Hackenbush and games with cycles; and a catalogue that reads a game
+// from a short text, its spec ("kayles", "sub:1,3,4", ".07", "cram:4x5"),
+// for command-line tools and other programs.
+//
+// The package is rules only: it imports package game and its subpackages
+// and no engine. Its games declare what they can do through the
+// capability interfaces of package game (moves, components, canonical
+// forms, packed keys, move order, strategies, formulas, move names), and
+// the engines (packages sg, sg/sequence, sg/search, sg/loopy) take them
+// from there; package sg/solve values any spec of the catalogue with the
+// right engine.
 //
 // # Heap games
 //
@@ -88,7 +97,8 @@
 // period, after which G(n) is known for any n < 2^64; sequence.Solve
 // gives the one answer for any heap, from whichever source the rule has.
 // Some rules have a formula, and announce it through the Formula method
-// of sequence.FormulaRule ([TakeBreak.Formula]): Nim and every code whose
+// of [game.FormulaRule] ([TakeBreak.Formula]), and name the move to a
+// value through [game.FormulaMover]: Nim and every code whose
 // digits all allow "leave nothing or one heap" (G(n) = n), Bash (n mod
 // (m+1)), Odd (n mod 2), Lasker's Nim, and [AnyAnywhere]. A rule with a
 // formula and a certifiable period (Bash is 0.33…3) has both: the formula
@@ -97,34 +107,45 @@
 //
 // # Sums
 //
-// [HeapPart] turns heaps of any rule into an sg.Part, so that positions of
-// different games add up in an sg.Sum and the sum's winning move is found
-// part by part, even for heaps near 2^64: one heap of take-1-to-3, one of
-// take-an-odd-number and some Nim heaps, say (see the example of
-// [HeapPart]).
+// sg/solve.HeapPart turns heaps of any rule into an sg.Part, so that
+// positions of different games add up in an sg.Sum and the sum's winning
+// move is found part by part, even for heaps near 2^64: one heap of
+// take-1-to-3, one of take-an-odd-number and some Nim heaps, say.
 //
 // # Boards, graphs, coins and pictures
 //
-// Games with a start position of their own are [Board]s. [Cram] (dominoes on
-// a board with blocked cells), [NodeKayles] (take a vertex and its
-// neighbours, on any graph; on a path it is .137) and [Chomp] (a staircase
-// with a poisoned corner) keep positions of up to 128 cells or vertices as
-// two-word bit masks (packages game/grid and game/graph), with components,
-// canonical forms and packed keys for the engines; they are [Solvable]:
-// Solve finds the value and the winning moves with package sg/search.
-// Coin-turning games ([CoinRule]: Turning Turtles, Mock Turtles, Ruler,
-// Twins; [CoinBoard]: Tartan products such as Turning Corners, and Acrostic
-// Twins; Winning Ways ch. 14) have values by formula, and [CoinRow] and
-// [CoinGrid] play them move by move. Green Hackenbush pictures
-// ([Hackenbush], [ParseHackenbush]) are valued in linear time by the colon
-// and fusion principles (Winning Ways ch. 7), with their winning cuts.
+// Games with a start position of their own are [game.Board]s. [Cram]
+// (dominoes on a board with blocked cells), [NodeKayles] (take a vertex and
+// its neighbours, on any graph; on a path it is .137) and [Chomp] (a
+// staircase with a poisoned corner) keep positions of up to 128 cells or
+// vertices as two-word bit masks (packages game/grid and game/graph), with
+// components, canonical forms, packed keys, a move order and symmetry
+// strategies for the engines; each is a [game.Started] game, which
+// sg/solve.Search values with package sg/search. Coin-turning games
+// ([CoinRule]: Turning Turtles, Mock Turtles, Ruler, Twins; [CoinBoard]:
+// Tartan products such as Turning Corners, and Acrostic Twins; Winning
+// Ways ch. 14) have values by formula, and [CoinRow] and [CoinGrid] play
+// them move by move. Green Hackenbush pictures ([Hackenbush],
+// [ParseHackenbush]) are valued in linear time by the colon and fusion
+// principles (Winning Ways ch. 7), with their winning cuts. A coin
+// position ([CoinPosition], [CoinBoardPosition]) and a picture
+// ([HackenbushPicture]) are [game.Valued] boards: their rules give the
+// value and the winning moves, with no search.
+//
+// Every game with a start position, every loopy game and every row of
+// heaps ([game.HeapGame]) names its moves and reads them back through
+// [game.Notation]: a Cram domino "0,0-0,1", a Node Kayles vertex "3" (or
+// "r,c" on a grid), a Chomp bite "1,2", coins turned "7+2", a heap of 7
+// split in two "7>2+4", a loopy game's move by the position it reaches.
 //
 // # Games with cycles
 //
 // A [Loopy] rule may return to a position: [SubtractAdd] (take s in S or add
 // a in A), [WindUp] (a clock moved back modulo n) and [ArcGame] (a token on
-// a digraph). Their values are generalized Sprague–Grundy values, *n or
-// ∞{K}, computed by package sg/loopy, and sums of them may be drawn.
+// a digraph). Each is a [game.Loopy]: positions 0 … NumPositions()-1 and
+// their moves. Their values are generalized Sprague–Grundy values, *n or
+// ∞{K}, computed by package sg/loopy (sg/solve.Loopy), and sums of them
+// may be drawn.
 //
 // # Specs and the catalogue
 //
@@ -135,7 +156,7 @@
 //
 // A spec is NAME or NAME:ARG, or a bare code (".07"). Each family of specs
 // is an [Entry] of the catalogue, declared once, in the file that defines
-// the rule: its name, its syntax, a one-line doc, its [Kind], how to make
+// the rule: its name, its syntax, a one-line doc, its [game.Kind], how to make
 // the game from the spec, and a row of published values with their
 // source. Everything that lists or reads specs reads these entries: Parse
 // and [ParseRules], the error for an unknown name (which lists the accepted
@@ -143,23 +164,27 @@
 // tool prints), and the catalogue test, which recomputes every entry's
 // published values from the rules.
 //
-// Not every spec is a heap rule. An entry of [KindHeap] makes a [Ruleset],
-// whose values form a sequence; an entry of [KindBoard] makes a game
-// together with its start position (a board, a graph, a row of coins),
-// which implements [Board] and has one value, its start position's; an
-// entry of [KindLoopy] makes a game whose positions may repeat, with
-// generalized values that may be infinite. [ParseRules] reads every kind
-// and returns [Rules], to type-switch on; [Parse] takes heap rules only:
+// Not every spec is a heap rule. An entry of [game.KindHeap] makes a
+// [Ruleset], whose values form a sequence; an entry of [game.KindBoard]
+// makes a game together with its start position (a board, a graph, a row
+// of coins, a picture), a [game.Board] with one value, its start
+// position's; an entry of [game.KindLoopy] makes a [game.Loopy], a game
+// whose positions may repeat, with generalized values that may be
+// infinite. [ParseRules] reads every kind and returns a [game.Rules],
+// whose Kind says which of its fields holds the game, so that a program
+// knows what it may do with a spec without a type switch; [Parse] takes
+// heap rules only:
 //
 //	r, err := rulesets.ParseRules(spec)
 //	if err != nil {
 //		return err // a *SyntaxError naming the bad token and its position
 //	}
-//	switch r := r.(type) {
-//	case rulesets.Ruleset: // a heap rule: G(n), periods, sums of heaps
-//	case rulesets.Board:   // a game and its start position
-//		v, err := r.StartValue(ctx)
+//	switch r.Kind {
+//	case game.KindHeap:  // r.Heap: G(n), periods, sums of heaps
+//	case game.KindBoard: // r.Board: a game and its start position
+//	case game.KindLoopy: // r.Loopy: a game with cycles
 //	}
+//	res, err := solve.Eval(ctx, r, position) // any kind, the right engine
 //
 // # Adding a ruleset
 //
@@ -172,25 +197,24 @@
 //		Name:    "cram",
 //		Syntax:  "cram:RxC",
 //		Doc:     "Cram: place a domino on two free adjacent squares",
-//		Kind:    KindBoard,
-//		WithArg: func(arg string) (Rules, error) { return parseCram(arg) },
+//		Kind:    game.KindBoard,
+//		WithArg: func(arg string) (fmt.Stringer, error) { return ParseCram(arg) },
 //		Known:   []Known{{Spec: "cram:3x3", Values: "…", Source: "Winning Ways, ch. …"}},
 //	})
 //
 // WithArg receives the text after the colon and returns a [*SyntaxError]
 // whose positions count from that text's first character; ParseRules moves
 // them into the whole spec. An entry with no argument sets Alone instead,
-// and one that takes either sets both. A loopy game's entry has
-// [KindLoopy] and sets Entry.Compute, which the catalogue test calls to
-// compute its Known values (written *n or ∞{a,b}); any other entry may
-// set it too.
+// and one that takes either sets both. What the makers return must be of
+// the entry's kind (a [Ruleset], a [game.Board] or a [game.Loopy]); the
+// catalogue test checks it for every Known row, recomputes the row's
+// values with package sg/solve, and sgtool's test evaluates a spec of
+// every entry with its eval command.
 //
 // # Cost and concurrency
 //
 // AppendHeapMoves costs O(number of moves) and allocates only to grow dst:
 // O(min(n, MaxTake)·MaxHeaps) for a TakeBreak, O(1) for Grundy's game.
 // Every Ruleset is immutable, so a rule may be shared by any number of
-// goroutines; [HeapPart] is immutable too. [HeapPart.MoveTo] costs O(1)
-// per heap for the rules whose formula names the move, and otherwise at
-// most about 2^16 + 2^22 value lookups per heap.
+// goroutines. [TakeBreak.FormulaMove] costs O(1).
 package rulesets

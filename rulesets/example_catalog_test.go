@@ -1,33 +1,36 @@
 package rulesets_test
 
 import (
-	"context"
 	"fmt"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
 )
 
-// ParseRules reads any spec of the catalogue; a type switch says what it
-// denotes.
+// ParseRules reads any spec of the catalogue, typed by its kind: the
+// field the kind names holds the game.
 func ExampleParseRules() {
-	for _, spec := range []string{"Kayles", ".07", "sub: 4,1,3", "sub:1,x"} {
+	for _, spec := range []string{"Kayles", ".07", "sub: 4,1,3", "coins:ruler:1,2,3,4", "windup:5/1,3", "sub:1,x"} {
 		r, err := rulesets.ParseRules(spec)
 		if err != nil {
 			fmt.Println(err)
 			continue
 		}
-		switch r := r.(type) {
-		case rulesets.Ruleset:
-			fmt.Println(r, "is a heap rule")
-		case rulesets.Board:
-			v, _ := r.StartValue(context.Background())
-			fmt.Println(r, "is a board of value", v)
+		switch r.Kind {
+		case game.KindHeap:
+			fmt.Println(r.Heap, "is a heap rule")
+		case game.KindBoard:
+			fmt.Println(r, "is a game with its start position")
+		case game.KindLoopy:
+			fmt.Println(r.Loopy, "is a loopy game of", r.Loopy.NumPositions(), "positions")
 		}
 	}
 	// Output:
 	// kayles is a heap rule
 	// 0.07 is a heap rule
 	// sub:1,3,4 is a heap rule
+	// coins:ruler:1,2,3,4 is a game with its start position
+	// windup:5/1,3 is a loopy game of 5 positions
 	// rulesets: "sub:1,x": "x" at position 7: not a size between 1 and 1048576
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 )
@@ -11,7 +12,7 @@ import (
 // A row of Ruler with heads on coins 2, 3 and 6 is worth 2 ⊕ 1 ⊕ 2 = 1,
 // so the player to move wins; the engine playing the rules agrees.
 func ExampleCoinRule_Value() {
-	var v sg.Nimber
+	var v game.Nimber
 	for _, n := range []uint64{2, 3, 6} {
 		g, _ := rulesets.Ruler.Value(n)
 		v ^= g

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/sequence"
@@ -65,7 +66,7 @@ func ExampleAdjacent_twoStones() {
 	}
 	fmt.Println()
 	for _, pos := range [][]int{{7, 3, 3}, {3, 4, 6}, {7, 3, 5}} {
-		var x sg.Nimber
+		var x game.Nimber
 		for _, h := range pos {
 			x ^= f[h]
 		}
@@ -76,28 +77,6 @@ func ExampleAdjacent_twoStones() {
 	// [7 3 3] XOR = 1 N
 	// [3 4 6] XOR = 0 P
 	// [7 3 5] XOR = 0 P
-}
-
-// A sum of three heap games: heap 1 takes 1 to 3, heap 2 takes an odd
-// number, the others are Nim heaps. Each part is solved on its own.
-func ExampleHeapPart() {
-	ctx := context.Background()
-	take3, _ := rulesets.Subtraction(1, 2, 3)
-	// Both rules have a formula: their answers compute nothing.
-	a, _ := sequence.Solve(ctx, take3, 0)
-	b, _ := sequence.Solve(ctx, rulesets.Odd(), 0)
-	p, _ := rulesets.NewHeapPart(a, 7) // 7 mod 4 = 3
-	q, _ := rulesets.NewHeapPart(b, 6) // 6 mod 2 = 0
-	sum := sg.Sum{p, q, sg.Heap(5), sg.Heap(1)}
-	v, _ := sum.Value(ctx)
-	fmt.Println(sum, "=", v)
-	moves, _ := sum.WinningMoves(ctx)
-	for _, m := range moves {
-		fmt.Println(m)
-	}
-	// Output:
-	// sub:1,2,3(7) + odd(6) + nim(5) + nim(1) = *7
-	// part 2 → nim(2)
 }
 
 func ExampleWythoff() {
@@ -122,7 +101,7 @@ func ExampleWythoff() {
 func ExampleTakeBreak_Formula() {
 	for _, spec := range []string{"nim", "bash:3", "odd", "lasker", "kayles"} {
 		r, _ := rulesets.Parse(spec)
-		var v sg.Nimber
+		var v game.Nimber
 		f, ok := sequence.FormulaOf(r)
 		if ok {
 			v, ok = f(1<<63 + 3)

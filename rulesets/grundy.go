@@ -1,8 +1,9 @@
 package rulesets
 
 import (
+	"fmt"
+
 	"github.com/impartial-go/impartial/game"
-	"github.com/impartial-go/impartial/sg"
 )
 
 // Grundy is Grundy's game: a move splits one heap into two nonempty heaps
@@ -40,7 +41,7 @@ func Lasker() *TakeBreak { return mustTakeBreak("lasker", []uint32{4}, []uint32{
 
 // laskerValue is G(n) for Lasker's Nim; false when it overflows (the heap
 // 2^64-1 has value 2^64).
-func laskerValue(n uint64) (sg.Nimber, bool) {
+func laskerValue(n uint64) (game.Nimber, bool) {
 	switch {
 	case n == 0:
 		return 0, true
@@ -48,11 +49,11 @@ func laskerValue(n uint64) (sg.Nimber, bool) {
 		if n == ^uint64(0) {
 			return 0, false
 		}
-		return sg.Nimber(n + 1), true
+		return game.Nimber(n + 1), true
 	case n%4 == 0:
-		return sg.Nimber(n - 1), true
+		return game.Nimber(n - 1), true
 	}
-	return sg.Nimber(n), true
+	return game.Nimber(n), true
 }
 
 var (
@@ -60,8 +61,8 @@ var (
 		Name:   "grundy",
 		Syntax: "grundy",
 		Doc:    "Grundy's game: split a heap into two unequal heaps",
-		Kind:   KindHeap,
-		Alone:  func() Rules { return Grundy{} },
+		Kind:   game.KindHeap,
+		Alone:  func() fmt.Stringer { return Grundy{} },
 		Known: []Known{{
 			Spec:   "grundy",
 			Values: "0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0",
@@ -72,8 +73,8 @@ var (
 		Name:   "lasker",
 		Syntax: "lasker",
 		Doc:    "Lasker's Nim: take any number or split, code 4.[3]",
-		Kind:   KindHeap,
-		Alone:  func() Rules { return Lasker() },
+		Kind:   game.KindHeap,
+		Alone:  func() fmt.Stringer { return Lasker() },
 		Known: []Known{{
 			Spec:   "lasker",
 			Values: "0 1 2 4 3 5 6 8 7 9 10 12 11",

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/game"
 )
 
 // MaxHackenbushEdges bounds the number of edges [ParseHackenbush] accepts,
@@ -138,18 +138,14 @@ func (h *Hackenbush) Grounded(i int) bool {
 
 // Value returns the nim-value of the picture, in time linear in its size;
 // edges not joined to the ground play no part. It is at most Len().
-func (h *Hackenbush) Value() sg.Nimber {
+func (h *Hackenbush) Value() game.Nimber {
 	var sc hbScratch
 	return h.solve(-1, &sc)
 }
 
-// HackenbushMove is one cut: the edge (its index and text) and the value
-// of the picture after it falls.
-type HackenbushMove struct {
-	Edge  int       // index of the edge cut, from 0 in the order written
-	Text  string    // the edge as written, "1-2"
-	Value sg.Nimber // the value of the picture after the cut
-}
+// A Hackenbush picture is a [game.EdgePicture], which package sg/explain
+// draws.
+var _ game.EdgePicture = (*Hackenbush)(nil)
 
 // Moves returns every cut of an edge joined to the ground, in edge order,
 // with the value after each; the winning moves are those of Value 0. It
@@ -159,14 +155,14 @@ type HackenbushMove struct {
 // 10^4 edges on cycles take 10^4 evaluations of about a millisecond), and
 // returns the context's error, with the moves found so far, when ctx is
 // done.
-func (h *Hackenbush) Moves(ctx context.Context) ([]HackenbushMove, error) {
+func (h *Hackenbush) Moves(ctx context.Context) ([]game.EdgeCut, error) {
 	return h.MovesProgress(ctx, nil)
 }
 
 // MovesProgress is [Hackenbush.Moves] reporting progress: unless progress
 // is nil it is called after every 64 edges and at the end with the number
 // of edges examined and the total.
-func (h *Hackenbush) MovesProgress(ctx context.Context, progress func(done, total int)) ([]HackenbushMove, error) {
+func (h *Hackenbush) MovesProgress(ctx context.Context, progress func(done, total int)) ([]game.EdgeCut, error) {
 	var sc hbScratch
 	h.solve(-1, &sc)
 	// The block tree of the whole picture, kept for cuts of bridges: cutting
@@ -177,8 +173,8 @@ func (h *Hackenbush) MovesProgress(ctx context.Context, progress func(done, tota
 	bridge := append([]bool(nil), sc.bridge...)
 	parentEdge := append([]int32(nil), sc.parentEdge...)
 	block := append([]int32(nil), sc.block...)
-	val := append([]sg.Nimber(nil), sc.val...)
-	moves := make([]HackenbushMove, 0, len(h.u))
+	val := append([]game.Nimber(nil), sc.val...)
+	moves := make([]game.EdgeCut, 0, len(h.u))
 	for i := range h.u {
 		if i%64 == 0 {
 			if err := ctx.Err(); err != nil {
@@ -191,7 +187,7 @@ func (h *Hackenbush) MovesProgress(ctx context.Context, progress func(done, tota
 		if !grounded[i] {
 			continue
 		}
-		var v sg.Nimber
+		var v game.Nimber
 		if bridge[i] {
 			x := h.u[i] // the end above the bridge
 			if parentEdge[x] != int32(i) {
@@ -201,7 +197,7 @@ func (h *Hackenbush) MovesProgress(ctx context.Context, progress func(done, tota
 		} else {
 			v = h.solve(i, &sc)
 		}
-		moves = append(moves, HackenbushMove{Edge: i, Text: h.EdgeText(i), Value: v})
+		moves = append(moves, game.EdgeCut{Edge: i, Text: h.EdgeText(i), Value: v})
 	}
 	if progress != nil {
 		progress(len(h.u), len(h.u))
@@ -211,9 +207,9 @@ func (h *Hackenbush) MovesProgress(ctx context.Context, progress func(done, tota
 
 // WinningMoves returns the moves of [Hackenbush.Moves] that leave value 0:
 // none when the picture's value is 0.
-func (h *Hackenbush) WinningMoves(ctx context.Context) ([]HackenbushMove, error) {
+func (h *Hackenbush) WinningMoves(ctx context.Context) ([]game.EdgeCut, error) {
 	if h.Value() == 0 {
-		return []HackenbushMove{}, nil
+		return []game.EdgeCut{}, nil
 	}
 	all, err := h.Moves(ctx)
 	win := all[:0]
@@ -250,7 +246,7 @@ func (h *Hackenbush) Cut(i int) (*Hackenbush, error) {
 
 // bridgeCut returns the value of the picture after the bridge below the
 // block of root x falls, from solve's block tree of the whole picture.
-func bridgeCut(h *Hackenbush, x int32, parentEdge, block []int32, val []sg.Nimber) sg.Nimber {
+func bridgeCut(h *Hackenbush, x int32, parentEdge, block []int32, val []game.Nimber) game.Nimber {
 	other := func(e, y int32) int32 {
 		if h.u[e] == y {
 			return h.v[e]
@@ -271,7 +267,7 @@ func bridgeCut(h *Hackenbush, x int32, parentEdge, block []int32, val []sg.Nimbe
 type hbScratch struct {
 	start, adj, fill, disc, low, parentEdge, next, order, stack, block []int32
 	bridge, grounded                                                   []bool
-	val                                                                []sg.Nimber
+	val                                                                []game.Nimber
 }
 
 // grow returns s resized to n elements, all zero, reusing its array.
@@ -289,7 +285,7 @@ func grow[T any](s []T, n int) []T {
 // low-link), fuses each 2-edge-connected block into one vertex whose
 // non-bridge edges become loops, and sums the resulting tree by the colon
 // principle.
-func (h *Hackenbush) solve(cut int, sc *hbScratch) sg.Nimber {
+func (h *Hackenbush) solve(cut int, sc *hbScratch) game.Nimber {
 	nv, ne := len(h.names), len(h.u)
 	// Adjacency in compressed form: for vertex x, the edges adj[start[x]:start[x+1]].
 	sc.start = grow(sc.start, nv+1)
@@ -415,7 +411,10 @@ func (h *Hackenbush) solve(cut int, sc *hbScratch) sg.Nimber {
 type HackenbushGame struct {
 	n    int
 	u, v [MaxHackenbushGameEdges]uint8
+	text [MaxHackenbushGameEdges]string // edge i as written, "1-2"
 }
+
+var _ game.Notation[uint64] = (*HackenbushGame)(nil)
 
 // Game returns the cutting game of h and its starting position (the edges
 // joined to the ground). It returns an error naming the count when h has
@@ -432,6 +431,7 @@ func (h *Hackenbush) Game() (*HackenbushGame, uint64, error) {
 	var all uint64
 	for i := range h.u {
 		g.u[i], g.v[i] = uint8(h.u[i]), uint8(h.v[i])
+		g.text[i] = h.EdgeText(i)
 		all |= 1 << i
 	}
 	return g, g.prune(all), nil
@@ -469,4 +469,31 @@ func (g *HackenbushGame) AppendMoves(dst []uint64, p uint64) []uint64 {
 		}
 	}
 	return dst
+}
+
+// MoveString names the move from p to q by the edge cut, as written in
+// the picture ("1-2"): the first edge of p whose cut leaves q, and "?"
+// when none does (parallel edges share a name). It costs O(E³) for E
+// edges.
+func (g *HackenbushGame) MoveString(p, q uint64) string {
+	for i := 0; i < g.n; i++ {
+		if p&(1<<i) != 0 && g.prune(p&^(1<<i)) == q {
+			return g.text[i]
+		}
+	}
+	return "?"
+}
+
+// ParseMove returns the position after cutting the edge that text names,
+// as written in the picture ("1-2", or "2-1"), and an error naming text
+// when no edge of p is written so.
+func (g *HackenbushGame) ParseMove(p uint64, text string) (uint64, error) {
+	t := strings.ReplaceAll(text, " ", "")
+	a, b, _ := strings.Cut(t, "-")
+	for i := 0; i < g.n; i++ {
+		if p&(1<<i) != 0 && (g.text[i] == t || g.text[i] == b+"-"+a) {
+			return g.prune(p &^ (1 << i)), nil
+		}
+	}
+	return p, fmt.Errorf("rulesets: hackenbush: %q is not an edge standing here", strings.TrimSpace(text))
 }

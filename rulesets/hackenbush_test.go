@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
@@ -26,7 +27,7 @@ func mustHackenbush(t testing.TB, text string) *rulesets.Hackenbush {
 
 // bruteHackenbush returns the value of h by the engine over the cutting
 // game played by its rules, and the outcome by exhaustive win/lose search.
-func bruteHackenbush(t testing.TB, h *rulesets.Hackenbush) (sg.Nimber, sg.Outcome) {
+func bruteHackenbush(t testing.TB, h *rulesets.Hackenbush) (game.Nimber, game.Outcome) {
 	t.Helper()
 	g, start, err := h.Game()
 	if err != nil {
@@ -50,7 +51,7 @@ func TestHackenbushKnownValues(t *testing.T) {
 	// the ground is a loop, *1, and an even cycle is 0.
 	cases := []struct {
 		text string
-		want sg.Nimber
+		want game.Nimber
 	}{
 		{"g-1", 1},
 		{"g-1,1-2,2-3", 3},
@@ -86,7 +87,7 @@ func TestHackenbushMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []rulesets.HackenbushMove{{0, "g-1", 1}, {1, "1-2", 0}, {2, "g-3", 2}}
+	want := []game.EdgeCut{{Edge: 0, Text: "g-1", Value: 1}, {Edge: 1, Text: "1-2", Value: 0}, {Edge: 2, Text: "g-3", Value: 2}}
 	if fmt.Sprint(moves) != fmt.Sprint(want) {
 		t.Errorf("moves %v, want %v", moves, want)
 	}

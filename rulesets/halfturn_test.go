@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/game/graph"
 	"github.com/impartial-go/impartial/game/grid"
@@ -80,10 +81,10 @@ func TestSecondPlayerWins(t *testing.T) {
 			for _, c := range []struct {
 				name  string
 				wins  bool
-				value func() (sg.Nimber, error)
+				value func() (game.Nimber, error)
 			}{
-				{"cram", cram.SecondPlayerWins(s), func() (sg.Nimber, error) { return plain.Value(bg, s) }},
-				{"node kayles", nk.SecondPlayerWins(graph.Set(s)), func() (sg.Nimber, error) { return nplain.Value(bg, graph.Set(s)) }},
+				{"cram", cram.SecondPlayerWins(s), func() (game.Nimber, error) { return plain.Value(bg, s) }},
+				{"node kayles", nk.SecondPlayerWins(graph.Set(s)), func() (game.Nimber, error) { return nplain.Value(bg, graph.Set(s)) }},
 			} {
 				if want >= 0 && c.wins != (want == 1) {
 					return false, fmt.Errorf("%s %s: SecondPlayerWins %v, want %v", c.name, b.Format(s, '.', '#'), c.wins, want == 1)

@@ -16,10 +16,10 @@ var bg = context.Background()
 
 // engineValues returns G(0..n-1) of rule r computed by the generic engine
 // over the heap game: the reference the rulesets are checked against.
-func engineValues(t testing.TB, r game.HeapRule, n int) []sg.Nimber {
+func engineValues(t testing.TB, r game.HeapRule, n int) []game.Nimber {
 	t.Helper()
 	e := sg.NewEngine[game.Heaps](game.NewHeapGame(r))
-	out := make([]sg.Nimber, n)
+	out := make([]game.Nimber, n)
 	for k := range n {
 		h, err := game.MakeHeaps(k)
 		if err != nil {
@@ -36,7 +36,7 @@ func engineValues(t testing.TB, r game.HeapRule, n int) []sg.Nimber {
 
 // exhaustiveOutcome returns the outcome of the position with the given
 // heaps by plain win/lose search, with no Grundy values.
-func exhaustiveOutcome(t testing.TB, x *sg.Exhaustive[game.Heaps], sizes ...int) sg.Outcome {
+func exhaustiveOutcome(t testing.TB, x *sg.Exhaustive[game.Heaps], sizes ...int) game.Outcome {
 	t.Helper()
 	h, err := game.MakeHeaps(sizes...)
 	if err != nil {
@@ -49,15 +49,15 @@ func exhaustiveOutcome(t testing.TB, x *sg.Exhaustive[game.Heaps], sizes ...int)
 	return o
 }
 
-func nimbers(vs ...int) []sg.Nimber {
-	out := make([]sg.Nimber, len(vs))
+func nimbers(vs ...int) []game.Nimber {
+	out := make([]game.Nimber, len(vs))
 	for i, v := range vs {
-		out[i] = sg.Nimber(v)
+		out[i] = game.Nimber(v)
 	}
 	return out
 }
 
-func equalPrefix(t testing.TB, name string, got, want []sg.Nimber) {
+func equalPrefix(t testing.TB, name string, got, want []game.Nimber) {
 	t.Helper()
 	for i := range want {
 		if i >= len(got) {

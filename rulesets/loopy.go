@@ -1,12 +1,12 @@
 package rulesets
 
 import (
-	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/impartial-go/impartial/sg/loopy"
+	"github.com/impartial-go/impartial/game"
 )
 
 // MaxLoopyPositions bounds the number of heap sizes (or vertices) of a
@@ -16,11 +16,12 @@ const MaxLoopyPositions = MaxTakeLimit
 
 // Loopy is a heap game whose moves may add tokens, so that a heap can come
 // back to a size it had and play can go on for ever: a game with cycles,
-// solved by the generalized Sprague–Grundy function of package sg/loopy
-// rather than by the engines of package sg (which stop on a cycle with
-// sg.ErrCycle). Its heap sizes are 0, 1, …, NumPositions()-1, a finite set,
-// and a position of several heaps is the disjunctive sum of its heaps,
-// whose outcome loopy.Play and loopy.Sum give from the heaps' values.
+// a [game.Loopy], solved by the generalized Sprague–Grundy function of
+// package sg/loopy (package sg/solve does it for any game.Loopy) rather
+// than by the engines of package sg (which stop on a cycle with
+// sg.ErrCycle). Its heap sizes are 0, 1, …, NumPositions()-1, a finite
+// set, and a position of several heaps is the disjunctive sum of its
+// heaps.
 //
 // A Loopy is not a [game.HeapRule]: that interface promises that play
 // ends. It is a game.Game[int] on single heaps, immutable, and safe for
@@ -28,7 +29,29 @@ const MaxLoopyPositions = MaxTakeLimit
 // from its spec with [ParseLoopy].
 type Loopy struct {
 	spec string
-	g    *loopy.Graph
+	off  []int32 // the moves of n are head[off[n]:off[n+1]]
+	head []int32
+}
+
+var _ game.Loopy = (*Loopy)(nil)
+
+// newLoopy returns the game on n positions with a move tails[i] → heads[i]
+// for each i, the moves of each position in the order given; every
+// vertex is in 0..n-1 (the callers check).
+func newLoopy(spec string, n int, tails, heads []int) *Loopy {
+	l := &Loopy{spec: spec, off: make([]int32, n+1), head: make([]int32, len(tails))}
+	for _, u := range tails {
+		l.off[u+1]++
+	}
+	for v := range n {
+		l.off[v+1] += l.off[v]
+	}
+	fill := slices.Clone(l.off[:n])
+	for i, u := range tails {
+		l.head[fill[u]] = int32(heads[i])
+		fill[u]++
+	}
+	return l
 }
 
 // String returns the canonical spec, which [ParseLoopy] reads back as the
@@ -37,26 +60,37 @@ func (l *Loopy) String() string { return l.spec }
 
 // NumPositions returns the number of heap sizes (vertices), 0 to
 // NumPositions()-1.
-func (l *Loopy) NumPositions() int { return l.g.NumVertices() }
+func (l *Loopy) NumPositions() int { return len(l.off) - 1 }
+
+// NumMoves returns the number of moves of all positions together.
+func (l *Loopy) NumMoves() int { return len(l.head) }
 
 // AppendMoves appends the sizes a heap of n tokens may become (for a game
-// on a digraph, the heads of the arcs leaving vertex n). A size out of
-// range has no moves.
+// on a digraph, the heads of the arcs leaving vertex n), in the order the
+// rules list them. A size out of range has no moves.
 func (l *Loopy) AppendMoves(dst []int, n int) []int {
-	for _, w := range l.g.Successors(n) {
+	if n < 0 || n >= l.NumPositions() {
+		return dst
+	}
+	for _, w := range l.head[l.off[n]:l.off[n+1]] {
 		dst = append(dst, int(w))
 	}
 	return dst
 }
 
-// Graph returns the graph of the moves of every heap size, vertex n being
-// a heap of n tokens.
-func (l *Loopy) Graph() *loopy.Graph { return l.g }
+// MoveString names the move from n to m by the size (vertex) it reaches,
+// "m".
+func (l *Loopy) MoveString(n, m int) string { return strconv.Itoa(m) }
 
-// Solve returns the generalized Sprague–Grundy value of every heap size;
-// vertex n of the solution is a heap of n tokens.
-func (l *Loopy) Solve(ctx context.Context, opts ...loopy.Option) (*loopy.Solution, error) {
-	return loopy.Solve(ctx, l.g, opts...)
+// ParseMove returns the size (vertex) that text names, and an error naming
+// text when it is not a number that n may move to.
+func (l *Loopy) ParseMove(n int, text string) (int, error) {
+	t := strings.TrimSpace(text)
+	m, err := strconv.Atoi(t)
+	if err == nil && slices.Contains(l.AppendMoves(nil, n), m) {
+		return m, nil
+	}
+	return n, fmt.Errorf("rulesets: %s: %q is not a move from %d", l.spec, t, n)
 }
 
 // SubtractAdd returns the subtraction game with additions on heaps of at
@@ -97,12 +131,8 @@ func SubtractAdd(sub, add []int, max int) (*Loopy, error) {
 			}
 		}
 	}
-	g, err := loopy.NewGraph(max+1, tails, heads)
-	if err != nil {
-		return nil, fmt.Errorf("rulesets: subadd: %w", err)
-	}
 	spec := joinSpec("subadd", s) + "/" + strings.TrimPrefix(joinSpec("", a), ":") + "/" + strconv.Itoa(max)
-	return &Loopy{spec: spec, g: g}, nil
+	return newLoopy(spec, max+1, tails, heads), nil
 }
 
 // WindUp returns Alfie Davies's modular subtraction game (proposed at
@@ -126,11 +156,7 @@ func WindUp(n int, set ...int) (*Loopy, error) {
 			tails, heads = append(tails, h), append(heads, ((h-k)%n+n)%n)
 		}
 	}
-	g, err := loopy.NewGraph(n, tails, heads)
-	if err != nil {
-		return nil, fmt.Errorf("rulesets: windup: %w", err)
-	}
-	return &Loopy{spec: "windup:" + strconv.Itoa(n) + "/" + strings.TrimPrefix(joinSpec("", s), ":"), g: g}, nil
+	return newLoopy("windup:"+strconv.Itoa(n)+"/"+strings.TrimPrefix(joinSpec("", s), ":"), n, tails, heads), nil
 }
 
 // ArcGame returns the game of a token on a directed graph given by its
@@ -160,11 +186,7 @@ func ArcGame(arcs ...[2]int) (*Loopy, error) {
 		}
 		fmt.Fprintf(&b, "%d-%d", a[0], a[1])
 	}
-	g, err := loopy.NewGraph(n, tails, heads)
-	if err != nil {
-		return nil, fmt.Errorf("rulesets: digraph: %w", err)
-	}
-	return &Loopy{spec: b.String(), g: g}, nil
+	return newLoopy(b.String(), n, tails, heads), nil
 }
 
 // ParseLoopy returns the loopy heap rule described by spec:
@@ -182,7 +204,7 @@ func ParseLoopy(spec string) (*Loopy, error) {
 		return nil, err
 	}
 	l, ok := r.(*Loopy)
-	if !ok || e.Kind != KindLoopy {
+	if !ok || e.Kind != game.KindLoopy {
 		return nil, &SyntaxError{Spec: spec, Token: strings.TrimSpace(spec), Pos: 1 + leadingSpaces(spec), Msg: "not a loopy rule (want subadd:S/A/MAX, windup:N/S or digraph:U-V,…)"}
 	}
 	return l, nil
@@ -293,38 +315,13 @@ func parseList(spec, arg string, pos int) ([]int, error) {
 	return sizes, err
 }
 
-// loopyValues is the catalogue's Compute for loopy entries: the values of
-// positions 0 … count-1, a finite value as its number and an infinite one
-// as ∞{…}.
-func loopyValues(ctx context.Context, r Rules, count int) (string, error) {
-	l, ok := r.(*Loopy)
-	if !ok {
-		return "", fmt.Errorf("rulesets: %v is not a loopy game", r)
-	}
-	sol, err := l.Solve(ctx)
-	if err != nil {
-		return "", err
-	}
-	out := make([]string, 0, count)
-	for v := 0; v < count && v < l.NumPositions(); v++ {
-		val, _ := sol.Value(v)
-		if n, fin := val.Nimber(); fin {
-			out = append(out, strconv.FormatUint(uint64(n), 10))
-		} else {
-			out = append(out, val.String())
-		}
-	}
-	return strings.Join(out, " "), nil
-}
-
 var (
 	_ = register(&Entry{
 		Name:    "subadd",
 		Syntax:  "subadd:S/A/MAX",
 		Doc:     "take s in S from a heap, or add a in A to a nonempty heap, heaps at most MAX (loopy)",
-		Kind:    KindLoopy,
-		WithArg: func(arg string) (Rules, error) { return parseSubAdd(arg, arg, 1) },
-		Compute: loopyValues,
+		Kind:    game.KindLoopy,
+		WithArg: func(arg string) (fmt.Stringer, error) { return parseSubAdd(arg, arg, 1) },
 		Known: []Known{
 			{Spec: "subadd:3/1/14", Values: "0 1 0 1 0 1 0 1 0 1 0 1 0 1 0", Source: "by hand: an even heap can only move to odd heaps and 0 is terminal"},
 			{Spec: "subadd:1/1/10", Values: "0 ∞{0} ∞{} ∞{} ∞{} ∞{} ∞{} ∞{} ∞{} ∞{} ∞{}", Source: "by hand: from 1 the mover takes the last token; any larger heap can be kept away from 1 forever"},
@@ -334,9 +331,8 @@ var (
 		Name:    "windup",
 		Syntax:  "windup:N/S",
 		Doc:     "WindUp: a clock of N hours moved back s in S hours, mod N; 0 is terminal (loopy)",
-		Kind:    KindLoopy,
-		WithArg: func(arg string) (Rules, error) { return parseWindUp(arg, arg, 1) },
-		Compute: loopyValues,
+		Kind:    game.KindLoopy,
+		WithArg: func(arg string) (fmt.Stringer, error) { return parseWindUp(arg, arg, 1) },
 		Known: []Known{
 			{Spec: "windup:7/1,2,5", Values: "0 1 2 0 1 2 0", Source: "A. Davies, WindUp (Games-at-Dal 2023); rows in the tests of the cgt crate"},
 			{Spec: "windup:4/2", Values: "0 ∞{} 1 ∞{}", Source: "A. Davies, WindUp; rows in the tests of the cgt crate"},
@@ -347,9 +343,8 @@ var (
 		Name:    "digraph",
 		Syntax:  "digraph:U-V,U-V,…",
 		Doc:     "a token moved along the arcs of a digraph; cycles allowed (loopy)",
-		Kind:    KindLoopy,
-		WithArg: func(arg string) (Rules, error) { return parseArcs(arg, arg, 1) },
-		Compute: loopyValues,
+		Kind:    game.KindLoopy,
+		WithArg: func(arg string) (fmt.Stringer, error) { return parseArcs(arg, arg, 1) },
 		Known: []Known{{
 			Spec:   "digraph:0-1,1-2,2-0,2-3,3-4",
 			Values: "∞{} ∞{} ∞{1} 1 0",

@@ -6,6 +6,7 @@ import (
 
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg/loopy"
+	"github.com/impartial-go/impartial/sg/solve"
 )
 
 // Take 2 or 3 tokens, or add 1 to a nonempty heap, on heaps of at most 12:
@@ -18,7 +19,7 @@ func ExampleParseLoopy() {
 		fmt.Println(err)
 		return
 	}
-	s, _ := l.Solve(context.Background())
+	s, _ := solve.Loopy(context.Background(), l)
 	for n := range 7 {
 		v, _ := s.Value(n)
 		fmt.Print(v, ";")

@@ -146,7 +146,7 @@ func (k *NodeKayles) AppendMoves(dst []graph.Set, p graph.Set) []graph.Set {
 
 // AppendOrderedMoves appends the positions that AppendMoves appends, in
 // the order a search should try them, as
-// [github.com/impartial-go/impartial/sg/search.MoveOrderer] asks. On a grid
+// [game.MoveOrderer] asks. On a grid
 // (and a path) the vertices nearest the centre of the rectangle that
 // bounds p come first (by the distance from it, ties by vertex): the
 // symmetry strategy (a reply by the image under the half turn) wins on an
@@ -217,7 +217,7 @@ func (k *NodeKayles) AppendComponents(dst []graph.Set, p graph.Set) []graph.Set 
 // to its own image (a vertex and its image are next to each other only
 // when the centre is the middle of the two), so that the second player
 // can answer each vertex with its image. Every even×even grid is such a
-// position. It is what [github.com/impartial-go/impartial/sg/search.Strategist]
+// position. It is what [game.Strategist]
 // asks, and reports false on other graphs, where [NodeKayles.UsesStrategy]
 // tells the solver not to ask.
 func (k *NodeKayles) SecondPlayerWins(p graph.Set) bool {
@@ -283,6 +283,25 @@ func (k *NodeKayles) MoveStrings(p graph.Set) []string {
 		out = append(out, k.vertexString(v))
 	}
 	return out
+}
+
+// ParseMove returns the position after taking the vertex that text names,
+// as MoveString writes it ("3", or "r,c" on a grid of more than one row;
+// spaces allowed around numbers), and an error naming text when that
+// vertex is not in p.
+func (k *NodeKayles) ParseMove(p graph.Set, text string) (graph.Set, error) {
+	t := strings.TrimSpace(text)
+	name := t
+	if r, c, ok := strings.Cut(t, ","); ok {
+		name = strings.TrimSpace(r) + "," + strings.TrimSpace(c)
+	}
+	var buf [graph.MaxVertices]int
+	for _, v := range p.And(k.g.Vertices()).Append(buf[:0]) {
+		if k.vertexString(v) == name {
+			return p.AndNot(k.closed[v]), nil
+		}
+	}
+	return p, fmt.Errorf("rulesets: nodekayles: %q is not a vertex left to take", t)
 }
 
 func (k *NodeKayles) vertexString(v int) string {
@@ -352,3 +371,31 @@ func ParseNodeKayles(arg string) (*NodeKayles, error) {
 	}
 	return k, nil
 }
+
+// The capabilities Node Kayles declares.
+var (
+	_ game.Started[graph.Set]       = (*NodeKayles)(nil)
+	_ game.MoveLister[graph.Set]    = (*NodeKayles)(nil)
+	_ game.Decomposer[graph.Set]    = (*NodeKayles)(nil)
+	_ game.Canonicalizer[graph.Set] = (*NodeKayles)(nil)
+	_ game.Packer[graph.Set]        = (*NodeKayles)(nil)
+	_ game.MoveOrderer[graph.Set]   = (*NodeKayles)(nil)
+	_ game.OrdersMoves              = (*NodeKayles)(nil)
+	_ game.Strategist[graph.Set]    = (*NodeKayles)(nil)
+	_ game.UsesStrategy             = (*NodeKayles)(nil)
+)
+
+var (
+	_ = register(&Entry{
+		Name:    "nodekayles",
+		Syntax:  "nodekayles:path:N|cycle:N|grid:MxN|EDGES",
+		Doc:     "Node Kayles: take a vertex and its neighbours; a path of n is octal .137; up to 128 vertices",
+		Kind:    game.KindBoard,
+		WithArg: func(arg string) (fmt.Stringer, error) { return ParseNodeKayles(arg) },
+		Known: []Known{
+			{Spec: "nodekayles:path:10", Values: "3", Source: "octal .137 (Dawson's chess), OEIS A002187 a(10)"},
+			{Spec: "nodekayles:cycle:7", Values: "1", Source: "the first move leaves a path of 4, worth 0 (.137)"},
+			{Spec: "nodekayles:grid:4x4", Values: "0", Source: "even×even grid: half-turn copying (Tweedledum–Tweedledee, Winning Ways, ch. 2)"},
+		},
+	})
+)

@@ -7,10 +7,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/game/graph"
 	"github.com/impartial-go/impartial/rulesets"
-	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/search"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
@@ -113,14 +113,14 @@ func TestNodeKaylesOrderedMovesAllocs(t *testing.T) {
 
 // nodeKaylesSearch returns k's value by sg/search (which orders its
 // search with AppendOrderedMoves), in a table of 16 MiB.
-func nodeKaylesSearch(t testing.TB, k *rulesets.NodeKayles) sg.Nimber {
+func nodeKaylesSearch(t testing.TB, k *rulesets.NodeKayles) game.Nimber {
 	t.Helper()
 	return nodeKaylesSearchMem(t, k, 16<<20)
 }
 
 // nodeKaylesSearchMem is nodeKaylesSearch in a table of mem bytes, with
 // GOMAXPROCS workers.
-func nodeKaylesSearchMem(t testing.TB, k *rulesets.NodeKayles, mem int64) sg.Nimber {
+func nodeKaylesSearchMem(t testing.TB, k *rulesets.NodeKayles, mem int64) game.Nimber {
 	t.Helper()
 	s, err := search.New(k, search.WithMemory(mem))
 	if err != nil {
@@ -139,7 +139,7 @@ func nodeKaylesSearchMem(t testing.TB, k *rulesets.NodeKayles, mem int64) sg.Nim
 // same sequence's comments give the 2×n grid (the ladder) as 1, 0, 1, 0,
 // … and the 4×n grid as 0 for every n.
 func TestNodeKaylesPublishedGrids(t *testing.T) {
-	a316632 := []sg.Nimber{2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3}
+	a316632 := []game.Nimber{2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3}
 	for i, want := range a316632 {
 		k, _ := rulesets.NodeKaylesGrid(3, i+1)
 		if got := nodeKaylesSearch(t, k); got != want {
@@ -148,7 +148,7 @@ func TestNodeKaylesPublishedGrids(t *testing.T) {
 	}
 	for n := 1; n <= 24; n++ {
 		k, _ := rulesets.NodeKaylesGrid(2, n)
-		if got, want := nodeKaylesSearch(t, k), sg.Nimber(n%2); got != want {
+		if got, want := nodeKaylesSearch(t, k), game.Nimber(n%2); got != want {
 			t.Errorf("node kayles on the 2×%d grid = %v, want %v", n, got, want)
 		}
 	}
@@ -165,7 +165,7 @@ func TestNodeKaylesPublishedGrids(t *testing.T) {
 // first values by E. Fiorini; periodic with period 62 from n = 116), here
 // n = 4…60, through the search and the engine.
 func TestNodeKaylesScalloped(t *testing.T) {
-	a317367 := []sg.Nimber{0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 3, 4, 2, 4, 0, 4,
+	a317367 := []game.Nimber{0, 2, 1, 3, 0, 1, 1, 3, 0, 2, 3, 3, 2, 2, 3, 4, 2, 4, 0, 4,
 		2, 5, 3, 2, 2, 3, 3, 2, 0, 3, 1, 1, 0, 3, 1, 2, 0, 3, 1, 2,
 		0, 1, 1, 4, 0, 4, 5, 4, 7, 2, 6, 4, 7, 5, 0, 4, 1}
 	for i, want := range a317367 {

@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/graph"
 	"github.com/impartial-go/impartial/rulesets"
-	"github.com/impartial-go/impartial/sg"
 )
 
 // gridRecord is a record file of a game on the boards of 3 rows
@@ -17,11 +17,11 @@ import (
 // 3×n, n = 1, 2, …, len(Values), and More, the values of some larger n
 // (by n, in decimal).
 type gridRecord struct {
-	Game      string               `json:"game"`
-	Values    []sg.Nimber          `json:"values"`
-	More      map[string]sg.Nimber `json:"more"`
-	Published int                  `json:"published"`
-	Source    string               `json:"source"`
+	Game      string                 `json:"game"`
+	Values    []game.Nimber          `json:"values"`
+	More      map[string]game.Nimber `json:"more"`
+	Published int                    `json:"published"`
+	Source    string                 `json:"source"`
 }
 
 // readRecord decodes the JSON file name of testdata/records into v.
@@ -43,7 +43,7 @@ func readRecord(t *testing.T, name string, v any) {
 func TestNodeKaylesGridRecord(t *testing.T) {
 	var rec gridRecord
 	readRecord(t, "nodekayles-3xn.json", &rec)
-	a316632 := []sg.Nimber{2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3}
+	a316632 := []game.Nimber{2, 1, 1, 0, 3, 3, 2, 2, 2, 3, 3, 5, 2, 4, 1, 3}
 	if rec.Game != "nodekayles:grid:3xN" || rec.Published != len(a316632) || len(rec.Values) <= rec.Published {
 		t.Fatalf("record: game %q, %d values, %d published", rec.Game, len(rec.Values), rec.Published)
 	}
@@ -56,7 +56,7 @@ func TestNodeKaylesGridRecord(t *testing.T) {
 	if os.Getenv("IMPARTIAL_LARGE") != "" {
 		last = len(rec.Values)
 	}
-	want := map[int]sg.Nimber{}
+	want := map[int]game.Nimber{}
 	for n := 1; n <= last; n++ {
 		want[n] = rec.Values[n-1]
 	}
@@ -89,8 +89,8 @@ func TestNodeKaylesGridRecord(t *testing.T) {
 // twenty minutes and 6 GB on two processors).
 func TestNodeKaylesGridTable(t *testing.T) {
 	var rec struct {
-		Game   string               `json:"game"`
-		Values map[string]sg.Nimber `json:"values"`
+		Game   string                 `json:"game"`
+		Values map[string]game.Nimber `json:"values"`
 	}
 	readRecord(t, "nodekayles-grids.json", &rec)
 	if rec.Game != "nodekayles:grid:MxN" || len(rec.Values) == 0 {

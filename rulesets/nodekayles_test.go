@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/game/graph"
 	"github.com/impartial-go/impartial/rulesets"
@@ -13,7 +14,7 @@ import (
 	"github.com/leanovate/gopter/prop"
 )
 
-func nodeKaylesValue(t testing.TB, k *rulesets.NodeKayles) sg.Nimber {
+func nodeKaylesValue(t testing.TB, k *rulesets.NodeKayles) game.Nimber {
 	t.Helper()
 	v, err := sg.NewEngine[graph.Set](k, sg.WithMemoLimit(0)).Value(bg, k.Start())
 	if err != nil {
@@ -48,7 +49,7 @@ func TestNodeKaylesPathIsOctal137(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := sg.Nimber(0)
+		want := game.Nimber(0)
 		if heap[n-3] == 0 {
 			want = 1
 		}
@@ -113,7 +114,7 @@ func TestPropertyNodeKayles(t *testing.T) {
 			if err != nil {
 				return false, err
 			}
-			if (o == sg.P) != (want == 0) {
+			if (o == game.P) != (want == 0) {
 				return false, fmt.Errorf("%v: exhaustive %v, value %v", k, o, want)
 			}
 			for _, q := range k.AppendMoves(nil, k.Start()) {

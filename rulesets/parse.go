@@ -3,12 +3,14 @@ package rulesets
 import (
 	"strconv"
 	"strings"
+
+	"github.com/impartial-go/impartial/game"
 )
 
 // Parse returns the heap rule described by spec, the GAME argument of the
 // sgtool command and of other programs that play heap games: ".07",
 // "sub:1,3,4", "kayles", … ([Help] lists every accepted spec, [Entries]
-// describes them). It is [ParseRules] for the specs of [KindHeap]; a spec
+// describes them). It is [ParseRules] for the specs of [game.KindHeap]; a spec
 // of another kind ("cram:5x6", a loopy game) is a [*SyntaxError] saying so.
 //
 // Names and keys are case-insensitive and surrounding spaces are ignored.
@@ -24,9 +26,9 @@ func Parse(spec string) (Ruleset, error) {
 		return nil, err
 	}
 	rs, ok := r.(Ruleset)
-	if !ok || e.Kind != KindHeap {
+	if !ok || e.Kind != game.KindHeap {
 		what := "a game with a start position"
-		if e.Kind == KindLoopy {
+		if e.Kind == game.KindLoopy {
 			what = "a loopy game"
 		}
 		return nil, &SyntaxError{Spec: spec, Token: strings.TrimSpace(spec), Msg: "is " + what + ", not a heap rule"}

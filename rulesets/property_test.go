@@ -77,7 +77,7 @@ func TestPropertyCodes(t *testing.T) {
 				}
 			}
 			x := sg.NewExhaustive[game.Heaps](game.NewHeapGame(r))
-			var s sg.Nimber
+			var s game.Nimber
 			for _, h := range heaps {
 				s ^= vs[h]
 			}
@@ -127,7 +127,7 @@ func TestPropertySubtraction(t *testing.T) {
 			}
 			vs := engineValues(t, rule, 25)
 			for n := range vs {
-				var opts []sg.Nimber
+				var opts []game.Nimber
 				for k := 1; k <= n; k++ {
 					if in(k) {
 						opts = append(opts, vs[n-k])

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/impartial-go/impartial/game"
-	"github.com/impartial-go/impartial/sg"
 )
 
 // Row games: a row of n stones is a heap of n. Taking k adjacent stones
@@ -86,7 +85,7 @@ func (AnyAnywhereRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMo
 
 // ValueOf returns n: every smaller row is an option and no option's value
 // can reach n.
-func (AnyAnywhereRule) ValueOf(n uint64) (sg.Nimber, bool) { return sg.Nimber(n), true }
+func (AnyAnywhereRule) ValueOf(n uint64) (game.Nimber, bool) { return game.Nimber(n), true }
 
 // String returns "anywhere".
 func (AnyAnywhereRule) String() string { return "anywhere" }
@@ -103,8 +102,8 @@ var (
 		Name:    "adjacent",
 		Syntax:  "adjacent[:N,N,…]",
 		Doc:     "take N adjacent stones from a row (any N if none)",
-		Kind:    KindHeap,
-		Alone:   func() Rules { return AnyAdjacent() },
+		Kind:    game.KindHeap,
+		Alone:   func() fmt.Stringer { return AnyAdjacent() },
 		WithArg: sizesArg(Adjacent),
 		Known: []Known{{
 			Spec:   "adjacent:2",
@@ -124,8 +123,8 @@ var (
 		Name:    "anywhere",
 		Syntax:  "anywhere[:N,N,…]",
 		Doc:     "take N stones from anywhere in a row (any N if none)",
-		Kind:    KindHeap,
-		Alone:   func() Rules { return AnyAnywhere() },
+		Kind:    game.KindHeap,
+		Alone:   func() fmt.Stringer { return AnyAnywhere() },
 		WithArg: sizesArg(Anywhere),
 		Known: []Known{{
 			Spec:   "anywhere:1",

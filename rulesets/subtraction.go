@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/impartial-go/impartial/game"
 )
 
 // MaxTakeLimit bounds the move sizes of rules built from lists of numbers
@@ -142,8 +144,8 @@ func joinSpec(kind string, sizes []int) string {
 }
 
 // sizesArg adapts a constructor from a list of sizes to [Entry.WithArg].
-func sizesArg(make func(sizes ...int) (*TakeBreak, error)) func(arg string) (Rules, error) {
-	return func(arg string) (Rules, error) {
+func sizesArg(make func(sizes ...int) (*TakeBreak, error)) func(arg string) (fmt.Stringer, error) {
+	return func(arg string) (fmt.Stringer, error) {
 		sizes, err := sizeList(arg)
 		if err != nil {
 			return nil, err
@@ -161,7 +163,7 @@ var (
 		Name:    "sub",
 		Syntax:  "sub:N,N,…",
 		Doc:     "subtraction game: take N from a heap, N in the list",
-		Kind:    KindHeap,
+		Kind:    game.KindHeap,
 		WithArg: sizesArg(Subtraction),
 		Known: []Known{{
 			Spec:   "sub:1,3,4",
@@ -173,8 +175,8 @@ var (
 		Name:   "bash",
 		Syntax: "bash:M",
 		Doc:    "take 1 to M from a heap (Bachet's game)",
-		Kind:   KindHeap,
-		WithArg: func(arg string) (Rules, error) {
+		Kind:   game.KindHeap,
+		WithArg: func(arg string) (fmt.Stringer, error) {
 			m, err := sizeArg(arg, 1)
 			if err != nil {
 				return nil, err
@@ -191,7 +193,7 @@ var (
 		Name:    "allbut",
 		Syntax:  "allbut:N,N,…",
 		Doc:     "take any number from a heap except those listed",
-		Kind:    KindHeap,
+		Kind:    game.KindHeap,
 		WithArg: sizesArg(AllBut),
 		Known: []Known{{
 			Spec:   "allbut:1,2",
@@ -203,8 +205,8 @@ var (
 		Name:   "odd",
 		Syntax: "odd",
 		Doc:    "take an odd number from a heap, code 0.[30]",
-		Kind:   KindHeap,
-		Alone:  func() Rules { return Odd() },
+		Kind:   game.KindHeap,
+		Alone:  func() fmt.Stringer { return Odd() },
 		Known: []Known{{
 			Spec:   "odd",
 			Values: "0 1 0 1 0 1 0 1 0 1",
@@ -215,8 +217,8 @@ var (
 		Name:   "fib",
 		Syntax: "fib",
 		Doc:    "take a Fibonacci number (1, 2, 3, 5, 8, …)",
-		Kind:   KindHeap,
-		Alone:  func() Rules { return Fibonacci() },
+		Kind:   game.KindHeap,
+		Alone:  func() fmt.Stringer { return Fibonacci() },
 		Known: []Known{{
 			Spec:   "fib",
 			Values: "0 1 2 3 0 1 2 3 4 5",

@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/impartial-go/impartial/game"
-	"github.com/impartial-go/impartial/sg"
 )
 
 // MaxHeaps is the largest number of heaps a [TakeBreak] move may leave:
@@ -259,14 +258,14 @@ func appendDigitMoves(dst []game.HeapMove, d uint32, rem int) []game.HeapMove {
 // heap" for ever (Nim 0.[3], 0.[7] …: G(n) = n), Bash 0.33…3 (n mod
 // (m+1)), take-an-odd-number 0.[30] (n mod 2) and Lasker's Nim 4.[3]. It
 // returns false for other rules, and when the value overflows.
-func (t *TakeBreak) ValueOf(n uint64) (sg.Nimber, bool) {
+func (t *TakeBreak) ValueOf(n uint64) (game.Nimber, bool) {
 	switch t.form {
 	case closedNim:
-		return sg.Nimber(n), true
+		return game.Nimber(n), true
 	case closedBash:
-		return sg.Nimber(n % uint64(t.maxTake+1)), true
+		return game.Nimber(n % uint64(t.maxTake+1)), true
 	case closedOdd:
-		return sg.Nimber(n % 2), true
+		return game.Nimber(n % 2), true
 	case closedLasker:
 		return laskerValue(n)
 	}

@@ -46,7 +46,7 @@ func TestPublishedValues(t *testing.T) {
 // is an exception; Dawson's Kayles has period 34 from heap 53 and G(52) is
 // an exception.
 func TestPublishedPeriods(t *testing.T) {
-	check := func(name string, vs []sg.Nimber, pre, per int) {
+	check := func(name string, vs []game.Nimber, pre, per int) {
 		for n := pre; n+per < len(vs); n++ {
 			if vs[n] != vs[n+per] {
 				t.Errorf("%s: G(%d) = %d but G(%d) = %d", name, n, vs[n], n+per, vs[n+per])
@@ -67,7 +67,7 @@ func TestGrundyLargeValues(t *testing.T) {
 	// Sparse values from Achim Flammenkamp's table of Grundy's game
 	// (uni-bielefeld.de/achim/grundy.html).
 	vs := engineValues(t, rulesets.Grundy{}, 160)
-	for n, want := range map[int]sg.Nimber{87: 7, 90: 7, 93: 7, 146: 6, 149: 6, 152: 6, 158: 11} {
+	for n, want := range map[int]game.Nimber{87: 7, 90: 7, 93: 7, 146: 6, 149: 6, 152: 6, 158: 11} {
 		if vs[n] != want {
 			t.Errorf("grundy G(%d) = %d, want %d", n, vs[n], want)
 		}
@@ -96,17 +96,17 @@ func TestTwoAdjacentStones(t *testing.T) {
 	x := sg.NewExhaustive[game.Heaps](game.NewHeapGame(c))
 	for _, tc := range []struct {
 		heaps []int
-		want  sg.Outcome
+		want  game.Outcome
 	}{
-		{[]int{7, 3, 3}, sg.N},
-		{[]int{3, 4, 6}, sg.P},
-		{[]int{7, 3, 5}, sg.P},
-		{[]int{7}, sg.N},
+		{[]int{7, 3, 3}, game.N},
+		{[]int{3, 4, 6}, game.P},
+		{[]int{7, 3, 5}, game.P},
+		{[]int{7}, game.N},
 	} {
 		if got := exhaustiveOutcome(t, x, tc.heaps...); got != tc.want {
 			t.Errorf("exhaustive %v = %v, want %v", tc.heaps, got, tc.want)
 		}
-		var s sg.Nimber
+		var s game.Nimber
 		for _, h := range tc.heaps {
 			s ^= f[h]
 		}
@@ -168,7 +168,7 @@ func TestRowGames(t *testing.T) {
 	// The "any number" variations are Nim: G(n) = n.
 	for _, r := range []rulesets.Ruleset{rulesets.AnyAdjacent(), rulesets.AnyAnywhere()} {
 		for n := range uint64(12) {
-			if v, ok := valueOf(r, n); !ok || v != sg.Nimber(n) {
+			if v, ok := valueOf(r, n); !ok || v != game.Nimber(n) {
 				t.Errorf("%v: ValueOf(%d) = %d, %v", r, n, v, ok)
 			}
 		}
@@ -265,7 +265,7 @@ func TestClosedForms(t *testing.T) {
 }
 
 // valueOf returns G(n) from r's formula, and false when r has none.
-func valueOf(r game.HeapRule, n uint64) (sg.Nimber, bool) {
+func valueOf(r game.HeapRule, n uint64) (game.Nimber, bool) {
 	f, ok := sequence.FormulaOf(r)
 	if !ok {
 		return 0, false
@@ -282,7 +282,7 @@ type (
 )
 
 func (halfForm) Formula() (sequence.Formula, bool) {
-	return func(n uint64) (sg.Nimber, bool) { return sg.Nimber(n / 2), true }, true
+	return func(n uint64) (game.Nimber, bool) { return game.Nimber(n / 2), true }, true
 }
 func (noForm) Formula() (sequence.Formula, bool) { return nil, false }
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
-	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/game"
 )
 
 // MaxWythoffHeap is the largest heap the closed-form Wythoff functions
@@ -121,14 +121,14 @@ func checkWythoff(p [2]uint64) error {
 // Outcome returns P when p is a P-position (the player to move loses) and
 // N otherwise, in O(1). It returns an error naming a heap above
 // [MaxWythoffHeap].
-func (Wythoff) Outcome(p [2]uint64) (sg.Outcome, error) {
+func (Wythoff) Outcome(p [2]uint64) (game.Outcome, error) {
 	if err := checkWythoff(p); err != nil {
 		return 0, err
 	}
 	if wythoffPartner(p[0]) == p[1] {
-		return sg.P, nil
+		return game.P, nil
 	}
-	return sg.N, nil
+	return game.N, nil
 }
 
 // WinningMoves returns every move from p to a P-position, heaps in the

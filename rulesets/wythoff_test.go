@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 )
@@ -53,7 +54,7 @@ func TestWythoffHugeExact(t *testing.T) {
 			if b > rulesets.MaxWythoffHeap {
 				continue
 			}
-			if o, err := (rulesets.Wythoff{}).Outcome(p); err != nil || o != sg.P {
+			if o, err := (rulesets.Wythoff{}).Outcome(p); err != nil || o != game.P {
 				t.Fatalf("%v: outcome %v, %v", p, o, err)
 			}
 			q := [2]uint64{p[0], p[1] - 1}
@@ -62,7 +63,7 @@ func TestWythoffHugeExact(t *testing.T) {
 				t.Fatalf("%v: winning moves %v, %v", q, moves, err)
 			}
 			for _, m := range moves {
-				if o, _ := (rulesets.Wythoff{}).Outcome(m); o != sg.P {
+				if o, _ := (rulesets.Wythoff{}).Outcome(m); o != game.P {
 					t.Fatalf("%v → %v is not to a P-position", q, m)
 				}
 			}
@@ -92,7 +93,7 @@ func TestWythoffExhaustive(t *testing.T) {
 			}
 			var wantMoves [][2]uint64
 			for _, q := range w.AppendMoves(nil, p) {
-				if o, _ := x.Outcome(bg, q); o == sg.P {
+				if o, _ := x.Outcome(bg, q); o == game.P {
 					wantMoves = append(wantMoves, q)
 				}
 			}

@@ -1,22 +1,10 @@
 package sg
 
-import "strconv"
+import "github.com/impartial-go/impartial/game"
 
-// Nimber is a Sprague–Grundy value: the size of the Nim heap that a
-// position is equivalent to. Its addition is XOR (nim-addition), so the
-// value of a disjunctive sum is the XOR of its parts' values.
-type Nimber uint64
-
-// Add returns the nim-sum a ⊕ b.
-func (a Nimber) Add(b Nimber) Nimber { return a ^ b }
-
-// String formats a nimber as "*n", the usual notation ("0" for zero).
-func (a Nimber) String() string {
-	if a == 0 {
-		return "0"
-	}
-	return "*" + strconv.FormatUint(uint64(a), 10)
-}
+// Nimber is a Sprague–Grundy value, [game.Nimber]: the size of the Nim
+// heap that a position is equivalent to. Its addition is XOR.
+type Nimber = game.Nimber
 
 // NimSum returns the XOR of vs; it is 0 for no arguments.
 func NimSum(vs ...Nimber) Nimber {
@@ -27,31 +15,20 @@ func NimSum(vs ...Nimber) Nimber {
 	return s
 }
 
-// Outcome says who wins a position with best play under normal play.
-type Outcome uint8
+// Outcome says who wins a position with best play under normal play,
+// [game.Outcome].
+type Outcome = game.Outcome
 
 const (
 	// P is a previous-player win: the player to move loses. Value 0.
-	P Outcome = iota
+	P = game.P
 	// N is a next-player win: the player to move has a winning move. Value ≠ 0.
-	N
+	N = game.N
 )
 
 // OutcomeOf returns the outcome of a position of value v: P exactly when v is 0.
-func OutcomeOf(v Nimber) Outcome {
-	if v == 0 {
-		return P
-	}
-	return N
-}
+func OutcomeOf(v Nimber) Outcome { return game.OutcomeOf(v) }
 
-// String returns "P" or "N".
-func (o Outcome) String() string {
-	switch o {
-	case P:
-		return "P"
-	case N:
-		return "N"
-	}
-	return "Outcome(" + strconv.Itoa(int(o)) + ")"
-}
+// ErrZeroNimber is [game.ErrZeroNimber]: the error of [Nimber.Inv] and
+// [Nimber.Div] for the nimber 0, which has no inverse.
+var ErrZeroNimber = game.ErrZeroNimber

@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
+	"time"
 
+	"github.com/impartial-go/impartial/examples/internal/clip"
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/graph"
 	"github.com/impartial-go/impartial/game/grid"
@@ -29,13 +32,34 @@ func isBoardSpec(spec string) bool {
 	return ok && (key == "cram" || key == "nodekayles" || key == "chomp")
 }
 
+// defaultThink is the default of -think: the most time the bot spends on
+// one move or hint of a board game.
+const defaultThink = 2 * time.Second
+
+// boardConfig is how a board game is played: who moves first, the seed of
+// the bot's random moves, and the most time one answer may take.
+type boardConfig struct {
+	youFirst bool
+	seed     uint64
+	think    time.Duration // ≤ 0: defaultThink
+}
+
 // playBoard plays the board or graph game of spec (see isBoardSpec)
 // against the player, reading moves from in and writing to out: a Cram
 // domino as "r,c-r,c", a Node Kayles vertex as its number (or "r,c" on a
 // grid), a Chomp bite as "r,c", rows and columns from 0. "hint" shows the
 // value and the winning moves, "quit" stops. A bad spec is an error
 // wrapping errUsage.
-func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, youFirst bool, seed uint64) error {
+//
+// Each answer, the bot's move or a hint, takes at most cfg.think: a
+// board too large to solve in that time (or in the bot's memory, see
+// boardMemoLimit) gets a random move from the bot, and a hint saying so,
+// at once; what the search found is kept, so later answers, on smaller
+// positions or after another hint, start from it.
+func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, cfg boardConfig) error {
+	if cfg.think <= 0 {
+		cfg.think = defaultThink
+	}
 	key, arg, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	var err error
 	switch strings.ToLower(key) {
@@ -43,22 +67,22 @@ func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, yo
 		var g *rulesets.Cram
 		if g, err = rulesets.ParseCram(arg); err == nil {
 			b := g.Board()
-			return newBoardSession(ctx, in, out, g, g.String(), g.MoveString, g.MoveStrings, func(p grid.Set) string {
+			return newBoardSession(ctx, in, out, g, g.String(), func(p grid.Set) string {
 				return boardText(b.Rows(), b.Cols(), func(i int) byte { return pick(p.Has(i), '.', '#') })
-			}, seed).play(g.Start(), youFirst)
+			}, cfg).play(g.Start(), cfg.youFirst)
 		}
 	case "nodekayles":
 		var g *rulesets.NodeKayles
 		if g, err = rulesets.ParseNodeKayles(arg); err == nil {
-			return newBoardSession(ctx, in, out, g, g.String(), g.MoveString, g.MoveStrings, func(p graph.Set) string {
+			return newBoardSession(ctx, in, out, g, g.String(), func(p graph.Set) string {
 				return graphText(g, p)
-			}, seed).play(g.Start(), youFirst)
+			}, cfg).play(g.Start(), cfg.youFirst)
 		}
 	case "chomp":
 		var g *rulesets.Chomp
 		if g, err = rulesets.ParseChomp(arg); err == nil {
 			b := g.Board()
-			return newBoardSession(ctx, in, out, g, g.String(), g.MoveString, g.MoveStrings, func(p grid.Set) string {
+			return newBoardSession(ctx, in, out, g, g.String(), func(p grid.Set) string {
 				return boardText(b.Rows(), b.Cols(), func(i int) byte {
 					switch {
 					case i == 0:
@@ -68,12 +92,12 @@ func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, yo
 					}
 					return ' '
 				})
-			}, seed).play(g.Start(), youFirst)
+			}, cfg).play(g.Start(), cfg.youFirst)
 		}
 	default:
-		return fmt.Errorf("%w: -game %q: not a board game (cram:, nodekayles:, chomp:)", errUsage, spec)
+		return fmt.Errorf("%w: -game %s: not a board game (cram:, nodekayles:, chomp:)", errUsage, clip.Quote(spec))
 	}
-	return fmt.Errorf("%w: -game: %s: %v", errUsage, spec, strings.TrimPrefix(err.Error(), "rulesets: "))
+	return fmt.Errorf("%w: -game %s: %s", errUsage, clip.Quote(spec), clip.Message(strings.TrimPrefix(err.Error(), "rulesets: ")))
 }
 
 func pick(c bool, yes, no byte) byte {
@@ -121,25 +145,28 @@ func graphText(k *rulesets.NodeKayles, p graph.Set) string {
 
 // boardSession is one game of a board or graph game in the terminal.
 type boardSession[P comparable] struct {
-	ctx      context.Context
-	in       *bufio.Scanner
-	out      io.Writer
-	g        game.Game[P]
-	name     string
-	notation func(p, q P) string
-	names    func(p P) []string
-	draw     func(p P) string
-	e        *sg.Engine[P]
-	bot      *bot.Player[P]
-	buf      []P
+	ctx   context.Context
+	in    *bufio.Scanner
+	out   io.Writer
+	g     game.Started[P]
+	name  string
+	draw  func(p P) string
+	e     *sg.Engine[P]
+	bot   *bot.Player[P]
+	think time.Duration // the most time one answer may take
+	rng   *rand.Rand    // the bot's random moves, when it has no answer in time
+	buf   []P
 }
 
-func newBoardSession[P comparable](ctx context.Context, in io.Reader, out io.Writer, g game.Game[P], name string,
-	notation func(p, q P) string, names func(P) []string, draw func(P) string, seed uint64) *boardSession[P] {
-	e := sg.NewEngine(g, sg.WithMemoLimit(boardMemoLimit))
+// newBoardSession returns a session of g, whose moves are read and
+// written in g's notation ([game.Notation]).
+func newBoardSession[P comparable](ctx context.Context, in io.Reader, out io.Writer, g game.Started[P], name string,
+	draw func(P) string, cfg boardConfig) *boardSession[P] {
+	e := sg.NewEngine[P](g, sg.WithMemoLimit(boardMemoLimit))
 	return &boardSession[P]{
-		ctx: ctx, in: bufio.NewScanner(in), out: out, g: g, name: name, notation: notation, names: names, draw: draw,
-		e: e, bot: bot.New(e, bot.WithSeed(seed), bot.WithSearchLimit(searchLimit)),
+		ctx: ctx, in: bufio.NewScanner(in), out: out, g: g, name: name, draw: draw,
+		e: e, bot: bot.New(e, bot.WithSeed(cfg.seed), bot.WithSearchLimit(searchLimit)),
+		think: cfg.think, rng: rand.New(rand.NewPCG(cfg.seed, 0x6e696d626f74)),
 	}
 }
 
@@ -166,17 +193,14 @@ func (s *boardSession[P]) play(p P, yourTurn bool) error {
 			return s.printf("The bot cannot move: you win!\n")
 		}
 		if !yourTurn {
-			c, ok, err := s.bot.Choose(s.ctx, p)
+			q, how, err := s.botMove(p)
 			if err != nil {
-				return s.tooBig(err)
-			}
-			if !ok {
-				return errors.New("the bot found no move although there is one")
-			}
-			if err := s.printf("bot: %s (%s move)\n", s.notation(p, c.To), c.Kind); err != nil {
 				return err
 			}
-			p, yourTurn = c.To, true
+			if err := s.printf("bot: %s (%s)\n", s.g.MoveString(p, q), how); err != nil {
+				return err
+			}
+			p, yourTurn = q, true
 			continue
 		}
 		q, done, err := s.yourMove(p)
@@ -187,12 +211,39 @@ func (s *boardSession[P]) play(p P, yourTurn bool) error {
 	}
 }
 
-// tooBig explains a memo limit as a board too large for the bot.
-func (s *boardSession[P]) tooBig(err error) error {
-	if errors.Is(err, sg.ErrMemoLimit) {
-		return fmt.Errorf("%s is too large for the bot (more than %d positions): %w", s.name, boardMemoLimit, err)
+// botMove returns the bot's move from p, which has moves, and says how it
+// was chosen: "winning move", "longest move", …, or, when the bot has no
+// answer within s.think or within its memory, a random move and why.
+func (s *boardSession[P]) botMove(p P) (q P, how string, err error) {
+	ctx, cancel := context.WithTimeout(s.ctx, s.think)
+	defer cancel()
+	c, ok, err := s.bot.Choose(ctx, p)
+	switch {
+	case err == nil && ok:
+		return c.To, c.Kind.String() + " move", nil
+	case err == nil:
+		return q, "", errors.New("the bot found no move although there is one")
+	case s.ctx.Err() != nil:
+		return q, "", err
 	}
-	return err
+	why, ok := s.tooBig(err)
+	if !ok {
+		return q, "", err
+	}
+	s.buf = s.g.AppendMoves(s.buf[:0], p)
+	return s.buf[s.rng.IntN(len(s.buf))], "random move: " + why, nil
+}
+
+// tooBig explains why a search stopped at the bot's bound of time or
+// memory; ok is false for any other error.
+func (s *boardSession[P]) tooBig(err error) (why string, ok bool) {
+	switch {
+	case errors.Is(err, sg.ErrMemoLimit):
+		return fmt.Sprintf("%s is too large for the bot's memory (more than %d positions)", s.name, boardMemoLimit), true
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Sprintf("no answer within %v on this board", s.think), true
+	}
+	return "", false
 }
 
 // yourMove reads lines until a legal move, hint or quit, and returns the
@@ -209,65 +260,87 @@ func (s *boardSession[P]) yourMove(p P) (q P, done bool, err error) {
 			}
 			return q, true, s.printf("\nbye\n")
 		}
-		line := strings.Join(strings.Fields(s.in.Text()), "")
+		typed := strings.Join(strings.Fields(s.in.Text()), " ") // as the player wrote it
+		line := strings.ReplaceAll(typed, " ", "")
 		switch strings.ToLower(line) {
 		case "quit", "q", "exit":
 			return q, true, s.printf("bye\n")
 		case "hint", "h", "?":
 			if err := s.hint(p); err != nil {
-				return q, true, s.tooBig(err)
+				return q, true, err
 			}
 			continue
 		}
-		s.buf = s.g.AppendMoves(s.buf[:0], p)
-		var legal []string
-		for i, n := range s.names(p) {
-			if sameMove(n, line) {
-				return s.buf[i], false, s.printf("you: %s\n", n)
-			}
-			if len(legal) < 12 {
-				legal = append(legal, n)
-			}
+		names := game.MoveStrings(s.g, p)
+		if q, err := s.g.ParseMove(p, line); err == nil {
+			return q, false, s.printf("you: %s\n", s.echo(p, q, line, names))
 		}
+		legal := names[:min(len(names), 12)]
 		more := ""
-		if len(s.buf) > len(legal) {
+		if len(names) > len(legal) {
 			more = ", …"
 		}
-		if err := s.printf("%q is not a move here; moves are like %s%s\n", line, strings.Join(legal, " "), more); err != nil {
+		if err := s.printf("%s is not a move here; moves are like %s%s\n", clip.Quote(typed), strings.Join(legal, " "), more); err != nil {
 			return q, true, err
 		}
 	}
 }
 
-// sameMove reports whether the typed move t is the notation n, a domino
-// "a-b" matching in either order.
-func sameMove(n, t string) bool {
-	if n == t {
-		return true
+// echo returns the name of the move from p to q that the player typed as
+// line: line itself when it is the name of a move to q (moves that reach
+// one position have names of their own), else the game's name for it.
+func (s *boardSession[P]) echo(p, q P, line string, names []string) string {
+	s.buf = s.g.AppendMoves(s.buf[:0], p)
+	for i, n := range names {
+		if n == line && s.buf[i] == q {
+			return n
+		}
 	}
-	a, b, ok := strings.Cut(n, "-")
-	return ok && b+"-"+a == t
+	return s.g.MoveString(p, q)
 }
 
-// hint prints the position's value and its winning moves.
+// hint prints the position's value and its winning moves, or, when they
+// take more than s.think or the bot's memory, says so.
 func (s *boardSession[P]) hint(p P) error {
-	v, err := s.e.Value(s.ctx, p)
+	ctx, cancel := context.WithTimeout(s.ctx, s.think)
+	defer cancel()
+	msg, err := s.hintText(ctx, p)
+	if err != nil && s.ctx.Err() == nil {
+		why, ok := s.tooBig(err)
+		if !ok {
+			return err
+		}
+		more := ""
+		if !errors.Is(err, sg.ErrMemoLimit) {
+			more = "; what was found is kept: hint again to search on, or start nimbot with a larger -think"
+		}
+		return s.printf("hint: %s%s\n", why, more)
+	}
 	if err != nil {
 		return err
 	}
+	return s.printf("%s", msg)
+}
+
+// hintText returns the hint: the position's value and its winning moves.
+func (s *boardSession[P]) hintText(ctx context.Context, p P) (string, error) {
+	v, err := s.e.Value(ctx, p)
+	if err != nil {
+		return "", err
+	}
 	if v == 0 {
-		return s.printf("no winning move: the position's value is 0, so every move loses against best play.\n")
+		return "no winning move: the position's value is 0, so every move loses against best play.\n", nil
 	}
 	var wins []string
 	s.buf = s.g.AppendMoves(s.buf[:0], p)
-	for i, n := range s.names(p) {
-		w, err := s.e.Value(s.ctx, s.buf[i])
+	for i, n := range game.MoveStrings(s.g, p) {
+		w, err := s.e.Value(ctx, s.buf[i])
 		if err != nil {
-			return err
+			return "", err
 		}
 		if w == 0 {
 			wins = append(wins, n)
 		}
 	}
-	return s.printf("hint: the position's value is %v; moving to a position of value 0 wins: %s\n", v, strings.Join(wins, " "))
+	return fmt.Sprintf("hint: the position's value is %v; moving to a position of value 0 wins: %s\n", v, strings.Join(wins, " ")), nil
 }

@@ -6,12 +6,13 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 func playScript(t *testing.T, spec, input string, youFirst bool) string {
 	t.Helper()
 	var out bytes.Buffer
-	if err := playBoard(context.Background(), strings.NewReader(input), &out, spec, youFirst, 1); err != nil {
+	if err := playBoard(context.Background(), strings.NewReader(input), &out, spec, boardConfig{youFirst: youFirst, seed: 1}); err != nil {
 		t.Fatalf("playBoard %s: %v\noutput:\n%s", spec, err, out.String())
 	}
 	return out.String()
@@ -63,12 +64,41 @@ func TestBoardBadSpec(t *testing.T) {
 		"nodekayles:tree:3":  "unknown graph",
 		"frob:1":             "not a board game",
 	} {
-		err := playBoard(context.Background(), strings.NewReader(""), &bytes.Buffer{}, spec, true, 1)
+		err := playBoard(context.Background(), strings.NewReader(""), &bytes.Buffer{}, spec, boardConfig{youFirst: true, seed: 1})
 		if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), want) {
 			t.Errorf("playBoard %s: %v, want a usage error containing %q", spec, err, want)
 		}
 	}
 	if !isBoardSpec(" Cram:2x2") || isBoardSpec("kayles") || isBoardSpec("sub:1,2") {
 		t.Error("isBoardSpec")
+	}
+}
+
+// TestBoardTooLargeAnswersAtOnce: on Cram 9×9 (issue 38, point 5: no
+// answer in minutes) a hint says at once that it found nothing within
+// -think, and the bot, moving first, plays a random move and says why;
+// the game goes on.
+func TestBoardTooLargeAnswersAtOnce(t *testing.T) {
+	const think = 200 * time.Millisecond
+	done := make(chan string, 1)
+	start := time.Now()
+	go func() {
+		var out bytes.Buffer
+		err := playBoard(context.Background(), strings.NewReader("hint\nquit\n"), &out, "cram:9x9",
+			boardConfig{youFirst: false, seed: 1, think: think})
+		if err != nil {
+			out.WriteString("error: " + err.Error())
+		}
+		done <- out.String()
+	}()
+	select {
+	case out := <-done:
+		wantLines(t, out, "(random move: no answer within 200ms on this board)",
+			"hint: no answer within 200ms on this board; what was found is kept", "bye")
+		if d := time.Since(start); d > 50*think {
+			t.Errorf("two answers of at most %v took %v", think, d)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("no answer on cram:9x9 in 30 s")
 	}
 }

@@ -2,30 +2,46 @@
 // default, or any GAME that sgtool accepts (".07", "sub:1,3,4", "kayles",
 // "grundy", …).
 //
-//	go run ./examples/nimbot [-game GAME] [-first you|bot] [-seed N] [HEAP...]
+//	go run ./examples/nimbot [-game GAME] [-first you|bot] [-seed N] [-think DURATION] [HEAP...]
 //
 // Type a move as "HEAP TAKE" (from heap 2 take 3: "2 3"). In games that
 // split heaps, list the sizes of the new heaps after TAKE except the last,
 // which is the rest: "2 3 1" takes 3 from heap 2 and leaves heaps of 1 and
-// of the rest. Type "hint" for the winning move and why, "quit" to stop.
+// of the rest. A move may also be typed in the notation every program
+// shares (game.HeapPlay.String, as sgtool eval prints it): "7>2+4", a
+// heap of 7 becomes heaps of 2 and 4, "7>0" takes it whole. In a board
+// or graph game (cram:, nodekayles:, chomp:) moves are typed in the
+// game's notation (game.Notation): a domino "0,0-0,1", a vertex "3" or
+// "r,c", a bite "1,2". Type "hint" for the winning move and why, "quit"
+// to stop.
 //
 // The bot computes the values of every heap size up to the largest, so
 // heaps are refused, with a message naming the heap, when those sizes have
 // more than 200,000 moves in all: heaps up to 631 in Nim, but only up to
 // 38 in "anywhere" (take any number of stones anywhere in a row), whose
 // moves are the partitions of the stones left.
+//
+// Board and graph games (cram:MxN, nodekayles:…, chomp:…) are solved as
+// they are played, so each answer is bounded instead: the bot's move and a
+// hint take at most -think (default 2s). When the search needs longer, or
+// more memory than the bot keeps (about 2^23 positions), the bot plays a
+// random move and says why, and a hint says it found nothing in time; the
+// search keeps what it found, so answers come as the board fills up, and
+// typing hint again searches on.
 package main
 
 import (
 	"errors"
 	"fmt"
 	"os"
+
+	"github.com/impartial-go/impartial/examples/internal/clip"
 )
 
 func main() {
 	err := run(os.Stdin, os.Stdout, os.Args[1:])
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "nimbot:", err)
+		fmt.Fprintln(os.Stderr, "nimbot:", clip.Message(err.Error()))
 		if errors.Is(err, errUsage) {
 			os.Exit(2)
 		}

@@ -11,7 +11,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/impartial-go/impartial/examples/internal/clip"
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
@@ -19,8 +21,11 @@ import (
 	"github.com/impartial-go/impartial/sg/explain"
 )
 
+// maxThink bounds -think.
+const maxThink = 24 * time.Hour
+
 // errUsage marks bad command-line arguments (exit status 2).
-var errUsage = errors.New("usage: nimbot [-game GAME] [-first you|bot] [-seed N] [HEAP...]")
+var errUsage = errors.New("usage: nimbot [-game GAME] [-first you|bot] [-seed N] [-think DURATION] [HEAP...]")
 
 // maxHeap bounds heap sizes: values are computed by search, heap by heap.
 const maxHeap = 1000
@@ -63,24 +68,28 @@ func run(in io.Reader, out io.Writer, args []string) error {
 	spec := fs.String("game", "nim", "the heap game to play, as sgtool's GAME")
 	first := fs.String("first", "you", "who moves first: you or bot")
 	seed := fs.Uint64("seed", 1, "seed of the bot's random moves")
+	think := fs.Duration("think", defaultThink, "board games: the most time the bot spends on one move or hint")
 	if err := negativeHeap(args); err != nil {
 		return err
 	}
 	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%w: %v", errUsage, err)
+		return fmt.Errorf("%w: %s", errUsage, clip.Message(err.Error()))
 	}
 	if *first != "you" && *first != "bot" {
-		return fmt.Errorf("%w: -first %q: want you or bot", errUsage, *first)
+		return fmt.Errorf("%w: -first %s: want you or bot", errUsage, clip.Quote(*first))
 	}
 	if isBoardSpec(*spec) {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("%w: a board game takes no HEAP arguments", errUsage)
 		}
-		return playBoard(context.Background(), in, out, *spec, *first == "you", *seed)
+		if *think <= 0 || *think > maxThink {
+			return fmt.Errorf("%w: -think %v: want a duration from 1ns to %v", errUsage, *think, maxThink)
+		}
+		return playBoard(context.Background(), in, out, *spec, boardConfig{youFirst: *first == "you", seed: *seed, think: *think})
 	}
 	rules, err := rulesets.Parse(*spec)
 	if err != nil {
-		return fmt.Errorf("%w: -game: %v", errUsage, err)
+		return fmt.Errorf("%w: -game %s: %s", errUsage, clip.Quote(*spec), clip.Message(strings.TrimPrefix(err.Error(), "rulesets: ")))
 	}
 	sizes := []int{3, 4, 5}
 	if fs.NArg() > 0 {
@@ -88,10 +97,10 @@ func run(in io.Reader, out io.Writer, args []string) error {
 		for i, a := range fs.Args() {
 			n, err := strconv.Atoi(a)
 			if err == nil && n < 0 {
-				return fmt.Errorf("%w: heap %d: %q: a heap cannot be negative", errUsage, i+1, a)
+				return fmt.Errorf("%w: heap %d: %s: a heap cannot be negative", errUsage, i+1, clip.Quote(a))
 			}
 			if err != nil || n > maxHeap {
-				return fmt.Errorf("%w: heap %d: %q is not a size from 0 to %d", errUsage, i+1, a, maxHeap)
+				return fmt.Errorf("%w: heap %d: %s is not a size from 0 to %d", errUsage, i+1, clip.Quote(a), maxHeap)
 			}
 			sizes = append(sizes, n)
 		}
@@ -124,10 +133,10 @@ func negativeHeap(args []string) error {
 			return nil // the heaps start here
 		}
 		if n, err := strconv.Atoi(a); err == nil && n < 0 {
-			return fmt.Errorf("%w: heap 1: %q: a heap cannot be negative", errUsage, a)
+			return fmt.Errorf("%w: heap 1: %s: a heap cannot be negative", errUsage, clip.Quote(a))
 		}
 		name := strings.TrimLeft(a, "-")
-		if !strings.Contains(name, "=") && (name == "game" || name == "first" || name == "seed") {
+		if !strings.Contains(name, "=") && (name == "game" || name == "first" || name == "seed" || name == "think") {
 			i++ // the flag's value
 		}
 	}
@@ -178,7 +187,7 @@ func (s *session) printf(format string, args ...any) error {
 }
 
 func (s *session) play(yourTurn bool) error {
-	if err := s.printf("nimbot: playing %s. Moves: HEAP TAKE [SIZES...] (like \"2 3\"), hint, quit.\n", s.rules); err != nil {
+	if err := s.printf("nimbot: playing %s. Moves: HEAP TAKE [SIZES...] (like \"2 3\") or FROM>TO+TO (like \"7>2+4\"), hint, quit.\n", s.rules); err != nil {
 		return err
 	}
 	for {
@@ -299,15 +308,18 @@ func (s *session) yourMove() (bool, error) {
 // parse reads "HEAP TAKE [SIZES...]" and checks it against the rules. Its
 // errors are one line naming the bad word.
 func (s *session) parse(line string) (game.HeapPlay, error) {
+	if strings.Contains(line, ">") {
+		return s.parseNotation(line)
+	}
 	words := strings.Fields(line)
 	if len(words) < 2 {
-		return game.HeapPlay{}, fmt.Errorf("%q: a move is HEAP TAKE [SIZES...], like \"2 3\"", line)
+		return game.HeapPlay{}, fmt.Errorf("%s: a move is HEAP TAKE [SIZES...], like \"2 3\"", clip.Quote(line))
 	}
 	nums := make([]int, len(words))
 	for i, w := range words {
 		n, err := strconv.Atoi(w)
 		if err != nil || n < 0 {
-			return game.HeapPlay{}, fmt.Errorf("word %d, %q, is not a number of tokens", i+1, w)
+			return game.HeapPlay{}, fmt.Errorf("word %d, %s, is not a number of tokens", i+1, clip.Quote(w))
 		}
 		nums[i] = n
 	}
@@ -329,7 +341,7 @@ func (s *session) parse(line string) (game.HeapPlay, error) {
 		sum += p
 	}
 	if sum >= rest && len(parts) > 0 {
-		return game.HeapPlay{}, fmt.Errorf("heap %d: the sizes %s leave nothing for the last heap (only %d tokens remain)", h, strings.Join(words[2:], " "), rest)
+		return game.HeapPlay{}, fmt.Errorf("heap %d: the sizes %s leave nothing for the last heap (only %d tokens remain)", h, clip.Cut(strings.Join(words[2:], " "), clip.MaxInput), rest)
 	}
 	if rest > 0 {
 		parts = append(append([]int(nil), parts...), rest-sum)
@@ -344,6 +356,29 @@ func (s *session) parse(line string) (game.HeapPlay, error) {
 		return game.HeapPlay{}, fmt.Errorf("illegal in %s: taking %d from heap %d of %d and leaving %s", s.rules, take, h, n, leaving(parts))
 	}
 	return want, nil
+}
+
+// parseNotation reads a move in the notation every program shares,
+// "FROM>TO+TO…" (game.HeapPlay.String: "7>2+4", "7>0"), played on the first
+// heap of FROM tokens.
+func (s *session) parseNotation(line string) (game.HeapPlay, error) {
+	want := strings.Join(strings.Fields(line), "")
+	from, to, _ := strings.Cut(want, ">")
+	if parts := strings.Split(to, "+"); len(parts) > 1 {
+		slices.SortFunc(parts, func(a, b string) int {
+			x, _ := strconv.Atoi(a)
+			y, _ := strconv.Atoi(b)
+			return x - y
+		})
+		want = from + ">" + strings.Join(parts, "+")
+	}
+	s.buf = s.plays.AppendPlays(s.buf[:0], s.sizes)
+	for _, m := range s.buf {
+		if m.String() == want {
+			return game.HeapPlay{Heap: m.Heap, From: m.From, To: slices.Clone(m.To)}, nil
+		}
+	}
+	return game.HeapPlay{}, fmt.Errorf("%q is not a legal move in %s here (a move is HEAP TAKE [SIZES...], like \"2 3\", or FROM>TO+TO, like \"7>2+4\")", line, s.rules)
 }
 
 func leaving(parts []int) string {

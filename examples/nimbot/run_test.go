@@ -254,3 +254,27 @@ func TestSearchLimit(t *testing.T) {
 		t.Errorf("empty position: search limit %d", got)
 	}
 }
+
+// A move may also be typed in the notation every program shares,
+// FROM>TO+TO (game.HeapPlay.String): a heap of 7 of Kayles becomes heaps
+// of 4 and 2 (the parts in any order); a move the rules forbid is
+// refused.
+func TestHeapNotation(t *testing.T) {
+	out := script(t, "7>4\n7 > 4 + 2\nquit\n", "-game", "kayles", "7")
+	wantLines(t, out,
+		`"7>4" is not a legal move in kayles here`,
+		"you: takes 1 from heap 1 and splits the rest into 2 and 4\n",
+	)
+}
+
+// TestThinkFlag: -think takes a positive duration.
+func TestThinkFlag(t *testing.T) {
+	for _, bad := range []string{"0s", "-1s", "soon", "100000h"} {
+		err := run(strings.NewReader(""), &bytes.Buffer{}, []string{"-game", "cram:2x2", "-think", bad})
+		if !errors.Is(err, errUsage) {
+			t.Errorf("-think %s: %v, want a usage error", bad, err)
+		}
+	}
+	out := script(t, "hint\n", "-game", "cram:2x2", "-think", "5s")
+	wantLines(t, out, "no winning move")
+}

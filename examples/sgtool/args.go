@@ -5,38 +5,25 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/impartial-go/impartial/examples/internal/clip"
 	"github.com/impartial-go/impartial/rulesets"
 )
 
-func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
-
-// maxQuoted is the most characters of an argument that a message repeats.
-const maxQuoted = 40
-
-// quote returns s quoted for a message: whole when it has at most
-// maxQuoted characters, else its first maxQuoted characters and its
-// length, so that a huge argument cannot flood standard error.
-func quote(s string) string {
-	if utf8.RuneCountInString(s) <= maxQuoted {
-		return strconv.Quote(s)
-	}
-	i, n := 0, 0
-	for i = range s {
-		if n == maxQuoted {
-			break
-		}
-		n++
-	}
-	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:i]), len(s))
-}
+// quote returns s quoted for a message, cut when long (clip.Quote): a
+// huge argument cannot flood standard error, and the cut falls on a
+// character boundary.
+func quote(s string) string { return clip.Quote(s) }
 
 // splitArgs separates the flags of a subcommand from its operands. flags
 // maps each accepted flag name to whether it takes a value; "-name value",
-// "-name=value" and "--name" are accepted, anywhere on the line. A word
+// "-name=value" and "--name" are accepted, anywhere on the line. The file
+// of -checkpoint is checked at once (checkCheckpoint), before any work. A word
 // starting with "-" and a digit is an operand (and, as a heap or count, is
 // rejected later with its own message).
 func splitArgs(cmd string, args []string, flags map[string]bool) (map[string]string, []string, error) {
@@ -64,9 +51,62 @@ func splitArgs(cmd string, args []string, flags map[string]bool) (map[string]str
 		if !takes && hasValue {
 			return nil, nil, badArg("%s: flag %s takes no value", cmd, quote(a))
 		}
+		if name == "checkpoint" {
+			if err := checkCheckpoint(cmd, value); err != nil {
+				return nil, nil, err
+			}
+		}
 		set[name] = value
 	}
 	return set, operands, nil
+}
+
+// checkCheckpoint returns a usage error naming path when a run could not
+// save a checkpoint there: an empty name, a directory, or a file whose
+// directory does not exist or cannot be written (tried by creating and
+// removing an empty file in it). A file that exists already is kept: the
+// run resumes from it.
+func checkCheckpoint(cmd, path string) error {
+	if path == "" {
+		return badArg("%s: bad -checkpoint \"\": want a file name", cmd)
+	}
+	bad := func(why string, args ...any) error {
+		return badArg("%s: bad -checkpoint %s: %s", cmd, quote(path), fmt.Sprintf(why, args...))
+	}
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		return bad("a directory, want a file name")
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return bad("%v", pathErr(err))
+	}
+	dir := filepath.Dir(path)
+	st, err = os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return bad("the directory %s does not exist", quote(dir))
+	case err != nil:
+		return bad("the directory %s: %v", quote(dir), pathErr(err))
+	case !st.IsDir():
+		return bad("%s is not a directory", quote(dir))
+	}
+	f, err := os.CreateTemp(dir, ".sgtool-check-*")
+	if err != nil {
+		return bad("cannot write in the directory %s: %v", quote(dir), pathErr(err))
+	}
+	f.Close()
+	os.Remove(f.Name())
+	return nil
+}
+
+// pathErr returns the reason of a file system error, without the path
+// that the message names already.
+func pathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 func parseGame(cmd, spec string) (rulesets.Ruleset, error) {
@@ -76,21 +116,19 @@ func parseGame(cmd, spec string) (rulesets.Ruleset, error) {
 	case err == nil:
 		return r, nil
 	case errors.As(err, &se):
-		// The parser's message, with the spec and the token shortened.
+		// The parser's message, with the spec and the token shortened;
+		// a token that is the whole spec is not repeated.
 		where := ""
+		token := se.Token != "" && strings.TrimSpace(se.Token) != strings.TrimSpace(se.Spec)
 		switch {
-		case se.Token != "" && se.Pos > 0:
+		case token && se.Pos > 0:
 			where = fmt.Sprintf("%s at position %d: ", quote(se.Token), se.Pos)
-		case se.Token != "":
+		case token:
 			where = quote(se.Token) + ": "
-		case se.Pos > 0:
+		case se.Pos > 0 && se.Token == "":
 			where = fmt.Sprintf("at position %d: ", se.Pos)
 		}
-		msg := se.Msg
-		if len(msg) > 4*maxQuoted+200 {
-			msg = msg[:200] + "…"
-		}
-		return nil, badArg("%s: bad GAME: %s: %s%s", cmd, quote(se.Spec), where, msg)
+		return nil, badArg("%s: bad GAME: %s: %s%s", cmd, quote(se.Spec), where, clip.Message(se.Msg))
 	}
 	return nil, badArg("%s: bad GAME %s: %v", cmd, quote(spec), err)
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg/sequence"
@@ -84,5 +85,60 @@ func TestLongArgument(t *testing.T) {
 	}
 	if got := quote("short"); got != `"short"` {
 		t.Errorf("quote(short) = %s", got)
+	}
+}
+
+// TestQuietProgress: without -progress and without a terminal, a long run
+// still writes a progress line every quietEvery (issue 38, point 9:
+// period .6 ran for minutes with no output), and a short one nothing.
+func TestQuietProgress(t *testing.T) {
+	defer func(d time.Duration) { quietEvery = d }(quietEvery)
+	quietEvery = 50 * time.Millisecond
+	ctx, cancel := context.WithTimeout(context.Background(), 600*time.Millisecond)
+	defer cancel()
+	var errb bytes.Buffer
+	err := cmdPeriod(ctx, []string{".6"}, &bytes.Buffer{}, &errb)
+	if err == nil {
+		t.Fatal("period .6 ended: want it cut off by the context")
+	}
+	lines := strings.Split(strings.TrimSuffix(errb.String(), "\n"), "\n")
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "sgtool: ") || !strings.Contains(lines[0], " values, ") {
+		t.Errorf("period .6 for 600 ms wrote %q, want progress lines", errb.String())
+	}
+	quietEvery = time.Hour
+	errb.Reset()
+	if err := cmdPeriod(context.Background(), []string{".07"}, &bytes.Buffer{}, &errb); err != nil || errb.Len() != 0 {
+		t.Errorf("period .07: %v, stderr %q, want nothing", err, errb.String())
+	}
+}
+
+// TestValuePastDefaultMax: value answers from the computed prefix when no
+// period is certified in the default -max values but the heap is in
+// reach (issue 38, point 9: value grundy 1000000 exited 3); an explicit
+// -max still bounds the values computed, and a heap out of reach is
+// refused at once with an estimate.
+func TestValuePastDefaultMax(t *testing.T) {
+	const heap = 70000 // past the default 65536 values of fib (no period certified)
+	var out, errb bytes.Buffer
+	if status := run([]string{"value", "fib", strconv.Itoa(heap)}, &out, &errb); status != exitOK {
+		t.Fatalf("value fib %d: status %d: %s", heap, status, errb.String())
+	}
+	var all bytes.Buffer
+	if status := run([]string{"values", "fib", strconv.Itoa(heap + 1)}, &all, &errb); status != exitOK {
+		t.Fatalf("values fib %d: status %d", heap+1, status)
+	}
+	vs := strings.Fields(all.String())
+	if got := strings.TrimSpace(out.String()); got != vs[heap] {
+		t.Errorf("value fib %d = %s, values says %s", heap, got, vs[heap])
+	}
+	errb.Reset()
+	if status := run([]string{"value", "fib", strconv.Itoa(heap), "-max", "65536"}, &bytes.Buffer{}, &errb); status != exitNoPeriod {
+		t.Errorf("value fib %d -max 65536: status %d, want %d", heap, status, exitNoPeriod)
+	}
+	if _, ok := prefixInReach(1<<29, 1<<16, time.Second, sequence.MethodDirect); ok {
+		t.Error("2^29 values in reach of 2^16 in a second, by the direct engine")
+	}
+	if est, ok := prefixInReach(1<<17, 1<<16, time.Second, sequence.MethodSparse); !ok {
+		t.Errorf("2^17 values not in reach of 2^16 in a second: %s", est)
 	}
 }

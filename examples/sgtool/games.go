@@ -20,7 +20,7 @@ func cmdGames(_ context.Context, args []string, stdout, _ io.Writer) error {
 	}
 	switch len(ops) {
 	case 0:
-		_, err := fmt.Fprintf(stdout, "GAME specs (heap: for values, period and value):\n%s", rulesets.Help())
+		_, err := fmt.Fprintf(stdout, "GAME specs (heap: for values, period and value; every kind: for eval):\n%s", rulesets.Help())
 		return err
 	case 1:
 	default:

@@ -31,7 +31,11 @@ func cmdHackenbush(ctx context.Context, args []string, stdout, stderr io.Writer)
 	if len(ops) != 1 {
 		return badArg("hackenbush: want EDGES such as g-1,1-2,2-g, got %d arguments", len(ops))
 	}
-	h, err := rulesets.ParseHackenbush(ops[0])
+	edges := ops[0]
+	if key, rest, ok := strings.Cut(edges, ":"); ok && strings.EqualFold(strings.TrimSpace(key), "hackenbush") {
+		edges = rest // the catalogue's spec, hackenbush:EDGES
+	}
+	h, err := rulesets.ParseHackenbush(edges)
 	if err != nil {
 		return badArg("hackenbush: bad EDGES: %v", strings.TrimPrefix(err.Error(), "rulesets: "))
 	}

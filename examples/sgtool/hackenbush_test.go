@@ -15,6 +15,8 @@ func TestCmdHackenbush(t *testing.T) {
 		{"g-1,1-2,2-g", `{"value":1,"moves":[{"edge":1,"text":"1-2"}]}`},
 		// A square is 0 (an even cycle fuses to nothing): no winning move.
 		{"g-1,1-2,2-3,3-g", `{"value":0,"moves":[]}`},
+		// The catalogue's spec is accepted too.
+		{"hackenbush:g-1,1-2,g-3", `{"value":3,"moves":[{"edge":1,"text":"1-2"}]}`},
 	}
 	for _, c := range cases {
 		got, err := runCmd(t, cmdHackenbush, c.edges)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg/loopy"
+	"github.com/impartial-go/impartial/sg/solve"
 )
 
 // loopyReport is the JSON printed by loopy; the field order is the key
@@ -48,7 +49,7 @@ func cmdLoopy(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	sol, err := l.Solve(ctx)
+	sol, err := solve.Loopy(ctx, l)
 	if err != nil {
 		return fmt.Errorf("loopy: %v: %w", l, err)
 	}
@@ -141,7 +142,7 @@ func valuesLoopy(ctx context.Context, ops []string, stdout io.Writer) (handled b
 	if n > l.NumPositions() {
 		return true, badArg("values: %v has %d heap sizes (0 to %d), not %d", l, l.NumPositions(), l.NumPositions()-1, n)
 	}
-	sol, err := l.Solve(ctx)
+	sol, err := solve.Loopy(ctx, l)
 	if err != nil {
 		return true, fmt.Errorf("values of %v: %w", l, err)
 	}
@@ -170,7 +171,7 @@ func valueLoopy(ctx context.Context, ops []string, stdout io.Writer) (handled bo
 	if err != nil || heap >= uint64(l.NumPositions()) {
 		return true, badArg("value: bad HEAP %q: %v has heap sizes 0 to %d", ops[1], l, l.NumPositions()-1)
 	}
-	sol, err := l.Solve(ctx)
+	sol, err := solve.Loopy(ctx, l)
 	if err != nil {
 		return true, fmt.Errorf("value of %v: %w", l, err)
 	}

@@ -11,7 +11,10 @@
 //	sgtool period GAME [-max N]     preperiod, period, saltus as JSON
 //	sgtool value GAME HEAP [-max N] G(HEAP), for any heap up to 2^64-1 once a
 //	                                period is certified (or a formula is known);
-//	                                at most HEAP+1 values are computed
+//	                                at most HEAP+1 values are computed; without
+//	                                -max, past the default -max values when no
+//	                                period is certified and G(0) … G(HEAP) may
+//	                                be computed in about a minute
 //	sgtool nim [-misere] A B C…     nim-sum, outcome and winning moves as JSON
 //	sgtool loopy EDGES|GAME [V…]    generalized values (*n, ∞{a,b}) of a game
 //	                                with cycles, and the outcome P/N/D of a sum
@@ -20,6 +23,13 @@
 //	                                or graph game: cram:MxN, cram:ROW/ROW/…,
 //	                                nodekayles:path:N, nodekayles:grid:MxN,
 //	                                nodekayles:EDGES, chomp:MxN, chomp:R1,R2,…
+//	sgtool eval SPEC [POSITION…] [-mem BYTES] [-workers N] [-max N]
+//	                                value, outcome and winning moves of any
+//	                                spec sgtool games lists, as JSON: heap
+//	                                sizes for a heap rule (formula, period or
+//	                                computed values), none for a board (search
+//	                                or its rules: coins, hackenbush), positions
+//	                                of a loopy game (outcome P, N or D)
 //	sgtool nimmul A B               nim-product A ⊗ B as JSON {"product": N}
 //	sgtool niminv A                 nim-inverse of A ≠ 0 as JSON {"inverse": N}
 //	sgtool hackenbush EDGES         Green Hackenbush value and winning cuts as
@@ -27,7 +37,8 @@
 //	sgtool misere GAME HEAP…        misère outcome and winning moves as JSON
 //	sgtool genus GAME HEAP          Conway's genus of one heap and tameness
 //	sgtool quotient CODE [-max N] [-progress]
-//	                                the misère quotient of an octal game on
+//	                                the misère quotient of an octal game (a
+//	                                code or a name such as kayles) on
 //	                                heaps ≤ N: order, P-portion, pretending
 //	                                function, relations
 //	sgtool games [NAME]             the GAME specs, or one with its published
@@ -42,8 +53,10 @@
 // 2^64-1), 2 for a bad argument (with a one-line message naming it), 3
 // when period finds no period within -max values (the JSON is still
 // printed, with "period": 0) or value cannot reach the heap asked for.
-// Progress goes to standard error when it is a terminal, or always with
-// -progress (one line a second, for logs and CI).
+// Progress goes to standard error: rewritten in place on a terminal, a
+// line a second ("sgtool: 1048576/268435456 values, …") with -progress,
+// and otherwise such a line every 10 seconds once a run has taken that
+// long, so that a long run in a script or a log is never silent.
 //
 // -max defaults to 2^28 values for take-and-break codes with a finite
 // largest removal (period stops as soon as the Guy–Smith theorem certifies
@@ -60,7 +73,10 @@
 // are saved to FILE every minute and when the run ends or is interrupted,
 // and a run given the same FILE resumes from them with identical results.
 // solve takes it too: its search's table is saved every ten minutes and
-// on exit, and a run given the same FILE starts from that table.
+// when the run is interrupted or fails, and a run given the same FILE
+// starts from that table (a run that finishes within ten minutes has its
+// answer, and may write nothing). FILE is checked before any work: its
+// directory must exist and be writable, and FILE must not be a directory.
 //
 // values, period and value take -mem BYTES, the most memory the computed
 // values may take (default 1 GiB; a value below 256 takes a byte, a
@@ -82,6 +98,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/impartial-go/impartial/examples/internal/clip"
 	"github.com/impartial-go/impartial/rulesets"
 )
 
@@ -99,13 +116,15 @@ const maxValues = 1 << 30
 // usageTail follows the commands in the usage text.
 const usageTail = `-max: default 2^28 values for codes such as .07 (a code with no period in
       reach runs to all of them: minutes to hours), 2^16 for other rules.
--progress: progress lines on standard error even when it is not a terminal.
+-progress: a progress line a second on standard error even when it is not
+      a terminal (without it: one every 10 s once a run takes that long).
 -stats: the largest value and its first heap, the count of each value, the
       rare heaps (Flammenkamp's sparse set) under the mask that makes them
       fewest, for all N values and each power-of-two prefix, as JSON.
 -checkpoint FILE: save the values to FILE every minute and on exit; a run
       given the same FILE resumes from them (solve: the search's table,
-      every ten minutes and on exit).
+      every ten minutes and when interrupted). FILE's directory must exist
+      and be writable: it is checked before any work.
 -mem BYTES: values, period, value: the most memory the values may take
       (default 1G; a value of 256 or more takes 2 bytes, so Grundy's game
       to 2^30 needs 2G); solve: the search's table (default 256M). A
@@ -132,7 +151,9 @@ var errNoPeriod = errors.New("no period found")
 
 // run is the whole command: it parses args (without the program name),
 // writes results to stdout and messages to stderr, and returns the exit
-// status.
+// status. Every error message goes through clip.Message: one line, valid
+// UTF-8, with any long input it repeats cut to its first bytes and its
+// length.
 func run(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
@@ -142,13 +163,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, errNoPeriod):
-		fmt.Fprintln(stderr, "sgtool:", oneLine(err.Error()))
+		fmt.Fprintln(stderr, "sgtool:", clip.Message(err.Error()))
 		return exitNoPeriod
 	case errors.As(err, &ue):
-		fmt.Fprintln(stderr, "sgtool:", oneLine(ue.msg))
+		fmt.Fprintln(stderr, "sgtool:", clip.Message(ue.msg))
 		return exitUsage
 	}
-	fmt.Fprintln(stderr, "sgtool:", oneLine(err.Error()))
+	fmt.Fprintln(stderr, "sgtool:", clip.Message(err.Error()))
 	return exitFailure
 }
 
@@ -172,6 +193,7 @@ var commands = []subcommand{
 	{"nim", "nim [-misere] A B C…", "print nim-sum, outcome and winning moves as JSON", cmdNim},
 	{"loopy", "loopy EDGES|GAME [VERTEX…]", "print loopy values (*n, ∞{a,b}) and the outcome P/N/D of a sum, as JSON", cmdLoopy},
 	{"solve", "solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress]", "value, outcome and winning moves of a board or graph game (cram, nodekayles, chomp) as JSON", cmdSolve},
+	{"eval", "eval SPEC [POSITION…] [-mem BYTES] [-workers N] [-max N]", "value, outcome and winning moves of a position of any game sgtool games lists, the engine chosen by its kind, as JSON", cmdEval},
 	{"nimmul", "nimmul A B", "print the nim-product A ⊗ B as JSON", cmdNimmul},
 	{"niminv", "niminv A", "print the nim-inverse of A ≠ 0 as JSON", cmdNiminv},
 	{"hackenbush", "hackenbush EDGES", "print a Green Hackenbush picture's value and winning cuts as JSON (EDGES g-1,1-2,2-g; g the ground)", cmdHackenbush},

@@ -186,7 +186,12 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	_, force := flags["progress"]
 	opts, done := quotientProgress(stderr, force)
-	q, err := misere.NewQuotient(ctx, ops[0], n, opts...)
+	code, err := quotientCode(ops[0])
+	if err != nil {
+		done()
+		return err
+	}
+	q, err := misere.NewQuotient(ctx, code, n, opts...)
 	done()
 	var se *rulesets.SyntaxError
 	switch {
@@ -212,6 +217,23 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		rep.Pretending[h] = q.Name(q.Pretending(h))
 	}
 	return writeJSON(stdout, rep)
+}
+
+// quotientCode returns the take-and-break code of spec, a code (".07") or
+// a name of the catalogue ("kayles", "dawson", "code:.07"), for the
+// quotient of package misere, which reads codes: a name of a heap rule
+// that is a take-and-break code becomes its code, one that is not (grundy)
+// is a usage error, and what the catalogue does not read is passed on for
+// the quotient to report.
+func quotientCode(spec string) (string, error) {
+	r, err := rulesets.Parse(spec)
+	if err != nil {
+		return spec, nil
+	}
+	if t, ok := r.(*rulesets.TakeBreak); ok {
+		return t.Code(), nil
+	}
+	return "", badArg("quotient: bad CODE: %s is not a take-and-break code", quote(spec))
 }
 
 // quotientProgress returns the option that reports each heap a quotient

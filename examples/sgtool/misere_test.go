@@ -30,6 +30,9 @@ func TestMisereCommands(t *testing.T) {
 		{genusCmd, "nim", "want GAME HEAP", true},
 		// The quotient T2 of misère Nim on heaps ≤ 3 (Plambeck–Siegel 2008).
 		{quotientCmd, "0.[3] -max 3", `{"code":"0.[3]","max":3,"order":6,"generators":[1,2],"p_portion":["a","b^2"],"pretending":["1","a","b","ab"],"relations":["a^2=1","b^3=b"]}`, false},
+		// Names work where codes do: kayles is 0.77.
+		{quotientCmd, "kayles -max 1", `{"code":"0.77","max":1,"order":2,"generators":[1],"p_portion":["a"],"pretending":["1","a"],"relations":["a^2=1"]}`, false},
+		{quotientCmd, "grundy -max 3", "not a take-and-break code", true},
 		{quotientCmd, "0.F -max 3", "not an octal game", true},
 		{quotientCmd, ".0x -max 3", `"x"`, true},
 		{quotientCmd, ".07 -max -2", `bad -max "-2"`, true},

@@ -118,21 +118,33 @@ func memFlag(cmd string, flags map[string]string, opts []sequence.Option) ([]seq
 }
 
 // memBytes returns the bytes that -mem asks for (def without it), or a
-// usage error naming the flag's text when it is not a size of at least
-// least bytes. solve, values, period and value read -mem with it.
+// usage error naming the flag's text when it is not a size from least
+// bytes to 2^50, with the same message for every bad size. solve, values,
+// period and value read -mem with it.
 func memBytes(cmd string, flags map[string]string, def, least int64) (int64, error) {
 	s, ok := flags["mem"]
 	if !ok {
 		return def, nil
 	}
 	mem, err := parseBytes(s)
-	if err != nil {
-		return 0, badArg("%s: bad -mem %q: %v", cmd, s, err)
-	}
-	if mem < least {
-		return 0, badArg("%s: bad -mem %q: want at least %d bytes", cmd, s, least)
+	if err != nil || mem < least {
+		return 0, badArg("%s: bad -mem %s: want at least %d bytes%s and at most 2^50, such as 1000000000, 512M or 2G", cmd, quote(s), least, sizeText(least))
 	}
 	return mem, nil
+}
+
+// sizeText writes n bytes in K, M or G, when n is a whole number of them,
+// as " (256K)", else "".
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		shift  uint
+		suffix string
+	}{{30, "G"}, {20, "M"}, {10, "K"}} {
+		if n >= 1<<u.shift && n%(1<<u.shift) == 0 {
+			return fmt.Sprintf(" (%d%s)", n>>u.shift, u.suffix)
+		}
+	}
+	return ""
 }
 
 // memHint adds to an error of values past the memory limit the flags

@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
+
+	"github.com/impartial-go/impartial/game/gametest"
 )
 
 // recordFile is the statistics of the record run of the octal game .04
@@ -38,8 +40,9 @@ func checkBlock(t *testing.T, what string, b statsBlock) {
 
 // checkRecord reads the statistics of a record run (`sgtool values GAME N
 // -stats`) from file and keeps them from drifting: the file must be
-// consistent in itself, and the statistics of the first 2^17 heaps (2^16
-// with -short or -race), recomputed here in seconds, must equal the file's
+// consistent in itself, and the statistics of the first 2^16 heaps (2^17
+// with the long tests on, gametest.Long; 2^12 with -short or -race),
+// recomputed here in seconds, must equal the file's
 // prefix of that length and its shorter prefixes, counts included. It
 // returns the file's statistics and the recomputed ones.
 func checkRecord(t *testing.T, file, game string, least int) (rec, got statsReport) {
@@ -72,9 +75,12 @@ func checkRecord(t *testing.T, file, game string, least int) (rec, got statsRepo
 		t.Errorf("prefixes stop at %d, before %d values", want/2, rec.Values)
 	}
 
-	n := 1 << 17
-	if testing.Short() || raceDetector {
-		n = 1 << 16
+	n := 1 << 16
+	switch {
+	case testing.Short() || raceDetector:
+		n = 1 << 12
+	case gametest.Long():
+		n = 1 << 17
 	}
 	got = statsFor(t, "values", game, strconv.Itoa(n), "-stats")
 	// The rare fields of both agree when the masks agree on the bits of
@@ -98,8 +104,9 @@ func checkRecord(t *testing.T, file, game string, least int) (rec, got statsRepo
 
 // TestRecordOctal04 checks the record run of .04 (checkRecord), and the
 // recomputed 2^17 heaps against the only published figures for .04 at
-// that length.
+// that length. It recomputes 2^17 values: a long test (IMPARTIAL_LONG=1).
 func TestRecordOctal04(t *testing.T) {
+	gametest.SkipUnlessLong(t)
 	_, got := checkRecord(t, recordFile, "0.04", 1<<24)
 	n := got.Values
 	if n != 1<<17 {

@@ -11,8 +11,10 @@ import (
 	"sync"
 	"time"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg/search"
+	"github.com/impartial-go/impartial/sg/solve"
 )
 
 // maxWorkers bounds -workers.
@@ -98,21 +100,37 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 // solveSpec parses spec and solves its start position.
 func solveSpec(ctx context.Context, spec string, opts []search.Option) (solveReport, error) {
-	const want = "want cram:MxN, cram:ROW/ROW/…, nodekayles:path:N, nodekayles:cycle:N, nodekayles:grid:MxN, nodekayles:EDGES, chomp:MxN or chomp:R1,R2,…"
+	want := "want " + searchedSpecs() + "; sgtool eval values every spec"
 	r, err := rulesets.ParseRules(spec)
 	if err != nil {
 		return solveReport{}, badArg("solve: bad SPEC: %s (%s)", strings.TrimPrefix(err.Error(), "rulesets: "), want)
 	}
-	b, ok := r.(rulesets.Solvable)
-	if !ok {
+	if r.Kind != game.KindBoard || !solve.Searchable(r.Board) {
 		return solveReport{}, badArg("solve: %s is not a board or graph game that solve searches (%s)", quote(spec), want)
 	}
-	sol, err := b.Solve(ctx, opts...)
+	sol, err := solve.Board(ctx, r.Board, opts...)
 	if err != nil {
 		return solveReport{}, err
 	}
 	return solveReport{Game: r.String(), Value: uint64(sol.Value), Outcome: sol.Outcome().String(), Moves: sol.Moves,
 		Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}, nil
+}
+
+// searchedSpecs lists the syntax of the catalogue's entries whose games
+// solve searches: the boards that are not valued by their rules, known
+// from one game each entry makes from its first Known row.
+func searchedSpecs() string {
+	var out []string
+	for _, e := range rulesets.Entries() {
+		if e.Kind != game.KindBoard {
+			continue
+		}
+		r, err := rulesets.ParseRules(e.Known[0].Spec)
+		if err == nil && solve.Searchable(r.Board) {
+			out = append(out, e.Syntax)
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // parseBytes reads a byte count: a whole number, or one followed by K, M

@@ -10,6 +10,7 @@ import (
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/explain"
 	"github.com/impartial-go/impartial/sg/sequence"
+	"github.com/impartial-go/impartial/sg/solve"
 )
 
 func spragueGrundyFunction(t *tour) {
@@ -69,7 +70,7 @@ from heap 2 an odd number (value n mod 2), from the other heaps any number
 		// Both rules have a formula: Solve computes nothing.
 		a, err := sequence.Solve(t.ctx, h.rule, 0)
 		if err == nil {
-			parts[i], err = rulesets.NewHeapPart(a, h.heap)
+			parts[i], err = solve.NewHeapPart(a, h.heap)
 		}
 		if err != nil {
 			t.fail(err)

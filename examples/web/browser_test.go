@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/impartial-go/impartial/game/gametest"
 )
 
 // findChromium returns the path of a Chromium-based browser, or "".
@@ -93,9 +95,11 @@ func text(id string) string {
 	return "(document.getElementById('" + id + "') || {}).textContent || ''"
 }
 
-// TestBrowser opens every view of the page in headless Chromium and checks
-// what a student would read there. IMPARTIAL_SCREENSHOTS=DIR also saves a
-// screenshot of each view in DIR.
+// TestBrowser opens the page in headless Chromium and checks what a
+// student would read there: by default one view (a heap's value and its
+// winning move), and with the long tests on (gametest.SkipUnlessLong)
+// every view. IMPARTIAL_SCREENSHOTS=DIR also saves a screenshot of each
+// view in DIR.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly module and starts a browser")
@@ -107,26 +111,9 @@ func TestBrowser(t *testing.T) {
 	}
 	srv := httptest.NewServer(Handler(dir))
 	defer srv.Close()
-	shots := os.Getenv("IMPARTIAL_SCREENSHOTS")
-	open := func(query string) {
-		t.Helper()
-		if err := c.call("Page.navigate", map[string]any{"url": srv.URL + "/?" + query}, nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	shot := func(name string) {
-		t.Helper()
-		if shots == "" {
-			return
-		}
-		png, err := c.screenshot()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
+	open := func(query string) { t.Helper(); p.open(t, query) }
+	shot := func(name string) { t.Helper(); p.shot(t, name) }
 
 	start := time.Now()
 	open("game=sub:1,2,3&position=10&view=position")
@@ -138,7 +125,47 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("winning moves from 10: page shows %q, want take 2 of 10, leaving 8", w)
 	}
 	shot("position")
+	t.Run("all views", func(t *testing.T) {
+		gametest.SkipUnlessLong(t)
+		otherViews(t, p)
+	})
+}
 
+// page is the browser's page on the site at url; screenshots go to the
+// directory shots, when it is not "".
+type page struct {
+	c          *cdp
+	url, shots string
+}
+
+// open navigates to the site with query.
+func (p *page) open(t *testing.T, query string) {
+	t.Helper()
+	if err := p.c.call("Page.navigate", map[string]any{"url": p.url + "/?" + query}, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// shot saves a screenshot of the page as name.png in p.shots.
+func (p *page) shot(t *testing.T, name string) {
+	t.Helper()
+	if p.shots == "" {
+		return
+	}
+	png, err := p.c.screenshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(p.shots, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// otherViews checks every view but the first on page p.
+func otherViews(t *testing.T, p *page) {
+	c := p.c
+	open := func(query string) { t.Helper(); p.open(t, query) }
+	shot := func(name string) { t.Helper(); p.shot(t, name) }
 	open("game=cram:4x5&view=position")
 	if v := waitText(t, c, "value of Cram 4×5", text("value")); v != "*2" {
 		t.Errorf("Cram 4×5: page shows %q, want *2", v)

@@ -20,17 +20,21 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"strings"
+	"time"
+
+	"github.com/impartial-go/impartial/examples/internal/clip"
 )
 
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "web:", err)
+		fmt.Fprintln(os.Stderr, "web:", clip.Message(err.Error()))
 		os.Exit(1)
 	}
 }
@@ -44,7 +48,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
+		return fmt.Errorf("unexpected argument %s", clip.Quote(fs.Arg(0)))
 	}
 	dir := *out
 	if dir == "" {
@@ -68,7 +72,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "serving on http://%s/ (Ctrl-C stops)\n", displayAddr(ln.Addr()))
-	srv := &http.Server{Handler: Handler(dir), ErrorLog: log.New(stderr, "web: ", 0)}
+	srv := newServer(Handler(dir), log.New(stderr, "web: ", 0))
 	stop := make(chan os.Signal, 1)
 	signal.Notify(stop, os.Interrupt)
 	go func() { <-stop; srv.Close() }()
@@ -87,10 +91,38 @@ func displayAddr(a net.Addr) string {
 	return s
 }
 
+// The server's bounds: a client that sends its request's header slowly,
+// or its body, or reads the answer slowly, or keeps an idle connection,
+// is cut off, so that half-open connections cannot pile up.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 5 * time.Minute // main.wasm is megabytes, on slow links too
+	idleTimeout       = 2 * time.Minute
+	maxHeaderBytes    = 64 << 10
+)
+
+// newServer returns the HTTP server of the site: h with the bounds above,
+// logging to errlog.
+func newServer(h http.Handler, errlog *log.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ErrorLog:          errlog,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+	}
+}
+
 // Handler serves the site in dir, with the WebAssembly module's MIME type
-// and no caching (a rebuilt module is picked up on reload).
+// and no caching (a rebuilt module is picked up on reload). A path that
+// names no file answers 404, whatever the reason (a name too long for the
+// file system, a file used as a directory), and one that may not be read
+// answers 403.
 func Handler(dir string) http.Handler {
-	files := http.FileServer(http.Dir(dir))
+	files := http.FileServer(siteDir{http.Dir(dir)})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		if strings.HasSuffix(r.URL.Path, ".wasm") {
@@ -98,4 +130,18 @@ func Handler(dir string) http.Handler {
 		}
 		files.ServeHTTP(w, r)
 	})
+}
+
+// siteDir is the site's directory, where a file that cannot be opened, for
+// any reason but permission, does not exist (http.FileServer answers 404,
+// not 500).
+type siteDir struct{ dir http.Dir }
+
+// Open opens name in the directory.
+func (d siteDir) Open(name string) (http.File, error) {
+	f, err := d.dir.Open(name)
+	if err != nil && !errors.Is(err, fs.ErrPermission) && !errors.Is(err, fs.ErrNotExist) {
+		return nil, &fs.PathError{Op: "open", Path: clip.Cut(name, clip.MaxInput), Err: fs.ErrNotExist}
+	}
+	return f, err
 }

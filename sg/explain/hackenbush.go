@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/game"
 )
 
 // HackenbushDOT writes a Green Hackenbush picture in the Graphviz DOT
@@ -14,9 +14,10 @@ import (
 // other vertex a point, each edge labelled with its index; the edges whose
 // cut wins (leaves value 0) are drawn bold red, and edges not joined to the
 // ground, which play no part, dashed grey. The graph's label gives the
-// picture's value. It costs what [rulesets.Hackenbush.Moves] costs, O(E²)
-// for E edges, and returns ctx's error when it is done, or w's.
-func HackenbushDOT(ctx context.Context, w io.Writer, h *rulesets.Hackenbush) error {
+// picture's value. h is any [game.EdgePicture], such as package rulesets'
+// Hackenbush. It costs what h.Moves costs (O(E²) for E edges for
+// rulesets.Hackenbush), and returns ctx's error when it is done, or w's.
+func HackenbushDOT(ctx context.Context, w io.Writer, h game.EdgePicture) error {
 	moves, err := h.Moves(ctx)
 	if err != nil {
 		return err

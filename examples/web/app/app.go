@@ -14,10 +14,10 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
-	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/explain"
 	"github.com/impartial-go/impartial/sg/loopy"
 	"github.com/impartial-go/impartial/sg/search"
+	"github.com/impartial-go/impartial/sg/solve"
 )
 
 // Limits that keep every answer quick enough for a page.
@@ -96,7 +96,7 @@ type LoopyAnswer struct {
 
 // loopyPosition answers the position view for a loopy rule; the other
 // views are for heap games.
-func loopyPosition(ctx context.Context, r Request, l *rulesets.Loopy) (Response, error) {
+func loopyPosition(ctx context.Context, r Request, l game.Loopy) (Response, error) {
 	resp := Response{Game: l.String()}
 	if r.View != "position" && r.View != "" {
 		return resp, bad("view", "the %s view is for heap games without cycles: %s can repeat positions (see Value and moves)", r.View, l)
@@ -110,7 +110,7 @@ func loopyPosition(ctx context.Context, r Request, l *rulesets.Loopy) (Response,
 			return resp, bad("position", "heap %d: %d is past the rule's largest heap, %d", i+1, h, l.NumPositions()-1)
 		}
 	}
-	sol, err := l.Solve(ctx)
+	sol, err := solve.Loopy(ctx, l)
 	if err != nil {
 		return resp, err
 	}
@@ -127,7 +127,7 @@ func loopyPosition(ctx context.Context, r Request, l *rulesets.Loopy) (Response,
 	}
 	ans.Outcome = o.String()
 	for _, m := range moves {
-		ans.Moves = append(ans.Moves, fmt.Sprintf("part %d: %d → %d (the sum becomes %s)", m.Part+1, m.From, m.To, m.Result))
+		ans.Moves = append(ans.Moves, fmt.Sprintf("part %d: %d → %s (the sum becomes %s)", m.Part+1, m.From, l.MoveString(m.From, m.To), m.Result))
 	}
 	resp.Position, resp.Outcome, resp.Loopy = heaps, ans.Outcome, ans
 	return resp, nil
@@ -143,25 +143,18 @@ const boardMemory = 64 << 20
 
 // board answers the position view for a game with a start position; the
 // other views are for heap games.
-func board(ctx context.Context, r Request, b rulesets.Board) (Response, error) {
+func board(ctx context.Context, r Request, b game.Board) (Response, error) {
 	resp := Response{Game: b.String()}
 	if r.View != "position" && r.View != "" {
 		return resp, bad("view", "the %s view is for heap games: %s is a game with its own start position (see Value and moves)", r.View, b)
 	}
-	ans := &BoardAnswer{Moves: []string{}}
-	var v sg.Nimber
-	if s, ok := b.(rulesets.Solvable); ok {
-		sol, err := s.Solve(ctx, search.WithMemory(boardMemory), search.WithWorkers(1))
-		if err != nil {
-			return resp, err
-		}
-		v, ans.Moves = sol.Value, sol.Moves
-	} else {
-		var err error
-		if v, err = b.StartValue(ctx); err != nil {
-			return resp, err
-		}
+	ans := &BoardAnswer{}
+	sol, err := solve.Board(ctx, b, search.WithMemory(boardMemory), search.WithWorkers(1))
+	if err != nil {
+		return resp, err
 	}
+	v := sol.Value
+	ans.Moves = sol.Moves
 	resp.Value, resp.Outcome, resp.Board = uint64(v), outcome(uint64(v)), ans
 	return resp, nil
 }
@@ -176,6 +169,9 @@ type Move struct {
 	Value   uint64 `json:"value"`
 	Winning bool   `json:"winning"`
 	Text    string `json:"text"`
+	// Notation is the move in the notation every program shares
+	// (game.HeapPlay.String): "7>2+4", "7>0".
+	Notation string `json:"notation"`
 }
 
 // inputError is a bad request, tied to the field it came from.
@@ -241,16 +237,13 @@ func handle(ctx context.Context, r Request, progress func(done, total int)) (Res
 	if err != nil {
 		return Response{}, &inputError{field: "game", err: err}
 	}
-	if b, ok := rules.(rulesets.Board); ok {
-		return board(ctx, r, b)
+	switch rules.Kind {
+	case game.KindBoard:
+		return board(ctx, r, rules.Board)
+	case game.KindLoopy:
+		return loopyPosition(ctx, r, rules.Loopy)
 	}
-	if l, ok := rules.(*rulesets.Loopy); ok {
-		return loopyPosition(ctx, r, l)
-	}
-	rule, ok := rules.(rulesets.Ruleset)
-	if !ok {
-		return Response{}, bad("game", "%s: this page shows heap games, boards and loopy rules", rules)
-	}
+	rule := rules.Heap
 	resp := Response{Game: rule.String()}
 	switch r.View {
 	case "sequence":
@@ -384,6 +377,7 @@ func solvePosition(ctx context.Context, rule game.HeapRule, heaps []int) (*posit
 				m := Move{Heap: i, From: h, Parts: append([]int{}, parts...), Value: v, Winning: v == 0}
 				m.To = apply(heaps, i, m.Parts)
 				m.Text = describe(m)
+				m.Notation = game.HeapPlay{From: h, To: m.Parts}.String()
 				p.moves = append(p.moves, m)
 			}
 		}

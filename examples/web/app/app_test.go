@@ -157,10 +157,10 @@ func TestBoards(t *testing.T) {
 		value uint64
 		wins  bool
 	}{
-		{"cram:4x5", 2, true},                // even×odd Cram is N; *2 (the search package's example)
-		{"cram:4x4", 0, false},               // even×even: the second player copies (Winning Ways ch. 22)
-		{"chomp:5,4", 0, false},              // two rows (a, a-1) are P (Zeilberger 2001)
-		{"hackenbush:g-1,1-2,2-3", 3, false}, // a stalk of 3 is *3 (Winning Ways ch. 7); no move list
+		{"cram:4x5", 2, true},               // even×odd Cram is N; *2 (the search package's example)
+		{"cram:4x4", 0, false},              // even×even: the second player copies (Winning Ways ch. 22)
+		{"chomp:5,4", 0, false},             // two rows (a, a-1) are P (Zeilberger 2001)
+		{"hackenbush:g-1,1-2,2-3", 3, true}, // a stalk of 3 is *3 (Winning Ways ch. 7); cut the bottom edge
 	} {
 		r := ask(t, Request{View: "position", Game: c.game})
 		if r.Error != "" || r.Board == nil {

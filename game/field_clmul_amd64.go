@@ -1,6 +1,6 @@
 //go:build !purego
 
-package sg
+package game
 
 // clmulMod returns a·b modulo f = x^64 + x^4 + x^3 + x + 1 in GF(2)[x]
 // (field_clmul_amd64.s). It needs the PCLMULQDQ instruction.

@@ -1,12 +1,12 @@
-package sg_test
+package game_test
 
 import (
 	"errors"
 	"math/bits"
 	"testing"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
-	"github.com/impartial-go/impartial/sg"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -38,7 +38,7 @@ var onagTable = [16][16]uint8{
 func TestMulPublishedTable(t *testing.T) {
 	for a := range 16 {
 		for b := range 16 {
-			if got := sg.Nimber(a).Mul(sg.Nimber(b)); got != sg.Nimber(onagTable[a][b]) {
+			if got := game.Nimber(a).Mul(game.Nimber(b)); got != game.Nimber(onagTable[a][b]) {
 				t.Errorf("%d ⊗ %d = %d, ONAG's table has %d", a, b, got, onagTable[a][b])
 			}
 		}
@@ -76,7 +76,7 @@ func TestMulConwayDefinition(t *testing.T) {
 	ct := conwayTable(n)
 	for a := range n {
 		for b := range n {
-			if got := sg.Nimber(a).Mul(sg.Nimber(b)); uint64(got) != ct[a][b] {
+			if got := game.Nimber(a).Mul(game.Nimber(b)); uint64(got) != ct[a][b] {
 				t.Fatalf("%d ⊗ %d = %d, Conway's mex definition gives %d", a, b, got, ct[a][b])
 			}
 		}
@@ -118,13 +118,13 @@ func nimberGen() gopter.Gen {
 		gen.UInt64().Map(func(x uint64) uint64 { return x & 0xffff0000ffff0000 }),
 		gen.UInt64().Map(func(x uint64) uint64 { return x >> 32 }),
 		gen.UInt64().Map(func(x uint64) uint64 { return x << 32 }),
-	).Map(func(x uint64) sg.Nimber { return sg.Nimber(x) })
+	).Map(func(x uint64) game.Nimber { return game.Nimber(x) })
 }
 
 func TestMulFermatFormula(t *testing.T) {
 	props := gopter.NewProperties(gametest.Parameters(t, 400))
 	props.Property("Mul agrees with the recursive Fermat 2-power formula", prop.ForAll(
-		func(a, b sg.Nimber) bool {
+		func(a, b game.Nimber) bool {
 			return uint64(a.Mul(b)) == fermatMul(uint64(a), uint64(b), 64)
 		}, nimberGen(), nimberGen()))
 	props.TestingRun(t)
@@ -133,14 +133,14 @@ func TestMulFermatFormula(t *testing.T) {
 func TestFieldLaws(t *testing.T) {
 	props := gopter.NewProperties(gametest.Parameters(t, 500))
 	props.Property("commutative, associative, distributive", prop.ForAll(
-		func(a, b, c sg.Nimber) bool {
+		func(a, b, c game.Nimber) bool {
 			return a.Mul(b) == b.Mul(a) &&
 				a.Mul(b).Mul(c) == a.Mul(b.Mul(c)) &&
 				a.Mul(b^c) == a.Mul(b)^a.Mul(c) &&
 				a.Mul(1) == a && a.Mul(0) == 0
 		}, nimberGen(), nimberGen(), nimberGen()))
 	props.Property("inverse and quotient", prop.ForAll(
-		func(a, b sg.Nimber) bool {
+		func(a, b game.Nimber) bool {
 			if a == 0 {
 				return true
 			}
@@ -152,13 +152,13 @@ func TestFieldLaws(t *testing.T) {
 			return err == nil && q.Mul(a) == b
 		}, nimberGen(), nimberGen()))
 	props.Property("square root", prop.ForAll(
-		func(a sg.Nimber) bool {
+		func(a game.Nimber) bool {
 			s := a.Sqrt()
 			return s.Mul(s) == a && a.Mul(a).Sqrt() == a
 		}, nimberGen()))
 	props.Property("power", prop.ForAll(
-		func(a sg.Nimber, e uint8) bool {
-			want := sg.Nimber(1)
+		func(a game.Nimber, e uint8) bool {
+			want := game.Nimber(1)
 			for range e {
 				want = want.Mul(a)
 			}
@@ -174,7 +174,7 @@ func TestFieldKnownValues(t *testing.T) {
 	// F ⊗ F = 3F/2 for a Fermat 2-power F (ONAG ch. 6), and F ⊗ x = F·x
 	// for x < F.
 	for _, k := range []uint{1, 2, 4, 8, 16, 32} {
-		f := sg.Nimber(1) << k
+		f := game.Nimber(1) << k
 		if got := f.Mul(f); got != f|f>>1 {
 			t.Errorf("2^%d ⊗ 2^%d = %d, want %d", k, k, got, f|f>>1)
 		}
@@ -185,37 +185,37 @@ func TestFieldKnownValues(t *testing.T) {
 	}
 	// The nimbers below 2^(2^k) are a subfield: closed under products.
 	for _, k := range []uint{1, 2, 4, 8, 16, 32} {
-		top := sg.Nimber(1)<<k - 1
+		top := game.Nimber(1)<<k - 1
 		if p := top.Mul(top - 1); p > top {
 			t.Errorf("%d ⊗ %d = %d leaves the subfield below 2^%d", top, top-1, p, k)
 		}
 	}
 	// The multiplicative order of 2 divides 3 (2 ⊗ 2 ⊗ 2 = 1).
-	if got := sg.Nimber(2).Pow(3); got != 1 {
+	if got := game.Nimber(2).Pow(3); got != 1 {
 		t.Errorf("2^3 = %d, want 1", got)
 	}
-	if got, _ := sg.Nimber(2).Inv(); got != 3 {
+	if got, _ := game.Nimber(2).Inv(); got != 3 {
 		t.Errorf("2⁻¹ = %d, want 3", got)
 	}
-	if got := sg.Nimber(2).Sqrt(); got != 3 {
+	if got := game.Nimber(2).Sqrt(); got != 3 {
 		t.Errorf("√2 = %d, want 3", got)
 	}
-	if bits.OnesCount64(uint64(sg.Nimber(^uint64(0)).Sqrt())) == 0 {
+	if bits.OnesCount64(uint64(game.Nimber(^uint64(0)).Sqrt())) == 0 {
 		t.Error("√(2^64-1) = 0")
 	}
 }
 
 func TestFieldZero(t *testing.T) {
-	if _, err := sg.Nimber(0).Inv(); !errors.Is(err, sg.ErrZeroNimber) {
+	if _, err := game.Nimber(0).Inv(); !errors.Is(err, game.ErrZeroNimber) {
 		t.Errorf("Inv(0): err = %v, want ErrZeroNimber", err)
 	}
-	if _, err := sg.Nimber(7).Div(0); !errors.Is(err, sg.ErrZeroNimber) {
+	if _, err := game.Nimber(7).Div(0); !errors.Is(err, game.ErrZeroNimber) {
 		t.Errorf("7 / 0: err = %v, want ErrZeroNimber", err)
 	}
-	if q, err := sg.Nimber(0).Div(5); err != nil || q != 0 {
+	if q, err := game.Nimber(0).Div(5); err != nil || q != 0 {
 		t.Errorf("0 / 5 = %d, %v; want 0", q, err)
 	}
-	if sg.Nimber(0).Sqrt() != 0 || sg.Nimber(0).Pow(0) != 1 || sg.Nimber(0).Pow(5) != 0 {
+	if game.Nimber(0).Sqrt() != 0 || game.Nimber(0).Pow(0) != 1 || game.Nimber(0).Pow(5) != 0 {
 		t.Error("0: Sqrt, Pow(0) or Pow(5) wrong")
 	}
 }
@@ -223,11 +223,11 @@ func TestFieldZero(t *testing.T) {
 func TestMulConcurrentFirstUse(t *testing.T) {
 	// The tables are built on first use; concurrent first uses must agree
 	// (run with -race). In a test binary they may already be built.
-	done := make(chan sg.Nimber, 8)
+	done := make(chan game.Nimber, 8)
 	for range 8 {
-		go func() { done <- sg.Nimber(123456789).Mul(987654321) }()
+		go func() { done <- game.Nimber(123456789).Mul(987654321) }()
 	}
-	want := sg.Nimber(fermatMul(123456789, 987654321, 64))
+	want := game.Nimber(fermatMul(123456789, 987654321, 64))
 	for range 8 {
 		if got := <-done; got != want {
 			t.Errorf("concurrent Mul = %d, want %d", got, want)

@@ -1,6 +1,6 @@
 //go:build !amd64 || purego
 
-package sg
+package game
 
 // Without a carry-less multiplication instruction (or with the purego
 // build tag, which tests this path on amd64) the products use the

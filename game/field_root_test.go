@@ -1,4 +1,4 @@
-package sg
+package game
 
 import (
 	"math/big"

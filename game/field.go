@@ -1,4 +1,4 @@
-package sg
+package game
 
 import (
 	"errors"
@@ -235,7 +235,7 @@ func inv64(x uint64) uint64 {
 // (4 ⊗ 15 = 1 in the field of 16 nimbers).
 func (a Nimber) Inv() (Nimber, error) {
 	if a == 0 {
-		return 0, fmt.Errorf("sg: inverse of 0: %w", ErrZeroNimber)
+		return 0, fmt.Errorf("game: inverse of 0: %w", ErrZeroNimber)
 	}
 	fieldTables()
 	return Nimber(inv64(uint64(a))), nil
@@ -245,7 +245,7 @@ func (a Nimber) Inv() (Nimber, error) {
 // wrapping [ErrZeroNimber] that names a when b is 0.
 func (a Nimber) Div(b Nimber) (Nimber, error) {
 	if b == 0 {
-		return 0, fmt.Errorf("sg: %v divided by 0: %w", a, ErrZeroNimber)
+		return 0, fmt.Errorf("game: %v divided by 0: %w", a, ErrZeroNimber)
 	}
 	fieldTables()
 	return Nimber(mulNim(uint64(a), inv64(uint64(b)))), nil

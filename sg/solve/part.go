@@ -1,4 +1,4 @@
-package rulesets
+package solve
 
 import (
 	"context"
@@ -38,15 +38,15 @@ const splitWork = 1 << 22
 //	...
 //	b, err := sequence.Solve(ctx, rulesets.Odd(), 0)
 //	...
-//	p, err := rulesets.NewHeapPart(a, 7)
-//	q, err := rulesets.NewHeapPart(b, 6)
+//	p, err := solve.NewHeapPart(a, 7)
+//	q, err := solve.NewHeapPart(b, 6)
 //	sum := sg.Sum{p, q, sg.Heap(5)}
 //
 // Heaps may be as large as 2^64-1: values come from a
 // [sequence.Answer] (a formula or a certified period), never from a table
 // of all smaller heaps. Finding a move costs O(1) per heap for the rules whose
-// formula names the move (Nim-like codes such as 0.[3] and 0.[7],
-// [AnyAnywhere], [Lasker]'s Nim) and otherwise at most about 2^16 + 2^22
+// formula names the move (a [game.FormulaMover]: the Nim-like codes such
+// as 0.[3] and 0.[7], any-anywhere, Lasker's Nim) and otherwise at most about 2^16 + 2^22
 // value lookups per heap (move sizes and heaps left up to 2^16 tokens,
 // then at most 2^22 lookups for splits, including the splits into three
 // or more heaps of at most 40 tokens), whatever the heap size. A HeapPart
@@ -64,12 +64,12 @@ type HeapPart struct {
 // given; moves are then searched only among heaps a knows.
 func NewHeapPart(a *sequence.Answer, heaps ...uint64) (*HeapPart, error) {
 	if a == nil {
-		return nil, errors.New("rulesets: NewHeapPart: nil answer")
+		return nil, errors.New("solve: NewHeapPart: nil answer")
 	}
 	r := a.Rule()
 	for _, h := range heaps {
 		if !a.Known(h) {
-			return nil, fmt.Errorf("rulesets: %v: heap %d is past the %d values known, with no formula or certified period", r, h, a.Len())
+			return nil, fmt.Errorf("solve: %v: heap %d is past the %d values known, with no formula or certified period", r, h, a.Len())
 		}
 	}
 	value := func(n uint64) (sg.Nimber, bool) {
@@ -114,7 +114,7 @@ func (p *HeapPart) heapValue(n uint64) (sg.Nimber, error) {
 	}
 	v, ok := p.value(n)
 	if !ok {
-		return 0, fmt.Errorf("rulesets: %v: no value known for heap %d", p.rule, n)
+		return 0, fmt.Errorf("solve: %v: no value known for heap %d", p.rule, n)
 	}
 	return v, nil
 }
@@ -163,46 +163,21 @@ func (p *HeapPart) heapMoveTo(ctx context.Context, n uint64, want sg.Nimber) ([]
 	if n <= searchLimit {
 		return s.smallHeap(p.rule, int(n), want)
 	}
-	if t, ok := p.rule.(*TakeBreak); ok {
+	if t, ok := p.rule.(game.TakeBreakRule); ok {
 		return s.largeHeap(t, n, want)
 	}
 	return nil, false, nil
 }
 
 // formulaMove answers from the rule's formula, in O(1), for the rules
-// whose formula names a move: known is false for the others. When G(n) = n
-// (the Nim-like codes and AnyAnywhere), every smaller single heap is one
-// move away, and no option has a value of n or more, since an option is
-// heaps of fewer tokens in all and a XOR is at most a sum. Lasker's G is
-// its own inverse, so the heap of value want is G(want), a move away when
-// smaller than n; when want = n = 4k+3 (G(n) = n+1) the split (1, n-1) has
-// value 1 ⊕ (4k+2) = n. Other moves of Lasker's Nim (splits whose value
-// exceeds n) are left to the search.
+// whose formula names a move ([game.FormulaMover]): known is false for
+// the others.
 func (p *HeapPart) formulaMove(n uint64, want sg.Nimber) (parts []uint64, ok, known bool) {
-	nimLike := false
-	switch r := p.rule.(type) {
-	case AnyAnywhereRule:
-		nimLike = true
-	case *TakeBreak:
-		switch r.form {
-		case closedNim:
-			nimLike = true
-		case closedLasker:
-			if h, ok := laskerValue(uint64(want)); ok && uint64(h) < n {
-				return []uint64{uint64(h)}, true, true
-			}
-			if uint64(want) == n && n%4 == 3 {
-				return []uint64{1, n - 1}, true, true
-			}
-		}
-	}
-	if !nimLike {
+	fm, isMover := p.rule.(game.FormulaMover)
+	if !isMover {
 		return nil, false, false
 	}
-	if uint64(want) >= n {
-		return nil, false, true
-	}
-	return []uint64{uint64(want)}, true, true // take n - want, leaving one heap
+	return fm.FormulaMove(n, want)
 }
 
 // moveSearch is the state of one heap's search for a move: the context,
@@ -300,12 +275,12 @@ func (s *moveSearch) smallHeap(r game.HeapRule, n int, want sg.Nimber) ([]uint64
 // searchLimit) or a small heap left (n-k ≤ searchLimit), nothing left, and
 // then two heaps after a small take, the smaller one up to searchLimit,
 // within the budget.
-func (s *moveSearch) largeHeap(t *TakeBreak, n uint64, want sg.Nimber) ([]uint64, bool, error) {
+func (s *moveSearch) largeHeap(t game.TakeBreakRule, n uint64, want sg.Nimber) ([]uint64, bool, error) {
 	for k := uint64(1); k <= searchLimit; k++ {
 		if err := s.step(); err != nil {
 			return nil, false, err
 		}
-		if t.digitU(k)&2 != 0 && s.is(n-k, want) {
+		if digitOf(t, k)&2 != 0 && s.is(n-k, want) {
 			return []uint64{n - k}, true, nil
 		}
 	}
@@ -313,7 +288,7 @@ func (s *moveSearch) largeHeap(t *TakeBreak, n uint64, want sg.Nimber) ([]uint64
 		if err := s.step(); err != nil {
 			return nil, false, err
 		}
-		d := t.digitU(n - rem)
+		d := digitOf(t, n-rem)
 		if rem == 0 && d&1 != 0 && want == 0 {
 			return nil, true, nil
 		}
@@ -322,7 +297,7 @@ func (s *moveSearch) largeHeap(t *TakeBreak, n uint64, want sg.Nimber) ([]uint64
 		}
 	}
 	for k := uint64(0); k <= searchLimit; k++ {
-		if t.digitU(k)&4 == 0 {
+		if digitOf(t, k)&4 == 0 {
 			if err := s.step(); err != nil {
 				return nil, false, err
 			}
@@ -359,16 +334,15 @@ func (p *HeapPart) String() string {
 	return b.String()
 }
 
-// digitU is Digit for move sizes up to 2^64-1.
-func (t *TakeBreak) digitU(k uint64) uint32 {
+// digitOf is t's digit for a move of k tokens, k up to 2^64-1: through
+// [game.WideDigits] past the range of int, and 0 there for a rule without
+// it.
+func digitOf(t game.TakeBreakRule, k uint64) uint32 {
 	if k <= uint64(int(^uint(0)>>1)) {
 		return t.Digit(int(k))
 	}
-	switch {
-	case t.rule != nil:
-		return t.rule(k)
-	case len(t.repeat) == 0:
-		return 0
+	if w, ok := t.(game.WideDigits); ok {
+		return w.DigitOf(k)
 	}
-	return t.repeat[(k-uint64(len(t.digits)))%uint64(len(t.repeat))]
+	return 0
 }

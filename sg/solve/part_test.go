@@ -1,4 +1,4 @@
-package rulesets_test
+package solve_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/sequence"
+	"github.com/impartial-go/impartial/sg/solve"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -45,20 +46,20 @@ func TestPropertyCompositeGame(t *testing.T) {
 	props := gopter.NewProperties(gametest.Parameters(t, 100))
 	props.Property("composite game: sum = product search", prop.ForAll(
 		func(a, b uint64, ns []uint64) (bool, error) {
-			sum := sg.Sum{rulesets.MustHeapPart(take3, nil, a), rulesets.MustHeapPart(odd, nil, b)}
+			sum := sg.Sum{solve.MustHeapPart(take3, nil, a), solve.MustHeapPart(odd, nil, b)}
 			for _, n := range ns {
 				sum = append(sum, sg.Heap(n))
 			}
 			pos := composite{A: game.Pair[game.Heaps, game.Heaps]{A: heaps(a), B: heaps(b)}, B: heaps(ns...)}
-			want, err := x.Outcome(bg, pos)
+			want, err := x.Outcome(context.Background(), pos)
 			if err != nil {
 				return false, err
 			}
-			got, err := sum.Outcome(bg)
+			got, err := sum.Outcome(context.Background())
 			if err != nil || got != want {
 				return false, fmt.Errorf("%v: sum says %v (%v), search says %v", sum, got, err, want)
 			}
-			moves, err := sum.WinningMoves(bg)
+			moves, err := sum.WinningMoves(context.Background())
 			if err != nil {
 				return false, err
 			}
@@ -67,7 +68,7 @@ func TestPropertyCompositeGame(t *testing.T) {
 			}
 			for _, m := range moves {
 				next := sum.Play(m)
-				if o, _ := next.Outcome(bg); o != sg.P {
+				if o, _ := next.Outcome(context.Background()); o != sg.P {
 					return false, fmt.Errorf("%v: move %v does not reach a P-position", sum, m)
 				}
 				// The move must be legal: check it against the product game.
@@ -87,7 +88,7 @@ func legal(t *testing.T, g game.Game[composite], pos composite, next sg.Sum) boo
 	t.Helper()
 	get := func(p sg.Part) game.Heaps {
 		switch q := p.(type) {
-		case *rulesets.HeapPart:
+		case *solve.HeapPart:
 			s := q.Heaps()
 			sizes := make([]int, len(s))
 			for i, v := range s {
@@ -122,10 +123,10 @@ func TestHeapPartHugeHeaps(t *testing.T) {
 	ctx := context.Background()
 	bash5, _ := rulesets.Bash(5)
 	sum := sg.Sum{
-		rulesets.MustHeapPart(bash5, nil, 1<<63+3),        // (2^63+3) mod 6 = 5
-		rulesets.MustHeapPart(rulesets.Odd(), nil, 1<<62), // 0
-		rulesets.MustHeapPart(rulesets.Nim(), nil, 1<<40),
-		rulesets.MustHeapPart(rulesets.Lasker(), nil, 1<<50+3), // 2^50+4
+		solve.MustHeapPart(bash5, nil, 1<<63+3),        // (2^63+3) mod 6 = 5
+		solve.MustHeapPart(rulesets.Odd(), nil, 1<<62), // 0
+		solve.MustHeapPart(rulesets.Nim(), nil, 1<<40),
+		solve.MustHeapPart(rulesets.Lasker(), nil, 1<<50+3), // 2^50+4
 	}
 	v, err := sum.Value(ctx)
 	if err != nil {
@@ -144,12 +145,12 @@ func TestHeapPartHugeHeaps(t *testing.T) {
 		}
 	}
 	// Lasker's Nim heap 4k+3 (value 4k+4) to value 4k+3 needs a split.
-	p := rulesets.MustHeapPart(rulesets.Lasker(), nil, 1<<50+3)
+	p := solve.MustHeapPart(rulesets.Lasker(), nil, 1<<50+3)
 	q, ok, err := p.MoveTo(ctx, 1<<50+3)
 	if err != nil || !ok {
 		t.Fatalf("Lasker MoveTo: %v, %v", ok, err)
 	}
-	if hs := q.(*rulesets.HeapPart).Heaps(); len(hs) != 2 || hs[0]+hs[1] != 1<<50+3 {
+	if hs := q.(*solve.HeapPart).Heaps(); len(hs) != 2 || hs[0]+hs[1] != 1<<50+3 {
 		t.Errorf("Lasker split = %v", hs)
 	}
 	// Kayles has no formula: an answer from 5 computed values, where no
@@ -158,13 +159,13 @@ func TestHeapPartHugeHeaps(t *testing.T) {
 	if err != nil || short.Basis() != sequence.BasisPrefix {
 		t.Fatalf("Solve(kayles, 5) = %v, %v", short.Basis(), err)
 	}
-	if _, err := rulesets.NewHeapPart(short, 5); err == nil {
+	if _, err := solve.NewHeapPart(short, 5); err == nil {
 		t.Error("Kayles has no formula, but NewHeapPart accepted heap 5 past 5 computed values")
 	}
-	if _, err := rulesets.NewHeapPart(short, 4); err != nil {
+	if _, err := solve.NewHeapPart(short, 4); err != nil {
 		t.Errorf("NewHeapPart(heap 4 of 5 computed values): %v", err)
 	}
-	if _, err := rulesets.NewHeapPart(nil, 4); err == nil {
+	if _, err := solve.NewHeapPart(nil, 4); err == nil {
 		t.Error("NewHeapPart accepted a nil answer")
 	}
 	if got := p.String(); got != "lasker(1125899906842627)" {
@@ -180,8 +181,8 @@ func TestHeapPartPeriodic(t *testing.T) {
 	if err != nil || ans.Basis() != sequence.BasisPeriod || !ans.Periodicity().Certified {
 		t.Fatalf("Kayles period: %v, %v", ans.Periodicity(), err)
 	}
-	kaylesPart := func(heaps ...uint64) *rulesets.HeapPart {
-		p, err := rulesets.NewHeapPart(ans, heaps...)
+	kaylesPart := func(heaps ...uint64) *solve.HeapPart {
+		p, err := solve.NewHeapPart(ans, heaps...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -202,7 +203,7 @@ func TestHeapPartPeriodic(t *testing.T) {
 				if err != nil || !ok {
 					t.Fatalf("kayles(%d, %d) has no move to %d", a, b, v)
 				}
-				qs := q.(*rulesets.HeapPart).Heaps()
+				qs := q.(*solve.HeapPart).Heaps()
 				sizes := make([]int, len(qs))
 				for i, s := range qs {
 					sizes[i] = int(s)
@@ -251,7 +252,7 @@ func TestHeapPartHexadecimal(t *testing.T) {
 		}
 		g := game.NewHeapGame(r)
 		for n := range uint64(24) {
-			p := rulesets.MustHeapPart(r, value, n)
+			p := solve.MustHeapPart(r, value, n)
 			h, _ := game.MakeHeaps(int(n))
 			// The values of the options, some above G(n) (Lasker's Nim
 			// has the split (3, 7) of value 4 ⊕ 8 = 12 from the heap 10).
@@ -274,7 +275,7 @@ func TestHeapPartHexadecimal(t *testing.T) {
 				if !ok {
 					continue
 				}
-				qs := q.(*rulesets.HeapPart).Heaps()
+				qs := q.(*solve.HeapPart).Heaps()
 				sizes := make([]int, len(qs))
 				var x sg.Nimber
 				for i, s := range qs {
@@ -296,7 +297,7 @@ func TestHeapPartHexadecimal(t *testing.T) {
 // gigabytes), both when the move exists and when no option has the value.
 func TestHeapPartAnyAnywhereLarge(t *testing.T) {
 	ctx := context.Background()
-	p := rulesets.MustHeapPart(rulesets.AnyAnywhere(), nil, 60000)
+	p := solve.MustHeapPart(rulesets.AnyAnywhere(), nil, 60000)
 	for _, tc := range []struct {
 		v  sg.Nimber
 		ok bool
@@ -357,18 +358,18 @@ func TestHeapPartSearchBounded(t *testing.T) {
 	r := mustCode(t, "0.[6]")
 	for _, n := range []uint64{60000, 1 << 40} {
 		c := &countingValue{}
-		p := rulesets.MustHeapPart(r, c.value, n)
-		_, ok, err := p.MoveTo(bg, 5)
+		p := solve.MustHeapPart(r, c.value, n)
+		_, ok, err := p.MoveTo(context.Background(), 5)
 		if err != nil || ok {
 			t.Fatalf("heap %d: MoveTo(5) = %v, %v; want no move", n, ok, err)
 		}
-		if limit := 2*rulesets.SearchLimit + rulesets.SplitWork + 2; c.calls > limit || c.calls < rulesets.SplitWork {
-			t.Errorf("heap %d: %d ValueFunc calls, want from %d to %d", n, c.calls, rulesets.SplitWork, limit)
+		if limit := 2*solve.SearchLimit + solve.SplitWork + 2; c.calls > limit || c.calls < solve.SplitWork {
+			t.Errorf("heap %d: %d ValueFunc calls, want from %d to %d", n, c.calls, solve.SplitWork, limit)
 		}
 
-		ctx, cancel := context.WithCancel(bg)
+		ctx, cancel := context.WithCancel(context.Background())
 		c = &countingValue{stopAfter: 100000, cancel: cancel}
-		p = rulesets.MustHeapPart(r, c.value, n)
+		p = solve.MustHeapPart(r, c.value, n)
 		_, _, err = p.MoveTo(ctx, 5)
 		cancel()
 		if !errors.Is(err, context.Canceled) || c.calls > 100000+2048 {
@@ -376,3 +377,9 @@ func TestHeapPartSearchBounded(t *testing.T) {
 		}
 	}
 }
+
+// Kayles (0.77), OEIS A002186, G(0) … G(104).
+var kaylesValues = []sg.Nimber{
+	0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8,
+	6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2,
+	1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1}

@@ -1,20 +1,20 @@
-package sg_test
+package game_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/game"
 )
 
-var sinkNimber sg.Nimber
+var sinkNimber game.Nimber
 
 // randomNimbers returns 1024 random 64-bit nimbers from a fixed seed.
-func randomNimbers(s1, s2 uint64) []sg.Nimber {
+func randomNimbers(s1, s2 uint64) []game.Nimber {
 	r := rand.New(rand.NewPCG(s1, s2))
-	xs := make([]sg.Nimber, 1024)
+	xs := make([]game.Nimber, 1024)
 	for i := range xs {
-		xs[i] = sg.Nimber(r.Uint64())
+		xs[i] = game.Nimber(r.Uint64())
 	}
 	return xs
 }
@@ -25,7 +25,7 @@ func randomNimbers(s1, s2 uint64) []sg.Nimber {
 // of BenchmarkNimMulMillion (10^6 of them), read as ns/product.
 func BenchmarkNimMul(b *testing.B) {
 	xs, ys := randomNimbers(1, 2), randomNimbers(11, 12)
-	var s sg.Nimber
+	var s game.Nimber
 	b.ReportAllocs()
 	// 1024 products an iteration: calls written directly in a b.Loop body
 	// are kept from inlining, which would add a call to every product.
@@ -43,7 +43,7 @@ func BenchmarkNimMul(b *testing.B) {
 // result, so no product starts before the one before it has finished.
 func BenchmarkNimMulChain(b *testing.B) {
 	xs := randomNimbers(1, 2)
-	var s sg.Nimber
+	var s game.Nimber
 	b.ReportAllocs()
 	for b.Loop() {
 		for i := range xs {
@@ -58,12 +58,12 @@ func BenchmarkNimMulChain(b *testing.B) {
 // size of the library-checker task "Nim Product (64)".
 func BenchmarkNimMulMillion(b *testing.B) {
 	r := rand.New(rand.NewPCG(3, 4))
-	as := make([]sg.Nimber, 1_000_000)
-	bs := make([]sg.Nimber, len(as))
+	as := make([]game.Nimber, 1_000_000)
+	bs := make([]game.Nimber, len(as))
 	for i := range as {
-		as[i], bs[i] = sg.Nimber(r.Uint64()), sg.Nimber(r.Uint64())
+		as[i], bs[i] = game.Nimber(r.Uint64()), game.Nimber(r.Uint64())
 	}
-	var s sg.Nimber
+	var s game.Nimber
 	b.ReportAllocs()
 	for b.Loop() {
 		for i := range as {
@@ -75,11 +75,11 @@ func BenchmarkNimMulMillion(b *testing.B) {
 
 func BenchmarkNimInv(b *testing.B) {
 	r := rand.New(rand.NewPCG(5, 6))
-	xs := make([]sg.Nimber, 1024)
+	xs := make([]game.Nimber, 1024)
 	for i := range xs {
-		xs[i] = sg.Nimber(r.Uint64() | 1)
+		xs[i] = game.Nimber(r.Uint64() | 1)
 	}
-	var s sg.Nimber
+	var s game.Nimber
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		v, _ := xs[i&1023].Inv()
@@ -90,7 +90,7 @@ func BenchmarkNimInv(b *testing.B) {
 
 func BenchmarkNimSqrt(b *testing.B) {
 	xs := randomNimbers(7, 8)
-	var s sg.Nimber
+	var s game.Nimber
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		s ^= xs[i&1023].Sqrt()
@@ -100,8 +100,8 @@ func BenchmarkNimSqrt(b *testing.B) {
 
 func BenchmarkNimPow(b *testing.B) {
 	r := rand.New(rand.NewPCG(9, 10))
-	x := sg.Nimber(r.Uint64())
-	var s sg.Nimber
+	x := game.Nimber(r.Uint64())
+	var s game.Nimber
 	b.ReportAllocs()
 	for i := uint64(0); b.Loop(); i++ {
 		s ^= x.Pow(^i)

@@ -1,4 +1,4 @@
-package sg
+package game
 
 import (
 	"math/rand/v2"

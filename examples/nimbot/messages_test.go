@@ -1,0 +1,43 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// TestHugeArgumentMessages: nimbot repeats a 100 KB argument by its first
+// bytes and its length (issue 38, point 7), and the message stays valid
+// UTF-8.
+func TestHugeArgumentMessages(t *testing.T) {
+	dots := strings.Repeat(".", 100000)
+	for _, args := range [][]string{
+		{"-game", dots},
+		{"-game", "cram:" + dots},
+		{"-game", strings.Repeat("é", 50000)},
+		{"-first", dots},
+		{dots},
+		{"-" + dots},
+	} {
+		err := run(strings.NewReader(""), &bytes.Buffer{}, args)
+		if !errors.Is(err, errUsage) {
+			t.Errorf("nimbot %.30s…: %v, want a usage error", args, err)
+			continue
+		}
+		if msg := err.Error(); len(msg) > 2500 || !utf8.ValidString(msg) || !strings.Contains(msg, "bytes)") {
+			t.Errorf("nimbot %.30s…: %d bytes: %.300q", args, len(msg), msg)
+		}
+	}
+}
+
+// TestBoardMoveEchoedAsTyped: a bad move is repeated with its spaces, as
+// the player typed it ("1 1", not "11"), and cut when long.
+func TestBoardMoveEchoedAsTyped(t *testing.T) {
+	out := playScript(t, "cram:2x2", "1 1\n"+strings.Repeat("x ", 400)+"\nquit\n", true)
+	wantLines(t, out, `"1 1" is not a move here`, `bytes) is not a move here`)
+	if strings.Contains(out, `"11"`) || strings.Contains(out, strings.Repeat("x ", 40)) {
+		t.Errorf("the moves are not repeated as typed, or not cut:\n%s", out)
+	}
+}

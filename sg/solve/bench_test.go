@@ -1,0 +1,27 @@
+package solve_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/solve"
+)
+
+// BenchmarkHugeSumWinningMove finds the winning move in a sum of heaps near
+// 2^63 of Bash, Lasker's Nim and Nim.
+func BenchmarkHugeSumWinningMove(b *testing.B) {
+	bash5, _ := rulesets.Bash(5)
+	sum := sg.Sum{
+		solve.MustHeapPart(bash5, nil, 1<<63+3),
+		solve.MustHeapPart(rulesets.Lasker(), nil, 1<<62+7),
+		solve.MustHeapPart(rulesets.Nim(), nil, 1<<61+5),
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok, err := sum.WinningMove(context.Background()); err != nil || !ok {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,114 @@
+package solve
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/bitset"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search"
+)
+
+// BoardSolution is what [Board] and [Search] find about a board's start
+// position: its value, and its winning moves written in the game's own
+// notation (a Cram domino "r,c-r,c", a Node Kayles vertex, a Chomp bite
+// "r,c", a Hackenbush edge "1-2"), in the order the game lists its moves.
+// Stats are the search's counters (zero for a board valued by its rules).
+type BoardSolution struct {
+	Value sg.Nimber
+	Moves []string
+	Stats search.Stats
+}
+
+// Outcome returns P when the value is 0, else N.
+func (s *BoardSolution) Outcome() sg.Outcome { return sg.OutcomeOf(s.Value) }
+
+// Board finds the value and the winning moves of a board's start
+// position, whichever way the board is valued (see [game.Board]): a
+// [game.Valued] board by its rules (opts are then unused), a
+// [game.Started] game on bitset.Set positions (the boards of packages
+// game/grid and game/graph: Cram, Chomp, Node Kayles) by [Search] with
+// opts. It returns an error naming the board when it is neither; [Search]
+// takes a Started game on any other type of positions. Errors are those
+// of the way taken: ctx's error when ctx is done, an error naming a bad
+// option, the rules' error for a position past their limits.
+func Board(ctx context.Context, b game.Board, opts ...search.Option) (*BoardSolution, error) {
+	switch g := b.(type) {
+	case game.Valued:
+		v, err := g.StartValue(ctx)
+		if err != nil {
+			return nil, err
+		}
+		moves, err := g.WinningMoves(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return &BoardSolution{Value: v, Moves: moves}, nil
+	case game.Started[bitset.Set]:
+		return Search(ctx, g, opts...)
+	}
+	return nil, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set positions", b)
+}
+
+// Searchable reports whether [Board] values b by a search ([Search]),
+// which takes the options of package sg/search, rather than by its
+// rules.
+func Searchable(b game.Board) bool {
+	if _, ok := b.(game.Valued); ok {
+		return false
+	}
+	switch b.(type) {
+	case game.Started[bitset.Set]:
+		return true
+	}
+	return false
+}
+
+// Search finds the value and the winning moves of g's start position with
+// package sg/search and opts (its memory budget, its workers, progress):
+// the value with pruning, then an outcome search of each option for the
+// winning moves, sharing one table. It returns ctx's error when ctx is
+// cancelled, and an error naming the budget when the options are bad; a
+// search that needs more memory than its budget slows down, it never
+// fails for want of it.
+func Search[P comparable](ctx context.Context, g game.Started[P], opts ...search.Option) (*BoardSolution, error) {
+	s, err := search.New[P](g, opts...)
+	if err != nil {
+		return nil, err
+	}
+	start := g.Start()
+	v, err := s.Value(ctx, start)
+	if err != nil {
+		return nil, fmt.Errorf("solve: solving %v: %w", g, err)
+	}
+	sol := &BoardSolution{Value: v, Moves: []string{}}
+	if v != 0 {
+		options := g.AppendMoves(nil, start)
+		for i, name := range game.MoveStrings(g, start) {
+			o, err := s.Outcome(ctx, options[i])
+			if err != nil {
+				return nil, fmt.Errorf("solve: winning moves of %v: %w", g, err)
+			}
+			if o == sg.P {
+				sol.Moves = append(sol.Moves, name)
+			}
+		}
+	}
+	sol.Stats = s.Stats()
+	return sol, nil
+}
+
+// StartValue returns the value of a board's start position: a
+// [game.Valued] board's own, or that of the engine of package sg with its
+// default memo limit for a [game.Started] game on bitset.Set positions (an error wrapping sg.ErrLimit, not an exhausted memory, when
+// the board is beyond it). It returns ctx's error when ctx is done first.
+func StartValue(ctx context.Context, b game.Board) (sg.Nimber, error) {
+	switch g := b.(type) {
+	case game.Valued:
+		return g.StartValue(ctx)
+	case game.Started[bitset.Set]:
+		return sg.NewEngine[bitset.Set](g).Value(ctx, g.Start())
+	}
+	return 0, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set positions", b)
+}
