@@ -85,7 +85,7 @@
 //     its catalogue entry (spec, doc, published values with their source),
 //     and a test file beside it (see the rulesets package documentation).
 //     A family with a formula for its values implements
-//     sequence.FormulaRule; a family of Nim variants solved by formula may
+//     game.FormulaRule; a family of Nim variants solved by formula may
 //     go in package nim.
 //   - A new capability (something a game may know about itself that lets
 //     an engine go faster or further): an optional interface in package
