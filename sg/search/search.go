@@ -1,19 +1,17 @@
 package search
 
 import (
-	"cmp"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search/internal/tt"
 )
 
 // DefaultMemory is the table budget of a [Solver] made without
@@ -28,140 +26,6 @@ const MinMemory = 256 << 10
 // more options than this is refused with an error wrapping
 // [sg.ErrTooManyOptions].
 const MaxValue = 1<<23 - 2
-
-// Option configures a [Solver].
-type Option func(*config)
-
-type config struct {
-	memory   int64
-	workers  int
-	noPrune  bool
-	noSplit  bool
-	progress func(Stats)
-	every    uint64
-
-	ckptPath  string        // WithCheckpoint's file, or ""
-	ckptEvery time.Duration // the time between two saves
-}
-
-// WithMemory sets the table's budget in bytes. The table starts small
-// and doubles as it fills, up to the largest power-of-two size within the
-// budget (holding the old array beside the new one while it doubles, and
-// handing an old array of 64 MiB or more back to the operating system at
-// once, by a forced collection), and never grows past it: the process's
-// peak is about 1.5 times the table's final size. When it is full, new
-// results replace old ones that cost little to compute, so a search that
-// would need more memory runs slower, but never fails and never answers
-// wrongly. [New] rejects a budget below [MinMemory].
-func WithMemory(bytes int64) Option { return func(c *config) { c.memory = bytes } }
-
-// WithWorkers sets the number of goroutines one question uses; n ≤ 0
-// (the default) means runtime.GOMAXPROCS(0).
-func WithWorkers(n int) Option { return func(c *config) { c.workers = n } }
-
-// WithoutPruning turns off the pruning of [Solver.Value]: every option of
-// every position is valued. The answers are the same; it is there to
-// measure what the pruning saves.
-func WithoutPruning() Option { return func(c *config) { c.noPrune = true } }
-
-// WithoutComponents makes the solver ignore the game's [game.Decomposer]:
-// positions are stored whole, never split. The answers are the same (the
-// game's Canonicalizer must then accept sums); it is there to measure
-// what the component memo saves.
-func WithoutComponents() Option { return func(c *config) { c.noSplit = true } }
-
-// WithProgress asks for f to be called with the solver's [Stats] each
-// time `every` more positions have been expanded (every ≤ 0 means 1<<20).
-// Calls are serialized; f should return quickly.
-func WithProgress(every int, f func(Stats)) Option {
-	return func(c *config) {
-		c.progress = f
-		if every > 0 {
-			c.every = uint64(every)
-		}
-	}
-}
-
-// MoveCounter is an optional interface of a game that counts the moves
-// of a position faster than listing them: NumMoves(p) must equal
-// len(g.AppendMoves(nil, p)). The solver then searches first the options
-// whose unknown components have the fewest moves, which decides a
-// question sooner than ordering them by their cells (on Cram 5×6 it
-// expands 40 % fewer positions). A game that is also a [MoveOrderer]
-// and a [game.Packer] (Cram) has its options ordered by their cells
-// weighed with its order instead, which does better than the moves (see
-// MoveOrderer): NumMoves is then not called.
-type MoveCounter[P comparable] interface {
-	NumMoves(p P) int
-}
-
-// MoveOrderer is an optional interface of a game that lists a position's
-// moves in the order a search should try them: AppendOrderedMoves(dst, p)
-// must append the options that AppendMoves(dst, p) appends, in any order.
-// The solver lists with it the options of the positions it expands, and
-// weighs an option's place in that order with the size of what is left
-// to search of it, so that the likeliest to decide a question come first
-// unless others are much smaller. For a game that is also a
-// [MoveCounter] and a [game.Packer] (Cram) the size is the cells of the
-// option's components not yet valued, and a place counts a sixteenth of
-// a cell: with one worker, Cram 4×11 expands 5.02M positions and 5×9
-// 9.40M, against 7.62M and 10.09M with the moves left and a place a
-// quarter of a move. For another game the size is as without an order
-// (see [MoveCounter]) and a place counts a quarter of it: Node Kayles on
-// the 6×9 grid expands 0.78M positions so, 1.08M with a place a
-// sixteenth of a vertex. The top of a question keeps the game's own
-// order ([Solver.WinningMove] returns the first winning move in it, with
-// one worker). Cram lists its dominoes from the centre of the region
-// outwards ([github.com/impartial-go/impartial/rulesets.Cram.AppendOrderedMoves]).
-//
-// A type whose values have an order for some games only (Node Kayles has
-// one for grids, none for other graphs) also implements OrdersMoves() bool:
-// where it returns false, [New] ignores AppendOrderedMoves, as for a game
-// without it.
-type MoveOrderer[P comparable] interface {
-	AppendOrderedMoves(dst []P, p P) []P
-}
-
-// Strategist is an optional interface of a game that recognizes, with no
-// search, some positions that the second player wins by a strategy: a
-// symmetry strategy, say, which answers each move with its mirror image.
-// SecondPlayerWins(p) reports true only for P-positions (it may report
-// false for any position, at the cost of a search). The solver asks it of
-// each component it is about to expand, and values one it reports 0
-// without listing its moves: Cram and Node Kayles on a grid report the
-// positions that are their own half turn
-// ([github.com/impartial-go/impartial/game/grid.Board.HalfTurn]), every
-// even×even board among them. It saves search nearly always, not always:
-// the options of a settled position are not searched, and another line
-// of play that meets them searches them there (a Cram board of 4×6 cells
-// with 4 blocked took 310 positions with the strategy against 307
-// without). A type for which no strategy is known on some games (Node
-// Kayles off grids) also implements UsesStrategy() bool: where it returns
-// false, [New] ignores SecondPlayerWins.
-type Strategist[P comparable] interface {
-	SecondPlayerWins(p P) bool
-}
-
-// Stats describes a solver's work and its table.
-type Stats struct {
-	// Expanded is the number of positions whose moves were generated.
-	Expanded uint64
-	// Hits and Misses count table lookups that found a fact or none.
-	Hits, Misses uint64
-	// Reads counts the lookups that read the shared table; the others
-	// were answered by a worker's own cache of what it learnt (see the
-	// package documentation on the table).
-	Reads uint64
-	// Stores counts facts stored in a free or replaced slot; Evictions
-	// the stores that replaced another position's fact.
-	Stores, Evictions uint64
-	// Entries is the number of positions in the table, Capacity the most
-	// it can hold, and Bytes its size.
-	Entries, Capacity, Bytes int64
-	// Packed reports whether the table holds packed keys (the game is a
-	// [game.Packer]) rather than positions.
-	Packed bool
-}
 
 // Solver answers questions about the positions of one game with a
 // depth-first search that shares a bounded transposition table among
@@ -180,7 +44,7 @@ type Solver[P comparable] struct {
 	mo  MoveOrderer[P]
 	st  Strategist[P]
 	tab store[P]
-	pt  *table // the table of tab, for a Packer
+	pt  *tt.Table // the table of tab, for a Packer
 	cfg config
 
 	// expanded, hits and misses count the work of finished workers and
@@ -233,10 +97,10 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 	}
 	if pk, ok := g.(game.Packer[P]); ok {
 		s.pk = pk
-		s.pt = newTable(c.memory)
+		s.pt = tt.New(c.memory)
 		s.tab = packed[P]{t: s.pt, pk: pk}
 	} else {
-		s.tab = newMapTable[P](c.memory)
+		s.tab = mapped[P]{tt.NewMap[P](c.memory)}
 	}
 	if c.ckptPath != "" {
 		s.lastSave = time.Now()
@@ -252,7 +116,9 @@ func (s *Solver[P]) Game() game.Game[P] { return s.g }
 
 // Stats returns the work done and the table's state.
 func (s *Solver[P]) Stats() Stats {
-	st := s.tab.stats()
+	t := s.tab.stats()
+	st := Stats{Stores: t.Stores, Evictions: t.Evictions, Entries: t.Entries,
+		Capacity: t.Capacity, Bytes: t.Bytes, Packed: s.pt != nil}
 	st.Expanded = s.expanded.Load()
 	st.Hits, st.Misses, st.Reads = s.hits.Load(), s.misses.Load(), s.reads.Load()
 	return st
@@ -434,159 +300,6 @@ func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
 			s.tab.put(c, excluded|1<<t, s.expanded.Load()-before)
 		}
 	}
-}
-
-// anyOption returns the index of an option for which f holds and true, or
-// false when f holds for none. Options equal after splitting and
-// canonical forms are tried once (see distinct). The workers take the
-// options in turn; a worker that finds none left helps one still being
-// searched (the one with the fewest helpers), with its search turned to
-// start elsewhere among that option's options (worker.turn), so that the
-// two meet through the table instead of repeating each other. The first
-// worker done with an option stops its helpers, and all stop at the first
-// option found for which f holds. Of the options found before they stop,
-// the first in order is returned.
-func (s *Solver[P]) anyOption(ctx context.Context, opts []P, f func(w *worker[P], o P) bool) (int, bool, error) {
-	idx := s.distinct(opts)
-	n := len(idx)
-	ctx2, cancel := context.WithCancel(ctx)
-	defer cancel()
-	type slot struct {
-		ctx     context.Context
-		cancel  context.CancelFunc
-		done    atomic.Bool
-		helpers atomic.Int32
-	}
-	slots := make([]slot, n)
-	for i := range slots {
-		slots[i].ctx, slots[i].cancel = context.WithCancel(ctx2)
-		defer slots[i].cancel()
-	}
-	var foundAt, next atomic.Int64
-	foundAt.Store(int64(n))
-	errs := make([]error, s.cfg.workers)
-	var wg sync.WaitGroup
-	for k := range s.cfg.workers {
-		wg.Go(func() {
-			for ctx2.Err() == nil {
-				i := int(next.Add(1) - 1)
-				turn := 0
-				if i >= n {
-					// None left: help the unfinished option with the
-					// fewest helpers.
-					i, turn = -1, 1<<30
-					for j := 0; j < n && int64(j) < foundAt.Load(); j++ {
-						if h := int(slots[j].helpers.Load()); !slots[j].done.Load() && h < turn {
-							i, turn = j, h
-						}
-					}
-					if i < 0 {
-						return
-					}
-				}
-				if int64(i) > foundAt.Load() {
-					return
-				}
-				sl := &slots[i]
-				sl.helpers.Add(1)
-				var holds bool
-				err := s.run(sl.ctx, func(w *worker[P]) {
-					w.turn = turn
-					holds = f(w, opts[idx[i]])
-				})
-				if err != nil {
-					if ctx2.Err() == nil && sl.ctx.Err() != nil {
-						continue // another worker finished this option
-					}
-					errs[k] = err
-					cancel()
-					return
-				}
-				if sl.done.Swap(true) {
-					continue
-				}
-				sl.cancel()
-				if holds {
-					for {
-						old := foundAt.Load()
-						if int64(i) >= old || foundAt.CompareAndSwap(old, int64(i)) {
-							break
-						}
-					}
-					cancel()
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return 0, false, err
-	}
-	if i := foundAt.Load(); i < int64(n) {
-		return idx[i], true, nil // the others were stopped because of it
-	}
-	return 0, false, firstError(errs)
-}
-
-// firstError returns the first error of errs that is not a cancellation
-// (which the others may be a consequence of), else the first error.
-func firstError(errs []error) error {
-	for _, err := range errs {
-		if err != nil && !errors.Is(err, context.Canceled) {
-			return err
-		}
-	}
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// distinct returns the indices of the options that differ after
-// splitting and canonical forms (the first of each kind), in order: the
-// options of a symmetric board come in congruent groups, and a worker
-// searching one member of a group while another searches its image
-// would repeat its work.
-func (s *Solver[P]) distinct(opts []P) []int {
-	idx := make([]int, 0, len(opts))
-	seen := make(map[string]bool, len(opts))
-	var comps []P
-	var keys []game.Key
-	var buf []byte
-	for i, o := range opts {
-		comps = s.split(comps[:0], o)
-		var sig string
-		switch {
-		case s.pk != nil:
-			keys = keys[:0]
-			for _, c := range comps {
-				keys = append(keys, s.pk.Pack(c))
-			}
-			slices.SortFunc(keys, func(a, b game.Key) int {
-				if c := cmp.Compare(a.Hi, b.Hi); c != 0 {
-					return c
-				}
-				return cmp.Compare(a.Lo, b.Lo)
-			})
-			buf = buf[:0]
-			for _, k := range keys {
-				buf = binary.LittleEndian.AppendUint64(buf, k.Lo)
-				buf = binary.LittleEndian.AppendUint64(buf, k.Hi)
-			}
-			sig = string(buf)
-		default:
-			idx = append(idx, i) // positions have no order to sort them by
-			continue
-		}
-		if !seen[sig] {
-			seen[sig] = true
-			idx = append(idx, i)
-		}
-	}
-	return idx
 }
 
 // Outcome returns [sg.P] when the player to move from p loses and [sg.N]

@@ -1,0 +1,82 @@
+package search
+
+// MoveCounter is an optional interface of a game that counts the moves
+// of a position faster than listing them: NumMoves(p) must equal
+// len(g.AppendMoves(nil, p)). The solver then searches first the options
+// whose unknown components have the fewest moves, which decides a
+// question sooner than ordering them by their cells (on Cram 5×6 it
+// expands 40 % fewer positions). A game that is also a [MoveOrderer]
+// and a [game.Packer] (Cram) has its options ordered by their cells
+// weighed with its order instead, which does better than the moves (see
+// MoveOrderer): NumMoves is then not called.
+type MoveCounter[P comparable] interface {
+	NumMoves(p P) int
+}
+
+// MoveOrderer is an optional interface of a game that lists a position's
+// moves in the order a search should try them: AppendOrderedMoves(dst, p)
+// must append the options that AppendMoves(dst, p) appends, in any order.
+// The solver lists with it the options of the positions it expands, and
+// weighs an option's place in that order with the size of what is left
+// to search of it, so that the likeliest to decide a question come first
+// unless others are much smaller. For a game that is also a
+// [MoveCounter] and a [game.Packer] (Cram) the size is the cells of the
+// option's components not yet valued, and a place counts a sixteenth of
+// a cell: with one worker, Cram 4×11 expands 5.02M positions and 5×9
+// 9.40M, against 7.62M and 10.09M with the moves left and a place a
+// quarter of a move. For another game the size is as without an order
+// (see [MoveCounter]) and a place counts a quarter of it: Node Kayles on
+// the 6×9 grid expands 0.78M positions so, 1.08M with a place a
+// sixteenth of a vertex. The top of a question keeps the game's own
+// order ([Solver.WinningMove] returns the first winning move in it, with
+// one worker). Cram lists its dominoes from the centre of the region
+// outwards ([github.com/impartial-go/impartial/rulesets.Cram.AppendOrderedMoves]).
+//
+// A type whose values have an order for some games only (Node Kayles has
+// one for grids, none for other graphs) also implements OrdersMoves() bool:
+// where it returns false, [New] ignores AppendOrderedMoves, as for a game
+// without it.
+type MoveOrderer[P comparable] interface {
+	AppendOrderedMoves(dst []P, p P) []P
+}
+
+// Strategist is an optional interface of a game that recognizes, with no
+// search, some positions that the second player wins by a strategy: a
+// symmetry strategy, say, which answers each move with its mirror image.
+// SecondPlayerWins(p) reports true only for P-positions (it may report
+// false for any position, at the cost of a search). The solver asks it of
+// each component it is about to expand, and values one it reports 0
+// without listing its moves: Cram and Node Kayles on a grid report the
+// positions that are their own half turn
+// ([github.com/impartial-go/impartial/game/grid.Board.HalfTurn]), every
+// even×even board among them. It saves search nearly always, not always:
+// the options of a settled position are not searched, and another line
+// of play that meets them searches them there (a Cram board of 4×6 cells
+// with 4 blocked took 310 positions with the strategy against 307
+// without). A type for which no strategy is known on some games (Node
+// Kayles off grids) also implements UsesStrategy() bool: where it returns
+// false, [New] ignores SecondPlayerWins.
+type Strategist[P comparable] interface {
+	SecondPlayerWins(p P) bool
+}
+
+// Stats describes a solver's work and its table.
+type Stats struct {
+	// Expanded is the number of positions whose moves were generated.
+	Expanded uint64
+	// Hits and Misses count table lookups that found a fact or none.
+	Hits, Misses uint64
+	// Reads counts the lookups that read the shared table; the others
+	// were answered by a worker's own cache of what it learnt (see the
+	// package documentation on the table).
+	Reads uint64
+	// Stores counts facts stored in a free or replaced slot; Evictions
+	// the stores that replaced another position's fact.
+	Stores, Evictions uint64
+	// Entries is the number of positions in the table, Capacity the most
+	// it can hold, and Bytes its size.
+	Entries, Capacity, Bytes int64
+	// Packed reports whether the table holds packed keys (the game is a
+	// [game.Packer]) rather than positions.
+	Packed bool
+}
