@@ -240,7 +240,7 @@ func TestCheckpointResume(t *testing.T) {
 		ctx, cancel := context.WithCancel(bg)
 		defer cancel()
 		s, err := search.New[grid.Set](g, search.WithWorkers(workers), search.WithCheckpoint(path, time.Millisecond),
-			search.WithProgress(200, func(search.Stats) { cancel() }))
+			search.WithProgress(time.Millisecond, func(search.Stats) { cancel() }))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -264,7 +264,7 @@ func TestCheckpointResume(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cram5x6")
 	ctx, cancel := context.WithCancel(bg)
 	s, _ := search.New[grid.Set](g, search.WithWorkers(1), search.WithCheckpoint(path, time.Hour),
-		search.WithProgress(20000, func(search.Stats) { cancel() }))
+		search.WithProgress(time.Millisecond, func(search.Stats) { cancel() }))
 	if _, err := s.Value(ctx, g.Start()); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled Value: %v", err)
 	}

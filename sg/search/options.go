@@ -11,7 +11,7 @@ type config struct {
 	noPrune  bool
 	noSplit  bool
 	progress func(Stats)
-	every    uint64
+	every    time.Duration // the least time between two progress reports
 
 	ckptPath  string        // WithCheckpoint's file, or ""
 	ckptEvery time.Duration // the time between two saves
@@ -43,14 +43,21 @@ func WithoutPruning() Option { return func(c *config) { c.noPrune = true } }
 // what the component memo saves.
 func WithoutComponents() Option { return func(c *config) { c.noSplit = true } }
 
-// WithProgress asks for f to be called with the solver's [Stats] each
-// time `every` more positions have been expanded (every ≤ 0 means 1<<20).
-// Calls are serialized; f should return quickly.
-func WithProgress(every int, f func(Stats)) Option {
+// WithProgress asks for f to be called with the solver's [Stats] while
+// questions run, at most once every `every` (every ≤ 0 means
+// [DefaultProgress]): the workers look at the clock each time one of them
+// has expanded a thousand positions, so a report comes within about a
+// millisecond of work of its time. Calls are serialized; f should return
+// quickly.
+func WithProgress(every time.Duration, f func(Stats)) Option {
 	return func(c *config) {
 		c.progress = f
-		if every > 0 {
-			c.every = uint64(every)
+		c.every = every
+		if every <= 0 {
+			c.every = DefaultProgress
 		}
 	}
 }
+
+// DefaultProgress is the interval of [WithProgress] when it is given none.
+const DefaultProgress = time.Second

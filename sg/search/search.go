@@ -23,8 +23,8 @@ const DefaultMemory = 256 << 20
 const MinMemory = 256 << 10
 
 // MaxValue is the largest value a [Solver] can record; a position with
-// more options than this is refused with an error wrapping
-// [sg.ErrTooManyOptions].
+// more options than this is refused with a [*sg.LimitError] on "moves"
+// that also wraps [sg.ErrTooManyOptions].
 const MaxValue = 1<<23 - 2
 
 // Solver answers questions about the positions of one game with a
@@ -54,6 +54,8 @@ type Solver[P comparable] struct {
 	hits, misses atomic.Uint64
 	reads        atomic.Uint64
 	progMu       sync.Mutex
+	born         time.Time    // when New made the solver
+	nextReport   atomic.Int64 // when progress is due, in nanoseconds since born
 
 	// idle holds workers between questions, so that their caches and
 	// buffers serve the next question.
@@ -71,7 +73,7 @@ type Solver[P comparable] struct {
 // when the budget given with [WithMemory] is below [MinMemory], and the
 // error of reading the checkpoint (see [WithCheckpoint]).
 func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
-	c := config{memory: DefaultMemory, every: 1 << 20}
+	c := config{memory: DefaultMemory, every: DefaultProgress}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -81,7 +83,8 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 	if c.workers <= 0 {
 		c.workers = runtime.GOMAXPROCS(0)
 	}
-	s := &Solver[P]{g: g, cfg: c}
+	s := &Solver[P]{g: g, cfg: c, born: time.Now()}
+	s.nextReport.Store(int64(c.every))
 	if !c.noSplit {
 		s.dec, _ = g.(game.Decomposer[P])
 	}
@@ -133,6 +136,14 @@ type tooMany[P comparable] struct {
 	n int
 }
 
+// tooManyError is the error about position p of n options, more than
+// MaxValue: a *sg.LimitError on moves that also wraps
+// sg.ErrTooManyOptions.
+func tooManyError[P comparable](p P, n int) error {
+	return fmt.Errorf("search: %w (%w)", &sg.LimitError{Op: "search.Solver", Bound: "moves", Limit: MaxValue,
+		Need: int64(n), Detail: fmt.Sprintf("position %v", p)}, sg.ErrTooManyOptions)
+}
+
 // run calls f on a fresh worker, turning the worker's unwinding into an
 // error.
 func (s *Solver[P]) run(ctx context.Context, f func(w *worker[P])) (err error) {
@@ -148,7 +159,7 @@ func (s *Solver[P]) run(ctx context.Context, f func(w *worker[P])) (err error) {
 			}
 			err = ctx.Err()
 		case tooMany[P]:
-			err = fmt.Errorf("search: position %v has %d options: %w (at most %d)", r.p, r.n, sg.ErrTooManyOptions, MaxValue)
+			err = tooManyError(r.p, r.n)
 		default:
 			panic(r)
 		}
@@ -280,7 +291,7 @@ func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
 	opts := s.moves(c)
 	s.count()
 	if len(opts) > MaxValue {
-		return 0, fmt.Errorf("search: position %v has %d options: %w (at most %d)", c, len(opts), sg.ErrTooManyOptions, MaxValue)
+		return 0, tooManyError(c, len(opts))
 	}
 	for t := uint32(0); ; t++ {
 		if f := s.get(c); f != 0 && f&excluded == 0 {
@@ -427,11 +438,15 @@ func (s *Solver[P]) moves(p P) []P {
 // count records one expanded position and reports progress.
 func (s *Solver[P]) count() { s.addExpanded(1) }
 
-// addExpanded records n expanded positions and reports progress when the
-// count passes a multiple of the progress interval.
+// addExpanded records n expanded positions and reports progress when it
+// is due.
 func (s *Solver[P]) addExpanded(n uint64) {
-	after := s.expanded.Add(n)
-	if s.cfg.progress != nil && (after-n)/s.cfg.every != after/s.cfg.every {
+	s.expanded.Add(n)
+	if s.cfg.progress == nil {
+		return
+	}
+	now := int64(time.Since(s.born))
+	if next := s.nextReport.Load(); now >= next && s.nextReport.CompareAndSwap(next, now+int64(s.cfg.every)) {
 		s.progMu.Lock()
 		s.cfg.progress(s.Stats())
 		s.progMu.Unlock()

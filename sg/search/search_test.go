@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
@@ -346,7 +347,7 @@ func TestProgressAndMapTable(t *testing.T) {
 	r := gametest.Rand(t)
 	d := gametest.RandomDAG(r, 3000, 0.002)
 	calls := 0
-	s, err := search.New[int](d, search.WithProgress(100, func(st search.Stats) {
+	s, err := search.New[int](d, search.WithProgress(time.Nanosecond, func(st search.Stats) {
 		calls++
 		if st.Expanded == 0 {
 			t.Error("progress with nothing expanded")
@@ -369,8 +370,17 @@ func TestProgressAndMapTable(t *testing.T) {
 	if st.Packed || st.Entries == 0 || st.Stores == 0 || st.Hits+st.Misses == 0 {
 		t.Errorf("stats %+v: want a map table with entries", st)
 	}
-	if calls == 0 || uint64(calls) > st.Expanded/100 {
-		t.Errorf("%d progress calls for %d expansions every 100", calls, st.Expanded)
+	if calls == 0 || uint64(calls) > st.Expanded {
+		t.Errorf("%d progress calls for %d expansions, reported as often as asked", calls, st.Expanded)
+	}
+	// At most once per interval: none in an hour, the first an hour after
+	// the solver was made.
+	hourly, err := search.New[int](d, search.WithProgress(time.Hour, func(search.Stats) { t.Error("a report within the hour") }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hourly.Value(bg, 2999); err != nil {
+		t.Fatal(err)
 	}
 }
 
