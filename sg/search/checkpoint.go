@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/impartial-go/impartial/sg"
@@ -50,6 +51,9 @@ func (s *Solver[P]) WriteTo(w io.Writer) (int64, error) {
 	if s.pt == nil {
 		return 0, errNotPacked
 	}
+	if w == nil {
+		return 0, errors.New("search: WriteTo: the writer is nil")
+	}
 	cw := &checkpoint.Writer{W: w}
 	bw := bufio.NewWriterSize(cw, 1<<20)
 	err := s.pt.Write(bw, gameName(s.g))
@@ -73,26 +77,31 @@ func (s *Solver[P]) ReadFrom(r io.Reader) (int64, error) {
 	if s.pt == nil {
 		return 0, errNotPacked
 	}
+	if r == nil {
+		return 0, errors.New("search: ReadFrom: the reader is nil")
+	}
 	cr := &checkpoint.Reader{R: r}
 	err := s.pt.Read(bufio.NewReaderSize(cr, 1<<20), gameName(s.g))
 	return cr.N, err
 }
 
 // WithCheckpoint makes long questions resumable across processes. [New]
-// reads the table saved at path, when there is one (an error wrapping
-// [ErrCheckpoint] that names the file when it is unusable, see
-// [Solver.ReadFrom]); while a question runs the solver saves its table
+// refuses a path whose directory does not exist (an error naming the
+// path), and reads the table saved at path when there is one (an error
+// wrapping [ErrCheckpoint] that names the file when it is unusable, see
+// [Solver.ReadFrom]). While a question runs the solver saves its table
 // there every `every` (every ≤ 0 means ten minutes), and again when a
 // question ends by an error or a cancelled context, or ends at least
 // `every` after the last save. So a search stopped by Ctrl-C, or killed,
 // loses at most `every` of work: asked again in a new process with the
 // same path, it starts from what was saved. Each save writes the whole
-// table to a temporary file in path's directory and renames it over
-// path, so the file is never half-written; a table of a gigabyte takes
-// seconds to save, while the workers go on searching. A save that fails
-// fails the question with its error. It needs a [game.Packer] (New
-// returns an error wrapping [errors.ErrUnsupported] otherwise). An empty
-// path turns checkpoints off.
+// table to a temporary file in path's directory (removing those that
+// saves killed before their end left there) and renames it over path,
+// so the file is never half-written; a save costs O(table size) and the
+// workers go on searching meanwhile. A save that fails fails the
+// question with its error. It needs a [game.Packer] (New returns an
+// error wrapping [errors.ErrUnsupported] otherwise). An empty path turns
+// checkpoints off.
 func WithCheckpoint(path string, every time.Duration) Option {
 	return func(c *config) {
 		if every <= 0 {
@@ -100,6 +109,24 @@ func WithCheckpoint(path string, every time.Duration) Option {
 		}
 		c.ckptPath, c.ckptEvery = path, every
 	}
+}
+
+// checkDir returns an error naming path when path is not empty and its
+// directory does not exist or is not a directory, so that a checkpoint
+// that could never be saved is refused before any work.
+func checkDir(path string) error {
+	if path == "" {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	if err == nil && !fi.IsDir() {
+		err = fmt.Errorf("%s is not a directory", dir)
+	}
+	if err != nil {
+		return fmt.Errorf("search: checkpoint %s: %w", path, err)
+	}
+	return nil
 }
 
 // loadCheckpoint reads the table saved at the checkpoint path, if any.

@@ -284,8 +284,8 @@ func TestCheckpointResume(t *testing.T) {
 }
 
 // TestCheckpointErrors checks that New names an unusable checkpoint file
-// and that a save that cannot be written fails the question with an
-// error naming the file.
+// and that a save that cannot be written (its directory removed after
+// New) fails the question with an error naming the file.
 func TestCheckpointErrors(t *testing.T) {
 	g, _ := rulesets.NewCram(4, 4)
 	dir := t.TempDir()
@@ -296,9 +296,17 @@ func TestCheckpointErrors(t *testing.T) {
 	if _, err := search.New[grid.Set](g, search.WithCheckpoint(bad, 0)); !errors.Is(err, search.ErrCheckpoint) || !strings.Contains(err.Error(), bad) {
 		t.Errorf("New with a checkpoint that is not a table: %v", err)
 	}
-	nowhere := filepath.Join(dir, "no such directory", "table")
+	// A directory that goes away after New: the save fails the question.
+	gone := filepath.Join(dir, "gone")
+	if err := os.Mkdir(gone, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	nowhere := filepath.Join(gone, "table")
 	s, err := search.New[grid.Set](g, search.WithCheckpoint(nowhere, time.Millisecond))
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(gone); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(2 * time.Millisecond)

@@ -69,13 +69,23 @@ type Solver[P comparable] struct {
 }
 
 // New returns a solver for g with an empty table, or with the table saved
-// at the path of [WithCheckpoint]. It returns an error naming the budget
-// when the budget given with [WithMemory] is below [MinMemory], and the
-// error of reading the checkpoint (see [WithCheckpoint]).
+// at the path of [WithCheckpoint]. It returns an error when g is nil, an
+// error naming the budget when the budget given with [WithMemory] is
+// below [MinMemory], an error naming the checkpoint's path when its
+// directory does not exist, and the error of reading the checkpoint (see
+// [WithCheckpoint]).
 func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
+	if g == nil {
+		return nil, errors.New("search: New: the game is nil")
+	}
 	c := config{memory: DefaultMemory, every: DefaultProgress}
 	for _, o := range opts {
-		o(&c)
+		if o != nil {
+			o(&c)
+		}
+	}
+	if err := checkDir(c.ckptPath); err != nil {
+		return nil, err
 	}
 	if c.memory < MinMemory {
 		return nil, fmt.Errorf("search: memory budget %d bytes is below the minimum of %d", c.memory, MinMemory)
