@@ -3,12 +3,10 @@ package search
 // MoveCounter is an optional interface of a game that counts the moves
 // of a position faster than listing them: NumMoves(p) must equal
 // len(g.AppendMoves(nil, p)). The solver then searches first the options
-// whose unknown components have the fewest moves, which decides a
-// question sooner than ordering them by their cells (on Cram 5×6 it
-// expands 40 % fewer positions). A game that is also a [MoveOrderer]
-// and a [game.Packer] (Cram) has its options ordered by their cells
-// weighed with its order instead, which does better than the moves (see
-// MoveOrderer): NumMoves is then not called.
+// whose unknown components have the fewest moves. A game that is also a
+// [MoveOrderer] and a [game.Packer] (Cram) has its options ordered by
+// their cells weighed with its order instead (see MoveOrderer): NumMoves
+// is then not called.
 type MoveCounter[P comparable] interface {
 	NumMoves(p P) int
 }
@@ -22,12 +20,8 @@ type MoveCounter[P comparable] interface {
 // unless others are much smaller. For a game that is also a
 // [MoveCounter] and a [game.Packer] (Cram) the size is the cells of the
 // option's components not yet valued, and a place counts a sixteenth of
-// a cell: with one worker, Cram 4×11 expands 5.02M positions and 5×9
-// 9.40M, against 7.62M and 10.09M with the moves left and a place a
-// quarter of a move. For another game the size is as without an order
-// (see [MoveCounter]) and a place counts a quarter of it: Node Kayles on
-// the 6×9 grid expands 0.78M positions so, 1.08M with a place a
-// sixteenth of a vertex. The top of a question keeps the game's own
+// a cell. For another game the size is as without an order (see
+// [MoveCounter]) and a place counts a quarter of it. The top of a question keeps the game's own
 // order ([Solver.WinningMove] returns the first winning move in it, with
 // one worker). Cram lists its dominoes from the centre of the region
 // outwards ([github.com/impartial-go/impartial/rulesets.Cram.AppendOrderedMoves]).
@@ -51,9 +45,7 @@ type MoveOrderer[P comparable] interface {
 // ([github.com/impartial-go/impartial/game/grid.Board.HalfTurn]), every
 // even×even board among them. It saves search nearly always, not always:
 // the options of a settled position are not searched, and another line
-// of play that meets them searches them there (a Cram board of 4×6 cells
-// with 4 blocked took 310 positions with the strategy against 307
-// without). A type for which no strategy is known on some games (Node
+// of play that meets them searches them there. A type for which no strategy is known on some games (Node
 // Kayles off grids) also implements UsesStrategy() bool: where it returns
 // false, [New] ignores SecondPlayerWins.
 type Strategist[P comparable] interface {
