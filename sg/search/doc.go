@@ -80,9 +80,11 @@
 //   - A position with more than [MaxValue] options is refused with a
 //     [*sg.LimitError] on "moves" (errors.Is sg.ErrLimit and
 //     sg.ErrTooManyOptions).
-//   - A question polls its context every 1024 positions expanded per
-//     worker and returns the context's error; what it stored stays in the
-//     table, so asking again resumes.
+//   - Each worker of a question polls its context (and the clock of
+//     [WithProgress]) after every 16384 options it listed, about a
+//     millisecond of work whatever the board, and the question returns
+//     the context's error; what it stored stays in the table, so asking
+//     again resumes.
 //   - A saved table that cannot be used (not a table, another version,
 //     damaged, another game) is refused with an error wrapping
 //     [ErrCheckpoint], which is [sg.ErrCheckpoint].

@@ -45,9 +45,9 @@ func WithoutComponents() Option { return func(c *config) { c.noSplit = true } }
 
 // WithProgress asks for f to be called with the solver's [Stats] while
 // questions run, at most once every `every` (every ≤ 0 means
-// [DefaultProgress]): the workers look at the clock each time one of them
-// has expanded a thousand positions, so a report comes within about a
-// millisecond of work of its time. Calls are serialized; f should return
+// [DefaultProgress]): the workers look at the clock after every 16384
+// options they list, so a report comes within about a millisecond of
+// work of its time. Calls are serialized; f should return
 // quickly.
 func WithProgress(every time.Duration, f func(Stats)) Option {
 	return func(c *config) {

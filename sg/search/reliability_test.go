@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -134,6 +135,36 @@ func (fan) AppendMoves(dst []uint8, p uint8) []uint8 {
 		return append(dst, make([]uint8, search.MaxValue+1)...)
 	case 2:
 		return append(dst, 1)
+	}
+	return dst
+}
+
+// A worker looks at its context after a bounded amount of work, not a
+// count of positions: on a game of four thousand options a position it
+// stops within a few positions of a cancellation (it looked only every
+// 1024 positions, four million options, before).
+func TestCancelWidePositions(t *testing.T) {
+	ctx, cancel := context.WithCancel(bg)
+	defer cancel()
+	s, err := search.New[int](wideNim{}, search.WithWorkers(1),
+		search.WithProgress(time.Nanosecond, func(search.Stats) { cancel() }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Value(ctx, 100000); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Value: %v, want a cancellation", err)
+	}
+	if n := s.Stats().Expanded; n > 64 {
+		t.Errorf("%d positions expanded before the cancellation was seen", n)
+	}
+}
+
+// wideNim is a heap from which one takes 1 to 4000 tokens.
+type wideNim struct{}
+
+func (wideNim) AppendMoves(dst []int, p int) []int {
+	for k := 1; k <= 4000 && k <= p; k++ {
+		dst = append(dst, p-k)
 	}
 	return dst
 }

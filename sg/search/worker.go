@@ -7,9 +7,14 @@ import (
 	"github.com/impartial-go/impartial/game"
 )
 
-// pollEvery is how many expansions a worker makes between looks at its
-// context.
-const pollEvery = 1 << 10
+// pollWork is how much work a worker does between looks at its context
+// (and flushes of its counts, where progress is reported): the options it
+// listed plus the positions it expanded. An option costs about the same
+// work whatever the board (it is split, canonicalized and looked up), so
+// the looks come after about a millisecond of work on small boards and
+// large ones alike: every thousand positions or so of a small board,
+// every hundred of one with a hundred moves.
+const pollWork = 1 << 14
 
 // A worker is one goroutine's search: recursive, with one level of
 // buffers for each depth, so that it allocates only when a level is first
@@ -24,12 +29,15 @@ type worker[P comparable] struct {
 	// done counts the positions this worker expanded, flushed the part
 	// of it already added to the solver's count; hits and misses count
 	// its table lookups since its last flush, and reads those of them
-	// that read the shared table rather than the worker's facts. Kept here rather than in
-	// shared counters, so that workers on different processors do not
+	// that read the shared table rather than the worker's facts. Kept
+	// here rather than in shared counters, so that workers on different processors do not
 	// write the same cache line at every step.
 	done, flushed uint64
 	hits, misses  uint64
 	reads         uint64
+	// work counts the options listed and positions expanded since the
+	// last look at the context (see pollWork).
+	work uint64
 
 	// turn, when not 0, makes the worker take the options of the
 	// positions at the top of its search (depth below turnDepth) from
@@ -122,7 +130,9 @@ func (w *worker[P]) expand(c P, lv *level[P]) []P {
 	} else {
 		lv.opts = w.s.g.AppendMoves(lv.opts[:0], c)
 	}
-	if w.done++; w.done-w.flushed >= pollEvery {
+	w.done++
+	if w.work += uint64(len(lv.opts)) + 1; w.work >= pollWork {
+		w.work = 0
 		w.flush()
 		if w.ctx.Err() != nil {
 			panic(errStop)
