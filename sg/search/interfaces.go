@@ -59,8 +59,7 @@ type Stats struct {
 	// Hits and Misses count table lookups that found a fact or none.
 	Hits, Misses uint64
 	// Reads counts the lookups that read the shared table; the others
-	// were answered by a worker's own cache of what it learnt (see the
-	// package documentation on the table).
+	// were answered by a worker's own cache of what it learnt.
 	Reads uint64
 	// Stores counts facts stored in a free or replaced slot; Evictions
 	// the stores that replaced another position's fact.
