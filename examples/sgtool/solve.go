@@ -185,7 +185,7 @@ func solveProgress(w io.Writer) (search.Option, func()) {
 	var mu sync.Mutex
 	last := start
 	shown := false
-	opt := search.WithProgress(1<<16, func(s search.Stats) {
+	opt := search.WithProgress(max(solveProgressEvery, time.Millisecond), func(s search.Stats) {
 		mu.Lock()
 		defer mu.Unlock()
 		if now := time.Now(); now.Sub(last) >= solveProgressEvery {

@@ -1,19 +1,17 @@
 package search
 
 import (
-	"cmp"
 	"context"
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search/internal/tt"
 )
 
 // DefaultMemory is the table budget of a [Solver] made without
@@ -25,103 +23,9 @@ const DefaultMemory = 256 << 20
 const MinMemory = 256 << 10
 
 // MaxValue is the largest value a [Solver] can record; a position with
-// more options than this is refused with an error wrapping
-// [sg.ErrTooManyOptions].
+// more options than this is refused with a [*sg.LimitError] on "moves"
+// that also wraps [sg.ErrTooManyOptions].
 const MaxValue = 1<<23 - 2
-
-// Option configures a [Solver].
-type Option func(*config)
-
-type config struct {
-	memory   int64
-	workers  int
-	noPrune  bool
-	noSplit  bool
-	progress func(Stats)
-	every    uint64
-
-	ckptPath  string        // WithCheckpoint's file, or ""
-	ckptEvery time.Duration // the time between two saves
-}
-
-// WithMemory sets the table's budget in bytes. The table starts small
-// and doubles as it fills, up to the largest power-of-two size within the
-// budget (holding the old array beside the new one while it doubles, and
-// handing an old array of 64 MiB or more back to the operating system at
-// once, by a forced collection), and never grows past it: the process's
-// peak is about 1.5 times the table's final size. When it is full, new
-// results replace old ones that cost little to compute, so a search that
-// would need more memory runs slower, but never fails and never answers
-// wrongly. [New] rejects a budget below [MinMemory].
-func WithMemory(bytes int64) Option { return func(c *config) { c.memory = bytes } }
-
-// WithWorkers sets the number of goroutines one question uses; n ≤ 0
-// (the default) means runtime.GOMAXPROCS(0).
-func WithWorkers(n int) Option { return func(c *config) { c.workers = n } }
-
-// WithoutPruning turns off the pruning of [Solver.Value]: every option of
-// every position is valued. The answers are the same; it is there to
-// measure what the pruning saves.
-func WithoutPruning() Option { return func(c *config) { c.noPrune = true } }
-
-// WithoutComponents makes the solver ignore the game's [game.Decomposer]:
-// positions are stored whole, never split. The answers are the same (the
-// game's Canonicalizer must then accept sums); it is there to measure
-// what the component memo saves.
-func WithoutComponents() Option { return func(c *config) { c.noSplit = true } }
-
-// WithProgress asks for f to be called with the solver's [Stats] each
-// time `every` more positions have been expanded (every ≤ 0 means 1<<20).
-// Calls are serialized; f should return quickly.
-func WithProgress(every int, f func(Stats)) Option {
-	return func(c *config) {
-		c.progress = f
-		if every > 0 {
-			c.every = uint64(every)
-		}
-	}
-}
-
-// MoveCounter is [game.MoveCounter]: a game that counts its moves. A
-// game that is also a [MoveOrderer] and a [game.Packer] (Cram) has its
-// options ordered by their cells weighed with its order instead, and
-// NumMoves is then not called.
-type MoveCounter[P comparable] = game.MoveCounter[P]
-
-// MoveOrderer is [game.MoveOrderer]: a game that lists its moves in the
-// order a search should try them. For a game that is also a
-// [MoveCounter] and a [game.Packer] (Cram) the size weighed is the cells
-// of the option's components not yet valued, and a place counts a
-// sixteenth of a cell; for another game the size is as without an order
-// and a place counts a quarter of it. The top of a question keeps the
-// game's own order ([Solver.WinningMove] returns the first winning move
-// in it, with one worker).
-type MoveOrderer[P comparable] = game.MoveOrderer[P]
-
-// Strategist is [game.Strategist]: a game that recognizes positions its
-// second player wins by a strategy, valued 0 without listing their moves.
-type Strategist[P comparable] = game.Strategist[P]
-
-// Stats describes a solver's work and its table.
-type Stats struct {
-	// Expanded is the number of positions whose moves were generated.
-	Expanded uint64
-	// Hits and Misses count table lookups that found a fact or none.
-	Hits, Misses uint64
-	// Reads counts the lookups that read the shared table; the others
-	// were answered by a worker's own cache of what it learnt (see the
-	// package documentation on the table).
-	Reads uint64
-	// Stores counts facts stored in a free or replaced slot; Evictions
-	// the stores that replaced another position's fact.
-	Stores, Evictions uint64
-	// Entries is the number of positions in the table, Capacity the most
-	// it can hold, and Bytes its size.
-	Entries, Capacity, Bytes int64
-	// Packed reports whether the table holds packed keys (the game is a
-	// [game.Packer]) rather than positions.
-	Packed bool
-}
 
 // Solver answers questions about the positions of one game with a
 // depth-first search that shares a bounded transposition table among
@@ -140,7 +44,7 @@ type Solver[P comparable] struct {
 	mo  MoveOrderer[P]
 	st  Strategist[P]
 	tab store[P]
-	pt  *table // the table of tab, for a Packer
+	pt  *tt.Table // the table of tab, for a Packer
 	cfg config
 
 	// expanded, hits and misses count the work of finished workers and
@@ -150,6 +54,8 @@ type Solver[P comparable] struct {
 	hits, misses atomic.Uint64
 	reads        atomic.Uint64
 	progMu       sync.Mutex
+	born         time.Time    // when New made the solver
+	nextReport   atomic.Int64 // when progress is due, in nanoseconds since born
 
 	// idle holds workers between questions, so that their caches and
 	// buffers serve the next question.
@@ -163,13 +69,23 @@ type Solver[P comparable] struct {
 }
 
 // New returns a solver for g with an empty table, or with the table saved
-// at the path of [WithCheckpoint]. It returns an error naming the budget
-// when the budget given with [WithMemory] is below [MinMemory], and the
-// error of reading the checkpoint (see [WithCheckpoint]).
+// at the path of [WithCheckpoint]. It returns an error when g is nil, an
+// error naming the budget when the budget given with [WithMemory] is
+// below [MinMemory], an error naming the checkpoint's path when its
+// directory does not exist, and the error of reading the checkpoint (see
+// [WithCheckpoint]).
 func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
-	c := config{memory: DefaultMemory, every: 1 << 20}
+	if g == nil {
+		return nil, errors.New("search: New: the game is nil")
+	}
+	c := config{memory: DefaultMemory, every: DefaultProgress}
 	for _, o := range opts {
-		o(&c)
+		if o != nil {
+			o(&c)
+		}
+	}
+	if err := checkDir(c.ckptPath); err != nil {
+		return nil, err
 	}
 	if c.memory < MinMemory {
 		return nil, fmt.Errorf("search: memory budget %d bytes is below the minimum of %d", c.memory, MinMemory)
@@ -177,7 +93,8 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 	if c.workers <= 0 {
 		c.workers = runtime.GOMAXPROCS(0)
 	}
-	s := &Solver[P]{g: g, cfg: c}
+	s := &Solver[P]{g: g, cfg: c, born: time.Now()}
+	s.nextReport.Store(int64(c.every))
 	if !c.noSplit {
 		s.dec, _ = g.(game.Decomposer[P])
 	}
@@ -193,10 +110,10 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 	}
 	if pk, ok := g.(game.Packer[P]); ok {
 		s.pk = pk
-		s.pt = newTable(c.memory)
+		s.pt = tt.New(c.memory)
 		s.tab = packed[P]{t: s.pt, pk: pk}
 	} else {
-		s.tab = newMapTable[P](c.memory)
+		s.tab = mapped[P]{tt.NewMap[P](c.memory)}
 	}
 	if c.ckptPath != "" {
 		s.lastSave = time.Now()
@@ -212,7 +129,9 @@ func (s *Solver[P]) Game() game.Game[P] { return s.g }
 
 // Stats returns the work done and the table's state.
 func (s *Solver[P]) Stats() Stats {
-	st := s.tab.stats()
+	t := s.tab.stats()
+	st := Stats{Stores: t.Stores, Evictions: t.Evictions, Entries: t.Entries,
+		Capacity: t.Capacity, Bytes: t.Bytes, Packed: s.pt != nil}
 	st.Expanded = s.expanded.Load()
 	st.Hits, st.Misses, st.Reads = s.hits.Load(), s.misses.Load(), s.reads.Load()
 	return st
@@ -225,6 +144,14 @@ var errStop = errors.New("search stopped")
 type tooMany[P comparable] struct {
 	p P
 	n int
+}
+
+// tooManyError is the error about position p of n options, more than
+// MaxValue: a *sg.LimitError on moves that also wraps
+// sg.ErrTooManyOptions.
+func tooManyError[P comparable](p P, n int) error {
+	return fmt.Errorf("search: %w (%w)", &sg.LimitError{Op: "search.Solver", Bound: "moves", Limit: MaxValue,
+		Need: int64(n), Detail: fmt.Sprintf("position %v", p)}, sg.ErrTooManyOptions)
 }
 
 // run calls f on a fresh worker, turning the worker's unwinding into an
@@ -242,7 +169,7 @@ func (s *Solver[P]) run(ctx context.Context, f func(w *worker[P])) (err error) {
 			}
 			err = ctx.Err()
 		case tooMany[P]:
-			err = fmt.Errorf("search: position %v has %d options: %w (at most %d)", r.p, r.n, sg.ErrTooManyOptions, MaxValue)
+			err = tooManyError(r.p, r.n)
 		default:
 			panic(r)
 		}
@@ -374,7 +301,7 @@ func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
 	opts := s.moves(c)
 	s.count()
 	if len(opts) > MaxValue {
-		return 0, fmt.Errorf("search: position %v has %d options: %w (at most %d)", c, len(opts), sg.ErrTooManyOptions, MaxValue)
+		return 0, tooManyError(c, len(opts))
 	}
 	for t := uint32(0); ; t++ {
 		if f := s.get(c); f != 0 && f&excluded == 0 {
@@ -394,159 +321,6 @@ func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
 			s.tab.put(c, excluded|1<<t, s.expanded.Load()-before)
 		}
 	}
-}
-
-// anyOption returns the index of an option for which f holds and true, or
-// false when f holds for none. Options equal after splitting and
-// canonical forms are tried once (see distinct). The workers take the
-// options in turn; a worker that finds none left helps one still being
-// searched (the one with the fewest helpers), with its search turned to
-// start elsewhere among that option's options (worker.turn), so that the
-// two meet through the table instead of repeating each other. The first
-// worker done with an option stops its helpers, and all stop at the first
-// option found for which f holds. Of the options found before they stop,
-// the first in order is returned.
-func (s *Solver[P]) anyOption(ctx context.Context, opts []P, f func(w *worker[P], o P) bool) (int, bool, error) {
-	idx := s.distinct(opts)
-	n := len(idx)
-	ctx2, cancel := context.WithCancel(ctx)
-	defer cancel()
-	type slot struct {
-		ctx     context.Context
-		cancel  context.CancelFunc
-		done    atomic.Bool
-		helpers atomic.Int32
-	}
-	slots := make([]slot, n)
-	for i := range slots {
-		slots[i].ctx, slots[i].cancel = context.WithCancel(ctx2)
-		defer slots[i].cancel()
-	}
-	var foundAt, next atomic.Int64
-	foundAt.Store(int64(n))
-	errs := make([]error, s.cfg.workers)
-	var wg sync.WaitGroup
-	for k := range s.cfg.workers {
-		wg.Go(func() {
-			for ctx2.Err() == nil {
-				i := int(next.Add(1) - 1)
-				turn := 0
-				if i >= n {
-					// None left: help the unfinished option with the
-					// fewest helpers.
-					i, turn = -1, 1<<30
-					for j := 0; j < n && int64(j) < foundAt.Load(); j++ {
-						if h := int(slots[j].helpers.Load()); !slots[j].done.Load() && h < turn {
-							i, turn = j, h
-						}
-					}
-					if i < 0 {
-						return
-					}
-				}
-				if int64(i) > foundAt.Load() {
-					return
-				}
-				sl := &slots[i]
-				sl.helpers.Add(1)
-				var holds bool
-				err := s.run(sl.ctx, func(w *worker[P]) {
-					w.turn = turn
-					holds = f(w, opts[idx[i]])
-				})
-				if err != nil {
-					if ctx2.Err() == nil && sl.ctx.Err() != nil {
-						continue // another worker finished this option
-					}
-					errs[k] = err
-					cancel()
-					return
-				}
-				if sl.done.Swap(true) {
-					continue
-				}
-				sl.cancel()
-				if holds {
-					for {
-						old := foundAt.Load()
-						if int64(i) >= old || foundAt.CompareAndSwap(old, int64(i)) {
-							break
-						}
-					}
-					cancel()
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return 0, false, err
-	}
-	if i := foundAt.Load(); i < int64(n) {
-		return idx[i], true, nil // the others were stopped because of it
-	}
-	return 0, false, firstError(errs)
-}
-
-// firstError returns the first error of errs that is not a cancellation
-// (which the others may be a consequence of), else the first error.
-func firstError(errs []error) error {
-	for _, err := range errs {
-		if err != nil && !errors.Is(err, context.Canceled) {
-			return err
-		}
-	}
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// distinct returns the indices of the options that differ after
-// splitting and canonical forms (the first of each kind), in order: the
-// options of a symmetric board come in congruent groups, and a worker
-// searching one member of a group while another searches its image
-// would repeat its work.
-func (s *Solver[P]) distinct(opts []P) []int {
-	idx := make([]int, 0, len(opts))
-	seen := make(map[string]bool, len(opts))
-	var comps []P
-	var keys []game.Key
-	var buf []byte
-	for i, o := range opts {
-		comps = s.split(comps[:0], o)
-		var sig string
-		switch {
-		case s.pk != nil:
-			keys = keys[:0]
-			for _, c := range comps {
-				keys = append(keys, s.pk.Pack(c))
-			}
-			slices.SortFunc(keys, func(a, b game.Key) int {
-				if c := cmp.Compare(a.Hi, b.Hi); c != 0 {
-					return c
-				}
-				return cmp.Compare(a.Lo, b.Lo)
-			})
-			buf = buf[:0]
-			for _, k := range keys {
-				buf = binary.LittleEndian.AppendUint64(buf, k.Lo)
-				buf = binary.LittleEndian.AppendUint64(buf, k.Hi)
-			}
-			sig = string(buf)
-		default:
-			idx = append(idx, i) // positions have no order to sort them by
-			continue
-		}
-		if !seen[sig] {
-			seen[sig] = true
-			idx = append(idx, i)
-		}
-	}
-	return idx
 }
 
 // Outcome returns [sg.P] when the player to move from p loses and [sg.N]
@@ -674,11 +448,15 @@ func (s *Solver[P]) moves(p P) []P {
 // count records one expanded position and reports progress.
 func (s *Solver[P]) count() { s.addExpanded(1) }
 
-// addExpanded records n expanded positions and reports progress when the
-// count passes a multiple of the progress interval.
+// addExpanded records n expanded positions and reports progress when it
+// is due.
 func (s *Solver[P]) addExpanded(n uint64) {
-	after := s.expanded.Add(n)
-	if s.cfg.progress != nil && (after-n)/s.cfg.every != after/s.cfg.every {
+	s.expanded.Add(n)
+	if s.cfg.progress == nil {
+		return
+	}
+	now := int64(time.Since(s.born))
+	if next := s.nextReport.Load(); now >= next && s.nextReport.CompareAndSwap(next, now+int64(s.cfg.every)) {
 		s.progMu.Lock()
 		s.cfg.progress(s.Stats())
 		s.progMu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
@@ -163,7 +164,7 @@ func TestOracleBoards(t *testing.T) {
 // the early stops that leave some reads unmade; and no worker's facts
 // are left marked as waiting for a read.
 func TestSplitLag(t *testing.T) {
-	props := gopter.NewProperties(gametest.Parameters(t, 30))
+	props := gopter.NewProperties(gametest.Parameters(t, trials(30)))
 	props.Property("the same answers at every lag", prop.ForAll(func(seed uint64, rows, cols, lag int) bool {
 		defer search.SetSplitLag(lag)()
 		r := rand.New(rand.NewPCG(seed, 17))
@@ -225,6 +226,7 @@ func TestKnownCramValues(t *testing.T) {
 // from its own facts, so fewer lookups read the shared table than are
 // made, with two workers too (below the search's first levels).
 func TestWorkersReadOwnFacts(t *testing.T) {
+	skipWhenQuick(t)
 	g, err := rulesets.NewCram(5, 6)
 	if err != nil {
 		t.Fatal(err)
@@ -346,7 +348,7 @@ func TestProgressAndMapTable(t *testing.T) {
 	r := gametest.Rand(t)
 	d := gametest.RandomDAG(r, 3000, 0.002)
 	calls := 0
-	s, err := search.New[int](d, search.WithProgress(100, func(st search.Stats) {
+	s, err := search.New[int](d, search.WithProgress(time.Nanosecond, func(st search.Stats) {
 		calls++
 		if st.Expanded == 0 {
 			t.Error("progress with nothing expanded")
@@ -369,8 +371,17 @@ func TestProgressAndMapTable(t *testing.T) {
 	if st.Packed || st.Entries == 0 || st.Stores == 0 || st.Hits+st.Misses == 0 {
 		t.Errorf("stats %+v: want a map table with entries", st)
 	}
-	if calls == 0 || uint64(calls) > st.Expanded/100 {
-		t.Errorf("%d progress calls for %d expansions every 100", calls, st.Expanded)
+	if calls == 0 || uint64(calls) > st.Expanded {
+		t.Errorf("%d progress calls for %d expansions, reported as often as asked", calls, st.Expanded)
+	}
+	// At most once per interval: none in an hour, the first an hour after
+	// the solver was made.
+	hourly, err := search.New[int](d, search.WithProgress(time.Hour, func(search.Stats) { t.Error("a report within the hour") }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := hourly.Value(bg, 2999); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -421,7 +432,7 @@ func TestOracleManyOptions(t *testing.T) {
 // lower vertices of one value a (0 to 3), so that its value is at most a;
 // its options, often upper vertices too, are asked about {0, 1}.
 func TestOracleWideSmallValues(t *testing.T) {
-	props := gopter.NewProperties(gametest.Parameters(t, 20))
+	props := gopter.NewProperties(gametest.Parameters(t, trials(20)))
 	props.Property("answers agree on wide positions of small values", prop.ForAll(func(seed uint64, workers int) bool {
 		r := rand.New(rand.NewPCG(seed, 13))
 		const base, n = 60, 160
@@ -521,6 +532,7 @@ func (liar) UsesStrategy() bool             { return false }
 // workers; an even×even board is settled with one expansion (the top's),
 // and a Strategist whose UsesStrategy is false is ignored.
 func TestStrategist(t *testing.T) {
+	skipWhenQuick(t)
 	r := gametest.Rand(t)
 	boards := []string{"cram:4x6", "cram:4x5", "cram:5x5", "cram:3x7", "cram:2x8"}
 	for range 12 {

@@ -7,9 +7,14 @@ import (
 	"github.com/impartial-go/impartial/game"
 )
 
-// pollEvery is how many expansions a worker makes between looks at its
-// context.
-const pollEvery = 1 << 10
+// pollWork is how much work a worker does between looks at its context
+// (and flushes of its counts, where progress is reported): the options it
+// listed plus the positions it expanded. An option costs about the same
+// work whatever the board (it is split, canonicalized and looked up), so
+// the looks come after about a millisecond of work on small boards and
+// large ones alike: every thousand positions or so of a small board,
+// every hundred of one with a hundred moves.
+const pollWork = 1 << 14
 
 // A worker is one goroutine's search: recursive, with one level of
 // buffers for each depth, so that it allocates only when a level is first
@@ -24,12 +29,15 @@ type worker[P comparable] struct {
 	// done counts the positions this worker expanded, flushed the part
 	// of it already added to the solver's count; hits and misses count
 	// its table lookups since its last flush, and reads those of them
-	// that read the shared table rather than the worker's facts. Kept here rather than in
-	// shared counters, so that workers on different processors do not
+	// that read the shared table rather than the worker's facts. Kept
+	// here rather than in shared counters, so that workers on different processors do not
 	// write the same cache line at every step.
 	done, flushed uint64
 	hits, misses  uint64
 	reads         uint64
+	// work counts the options listed and positions expanded since the
+	// last look at the context (see pollWork).
+	work uint64
 
 	// turn, when not 0, makes the worker take the options of the
 	// positions at the top of its search (depth below turnDepth) from
@@ -66,31 +74,6 @@ type worker[P comparable] struct {
 	xs     []uint32
 	rend   []int32
 }
-
-type factEntry struct {
-	key  game.Key
-	fact uint32
-	ok   bool
-}
-
-// factLog is log2 of the number of entries of a worker's facts: 8192,
-// 192 KiB, which with the cache (160 KiB) and the table's filter stays in
-// a processor's second-level cache. Twice or four times as many (the
-// sizes before) found more but were slower on Cram 5×7: a lookup then
-// misses that cache more often than the entries saved cost.
-const factLog = 13
-
-type cacheEntry[P comparable] struct {
-	raw game.Key
-	can P
-	val uint32 // value+1, or 0 when not known
-}
-
-// cacheSize is the number of entries of a worker's cache.
-const cacheSize = 1 << cacheLog
-
-// cacheLog is log2 of cacheSize.
-const cacheLog = 12
 
 // splitKnown appends to dst the canonical components of p whose values
 // are not known in the table, and returns the XOR of the values of the
@@ -147,7 +130,9 @@ func (w *worker[P]) expand(c P, lv *level[P]) []P {
 	} else {
 		lv.opts = w.s.g.AppendMoves(lv.opts[:0], c)
 	}
-	if w.done++; w.done-w.flushed >= pollEvery {
+	w.done++
+	if w.work += uint64(len(lv.opts)) + 1; w.work >= pollWork {
+		w.work = 0
 		w.flush()
 		if w.ctx.Err() != nil {
 			panic(errStop)
@@ -195,7 +180,7 @@ func (w *worker[P]) get(c P, d int) uint32 {
 	if hit && (w.s.cfg.workers == 1 || d >= shareDepth) {
 		return w.count(e.fact)
 	}
-	f := w.read(w.s.pt.get(k))
+	f := w.read(w.s.pt.Get(k))
 	if hit {
 		f = merge(e.fact, f)
 	}
@@ -223,14 +208,6 @@ func (w *worker[P]) read(f uint32) uint32 {
 	return w.count(f)
 }
 
-// fact returns the entry of the worker's facts where key k goes.
-func (w *worker[P]) fact(k game.Key) *factEntry {
-	if w.facts == nil {
-		w.facts = make([]factEntry, 1<<factLog)
-	}
-	return &w.facts[(k.Lo*0x9e3779b97f4a7c15^k.Hi*0xc2b2ae3d27d4eb4f)>>(64-factLog)]
-}
-
 // put stores fact for c in the table and in the worker's facts.
 func (w *worker[P]) put(c P, fact uint32, work uint64) {
 	if w.s.pt == nil {
@@ -238,7 +215,7 @@ func (w *worker[P]) put(c P, fact uint32, work uint64) {
 		return
 	}
 	k := w.s.pk.Pack(c)
-	w.s.pt.put(k, fact, work)
+	w.s.pt.Put(k, fact, work)
 	e := w.fact(k)
 	if e.ok && e.key == k {
 		fact = merge(e.fact, fact)
@@ -442,261 +419,6 @@ func (w *worker[P]) splitAll(opts []P, lv *level[P], pot *potSet, r uint64, d in
 	return true
 }
 
-// addOption records option i, whose unknown components are comps (the
-// end of lv.ucomps) and the XOR of whose other components' values is x:
-// its cost, and either its place in lv.pending or, with pot not nil and
-// every component known, the removal of its value from *pot; false when
-// *pot then has no value of r left (see splitAll).
-//
-// The cost is the size of the part of the option left to search,
-// weighed, for a [MoveOrderer], with the option's place in the game's
-// order. For a game that is a MoveOrderer, a [MoveCounter] and a
-// [game.Packer] (Cram), it is the cells of the unknown components times
-// cellWeight, plus the place. Otherwise it is the moves of the unknown
-// components (for a MoveCounter), else their cells (for a Packer), else
-// their number; for a MoveOrderer, times orderWeight, plus the place.
-func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *potSet, r uint64) bool {
-	s := w.s
-	cost := 0
-	switch {
-	case s.mo != nil && s.mc != nil && s.pk != nil:
-		for _, c := range comps {
-			cost += keySize(s.pk.Pack(c))
-		}
-		cost = cost*cellWeight + i
-	default:
-		for _, c := range comps {
-			switch {
-			case s.mc != nil:
-				cost += s.mc.NumMoves(c)
-			case s.pk != nil:
-				cost += keySize(s.pk.Pack(c))
-			default:
-				cost++
-			}
-		}
-		if s.mo != nil {
-			cost = cost*orderWeight + i
-		}
-	}
-	lv.x = append(lv.x, x)
-	lv.cost = append(lv.cost, int32(cost))
-	if pot != nil && len(comps) == 0 {
-		pot.remove(x)
-		return pot.low&r != 0
-	}
-	lv.pending = append(lv.pending, int32(i))
-	return true
-}
-
-// cellWeight is what a cell left to search weighs in an option's cost
-// against a place in a MoveOrderer's order, for a game that is also a
-// MoveCounter and a game.Packer (see addOption): a cell less to search
-// counts as much as sixteen places earlier in the order. The weight and
-// the cells (rather than the moves) were chosen by measure, not derived:
-// positions expanded on Cram, one worker, a table of 1 GiB, with the set
-// search of wide positions of query (wideAsk), for the moves × 4 (the
-// cost before, orderWeight) and the cells × 4, 8, 16 and 24:
-//
-//	4×9   158,102   147,986   151,234   152,767   167,842
-//	4×11  7.62M     6.76M     5.63M     5.02M     4.66M
-//	5×7   227,709   197,919   194,292   192,695   196,768
-//	5×8   937,964   683,777   673,269   706,496   758,237
-//	5×9   10.09M    9.46M     8.85M     9.40M     10.00M
-//	6×5   28,752    24,941    26,320    28,158    29,898
-//	6×7   53.87M    —         49.05M    49.02M    50.53M
-//
-// The sums over the boards but 6×7 are 17.27M, 15.53M, 15.49M and 15.81M
-// for the cells × 4, 8, 16 and 24; with 6×7, 64.58M, 64.52M and 66.33M
-// for 8, 16 and 24. So 16, by a little over 8: the narrow boards (4×n)
-// gain with the weight, the others lose past 8. A weight that grows with
-// the board's cells would not help: 4×11 and 5×9 have about as many and
-// want different ones. The moves × 16 do worse than the cells × 16 on
-// every board (4×11 8.02M, 5×9 12.36M). Node Kayles on a grid, a
-// MoveOrderer and a Packer but no MoveCounter, keeps its cells ×
-// orderWeight: there the cells × 8, 12 or 16 expand more positions on
-// the 6×9 grid (1.03M, 1.03M, 1.08M against 0.78M) and the 7×8 grid
-// (93.9k, 94.4k, 96.3k against 93.9k), fewer only on the small searches
-// (the 7×7 grid: 10.5k, 10.8k, 10.7k against 13.0k).
-const cellWeight = 16
-
-// orderWeight is what a move (or cell, or component) left to search
-// weighs in an option's cost against a place in a MoveOrderer's order,
-// for a game that is no game.Packer (see addOption; for a Packer,
-// cellWeight). With 4, an option of the game's first choices goes ahead
-// of options a move or two cheaper. Measured on Cram with the moves (one
-// worker, positions expanded), before cellWeight: 4×9 162k against 238k
-// with the order as a tie-break alone, 5×7 228k against 303k, 5×8 958k
-// against 1,154k, 4×10 1.81M against 1.97M, 6×6 433k against 480k, 7×7
-// (two workers) 82M against 129M; 2, 6 and 8 do about as well, the
-// order alone (no cost) worse on 4×10 (2.57M).
-const orderWeight = 4
-
-// splitLag is how many options splitPacked splits ahead of the one it
-// reads the table for, in a table of pipelineBytes or more; in a smaller
-// one, which the processor's caches hold, none.
-var splitLag = 2
-
-// pipelineBytes is the size of table from which splitPacked fetches
-// buckets ahead: below it the fetches and the options split in vain cost
-// more than they save (Cram 5×6 and 5×7, in tables of a few megabytes).
-var pipelineBytes int64 = 16 << 20
-
-// A pendingRead is a component whose fact splitPacked reads from the
-// table some options after it started fetching its bucket: its key, hash,
-// slot in the worker's cache, and the fact read.
-type pendingRead struct {
-	key  game.Key
-	h    uint64
-	slot uint64
-	f    uint32
-}
-
-// pendingFact marks an entry of the worker's facts whose read splitPacked
-// has started: the low bits number the read (from 1). No fact has it set
-// (facts have factBits bits), and none stays marked when splitPacked
-// returns.
-const pendingFact = 1 << 31
-
-// splitPacked is splitAll's loop for a game with a Packer and a
-// Canonicalizer, as a pipeline: it splits option i, and starts fetching
-// the table's bucket of each of its components that neither of the
-// worker's caches knows (table.touch), while it reads the buckets of
-// option i-splitLag, fetched meanwhile. So the cache misses of several
-// options overlap instead of following one another; and since options
-// are still read in order, the search stops as soon as it did (often
-// before its last option, when the table knows an option of a value
-// asked), having split at most splitLag options more.
-// In a table smaller than pipelineBytes it reads each option's buckets
-// as soon as it has split it. It gives what splitKnown would give option by
-// option.
-func (w *worker[P]) splitPacked(opts []P, lv *level[P], pot *potSet, r uint64) bool {
-	s := w.s
-	if w.cache == nil {
-		w.cache = make([]cacheEntry[P], cacheSize)
-	}
-	w.reads2, w.kv, w.xs, w.rend = w.reads2[:0], w.kv[:0], w.xs[:0], w.rend[:0]
-	lag := 0
-	if s.pt.size()*bucketBytes >= pipelineBytes {
-		lag = splitLag
-	}
-	done := 0 // reads made
-	wr := 0   // components of the options recorded
-	ok := true
-	for i := 0; i <= len(opts)+lag && ok; i++ {
-		if i < len(opts) {
-			w.splitOne(opts[i], lv, lag > 0)
-		}
-		j := i - lag
-		if j < 0 || j >= len(opts) {
-			continue
-		}
-		for ; done < int(w.rend[j]); done++ {
-			rd := &w.reads2[done]
-			f := w.read(s.pt.getHash(rd.h, rd.key))
-			rd.f = f
-			*w.fact(rd.key) = factEntry{rd.key, f, true}
-			if f != 0 && f&excluded == 0 {
-				if e := &w.cache[rd.slot]; s.pk.Pack(e.can) == rd.key {
-					e.val = f
-				}
-			}
-		}
-		// Drop option j's components found known, as splitKnown does,
-		// moving the others down to wr; the later options' components
-		// lie past them, untouched.
-		u := lv.ucomps
-		from, to := int(lv.off[j]), len(u)
-		if j+1 < len(lv.off) {
-			to = int(lv.off[j+1])
-		}
-		x := w.xs[j]
-		lo := wr
-		lv.off[j] = int32(lo)
-		for k := from; k < to; k++ {
-			if rd := w.kv[k]; rd != 0 {
-				if f := w.reads2[rd-1].f; f != 0 && f&excluded == 0 {
-					x ^= f - 1
-					continue
-				}
-			}
-			u[wr] = u[k]
-			wr++
-		}
-		// cancelPairs moves components within u[lo:wr] only.
-		wr = len(cancelPairs(u[:wr], lo))
-		ok = w.addOption(lv, j, u[lo:wr], x, pot, r)
-	}
-	// Unmark the reads never made (the search stopped first).
-	for _, rd := range w.reads2[done:] {
-		if fe := w.fact(rd.key); fe.key == rd.key && fe.fact&pendingFact != 0 {
-			*fe = factEntry{}
-		}
-	}
-	lv.ucomps = lv.ucomps[:wr]
-	return ok
-}
-
-// splitOne appends option o's components to lv.ucomps, and its offset
-// to lv.off, for splitPacked: its components whose values the worker's
-// caches know are left out and their XOR appended to w.xs; the table's
-// bucket of each of the others that the worker's facts do not hold is
-// fetched (when fetch is set), its read queued in w.reads2 (once for the
-// same component in several options), and numbered in w.kv.
-func (w *worker[P]) splitOne(o P, lv *level[P], fetch bool) {
-	s := w.s
-	lo := len(lv.ucomps)
-	lv.off = append(lv.off, int32(lo))
-	if s.dec != nil {
-		lv.ucomps = s.dec.AppendComponents(lv.ucomps, o)
-	} else {
-		lv.ucomps = append(lv.ucomps, o)
-	}
-	var x uint32
-	k := lo
-	for _, c := range lv.ucomps[lo:] {
-		key := s.pk.Pack(c)
-		h := (key.Lo*0x9e3779b97f4a7c15 ^ key.Hi*0xc2b2ae3d27d4eb4f) >> (64 - cacheLog)
-		e := &w.cache[h]
-		if e.raw != key || key == (game.Key{}) {
-			e.raw, e.can, e.val = key, s.can.Canonical(c), 0
-		}
-		if e.val != 0 {
-			x ^= e.val - 1
-			continue
-		}
-		ck := s.pk.Pack(e.can)
-		rd := uint32(0)
-		switch fe := w.fact(ck); {
-		case fe.ok && fe.key == ck && fe.fact&pendingFact != 0:
-			rd = fe.fact &^ pendingFact // read already queued
-		case fe.ok && fe.key == ck:
-			if f := fe.fact; f != 0 && f&excluded == 0 {
-				e.val = f
-				x ^= f - 1
-				continue
-			}
-		default:
-			th := s.pt.hash(ck)
-			if fetch {
-				s.pt.touch(th)
-			}
-			w.reads2 = append(w.reads2, pendingRead{key: ck, h: th, slot: h})
-			rd = uint32(len(w.reads2))
-			// Marked until the read, so that the same component in a
-			// later option (a region the move leaves alone) waits for
-			// the same read.
-			*fe = factEntry{ck, pendingFact | rd, true}
-		}
-		lv.ucomps[k] = e.can
-		w.kv = append(w.kv, rd) // len(w.kv) == k: one entry a component kept
-		k++
-	}
-	lv.ucomps = lv.ucomps[:k]
-	w.xs = append(w.xs, x)
-	w.rend = append(w.rend, int32(len(w.reads2)))
-}
-
 // turnDepth is the depth down to which a helper's order is turned.
 const turnDepth = 2
 
@@ -742,39 +464,4 @@ func (w *worker[P]) sumHas(o P, t uint32, d int) bool {
 		return t == 0
 	}
 	return w.optionHas(lv.comps, 0, t, d)
-}
-
-// cacheBits sizes a worker's cache of canonical forms.
-const cacheBits = 12
-
-// split is Solver.split with a cache of canonical forms for a Packer: a
-// component met again (small regions of a board recur everywhere) costs a
-// hash and a comparison instead of a Canonical call.
-func (w *worker[P]) split(dst []P, p P) []P {
-	s := w.s
-	if s.can == nil || s.pk == nil {
-		return s.split(dst, p)
-	}
-	if w.craw == nil {
-		w.craw = make([]game.Key, 1<<cacheBits)
-		w.ccan = make([]P, 1<<cacheBits)
-	}
-	lo := len(dst)
-	if s.dec != nil {
-		dst = s.dec.AppendComponents(dst, p)
-	} else {
-		dst = append(dst, p)
-	}
-	for i := lo; i < len(dst); i++ {
-		k := s.pk.Pack(dst[i])
-		h := (k.Lo*0x9e3779b97f4a7c15 ^ k.Hi*0xc2b2ae3d27d4eb4f) >> (64 - cacheBits)
-		if w.craw[h] == k && k != (game.Key{}) {
-			dst[i] = w.ccan[h]
-			continue
-		}
-		c := s.can.Canonical(dst[i])
-		w.craw[h], w.ccan[h] = k, c
-		dst[i] = c
-	}
-	return cancelPairs(dst, lo)
 }

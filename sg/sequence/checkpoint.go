@@ -16,10 +16,12 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/internal/atomicfile"
+	"github.com/impartial-go/impartial/sg/internal/checkpoint"
 )
 
 // A checkpoint file holds a value sequence so that a long run can stop and
-// resume. Its layout, all integers little-endian:
+// resume. Its layout, in the module's checkpoint framing (package
+// sg/internal/checkpoint), all integers little-endian:
 //
 //	magic       8 bytes  "IMPSGSEQ"
 //	version     uint32   checkpointVersion
@@ -29,7 +31,8 @@ import (
 //	  width     uint8    bytes per value: 1, 2 or 8
 //	  count     uint64   number of values in the record
 //	  values    count × width bytes: the next count values of G
-//	  checksum  uint64   CRC-64 (ECMA) of every byte of the file before it
+//	  checksum  uint64   CRC-32C of every byte of the file before it (in
+//	                     versions 1 and 2, which are read too: CRC-64 ECMA)
 //
 // The first checkpoint of a run is written to a temporary file in the same
 // directory and renamed over the old one, so it is never half-written. The
@@ -38,21 +41,25 @@ import (
 // checkpoints stay cheap on long runs. Appends are not synced to the disk
 // one by one: a run stopped by an error, its context or a kill leaves
 // complete records; only a crash of the system can leave the last record
-// cut short, and the file is then refused like any damaged one. Version 1 files (a single record) are read too.
+// cut short, and the file is then refused like any damaged one. Files of
+// versions 1 (a single record) and 2 are read too; a run that resumes
+// from one rewrites it whole in version 3.
 
 const (
 	checkpointMagic   = "IMPSGSEQ"
-	checkpointVersion = 2
+	checkpointVersion = 3
 	// fingerprintHeaps is the number of heaps whose moves identify a rule.
 	fingerprintHeaps = 64
 )
 
-// ErrCheckpoint is wrapped by the errors about checkpoint files that are
-// not usable: not a checkpoint, another format version, corrupted
-// (checksum mismatch, truncated, impossible values), or written for
-// another rule. The error names the file and what is wrong.
-var ErrCheckpoint = errors.New("unusable checkpoint")
+// ErrCheckpoint is [sg.ErrCheckpoint], wrapped by the errors about
+// checkpoint files that are not usable: not a checkpoint, another format
+// version, corrupted (checksum mismatch, truncated, impossible values),
+// or written for another rule. The error names the file and what is
+// wrong.
+var ErrCheckpoint = sg.ErrCheckpoint
 
+// crcTable is the checksum of versions 1 and 2, read only.
 var crcTable = crc64.MakeTable(crc64.ECMA)
 
 // ruleFingerprint hashes the moves of heaps 0 … 63 of r.
@@ -83,7 +90,7 @@ func ruleFingerprint(r game.HeapRule) [32]byte {
 // checkpointError returns an error wrapping ErrCheckpoint about the file
 // at path.
 func checkpointError(path, format string, args ...any) error {
-	return fmt.Errorf("sequence: checkpoint %s: %s: %w", path, fmt.Sprintf(format, args...), ErrCheckpoint)
+	return checkpoint.Errorf("sequence: checkpoint "+path, format, args...)
 }
 
 // writeCheckpoint saves s, the values of rule r, to path atomically: a
@@ -98,16 +105,16 @@ func writeCheckpoint(path string, r game.HeapRule, s *Sequence) error {
 // values it holds.
 type fileState struct {
 	size  int64
-	crc   uint64
+	crc   uint32
 	saved int
 }
 
 // rewriteCheckpoint writes s to path as a new file of one record, and
 // returns the file's state.
 func rewriteCheckpoint(path string, r game.HeapRule, s *Sequence) (fileState, error) {
-	var cw *countWriter
+	var cw *checkpoint.Writer
 	err := atomicfile.Write(path, func(f *os.File) error {
-		cw = &countWriter{w: f}
+		cw = &checkpoint.Writer{W: f}
 		w := bufio.NewWriterSize(cw, 1<<20)
 		err := writeHeader(w, r)
 		if err == nil {
@@ -121,7 +128,7 @@ func rewriteCheckpoint(path string, r game.HeapRule, s *Sequence) (fileState, er
 	if err != nil {
 		return fileState{}, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
 	}
-	return fileState{size: cw.n, crc: cw.crc, saved: s.Len()}, nil
+	return fileState{size: cw.N, crc: cw.Sum, saved: s.Len()}, nil
 }
 
 // appendCheckpoint appends a record of the values of s past st.saved to
@@ -132,9 +139,9 @@ func appendCheckpoint(path string, s *Sequence, st fileState) (fileState, error)
 		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
 	}
 	if _, err = f.Seek(st.size, io.SeekStart); err == nil {
-		cw := &countWriter{w: f, n: st.size, crc: st.crc}
+		cw := &checkpoint.Writer{W: f, N: st.size, Sum: st.crc}
 		if err = writeRecord(cw, s, st.saved); err == nil {
-			st = fileState{size: cw.n, crc: cw.crc, saved: s.Len()}
+			st = fileState{size: cw.N, crc: cw.Sum, saved: s.Len()}
 		}
 	}
 	// No Sync: an append costs a write to the page cache, not a round
@@ -147,21 +154,6 @@ func appendCheckpoint(path string, s *Sequence, st fileState) (fileState, error)
 		return st, fmt.Errorf("sequence: writing checkpoint %s: %w", path, err)
 	}
 	return st, nil
-}
-
-// countWriter writes through to w, counting the bytes and keeping the
-// running CRC-64 of everything written.
-type countWriter struct {
-	w   io.Writer
-	n   int64
-	crc uint64
-}
-
-func (c *countWriter) Write(p []byte) (int, error) {
-	k, err := c.w.Write(p)
-	c.n += int64(k)
-	c.crc = crc64.Update(c.crc, crcTable, p[:k])
-	return k, err
 }
 
 // checkpointer saves the checkpoints of one run: the first one in full,
@@ -197,11 +189,7 @@ func (c *checkpointer) save(s *Sequence) error {
 func writeHeader(w io.Writer, r game.HeapRule) error {
 	name := ruleName(r)
 	fp := ruleFingerprint(r)
-	var hdr []byte
-	hdr = append(hdr, checkpointMagic...)
-	hdr = binary.LittleEndian.AppendUint32(hdr, checkpointVersion)
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(name)))
-	hdr = append(hdr, name...)
+	hdr := checkpoint.AppendHeader(nil, checkpointMagic, checkpointVersion, name)
 	hdr = append(hdr, fp[:]...)
 	_, err := w.Write(hdr)
 	return err
@@ -209,7 +197,7 @@ func writeHeader(w io.Writer, r game.HeapRule) error {
 
 // writeRecord writes a record of the values of s from from on, with its
 // checksum, through cw.
-func writeRecord(cw *countWriter, s *Sequence, from int) error {
+func writeRecord(cw *checkpoint.Writer, s *Sequence, from int) error {
 	w := bufio.NewWriterSize(cw, min(1<<20, 64+(s.Len()-from)*s.bytesPerValue()))
 	var b []byte
 	b = append(b, byte(s.bytesPerValue()))
@@ -230,7 +218,7 @@ func writeRecord(cw *countWriter, s *Sequence, from int) error {
 		err = w.Flush()
 	}
 	if err == nil {
-		_, err = cw.Write(binary.LittleEndian.AppendUint64(nil, cw.crc))
+		_, err = cw.Write(binary.LittleEndian.AppendUint64(nil, uint64(cw.Sum)))
 	}
 	return err
 }
@@ -300,22 +288,44 @@ func loadCheckpointState(path string, r game.HeapRule, room int) (*Sequence, fil
 		return nil, fileState{}, checkpointError(path, "written for rule %q (fingerprint %x…), not for rule %q (fingerprint %x…)",
 			name, fp[:4], want, wantFP[:4])
 	}
-	return s, fileState{size: size, crc: cr.crc, saved: s.Len()}, nil
+	if cr.legacy {
+		size = -1 // never appended to: the next save rewrites it
+	}
+	return s, fileState{size: size, crc: cr.sum32, saved: s.Len()}, nil
 }
 
-// checkReader reads through a running checksum and counts the bytes read.
+// checkReader reads through a running checksum and counts the bytes
+// read. Until the version is known (known) it keeps both the CRC-32C of
+// version 3 and the CRC-64 of versions 1 and 2 (legacy), then only the
+// version's own.
 type checkReader struct {
-	r     *bufio.Reader
-	crc   uint64
-	n     int64 // bytes read so far
-	limit int64 // size of the file
+	r      *bufio.Reader
+	sum32  uint32
+	sum64  uint64
+	known  bool
+	legacy bool
+	n      int64 // bytes read so far
+	limit  int64 // size of the file
 }
 
 func (c *checkReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.crc = crc64.Update(c.crc, crcTable, p[:n])
+	if !c.known || !c.legacy {
+		c.sum32 = checkpoint.Update(c.sum32, p[:n])
+	}
+	if !c.known || c.legacy {
+		c.sum64 = crc64.Update(c.sum64, crcTable, p[:n])
+	}
 	c.n += int64(n)
 	return n, err
+}
+
+// sum returns the running checksum of the file's version.
+func (c *checkReader) sum() uint64 {
+	if c.legacy {
+		return c.sum64
+	}
+	return uint64(c.sum32)
 }
 
 // full reads exactly len(p) bytes, naming what it reads on error.
@@ -330,31 +340,11 @@ func (c *checkReader) full(p []byte, path, what string) error {
 // checksum, and returns the values with the rule's name and fingerprint
 // as stored, in a sequence that announces room values (see reserveAhead).
 func decodeCheckpoint(c *checkReader, path string, room int) (s *Sequence, name string, fp [32]byte, err error) {
-	var b [8]byte
-	if err := c.full(b[:8], path, "the magic header"); err != nil {
+	v, name, err := checkpoint.ReadHeader(c, "sequence: checkpoint "+path, "checkpoint file", checkpointMagic, 1, 2, checkpointVersion)
+	if err != nil {
 		return nil, "", fp, err
 	}
-	if string(b[:8]) != checkpointMagic {
-		return nil, "", fp, checkpointError(path, "bad magic %q (want %q): not a checkpoint file", b[:8], checkpointMagic)
-	}
-	if err := c.full(b[:4], path, "the version"); err != nil {
-		return nil, "", fp, err
-	}
-	if v := binary.LittleEndian.Uint32(b[:4]); v != checkpointVersion && v != 1 {
-		return nil, "", fp, checkpointError(path, "format version %d, this library reads versions 1 and %d", v, checkpointVersion)
-	}
-	if err := c.full(b[:4], path, "the rule name length"); err != nil {
-		return nil, "", fp, err
-	}
-	nameLen := binary.LittleEndian.Uint32(b[:4])
-	if nameLen > 1<<16 {
-		return nil, "", fp, checkpointError(path, "rule name length %d is too long: the file is corrupted", nameLen)
-	}
-	nameBuf := make([]byte, nameLen)
-	if err := c.full(nameBuf, path, "the rule name"); err != nil {
-		return nil, "", fp, err
-	}
-	name = string(nameBuf)
+	c.known, c.legacy = true, v < 3
 	if err := c.full(fp[:], path, "the rule fingerprint"); err != nil {
 		return nil, "", fp, err
 	}
@@ -411,7 +401,7 @@ func decodeRecord(c *checkReader, path string, s *Sequence) error {
 		}
 		left -= k
 	}
-	want := c.crc
+	want := c.sum()
 	if err := c.full(b[:8], path, "the checksum"); err != nil {
 		return err
 	}

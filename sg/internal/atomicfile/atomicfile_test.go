@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/impartial-go/impartial/sg/internal/atomicfile"
@@ -42,6 +43,34 @@ func TestWrite(t *testing.T) {
 	}
 	if err := atomicfile.Write(filepath.Join(dir, "no such dir", "f"), write("x")); err == nil {
 		t.Error("Write into a missing directory succeeded")
+	}
+}
+
+// TestWriteRemovesStale: the temporary files that writes killed before
+// their end left behind (path's base, ".tmp", digits) are removed by the
+// next write to the same path, and no other file is.
+func TestWriteRemovesStale(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "x.tab")
+	stale := []string{"x.tab.tmp123", "x.tab.tmp4567890"}
+	kept := []string{"x.tab.tmpnotes", "x.tab.tmp", "y.tab.tmp1", "x.tab.tmp12a", "xx.tab.tmp1"}
+	for _, name := range append(slices.Clone(stale), kept...) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("8 MB"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := atomicfile.Write(path, func(f *os.File) error { _, err := f.WriteString("table"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	want := append(slices.Clone(kept), "x.tab")
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("files after the write: %v, want %v", got, want)
 	}
 }
 

@@ -11,3 +11,10 @@ import "unsafe"
 //
 //go:noescape
 func Line(p unsafe.Pointer)
+
+// Pair is Line for the two cache lines at p and p+64: a block of 128
+// bytes, such as a bucket of the search's transposition table, in one
+// call. It never faults, whatever p is.
+//
+//go:noescape
+func Pair(p unsafe.Pointer)

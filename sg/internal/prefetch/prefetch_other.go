@@ -6,3 +6,6 @@ import "unsafe"
 
 // Line does nothing on this architecture (see the amd64 version).
 func Line(unsafe.Pointer) {}
+
+// Pair does nothing on this architecture (see the amd64 version).
+func Pair(unsafe.Pointer) {}

@@ -5,7 +5,7 @@ import (
 	"unsafe"
 )
 
-// Line has no visible effect: it must neither fault nor change memory,
+// Line and Pair have no visible effect: it must neither fault nor change memory,
 // on valid addresses and on nil.
 func TestLine(t *testing.T) {
 	b := make([]byte, 256)
@@ -16,6 +16,10 @@ func TestLine(t *testing.T) {
 		Line(unsafe.Pointer(&b[i]))
 	}
 	Line(nil)
+	for i := 0; i < len(b); i += 128 {
+		Pair(unsafe.Pointer(&b[i]))
+	}
+	Pair(nil)
 	for i := range b {
 		if b[i] != byte(i) {
 			t.Fatalf("byte %d changed to %d", i, b[i])

@@ -1,4 +1,4 @@
-package search
+package tt
 
 import (
 	"bufio"
@@ -53,16 +53,17 @@ func TestHugePagesAdvised(t *testing.T) {
 	if !eligible(unsafe.Pointer(&big[len(big)/2])) {
 		t.Errorf("an array of %d bytes is not eligible for huge pages", len(big)*bucketBytes)
 	}
-	defer StartFull()()
-	tab := newTable(64 << 20)
+	defer func(old int64) { StartBuckets = old }(StartBuckets)
+	StartBuckets = 1 << 40
+	tab := New(64 << 20)
 	if got := len(tab.narrow.Load().b) * bucketBytes; got != 64<<20 {
 		t.Fatalf("table starts at %d bytes, want %d", got, 64<<20)
 	}
 	for i := uint64(1); i <= 100000; i++ {
-		tab.put(game.Key{Lo: i * 0x9e3779b97f4a7c15}, uint32(i%1000+1), i)
+		tab.Put(game.Key{Lo: i * 0x9e3779b97f4a7c15}, uint32(i%1000+1), i)
 	}
 	for i := uint64(1); i <= 100000; i++ {
-		if got := tab.get(game.Key{Lo: i * 0x9e3779b97f4a7c15}); got != uint32(i%1000+1) {
+		if got := tab.Get(game.Key{Lo: i * 0x9e3779b97f4a7c15}); got != uint32(i%1000+1) {
 			t.Fatalf("key %d: fact %d, stored %d", i, got, i%1000+1)
 		}
 	}

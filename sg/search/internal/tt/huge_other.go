@@ -1,6 +1,6 @@
 //go:build !linux
 
-package search
+package tt
 
 import "unsafe"
 
