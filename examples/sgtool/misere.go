@@ -184,17 +184,15 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return badArg("quotient: bad -max %q: want a whole number from 0 to %d", s, misere.MaxHeapBound)
 		}
 	}
+	r, err := parseOctal(ops[0])
+	if err != nil {
+		return err
+	}
 	_, force := flags["progress"]
 	opts, done := quotientProgress(stderr, force)
-	q, err := misere.NewQuotient(ctx, ops[0], n, opts...)
+	q, err := misere.NewQuotient(ctx, r, n, opts...)
 	done()
-	var se *rulesets.SyntaxError
-	switch {
-	case errors.As(err, &se):
-		return badArg("quotient: bad CODE: %v", strings.TrimPrefix(err.Error(), "rulesets: "))
-	case errors.Is(err, misere.ErrNotOctal):
-		return badArg("quotient: bad CODE: %v", strings.TrimPrefix(err.Error(), "misere: "))
-	case err != nil:
+	if err != nil {
 		return err
 	}
 	rep := quotientReport{Code: q.Code(), Max: n, Order: q.Order(), Generators: q.Generators(),
@@ -212,6 +210,28 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		rep.Pretending[h] = q.Name(q.Pretending(h))
 	}
 	return writeJSON(stdout, rep)
+}
+
+// parseOctal reads the code of an octal game.
+func parseOctal(code string) (*rulesets.TakeBreak, error) {
+	r, err := rulesets.ParseCode(code)
+	var se *rulesets.SyntaxError
+	if errors.As(err, &se) {
+		return nil, badArg("quotient: bad CODE: %v", strings.TrimPrefix(err.Error(), "rulesets: "))
+	}
+	if err != nil {
+		return nil, badArg("quotient: bad CODE %s: %v", quote(code), err)
+	}
+	digits, repeat, ok := r.Digits()
+	if !ok {
+		return nil, badArg("quotient: bad CODE: code %s: not an octal game", quote(code))
+	}
+	for i, d := range append(digits, repeat...) {
+		if d > 7 {
+			return nil, badArg("quotient: bad CODE: code %s has digit %X (d%d): not an octal game", quote(code), d, i)
+		}
+	}
+	return r, nil
 }
 
 // quotientProgress returns the option that reports each heap a quotient

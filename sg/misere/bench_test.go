@@ -24,7 +24,7 @@ func BenchmarkQuotient(b *testing.B) {
 		b.Run(fmt.Sprintf("%s/%d", c.code, c.n), func(b *testing.B) {
 			order := 0
 			for b.Loop() {
-				q, err := NewQuotient(context.Background(), c.code, c.n)
+				q, err := newCodeQuotient(context.Background(), c.code, c.n)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -38,7 +38,7 @@ func BenchmarkQuotient(b *testing.B) {
 // BenchmarkQuotientOutcome plays a sum of 8 heaps from the quotient of
 // 0.07 on heaps ≤ 12: one product per heap.
 func BenchmarkQuotientOutcome(b *testing.B) {
-	q, err := NewQuotient(context.Background(), "0.07", 12)
+	q, err := newCodeQuotient(context.Background(), "0.07", 12)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -46,7 +46,8 @@ func ExampleEngine_Genus() {
 // The quotient T2 of misère Nim on heaps of at most 3 (Plambeck and
 // Siegel 2008), and play from it.
 func ExampleNewQuotient() {
-	q, err := misere.NewQuotient(context.Background(), "0.[3]", 3)
+	nim, _ := rulesets.ParseCode("0.[3]")
+	q, err := misere.NewQuotient(context.Background(), nim, 3)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -71,7 +72,7 @@ func ExampleNewQuotient() {
 // 24 to 144 elements. Extend resumes from the bound reached.
 func ExampleQuotient_Extend() {
 	ctx := context.Background()
-	q, err := misere.NewQuotient(ctx, "0.07", 24)
+	q, err := misere.NewQuotient(ctx, rulesets.DawsonsKayles(), 24)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -29,7 +29,7 @@ func TestMisereNimQuotients(t *testing.T) {
 		{3, 6, []string{"a", "b^2"}, []string{"a^2=1", "b^3=b"}, "1 a b ab"},
 		{7, 10, []string{"a", "b^2"}, []string{"a^2=1", "b^3=b", "b^2c=c", "c^2=b^2"}, "1 a b ab c ac bc abc"},
 	} {
-		q, err := NewQuotient(context.Background(), "0.[3]", c.n)
+		q, err := newCodeQuotient(context.Background(), "0.[3]", c.n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +57,7 @@ func TestMisereNimQuotient15(t *testing.T) {
 		n, order int
 		gens     []int
 	}{{15, 18, []int{1, 2, 4, 8}}, {31, 34, []int{1, 2, 4, 8, 16}}} {
-		q, err := NewQuotient(context.Background(), "0.[3]", c.n)
+		q, err := newCodeQuotient(context.Background(), "0.[3]", c.n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +77,7 @@ func TestQuotientPlay(t *testing.T) {
 		code string
 		n    int
 	}{{"0.[3]", 7}, {".77", 8}, {".07", 12}, {".137", 10}} {
-		q, err := NewQuotient(ctx, c.code, c.n)
+		q, err := newCodeQuotient(ctx, c.code, c.n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,14 +132,14 @@ func TestQuotientPlay(t *testing.T) {
 func TestQuotientExtend(t *testing.T) {
 	ctx := context.Background()
 	var heaps []int
-	q, err := NewQuotient(ctx, ".77", 4, WithQuotientProgress(func(p Progress) { heaps = append(heaps, p.Heap) }))
+	q, err := newCodeQuotient(ctx, ".77", 4, WithQuotientProgress(func(p Progress) { heaps = append(heaps, p.Heap) }))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := q.Extend(ctx, 8); err != nil {
 		t.Fatal(err)
 	}
-	all, err := NewQuotient(ctx, ".77", 8)
+	all, err := newCodeQuotient(ctx, ".77", 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,36 +153,42 @@ func TestQuotientExtend(t *testing.T) {
 
 func TestQuotientErrors(t *testing.T) {
 	ctx := context.Background()
-	if _, err := NewQuotient(ctx, "0.F7", 3); !errors.Is(err, ErrNotOctal) {
+	// A hexadecimal code is a heap rule like any other (its quotient is
+	// checked against brute force in TestQuotientBruteForce); a nil rule
+	// is refused.
+	if q, err := newCodeQuotient(ctx, "0.F7", 3); err != nil || q.Code() != "0.F7" {
 		t.Errorf("hexadecimal code: %v", err)
 	}
+	if _, err := NewQuotient(ctx, nil, 3); err == nil {
+		t.Error("nil rule accepted")
+	}
 	var se *rulesets.SyntaxError
-	if _, err := NewQuotient(ctx, "0.7x", 3); !errors.As(err, &se) {
+	if _, err := newCodeQuotient(ctx, "0.7x", 3); !errors.As(err, &se) {
 		t.Errorf("bad code: %v", err)
 	}
-	if _, err := NewQuotient(ctx, ".07", -1); err == nil || !strings.Contains(err.Error(), "-1") {
+	if _, err := newCodeQuotient(ctx, ".07", -1); err == nil || !strings.Contains(err.Error(), "-1") {
 		t.Errorf("negative bound: %v", err)
 	}
-	if _, err := NewQuotient(ctx, ".07", MaxHeapBound+1); err == nil {
+	if _, err := newCodeQuotient(ctx, ".07", MaxHeapBound+1); err == nil {
 		t.Error("bound past MaxHeapBound accepted")
 	}
-	if _, err := NewQuotient(ctx, ".77", 12, WithMaxElements(10)); !errors.Is(err, ErrTooLarge) {
+	if _, err := newCodeQuotient(ctx, ".77", 12, WithMaxElements(10)); !errors.Is(err, sg.ErrLimit) {
 		t.Errorf("element limit: %v", err)
 	}
 	// The memo limit bounds the positions whose outcomes a computation
 	// holds: those of the split passes at heap 25 of 0.07 (heap 9 of
 	// Kayles, which once needed exhaustive search past 200 positions, now
 	// holds fewer).
-	q, err := NewQuotient(ctx, ".07", 25, WithMemoLimit(200))
-	if !errors.Is(err, sg.ErrMemoLimit) || q == nil || q.Max() != 24 || !strings.Contains(err.Error(), "heap 25") {
+	q, err := newCodeQuotient(ctx, ".07", 25, WithMaxPositions(200))
+	if !errors.Is(err, sg.ErrLimit) || q == nil || q.Max() != 24 || !strings.Contains(err.Error(), "heap 25") {
 		t.Errorf("memo limit: %v", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := NewQuotient(cctx, ".07", 5); !errors.Is(err, context.Canceled) {
+	if _, err := newCodeQuotient(cctx, ".07", 5); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	q, _ = NewQuotient(ctx, ".07", 5)
+	q, _ = newCodeQuotient(ctx, ".07", 5)
 	if _, err := q.Outcome(6); err == nil || !strings.Contains(err.Error(), "6") {
 		t.Errorf("heap past bound: %v", err)
 	}
@@ -233,7 +239,7 @@ func TestDawsonKaylesQuotient30(t *testing.T) {
 		t.Skip("quotient of 0.07 to heap 30: seconds")
 	}
 	orders := map[int]int{}
-	q, err := NewQuotient(context.Background(), "0.07", 30, WithQuotientProgress(func(p Progress) { orders[p.Heap] = p.Order }))
+	q, err := newCodeQuotient(context.Background(), "0.07", 30, WithQuotientProgress(func(p Progress) { orders[p.Heap] = p.Order }))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +269,7 @@ func TestDawsonKaylesQuotient30(t *testing.T) {
 // exhaustive search of sums using heaps up to 34.
 func TestKaylesQuotient(t *testing.T) {
 	orders := map[int]int{}
-	q, err := NewQuotient(context.Background(), "0.77", 100, WithQuotientProgress(func(p Progress) { orders[p.Heap] = p.Order }))
+	q, err := newCodeQuotient(context.Background(), "0.77", 100, WithQuotientProgress(func(p Progress) { orders[p.Heap] = p.Order }))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +288,7 @@ func TestKaylesQuotient(t *testing.T) {
 			t.Errorf("0.77: heaps %d and %d are %s and %s", h, h+12, q.Name(q.Pretending(h)), q.Name(q.Pretending(h+12)))
 		}
 	}
-	small, err := NewQuotient(context.Background(), "0.77", 34)
+	small, err := newCodeQuotient(context.Background(), "0.77", 34)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +305,7 @@ func TestQuotientOrderEven(t *testing.T) {
 		n    int
 	}{{"0.[3]", 40}, {"0.07", 26}, {"0.77", 40}, {"0.137", 20}, {"0.15", 20}, {"0.6", 16}, {"0.4", 24}, {"0.12", 30}, {"4.7", 14}} {
 		var odd []int
-		_, err := NewQuotient(context.Background(), c.code, c.n, WithQuotientProgress(func(p Progress) {
+		_, err := newCodeQuotient(context.Background(), c.code, c.n, WithQuotientProgress(func(p Progress) {
 			if p.Round == 0 && p.Order > 1 && p.Order%2 != 0 {
 				odd = append(odd, p.Heap)
 			}
@@ -318,7 +324,7 @@ func TestQuotientOrderEven(t *testing.T) {
 // bound.
 func TestQuotientExtendSplit(t *testing.T) {
 	ctx := context.Background()
-	q, err := NewQuotient(ctx, "0.07", 24)
+	q, err := newCodeQuotient(ctx, "0.07", 24)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +336,7 @@ func TestQuotientExtendSplit(t *testing.T) {
 	if err := q.Extend(ctx, 27); err != nil {
 		t.Fatal(err)
 	}
-	all, err := NewQuotient(ctx, "0.07", 27)
+	all, err := newCodeQuotient(ctx, "0.07", 27)
 	if err != nil {
 		t.Fatal(err)
 	}
