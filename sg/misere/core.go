@@ -32,7 +32,7 @@ type quotient struct {
 
 	monoid // the quotient for components ≤ max
 
-	sizes []int
+	sizes   []int
 	held    int    // positions whose outcomes the last split pass held
 	hasMove []bool // hasMove[h]: whether component h has a move
 }

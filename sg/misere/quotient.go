@@ -205,4 +205,3 @@ func (q *Quotient) WinningMoves(heaps ...int) ([]Move, error) {
 	}
 	return win, nil
 }
-

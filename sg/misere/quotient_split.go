@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/impartial-go/impartial/game"
-	)
+)
 
 // maxCoverSize bounds the unreduced monoid a split pass builds (see
 // [quotient.adjoinSplit]); past it the pass stops with a [*sg.LimitError].
