@@ -1,0 +1,92 @@
+package rulesets_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/impartial-go/impartial/rulesets"
+)
+
+// Boards are read and written as rows of 'x' and '.', with or without '/'
+// between rows; a bad board is refused naming the cell or the count.
+func TestParseNotaktoBoard(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want rulesets.NotaktoBoard
+		out  string
+	}{
+		{".........", 0, ".../.../..."},
+		{"x...x...x", 0421, "x../.x./..x"},
+		{"X../.x./..x", 0421, "x../.x./..x"},
+		{"xx./.../...", 3, "xx./.../..."},
+	} {
+		b, err := rulesets.ParseNotaktoBoard(c.in)
+		if err != nil || b != c.want || b.String() != c.out {
+			t.Errorf("%q: %v (%s), %v; want %v (%s)", c.in, uint16(b), b, err, uint16(c.want), c.out)
+		}
+	}
+	for _, c := range []struct{ in, msg string }{
+		{"", "0 cells"},
+		{"xx", "2 cells"},
+		{"..........", "more than 9 cells"},
+		{"....o....", "cell 5"},
+		{"x..//x../...", "'/' at character 5"},
+		{"/.........", "'/' at character 1"},
+		{"..é......", "cell 3"},
+		{strings.Repeat(".", 100000), "more than 9 cells"},
+	} {
+		_, err := rulesets.ParseNotaktoBoard(c.in)
+		if err == nil || !strings.Contains(err.Error(), c.msg) || len(err.Error()) > 200 {
+			t.Errorf("%.20q: %v, want %q", c.in, err, c.msg)
+		}
+	}
+}
+
+// A board with a line is dead and has no move; a live board has a move
+// for each empty cell; Canonical is the same on the eight images of a
+// board and idempotent.
+func TestNotaktoRules(t *testing.T) {
+	n, err := rulesets.NewNotakto(2)
+	if err != nil || n.String() != "notakto:2" || len(n.Start()) != 2 {
+		t.Fatalf("NewNotakto(2): %v, %v", n, err)
+	}
+	for _, k := range []int{0, -1, rulesets.MaxNotaktoBoards + 1} {
+		if _, err := rulesets.NewNotakto(k); err == nil {
+			t.Errorf("NewNotakto(%d) accepted", k)
+		}
+	}
+	dead := map[string]bool{"xxx/.../...": true, "x../x../x..": true, "..x/.x./x..": true, "xx./..x/...": false}
+	for s, want := range dead {
+		b, _ := rulesets.ParseNotaktoBoard(s)
+		moves := n.AppendMoves(nil, b)
+		if b.Dead() != want || (want && len(moves) != 0) || (!want && len(moves) != 6) {
+			t.Errorf("%s: dead %v, %d moves", s, b.Dead(), len(moves))
+		}
+	}
+	classes := map[rulesets.NotaktoBoard]bool{}
+	for b := rulesets.NotaktoBoard(0); b < 512; b++ {
+		c := n.Canonical(b)
+		if n.Canonical(c) != c || c.Dead() != b.Dead() {
+			t.Fatalf("%s: canonical %s", b, c)
+		}
+		classes[c] = true
+	}
+	// The 512 boards fall in 102 classes under the symmetries of the square.
+	if len(classes) != 102 {
+		t.Errorf("%d classes of boards", len(classes))
+	}
+	corner, _ := rulesets.ParseNotaktoBoard("x../.../...")
+	for _, s := range []string{"..x/.../...", ".../.../x..", ".../.../..x"} {
+		b, _ := rulesets.ParseNotaktoBoard(s)
+		if n.Canonical(b) != n.Canonical(corner) {
+			t.Errorf("%s and the top left corner differ", s)
+		}
+	}
+	if _, err := n.StartValue(context.Background()); err != nil {
+		t.Error(err)
+	}
+	if v, _ := n.StartValue(context.Background()); v != 0 {
+		t.Errorf("two boards: normal-play value %v, want 0", v)
+	}
+}
