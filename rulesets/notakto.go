@@ -138,7 +138,8 @@ func (b NotaktoBoard) String() string {
 // ParseNotaktoBoard reads a board written as nine cells, 'x' (or 'X')
 // for an X and '.' for an empty cell, row after row, optionally with '/'
 // between rows ("x...x...x", "x../.x./..x"). An error names the
-// offending cell (from 1) or says how many cells were given. It accepts a
+// offending cell (numbered from 0, as in [NotaktoBoard]) or character
+// (from 1), or says how many cells were given. It accepts a
 // dead board: whether that matters is for the caller to say.
 func ParseNotaktoBoard(s string) (NotaktoBoard, error) {
 	var b NotaktoBoard
@@ -155,7 +156,7 @@ func ParseNotaktoBoard(s string) (NotaktoBoard, error) {
 		case r == 'x' || r == 'X':
 			b |= 1 << cell
 		case r != '.':
-			return 0, fmt.Errorf("rulesets: notakto board %q: cell %d is %q: want 'x' or '.'", clip(s), cell+1, r)
+			return 0, fmt.Errorf("rulesets: notakto board %q: cell %d is %q: want 'x' or '.'", clip(s), cell, r)
 		}
 		cell++
 	}

@@ -30,10 +30,10 @@ func TestParseNotaktoBoard(t *testing.T) {
 		{"", "0 cells"},
 		{"xx", "2 cells"},
 		{"..........", "more than 9 cells"},
-		{"....o....", "cell 5"},
+		{"....o....", "cell 4"},
 		{"x..//x../...", "'/' at character 5"},
 		{"/.........", "'/' at character 1"},
-		{"..é......", "cell 3"},
+		{"..é......", "cell 2"},
 		{strings.Repeat(".", 100000), "more than 9 cells"},
 	} {
 		_, err := rulesets.ParseNotaktoBoard(c.in)

@@ -56,6 +56,9 @@ func cmdMisere(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if len(ops) < 1 {
 		return badArg("misere: want GAME HEAP…")
 	}
+	if isNotakto(ops[0]) {
+		return cmdMisereNotakto(ctx, ops[1:], stdout)
+	}
 	r, err := parseGame("misere", ops[0])
 	if err != nil {
 		return err
@@ -176,6 +179,9 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if len(ops) != 1 {
 		return badArg("quotient: want CODE [-max N] [-progress]")
+	}
+	if isNotakto(ops[0]) {
+		return cmdQuotientNotakto(ctx, stdout)
 	}
 	n := defaultQuotientMax
 	if s, ok := flags["max"]; ok {

@@ -249,8 +249,9 @@ func (q *GameQuotient[P]) Representative(x int) []P {
 func (q *GameQuotient[P]) Component(h int) (P, int) { return q.comps[h], q.pretend[h] }
 
 // Element returns the element of the sum of the positions ps, each of
-// which may itself be a sum of components; an error names a position
-// outside the closed set.
+// which may itself be a sum of components; a component with no move is
+// the empty position, inside the closed set or not. An error names a
+// position outside the closed set.
 func (q *GameQuotient[P]) Element(ps ...P) (int, error) {
 	x := 0
 	var buf []P
@@ -258,6 +259,9 @@ func (q *GameQuotient[P]) Element(ps ...P) (int, error) {
 		buf = q.components(p, buf[:0])
 		for _, c := range buf {
 			h, ok := q.index[c]
+			if !ok && game.Terminal(q.g, c) {
+				continue
+			}
 			if !ok {
 				return 0, fmt.Errorf("misere: position %d (%s) is not in the closed set of the quotient", i, posString(p))
 			}
