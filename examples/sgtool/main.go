@@ -178,8 +178,8 @@ var commands = []subcommand{
 	{"nimmul", "nimmul A B", "print the nim-product A ⊗ B as JSON", cmdNimmul},
 	{"niminv", "niminv A", "print the nim-inverse of A ≠ 0 as JSON", cmdNiminv},
 	{"hackenbush", "hackenbush EDGES", "print a Green Hackenbush picture's value and winning cuts as JSON (EDGES g-1,1-2,2-g; g the ground)", cmdHackenbush},
-	{"misere", "misere GAME HEAP…|notakto BOARD…", "print the misère outcome and winning moves as JSON", cmdMisere},
-	{"genus", "genus GAME HEAP", "print Conway's genus of one heap (\"0^120\") and whether it is tame, as JSON", cmdGenus},
+	{"misere", "misere GAME HEAP…|notakto BOARD… [-mem BYTES]", "print the misère outcome and winning moves as JSON", cmdMisere},
+	{"genus", "genus GAME HEAP [-mem BYTES]", "print Conway's genus of one heap (\"0^120\") and whether it is tame, as JSON", cmdGenus},
 	{"quotient", "quotient CODE|notakto [-max N] [-progress]", "print the misère quotient of an octal game on heaps ≤ N, or of Notakto, as JSON", cmdQuotient},
 	{"games", "games [NAME]", "list the GAME specs, or one with its published values", cmdGames},
 }

@@ -49,7 +49,11 @@ func parseHeap(cmd string, i int, s string) (int, error) {
 // cmdMisere prints the misère outcome of a sum of heaps of a heap game and
 // every winning move, found by exhaustive misère search (package misere).
 func cmdMisere(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	_, ops, err := splitArgs("misere", args, map[string]bool{})
+	flags, ops, err := splitArgs("misere", args, map[string]bool{"mem": true})
+	if err != nil {
+		return err
+	}
+	mem, err := memBytes("misere", flags, misere.DefaultMemory, minMisereMem)
 	if err != nil {
 		return err
 	}
@@ -69,17 +73,20 @@ func cmdMisere(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 	}
-	rep, err := solveMisere(ctx, r, heaps)
+	rep, err := solveMisere(ctx, r, heaps, mem)
 	if err != nil {
 		return err
 	}
 	return writeJSON(stdout, rep)
 }
 
-func solveMisere(ctx context.Context, r rulesets.Ruleset, heaps []int) (misereReport, error) {
-	e := misere.NewEngine[game.Heaps](game.NewHeapGame(r))
+func solveMisere(ctx context.Context, r rulesets.Ruleset, heaps []int, mem int64) (misereReport, error) {
+	e := misere.NewEngine[game.Heaps](game.NewHeapGame(r), misere.WithMemory(mem))
 	p, err := game.MakeHeaps(heaps...)
 	if err != nil {
+		return misereReport{}, err
+	}
+	if err := misereFits(ctx, r, heaps, len(p), mem); err != nil {
 		return misereReport{}, err
 	}
 	o, err := e.Outcome(ctx, p)
@@ -110,6 +117,38 @@ func solveMisere(ctx context.Context, r rulesets.Ruleset, heaps []int) (misereRe
 	return rep, nil
 }
 
+// minMisereMem is the least -mem of misere and genus.
+const minMisereMem = 1 << 20
+
+// misereFits refuses, before any search, a sum of heaps whose options
+// and its first option's would not fit in mem bytes (each a position of
+// about size bytes; the search keeps the options of every position on its
+// path, and an option has about as many as the sum): it counts them
+// without making them, checking ctx as it goes.
+func misereFits(ctx context.Context, r rulesets.Ruleset, heaps []int, size int, mem int64) error {
+	var count int64
+	var hm []game.HeapMove
+	for i, h := range heaps {
+		if containsInt(heaps[:i], h) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("misere: %w", err)
+		}
+		hm = r.AppendHeapMoves(hm[:0], h)
+		for _, m := range hm {
+			for range game.Partitions(m) {
+				count++
+			}
+		}
+	}
+	if need := 2 * count * int64(size+40); need > mem {
+		return &sg.LimitError{Op: "misere", Bound: "memory", Limit: mem, Need: need,
+			Detail: fmt.Sprintf("%d heaps have %d moves, each to a position of about %d bytes; raise -mem or give fewer heaps", len(heaps), count, size)}
+	}
+	return nil
+}
+
 func containsInt(s []int, v int) bool {
 	for _, x := range s {
 		if x == v {
@@ -130,7 +169,11 @@ type genusReport struct {
 // cmdGenus prints Conway's genus of one heap of a heap game and whether
 // the heap is tame.
 func cmdGenus(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	_, ops, err := splitArgs("genus", args, map[string]bool{})
+	flags, ops, err := splitArgs("genus", args, map[string]bool{"mem": true})
+	if err != nil {
+		return err
+	}
+	mem, err := memBytes("genus", flags, misere.DefaultMemory, minMisereMem)
 	if err != nil {
 		return err
 	}
@@ -145,7 +188,7 @@ func cmdGenus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	e := misere.NewEngine[game.Heaps](game.NewHeapGame(r))
+	e := misere.NewEngine[game.Heaps](game.NewHeapGame(r), misere.WithMemory(mem))
 	p, _ := game.MakeHeaps(h)
 	g, err := e.Genus(ctx, p)
 	if err != nil {

@@ -4,8 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/impartial-go/impartial/sg"
 )
 
 func TestMisereCommands(t *testing.T) {
@@ -85,5 +90,28 @@ func TestQuotientProgress(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"order":6`) {
 		t.Errorf("output %s", out.String())
+	}
+}
+
+// Issue 38, points 1 and 4: misere on a thousand Kayles heaps is refused
+// at once for memory, and genus of a large heap of Grundy's game stops at
+// -mem; both with readable messages (no packed positions, valid UTF-8).
+func TestMisereMemoryBound(t *testing.T) {
+	args := []string{"kayles"}
+	for h := 1; h <= 1000; h++ {
+		args = append(args, strconv.Itoa(h))
+	}
+	start := time.Now()
+	err := cmdMisere(context.Background(), args, &bytes.Buffer{}, &bytes.Buffer{})
+	if !errors.Is(err, sg.ErrLimit) || time.Since(start) > 5*time.Second {
+		t.Errorf("misere kayles 1…1000: %v after %v", err, time.Since(start))
+	}
+	err = cmdGenus(context.Background(), []string{"grundy", "1000", "-mem", "4M"}, &bytes.Buffer{}, &bytes.Buffer{})
+	if !errors.Is(err, sg.ErrLimit) || !utf8.ValidString(err.Error()) || strings.Contains(err.Error(), "{") {
+		t.Errorf("genus grundy 1000 -mem 4M: %v", err)
+	}
+	var ue *usageError
+	if err := cmdGenus(context.Background(), []string{"grundy", "10", "-mem", "12"}, &bytes.Buffer{}, &bytes.Buffer{}); !errors.As(err, &ue) {
+		t.Errorf("genus -mem 12: %v", err)
 	}
 }

@@ -21,8 +21,10 @@ const DefaultMaxPositions = 1 << 24
 
 // DefaultMemory is the memory, in bytes, an [Engine]'s memo and search
 // stack may take before it stops with a [*sg.LimitError], unless
-// [WithMemory] says otherwise.
-const DefaultMemory = 1 << 30
+// [WithMemory] says otherwise. The bound is on the bytes the engine
+// holds; under the Go runtime's default GOGC the process may take up to
+// about twice as much.
+const DefaultMemory = 1 << 29
 
 // inProgress marks a position on the search stack.
 const inProgress = ^uint32(0)
@@ -135,8 +137,10 @@ type search[P comparable] struct {
 
 func newSearch[P comparable](g game.Game[P], cfg config, size func(P) int64) search[P] {
 	var zero P
+	// A memo entry takes its key and value with the map's slack (about
+	// twice the key), and a stack slot its key; both round up.
 	s := search[P]{g: g, cfg: cfg, memo: make(map[P]uint32), size: size,
-		fixed: int64(unsafe.Sizeof(zero)) + 24, lastShow: time.Now()}
+		fixed: 2*int64(unsafe.Sizeof(zero)) + 32, lastShow: time.Now()}
 	s.canon, _ = g.(game.Canonicalizer[P])
 	return s
 }
@@ -147,7 +151,8 @@ func newSearch[P comparable](g game.Game[P], cfg config, size func(P) int64) sea
 func sizeOf[P comparable]() func(P) int64 {
 	var zero P
 	if t := reflect.TypeOf(zero); t != nil && t.Kind() == reflect.String {
-		return func(p P) int64 { return int64(len(*(*string)(unsafe.Pointer(&p)))) }
+		// the bytes, rounded up to the allocator's size classes
+		return func(p P) int64 { return int64(len(*(*string)(unsafe.Pointer(&p)))) + 16 }
 	}
 	return func(P) int64 { return 0 }
 }
