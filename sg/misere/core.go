@@ -452,12 +452,3 @@ func (q *quotient) Mul(x, y int) int {
 	}
 	return x
 }
-
-// elementOf returns the element of the sum of components ≤ max.
-func (q *quotient) elementOf(comps []int) int {
-	x := 0
-	for _, h := range comps {
-		x = q.Mul(x, q.pretend[h])
-	}
-	return x
-}

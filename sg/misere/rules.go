@@ -84,7 +84,6 @@ type idGame struct {
 	canon []int // canon[h]: the smallest component that is the same game as h; 0 when h has no move
 	buf   []int
 	next  []int
-	enc   []byte
 	opts  []game.Heaps
 }
 
