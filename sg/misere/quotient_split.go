@@ -452,40 +452,95 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 }
 
 // refineCover is Moore's partition refinement of the elements of the
-// cover times the powers of x by the layers' outcomes and the images.
+// cover times the powers of x by the layers' outcomes and the images: the
+// coarsest partition that separates P from N and that each image
+// respects. It refines by one image at a time, the class of e becoming
+// the pair (class of e, class of its image), until a round over every
+// image splits no class; O(rounds · images · size).
 func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int) ([]int32, int, error) {
 	size := len(img[len(img)-1])
 	class := make([]int32, size)
+	first := layers[0][0]
+	nclass := 1
 	for e := range class {
-		if layers[e/csize][e%csize] {
+		if layers[e/csize][e%csize] != first {
 			class[e] = 1
+			nclass = 2
 		}
 	}
-	nclass := 0
-	key := make([]byte, 4*(len(img)+1))
+	next := make([]int32, size)
+	var r pairRefiner
 	for {
-		if err := ctx.Err(); err != nil {
-			return nil, 0, err
-		}
-		index := map[string]int32{}
-		next := make([]int32, size)
-		for e := 0; e < size; e++ {
-			put32(key, 0, class[e])
-			for g := range img {
-				put32(key, g+1, class[img[g][e]])
+		changed := false
+		for _, im := range img {
+			if err := ctx.Err(); err != nil {
+				return nil, 0, err
 			}
-			cl, ok := index[string(key)]
-			if !ok {
-				cl = int32(len(index))
-				index[string(key)] = cl
-			}
-			next[e] = cl
+			n := r.refine(class, im, next, nclass)
+			changed = changed || n != nclass
+			class, next, nclass = next, class, n
 		}
-		if len(index) == nclass {
+		if !changed {
 			return class, nclass, nil
 		}
-		nclass, class = len(index), next
 	}
+}
+
+// pairRefiner numbers the pairs (class[e], class[im[e]]) in order of first
+// appearance, with a dense table when the pairs are few and a map
+// otherwise.
+type pairRefiner struct {
+	dense   []int32
+	touched []int
+	sparse  map[uint64]int32
+}
+
+// maxDensePairs bounds the table of a pairRefiner.
+const maxDensePairs = 1 << 22
+
+// refine writes the new class of each element to next and returns the
+// number of classes.
+func (r *pairRefiner) refine(class, im, next []int32, nclass int) int {
+	n := int32(0)
+	if nclass*nclass <= maxDensePairs {
+		if len(r.dense) < nclass*nclass {
+			r.dense = make([]int32, nclass*nclass)
+			for i := range r.dense {
+				r.dense[i] = -1
+			}
+		}
+		for e, c := range class {
+			k := int(c)*nclass + int(class[im[e]])
+			v := r.dense[k]
+			if v < 0 {
+				v = n
+				n++
+				r.dense[k] = v
+				r.touched = append(r.touched, k)
+			}
+			next[e] = v
+		}
+		for _, k := range r.touched {
+			r.dense[k] = -1
+		}
+		r.touched = r.touched[:0]
+		return int(n)
+	}
+	if r.sparse == nil {
+		r.sparse = make(map[uint64]int32)
+	}
+	clear(r.sparse)
+	for e, c := range class {
+		k := uint64(c)<<32 | uint64(uint32(class[im[e]]))
+		v, ok := r.sparse[k]
+		if !ok {
+			v = n
+			n++
+			r.sparse[k] = v
+		}
+		next[e] = v
+	}
+	return int(n)
 }
 
 // name names the classes: components in increasing order, each a
@@ -559,10 +614,6 @@ func (q *quotient) coverLimit(n int) error {
 		return q.limitError("positions", maxCoverSize, n, "split cover, past maxCoverSize")
 	}
 	return nil
-}
-
-func put32(b []byte, i int, v int32) {
-	b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
 }
 
 // moves reports whether component h has a move, from a cache.
