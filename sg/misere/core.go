@@ -76,6 +76,9 @@ func (q *quotient) adjoinProven(ctx context.Context, m int) (*built, error) {
 	if err != nil {
 		return nil, err
 	}
+	if b != nil && q.provenAlready(b, m) {
+		return b, nil
+	}
 	var w []int
 	if b != nil {
 		if w, err = q.verify(ctx, b, m); err != nil {
@@ -178,6 +181,7 @@ type monoid struct {
 	isP       []bool
 	relations []string
 	lhs       [][]int
+	heapKeys  map[string]bool // the states of the components its proof used
 }
 
 // built is the result of one pass: a monoid, with the index of its words

@@ -165,9 +165,11 @@ func verifyReduced(b *built, mul []int32) error {
 func (q *quotient) verifyOutcomes(ctx context.Context, b *built, mul []int32, n int) ([]int, error) {
 	m := len(b.reps)
 	words := (m + 63) / 64
-	heaps := q.heapStates(b, mul, n)
+	heaps, keys := q.heapStates(b, mul, n)
 	states := []vstate{{x: 0, reach: make([]uint64, words), parent: -1}}
-	seen := map[string]bool{stateKey(states[0]): true}
+	seen := map[string]bool{string(appendStateKey(nil, states[0])): true}
+	scratch := make([]uint64, words)
+	var key []byte
 	witness := func(i int) []int {
 		var sizes []int
 		for ; states[i].parent >= 0; i = states[i].parent {
@@ -186,60 +188,90 @@ func (q *quotient) verifyOutcomes(ctx context.Context, b *built, mul []int32, n 
 			return witness(i), nil
 		}
 		for _, hs := range heaps {
-			t := vstate{x: int(mul[s.x*m+hs.y]), moves: s.moves || hs.moves, reach: make([]uint64, words), parent: i, heap: hs.h}
+			t := vstate{x: int(mul[s.x*m+hs.y]), moves: s.moves || hs.moves, reach: scratch, parent: i, heap: hs.h}
+			clear(scratch)
 			for z := 0; z < m; z++ {
 				if hasBit(s.reach, int(mul[hs.y*m+z])) || hasBit(hs.reach, int(mul[s.x*m+z])) {
 					setBit(t.reach, z)
 				}
 			}
-			k := stateKey(t)
-			if seen[k] {
+			key = appendStateKey(key[:0], t)
+			if seen[string(key)] {
 				continue
 			}
 			if len(states) >= MaxVerifyStates {
 				return nil, q.limitError("positions", MaxVerifyStates, 0, "states of the proof of exactness")
 			}
-			seen[k] = true
+			t.reach = slices.Clone(scratch)
+			seen[string(key)] = true
 			states = append(states, t)
 		}
 	}
+	b.heapKeys = keys
 	return nil, nil
 }
 
-// heapStates returns the distinct states of single components ≤ n.
-func (q *quotient) heapStates(b *built, mul []int32, n int) []heapState {
-	m := len(b.reps)
-	words := (m + 63) / 64
-	reachOf := func(opts []int) []uint64 {
-		r := make([]uint64, words)
-		for z := 0; z < m; z++ {
-			for _, a := range opts {
-				if b.isP[mul[a*m+z]] {
-					setBit(r, z)
-					break
-				}
-			}
-		}
-		return r
-	}
+// heapStates returns the distinct states of single components ≤ n, and
+// the set of their keys.
+func (q *quotient) heapStates(b *built, mul []int32, n int) ([]heapState, map[string]bool) {
 	var heaps []heapState
 	seenHeap := map[string]bool{}
 	var opts []int
-	phi := func(parts []int) int { return phiOf(b, mul, parts) }
 	for h := 1; h <= n; h++ {
-		opts = optionsOf(q.r, h, opts[:0], phi)
-		hs := heapState{h: h, y: b.pretend[h], moves: len(opts) > 0, reach: reachOf(opts)}
-		k := fmt.Sprint(hs.y, hs.moves, hs.reach)
+		var hs heapState
+		var k string
+		hs, k, opts = q.heapState(b, mul, h, opts)
 		if !seenHeap[k] {
 			seenHeap[k] = true
 			heaps = append(heaps, hs)
 		}
 	}
-	return heaps
+	return heaps, seenHeap
 }
 
-func stateKey(s vstate) string {
-	k := make([]byte, 0, 5+8*len(s.reach))
+// heapState returns the state of component h in b, and its key; opts is
+// scratch.
+func (q *quotient) heapState(b *built, mul []int32, h int, opts []int) (heapState, string, []int) {
+	m := len(b.reps)
+	opts = optionsOf(q.r, h, opts[:0], func(parts []int) int { return phiOf(b, mul, parts) })
+	r := make([]uint64, (m+63)/64)
+	for z := 0; z < m; z++ {
+		for _, a := range opts {
+			if b.isP[mul[a*m+z]] {
+				setBit(r, z)
+				break
+			}
+		}
+	}
+	hs := heapState{h: h, y: b.pretend[h], moves: len(opts) > 0, reach: r}
+	return hs, fmt.Sprint(hs.y, hs.moves, hs.reach), opts
+}
+
+// provenAlready reports whether b, the proven quotient Q of the
+// components below n with component n joining one of its elements, is
+// proven for components ≤ n without a new proof: when component n's state
+// is that of a smaller component, the closure of states is the one that
+// proved Q, so the proof is the same.
+func (q *quotient) provenAlready(b *built, n int) bool {
+	if q.heapKeys == nil || len(b.reps) != len(q.reps) || len(b.gens) != len(q.gens) {
+		return false
+	}
+	m := len(b.reps)
+	mul := make([]int32, m*m)
+	for x := 0; x < m; x++ {
+		for y := 0; y < m; y++ {
+			mul[x*m+y] = int32(b.mul(x, y))
+		}
+	}
+	_, k, _ := q.heapState(b, mul, n, nil)
+	if !q.heapKeys[k] {
+		return false
+	}
+	b.heapKeys = q.heapKeys
+	return true
+}
+
+func appendStateKey(k []byte, s vstate) []byte {
 	k = append(k, byte(s.x), byte(s.x>>8), byte(s.x>>16), byte(s.x>>24))
 	if s.moves {
 		k = append(k, 1)
@@ -247,11 +279,9 @@ func stateKey(s vstate) string {
 		k = append(k, 0)
 	}
 	for _, w := range s.reach {
-		for i := 0; i < 64; i += 8 {
-			k = append(k, byte(w>>i))
-		}
+		k = binary.LittleEndian.AppendUint64(k, w)
 	}
-	return string(k)
+	return k
 }
 
 func heapsOf(sizes ...int) game.Heaps {
