@@ -456,7 +456,7 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 // coarsest partition that separates P from N and that each image
 // respects. It refines by one image at a time, the class of e becoming
 // the pair (class of e, class of its image), until a round over every
-// image splits no class; O(rounds · images · size).
+// image splits no class; O(passes · size).
 func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int) ([]int32, int, error) {
 	size := len(img[len(img)-1])
 	class := make([]int32, size)
@@ -473,12 +473,23 @@ func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int)
 	for {
 		changed := false
 		for _, im := range img {
-			if err := ctx.Err(); err != nil {
-				return nil, 0, err
+			// Refining by one image again and again carries a distinction
+			// along a chain of it (the powers of x) without passing over
+			// the other images each time.
+			for {
+				if err := ctx.Err(); err != nil {
+					return nil, 0, err
+				}
+				n := r.refine(class, im, next, nclass)
+				class, next = next, class
+				if n == nclass {
+					break
+				}
+				changed, nclass = true, n
 			}
-			n := r.refine(class, im, next, nclass)
-			changed = changed || n != nclass
-			class, next, nclass = next, class, n
+		}
+		if debugRefine != nil {
+			debugRefine(size, len(img), nclass)
 		}
 		if !changed {
 			return class, nclass, nil
@@ -623,3 +634,5 @@ func (q *quotient) moves(h int) bool {
 	}
 	return q.hasMove[h]
 }
+
+var debugRefine func(size, imgs, nclass int)
