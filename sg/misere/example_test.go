@@ -90,3 +90,25 @@ func ExampleQuotient_Extend() {
 	// 25 144 23
 	// P
 }
+
+// Notakto (Plambeck and Whitehead, The Secrets of Notakto, 2013): the
+// quotient of the 3×3 board has 18 elements; one empty board is won by
+// the first player, by the centre alone, and two are lost by the player
+// to move.
+func ExampleNewGameQuotient() {
+	n, _ := rulesets.NewNotakto(1)
+	q, err := misere.NewGameQuotient[rulesets.NotaktoBoard](context.Background(), n, n.Start())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(q.Order(), len(q.PPortion()))
+	var empty rulesets.NotaktoBoard
+	one, _ := q.Outcome(empty)
+	two, _ := q.Outcome(empty, empty)
+	moves, _ := q.WinningMoves(empty)
+	fmt.Println(one, two, len(moves), moves[0].To)
+	// Output:
+	// 18 4
+	// N P 1 .../.x./...
+}
