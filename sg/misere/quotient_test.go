@@ -288,6 +288,20 @@ func TestKaylesQuotient(t *testing.T) {
 			t.Errorf("0.77: heaps %d and %d are %s and %s", h, h+12, q.Name(q.Pretending(h)), q.Name(q.Pretending(h+12)))
 		}
 	}
+	// To heap 253, the bound where MisereSolver proves the quotient
+	// complete (40 elements, period 12 from heap 71): components whose
+	// state repeats a smaller one's need no new proof.
+	if err := q.Extend(context.Background(), 253); err != nil {
+		t.Fatal(err)
+	}
+	if q.Order() != 40 || len(q.PPortion()) != 9 {
+		t.Errorf("0.77 ≤ 253: order %d, P-portion %d", q.Order(), len(q.PPortion()))
+	}
+	for h := 71; h+12 <= 253; h++ {
+		if q.Pretending(h) != q.Pretending(h+12) {
+			t.Errorf("0.77: heaps %d and %d are %s and %s", h, h+12, q.Name(q.Pretending(h)), q.Name(q.Pretending(h+12)))
+		}
+	}
 	small, err := newCodeQuotient(context.Background(), "0.77", 34)
 	if err != nil {
 		t.Fatal(err)
