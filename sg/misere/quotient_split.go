@@ -488,9 +488,6 @@ func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int)
 				changed, nclass = true, n
 			}
 		}
-		if debugRefine != nil {
-			debugRefine(size, len(img), nclass)
-		}
 		if !changed {
 			return class, nclass, nil
 		}
@@ -634,5 +631,3 @@ func (q *quotient) moves(h int) bool {
 	}
 	return q.hasMove[h]
 }
-
-var debugRefine func(size, imgs, nclass int)
