@@ -40,11 +40,14 @@ type cover struct {
 	size  int   // |S × C_1 × … × C_r|
 	heap  []int // component h < n → its element
 
-	stride   []int   // stride[j]: the code of one count of coordinate j
-	weight   []int   // the weight of the smallest position of each element of S
-	small    [][]int // its components
-	heapOpts [][]int // the options of each component ≤ n
-	subOpts  [][]int // the options of the smallest position of each element of S
+	stride   []int     // stride[j]: the code of one count of coordinate j
+	mulS     []int32   // S's product, |S|×|S|, as indices in sub (nil when too large)
+	radix    []int     // radix[j]: the counts of coordinate j, index + period
+	redT     [][]int32 // redT[j][k]: the count k < 2·radix[j] reduced
+	weight   []int     // the weight of the smallest position of each element of S
+	small    [][]int   // its components
+	heapOpts [][]int   // the options of each component ≤ n
+	subOpts  [][]int   // the options of the smallest position of each element of S
 }
 
 func (c *cover) red(j, k int) int {
@@ -58,15 +61,46 @@ func (c *cover) red(j, k int) int {
 // mul is the componentwise product.
 func (c *cover) mul(x, y int) int {
 	s := len(c.sub)
-	a := c.subOf[c.mulB[c.sub[x%s]*c.m+c.sub[y%s]]]
+	var code int
+	if c.mulS != nil {
+		code = int(c.mulS[(x%s)*s+y%s])
+	} else {
+		code = int(c.subOf[c.mulB[c.sub[x%s]*c.m+c.sub[y%s]]])
+	}
 	x, y = x/s, y/s
-	code, stride := 0, 1
-	for j, f := range c.freed {
-		cj := f.index + f.period
-		code += c.red(j, x%cj+y%cj) * stride
+	stride := s
+	for j, cj := range c.radix {
+		code += int(c.redT[j][x%cj+y%cj]) * stride
 		x, y, stride = x/cj, y/cj, stride*cj
 	}
-	return int(a) + s*code
+	return code
+}
+
+// maxMulS bounds the product table of S a cover keeps.
+const maxMulS = 1 << 22
+
+// tables fills the cover's product table of S (when it is small enough),
+// the radix of each freed coordinate and its reduction of sums of counts.
+func (c *cover) tables() {
+	s := len(c.sub)
+	if s*s <= maxMulS {
+		c.mulS = make([]int32, s*s)
+		for i, x := range c.sub {
+			for j, y := range c.sub {
+				c.mulS[i*s+j] = c.subOf[c.mulB[x*c.m+y]]
+			}
+		}
+	}
+	c.radix = make([]int, len(c.freed))
+	c.redT = make([][]int32, len(c.freed))
+	for j, f := range c.freed {
+		cj := f.index + f.period
+		c.radix[j] = cj
+		c.redT[j] = make([]int32, 2*cj)
+		for k := range c.redT[j] {
+			c.redT[j][k] = int32(c.red(j, k))
+		}
+	}
 }
 
 func (c *cover) phi(parts []int) int {
@@ -292,6 +326,7 @@ func (q *quotient) newCover(n int, base *monoid, freed []freedHeap) (*cover, err
 			}
 		}
 	}
+	c.tables()
 	c.weight, c.small = smallestPositions(len(c.sub), kept, q.r.weight,
 		func(i, h int) int { return int(c.subOf[c.mulB[c.sub[i]*m+base.pretend[h]]]) })
 	// The elements of components below n, the cover's size and strides.
