@@ -89,7 +89,7 @@ type Quotient struct {
 //
 // Errors: a nil rule; n outside 0…MaxHeapBound; a [*sg.LimitError] (a
 // quotient or candidate past the element limit, an outcome search or
-// split pass past the position limit or [maxCoverSize], a proof past
+// split pass past the position limit or 2^23 outcomes, a proof past
 // [MaxVerifyStates] states); a done context. The last two name the heap
 // reached, and what was computed is kept: call Extend on the returned
 // quotient (non-nil with these errors) to resume.
