@@ -91,7 +91,7 @@ func solveMisere(ctx context.Context, r rulesets.Ruleset, heaps []int, mem int64
 	}
 	o, err := e.Outcome(ctx, p)
 	if err != nil {
-		return misereReport{}, fmt.Errorf("misere: %w", err)
+		return misereReport{}, cmdError("misere", err)
 	}
 	rep := misereReport{Game: r.String(), Heaps: heaps, Outcome: o.String(), Moves: []misereMove{}}
 	var hm []game.HeapMove
@@ -106,7 +106,7 @@ func solveMisere(ctx context.Context, r rulesets.Ruleset, heaps []int, mem int64
 				q, _ := game.MakeHeaps(next...)
 				qo, err := e.Outcome(ctx, q)
 				if err != nil {
-					return misereReport{}, fmt.Errorf("misere: %w", err)
+					return misereReport{}, cmdError("misere", err)
 				}
 				if qo == sg.P {
 					rep.Moves = append(rep.Moves, misereMove{Heap: i, From: h, To: append([]int{}, parts...)})
@@ -115,6 +115,16 @@ func solveMisere(ctx context.Context, r rulesets.Ruleset, heaps []int, mem int64
 		}
 	}
 	return rep, nil
+}
+
+// cmdError prefixes err with the command's name, unless its message
+// already starts with "misere" (package misere's errors do), so that no
+// message says "misere: misere:".
+func cmdError(cmd string, err error) error {
+	if strings.HasPrefix(err.Error(), "misere") {
+		return err
+	}
+	return fmt.Errorf("%s: %w", cmd, err)
 }
 
 // minMisereMem is the least -mem of misere and genus.
@@ -133,7 +143,7 @@ func misereFits(ctx context.Context, r rulesets.Ruleset, heaps []int, size int, 
 			continue
 		}
 		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("misere: %w", err)
+			return cmdError("misere", err)
 		}
 		hm = r.AppendHeapMoves(hm[:0], h)
 		for _, m := range hm {
@@ -192,11 +202,11 @@ func cmdGenus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	p, _ := game.MakeHeaps(h)
 	g, err := e.Genus(ctx, p)
 	if err != nil {
-		return fmt.Errorf("genus: %w", err)
+		return cmdError("genus", err)
 	}
 	tame, err := e.IsTame(ctx, p)
 	if err != nil {
-		return fmt.Errorf("genus: %w", err)
+		return cmdError("genus", err)
 	}
 	return writeJSON(stdout, genusReport{Game: r.String(), Heap: h, Genus: g.String(), Tame: tame})
 }

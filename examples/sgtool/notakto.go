@@ -103,16 +103,16 @@ func cmdMisereNotakto(ctx context.Context, args []string, stdout io.Writer) erro
 	}
 	_, q, err := notaktoQuotient(ctx)
 	if err != nil {
-		return fmt.Errorf("misere: %w", err)
+		return cmdError("misere", err)
 	}
 	x, err := q.Element(boards...)
 	if err != nil {
-		return fmt.Errorf("misere: %w", err)
+		return cmdError("misere", err)
 	}
 	o, _ := q.Outcome(boards...)
 	moves, err := q.WinningMoves(boards...)
 	if err != nil {
-		return fmt.Errorf("misere: %w", err)
+		return cmdError("misere", err)
 	}
 	rep := notaktoReport{Game: "notakto", Outcome: o.String(), Element: q.Name(x), Moves: []notaktoMove{}}
 	for _, b := range boards {
