@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-
 )
 
 // maxCoverSize bounds the unreduced monoid a split pass builds (see
