@@ -411,32 +411,60 @@ func (c *cover) layer0() ([]int, []bool) {
 // new heap, is a P-position: whether no option is. prev is layer k−1 and
 // cur layer k, filled for every element of smaller weight.
 func (c *cover) layerP(e int, prev, cur []bool, xOpts []int) bool {
-	for _, y := range xOpts {
-		if prev[c.mul(e, y)] {
-			return false
-		}
+	var buf [8]int
+	ks := buf[:0]
+	if len(c.radix) > len(buf) {
+		ks = make([]int, 0, len(c.radix))
 	}
 	s := len(c.sub)
 	a, r := e%s, e/s
-	rest := e - a // the freed coordinates alone
-	for _, y := range c.subOpts[a] {
-		if cur[c.mul(rest, y)] {
+	for _, cj := range c.radix {
+		ks = append(ks, r%cj)
+		r /= cj
+	}
+	for _, y := range xOpts {
+		if prev[c.mulSplit(a, ks, y)] {
 			return false
 		}
 	}
-	for j, f := range c.freed {
-		cj := f.index + f.period
-		if r%cj > 0 {
-			less := e - c.stride[j]
-			for _, y := range c.heapOpts[f.heaps[0]] {
-				if cur[c.mul(less, y)] {
-					return false
-				}
+	for _, y := range c.subOpts[a] { // moves in the components of S
+		if cur[c.mulSplit(0, ks, y)] {
+			return false
+		}
+	}
+	for j, f := range c.freed { // moves in a freed component
+		if ks[j] == 0 {
+			continue
+		}
+		ks[j]--
+		for _, y := range c.heapOpts[f.heaps[0]] {
+			if cur[c.mulSplit(a, ks, y)] {
+				ks[j]++
+				return false
 			}
 		}
-		r /= cj
+		ks[j]++
 	}
 	return true
+}
+
+// mulSplit is [cover.mul] of the element with S-part a and counts ks by
+// y.
+func (c *cover) mulSplit(a int, ks []int, y int) int {
+	s := len(c.sub)
+	var code int
+	if c.mulS != nil {
+		code = int(c.mulS[a*s+y%s])
+	} else {
+		code = int(c.subOf[c.mulB[c.sub[a]*c.m+c.sub[y%s]]])
+	}
+	y /= s
+	stride := s
+	for j, cj := range c.radix {
+		code += int(c.redT[j][ks[j]+y%cj]) * stride
+		y, stride = y/cj, stride*cj
+	}
+	return code
 }
 
 // coverLimit checks the number of positions whose outcomes a split pass
