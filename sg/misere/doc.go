@@ -97,7 +97,15 @@
 // it too. A heap Quotient keeps what it proved: [Quotient.Extend] resumes.
 // [WithQuotientProgress] reports each component adjoined.
 //
+// Completeness: [Quotient.Periodic] proves, for an octal game, that the
+// quotient is that of every heap bound, when the pretending function has
+// been periodic long enough (the argument of the periodicity theorem of
+// normal play); a component whose state in the proof repeats a smaller
+// one's needs no new proof, so a periodic quotient extends in time linear
+// in its heaps.
+//
 // Reach: Dawson's Kayles (0.07) on heaps ≤ 30 has 360 elements, the figure
 // Siegel reports, and 638 at heap 33; Kayles (0.77) keeps 40 elements from
-// heap 27 on.
+// heap 27 on, proven for every bound at heap 167 (period 12 from heap 71);
+// 0.15, 0.115, 0.34 and 0.75 are proven periodic too.
 package misere

@@ -288,6 +288,10 @@ func TestKaylesQuotient(t *testing.T) {
 			t.Errorf("0.77: heaps %d and %d are %s and %s", h, h+12, q.Name(q.Pretending(h)), q.Name(q.Pretending(h+12)))
 		}
 	}
+	// Not proven periodic at heap 100 (2·71 + 2·12 + 2 − 1 = 167 is needed).
+	if _, _, ok := q.Periodic(); ok {
+		t.Error("0.77 ≤ 100: proven periodic")
+	}
 	// To heap 253, the bound where MisereSolver proves the quotient
 	// complete (40 elements, period 12 from heap 71): components whose
 	// state repeats a smaller one's need no new proof.
@@ -296,6 +300,9 @@ func TestKaylesQuotient(t *testing.T) {
 	}
 	if q.Order() != 40 || len(q.PPortion()) != 9 {
 		t.Errorf("0.77 ≤ 253: order %d, P-portion %d", q.Order(), len(q.PPortion()))
+	}
+	if n0, p, ok := q.Periodic(); !ok || n0 != 71 || p != 12 {
+		t.Errorf("0.77 ≤ 253: Periodic() = %d, %d, %v; want 71, 12, true", n0, p, ok)
 	}
 	for h := 71; h+12 <= 253; h++ {
 		if q.Pretending(h) != q.Pretending(h+12) {
@@ -361,5 +368,56 @@ func TestQuotientExtendSplit(t *testing.T) {
 		if q.Name(q.Pretending(h)) != all.Name(all.Pretending(h)) {
 			t.Errorf("heap %d: extended %s, at once %s", h, q.Name(q.Pretending(h)), all.Name(all.Pretending(h)))
 		}
+	}
+}
+
+// The quotients of 0.15, 0.115, 0.34 and 0.75 are proven periodic (so
+// complete for every heap bound), as MisereSolver proves them; and
+// computing further heaps agrees: the order stays and Φ(h) = Φ(h−p).
+// Kayles is proven periodic from heap 167 on, not at 166.
+func TestQuotientPeriodic(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		code     string
+		n, n0, p int
+		order    int
+	}{{".15", 160, 66, 10, 42}, {".115", 220, 92, 14, 42}, {".34", 40, 7, 8, 12}, {".75", 30, 8, 2, 8}} {
+		q, err := newCodeQuotient(ctx, c.code, c.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n0, p, ok := q.Periodic()
+		if !ok || n0 != c.n0 || p != c.p || q.Order() != c.order {
+			t.Errorf("%s ≤ %d: Periodic() = %d, %d, %v, order %d; want %d, %d, true, %d", c.code, c.n, n0, p, ok, q.Order(), c.n0, c.p, c.order)
+			continue
+		}
+		if err := q.Extend(ctx, c.n+3*c.p+20); err != nil {
+			t.Fatal(err)
+		}
+		for h := c.n + 1; h <= q.Max(); h++ {
+			if q.Pretending(h) != q.Pretending(h-p) || q.Order() != c.order {
+				t.Errorf("%s: heap %d is %s, heap %d %s; order %d", c.code, h, q.Name(q.Pretending(h)), h-p, q.Name(q.Pretending(h-p)), q.Order())
+			}
+		}
+	}
+	k, err := newCodeQuotient(ctx, ".77", 166)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := k.Periodic(); ok {
+		t.Error("0.77 ≤ 166: proven periodic")
+	}
+	if err := k.Extend(ctx, 167); err != nil {
+		t.Fatal(err)
+	}
+	if n0, p, ok := k.Periodic(); !ok || n0 != 71 || p != 12 {
+		t.Errorf("0.77 ≤ 167: Periodic() = %d, %d, %v", n0, p, ok)
+	}
+	nim, err := newCodeQuotient(ctx, "0.[3]", 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := nim.Periodic(); ok {
+		t.Error("misère Nim proven periodic")
 	}
 }
