@@ -11,7 +11,7 @@ import (
 	"github.com/impartial-go/impartial/sg"
 )
 
-// quotient is the computation shared by [Quotient] (heaps of an octal
+// quotient is the computation shared by [Quotient] (the heaps of a heap
 // game) and [GameQuotient] (the components of a closed set of any game):
 // the misère quotient of the sums of components 1…max of its rules, and
 // what it keeps to extend it. A component is named by its number, as a
@@ -43,8 +43,8 @@ func newCore(r rules, unit, op string, opts []Option) quotient {
 }
 
 // extend computes the quotient for components ≤ n, one component at a
-// time; last is the bound asked for, for progress. On error the quotient
-// keeps its last completed bound.
+// time, reporting each to the progress function with n as its Max. On
+// error the quotient keeps its last completed bound.
 func (q *quotient) extend(ctx context.Context, n int) error {
 	for m := q.max + 1; m <= n; m++ {
 		q.held = 0
