@@ -83,6 +83,7 @@ type idGame struct {
 	r     rules
 	canon []int // canon[h]: the smallest component that is the same game as h; 0 when h has no move
 	buf   []int
+	sizes []int
 	next  []int
 	opts  []game.Heaps
 }
@@ -90,7 +91,8 @@ type idGame struct {
 // AppendMoves appends every position reachable from p by one move in one
 // component; equal components are expanded once.
 func (g *idGame) AppendMoves(dst []game.Heaps, p game.Heaps) []game.Heaps {
-	sizes := p.AppendSizes(nil)
+	g.sizes = p.AppendSizes(g.sizes[:0])
+	sizes := g.sizes
 	for i, h := range sizes {
 		if i > 0 && sizes[i-1] == h {
 			continue
