@@ -169,6 +169,7 @@ func (q *quotient) verifyOutcomes(ctx context.Context, b *built, mul []int32, n 
 	states := []vstate{{x: 0, reach: make([]uint64, words), parent: -1}}
 	seen := map[string]bool{string(appendStateKey(nil, states[0])): true}
 	scratch := make([]uint64, words)
+	pulled := make([][][]uint64, len(heaps))
 	var key []byte
 	witness := func(i int) []int {
 		var sizes []int
@@ -187,11 +188,27 @@ func (q *quotient) verifyOutcomes(ctx context.Context, b *built, mul []int32, n 
 		if b.isP[s.x] != (s.moves && !hasBit(s.reach, 0)) {
 			return witness(i), nil
 		}
-		for _, hs := range heaps {
+		for j, hs := range heaps {
 			t := vstate{x: int(mul[s.x*m+hs.y]), moves: s.moves || hs.moves, reach: scratch, parent: i, heap: hs.h}
-			clear(scratch)
-			for z := 0; z < m; z++ {
-				if hasBit(s.reach, int(mul[hs.y*m+z])) || hasBit(hs.reach, int(mul[s.x*m+z])) {
+			// z is reached from s + hs by a move in hs when hs reaches
+			// x·z, which depends on x alone: kept per (heap, x).
+			if pulled[j] == nil {
+				pulled[j] = make([][]uint64, m)
+			}
+			pz := pulled[j][s.x]
+			if pz == nil {
+				pz = make([]uint64, words)
+				for z := 0; z < m; z++ {
+					if hasBit(hs.reach, int(mul[s.x*m+z])) {
+						setBit(pz, z)
+					}
+				}
+				pulled[j][s.x] = pz
+			}
+			copy(scratch, pz)
+			row := mul[hs.y*m : hs.y*m+m]
+			for z, yz := range row {
+				if hasBit(s.reach, int(yz)) {
 					setBit(t.reach, z)
 				}
 			}
