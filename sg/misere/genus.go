@@ -166,6 +166,9 @@ func (g *plusGame[P]) Canonical(s plus[P]) plus[P] {
 // point on; the window is this package's test of that point, which the
 // tests check against the definition beyond it.
 func (e *Engine[P]) Genus(ctx context.Context, p P) (Genus, error) {
+	if e.g == nil {
+		return Genus{}, errors.New("misere: Genus on an engine without a game")
+	}
 	p = e.canonical(p)
 	if gen, ok := e.genera[p]; ok {
 		return gen, nil

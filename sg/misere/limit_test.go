@@ -95,3 +95,20 @@ func TestPosString(t *testing.T) {
 		t.Errorf("bytes: %q", s)
 	}
 }
+
+// An engine without a game, or a zero Engine, returns errors, not panics.
+func TestEngineWithoutGame(t *testing.T) {
+	ctx := context.Background()
+	var zero Engine[int]
+	for _, e := range []*Engine[int]{NewEngine[int](nil), &zero} {
+		if _, err := e.Value(ctx, 1); err == nil {
+			t.Error("Value accepted")
+		}
+		if _, err := e.Genus(ctx, 1); err == nil {
+			t.Error("Genus accepted")
+		}
+		if _, err := e.WinningMoves(ctx, 1); err == nil {
+			t.Error("WinningMoves accepted")
+		}
+	}
+}
