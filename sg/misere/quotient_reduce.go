@@ -22,9 +22,11 @@ func (q *quotient) reduceCover(ctx context.Context, c *cover, n int, layers [][]
 	return c.name(n, pw, img, class, layers), nil
 }
 
-// images returns the product of every element of the cover times the
-// powers of x by each generator: the distinct elements of the components
-// below n, then x.
+// images returns the product by each generator of the elements of the
+// cover times the powers of x: for the distinct elements of the components
+// below n, the product of each element of the cover (the same in every
+// layer: e = k·|cover| + e0 goes to k·|cover| + img[e0]); for x, last,
+// the product of every element.
 func (c *cover) images(n int, pw powers) [][]int32 {
 	q, kk := c.q, pw.k0+pw.p
 	size := kk * c.size
@@ -35,13 +37,24 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 		}
 	}
 	img := make([][]int32, len(gens)+1)
-	for g, y := range gens {
-		img[g] = make([]int32, size)
-		for e0 := 0; e0 < c.size; e0++ {
-			t := int32(c.mul(e0, y))
-			for k := 0; k < kk; k++ {
-				img[g][k*c.size+e0] = int32(k*c.size) + t
-			}
+	for g := range gens {
+		img[g] = make([]int32, c.size)
+	}
+	var buf [8]int
+	ks := buf[:0]
+	if len(c.radix) > len(buf) {
+		ks = make([]int, 0, len(c.radix))
+	}
+	s := len(c.sub)
+	for e0 := 0; e0 < c.size; e0++ {
+		a, r := e0%s, e0/s
+		ks = ks[:0]
+		for _, cj := range c.radix {
+			ks = append(ks, r%cj)
+			r /= cj
+		}
+		for g, y := range gens {
+			img[g][e0] = int32(c.mulSplit(a, ks, y))
 		}
 	}
 	xi := len(gens)
@@ -108,9 +121,11 @@ type pairRefiner struct {
 const maxDensePairs = 1 << 22
 
 // refine writes the new class of each element to next and returns the
-// number of classes.
+// number of classes. The image of element off+e0, for off a multiple of
+// len(im), is off+im[e0].
 func (r *pairRefiner) refine(class, im, next []int32, nclass int) int {
 	n := int32(0)
+	cs := len(im) // the image repeats in each block of cs elements
 	if nclass*nclass <= maxDensePairs {
 		if len(r.dense) < nclass*nclass {
 			r.dense = make([]int32, nclass*nclass)
@@ -118,16 +133,18 @@ func (r *pairRefiner) refine(class, im, next []int32, nclass int) int {
 				r.dense[i] = -1
 			}
 		}
-		for e, c := range class {
-			k := int(c)*nclass + int(class[im[e]])
-			v := r.dense[k]
-			if v < 0 {
-				v = n
-				n++
-				r.dense[k] = v
-				r.touched = append(r.touched, k)
+		for off := 0; off < len(class); off += cs {
+			for e0, c := range class[off : off+cs] {
+				k := int(c)*nclass + int(class[off+int(im[e0])])
+				v := r.dense[k]
+				if v < 0 {
+					v = n
+					n++
+					r.dense[k] = v
+					r.touched = append(r.touched, k)
+				}
+				next[off+e0] = v
 			}
-			next[e] = v
 		}
 		for _, k := range r.touched {
 			r.dense[k] = -1
@@ -139,15 +156,17 @@ func (r *pairRefiner) refine(class, im, next []int32, nclass int) int {
 		r.sparse = make(map[uint64]int32)
 	}
 	clear(r.sparse)
-	for e, c := range class {
-		k := uint64(c)<<32 | uint64(uint32(class[im[e]]))
-		v, ok := r.sparse[k]
-		if !ok {
-			v = n
-			n++
-			r.sparse[k] = v
+	for off := 0; off < len(class); off += cs {
+		for e0, c := range class[off : off+cs] {
+			k := uint64(c)<<32 | uint64(uint32(class[off+int(im[e0])]))
+			v, ok := r.sparse[k]
+			if !ok {
+				v = n
+				n++
+				r.sparse[k] = v
+			}
+			next[off+e0] = v
 		}
-		next[e] = v
 	}
 	return int(n)
 }
