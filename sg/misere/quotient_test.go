@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 )
@@ -419,5 +420,34 @@ func TestQuotientPeriodic(t *testing.T) {
 	}
 	if _, _, ok := nim.Periodic(); ok {
 		t.Error("misère Nim proven periodic")
+	}
+}
+
+// Orders no published table gives: 0.114 on heaps ≤ 24 has 164 elements
+// and 0.106 on heaps ≤ 20 has 844 (as this package found before, where
+// MisereSolver did not finish in 300 s); play from each agrees with
+// exhaustive misère search of random sums of up to 30 tokens.
+func TestUnpublishedQuotients(t *testing.T) {
+	cases := []struct {
+		code  string
+		n     int
+		order int
+	}{{".114", 24, 164}}
+	if gametest.Long() {
+		cases = append(cases, struct {
+			code  string
+			n     int
+			order int
+		}{".106", 20, 844})
+	}
+	for _, c := range cases {
+		q, err := newCodeQuotient(context.Background(), c.code, c.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Order() != c.order {
+			t.Errorf("%s ≤ %d: order %d, want %d", c.code, c.n, q.Order(), c.order)
+		}
+		quotientAgreesWithSearch(t, q, 30, 200)
 	}
 }
