@@ -27,6 +27,15 @@ func TestGameQuotientMatchesOctal(t *testing.T) {
 	if q.Order() != 10 || !slices.Equal(q.Relations(), want) || !slices.Equal(q.Generators(), []int{1, 2, 4}) {
 		t.Errorf("Nim ≤ 7: order %d, relations %v, generators %v", q.Order(), q.Relations(), q.Generators())
 	}
+	// A start position that is a sum is split into its components: every
+	// heap below 9 is reached from heap 9 in Kayles.
+	kayles := game.NewHeapGame(rulesets.Kayles())
+	sum, _ := game.MakeHeaps(9, 3)
+	if k, err := NewGameQuotient[game.Heaps](ctx, kayles, []game.Heaps{sum}); err != nil || k.Order() != 18 {
+		t.Errorf("Kayles from 9 + 3: %v, %v", k, err)
+	} else if o, _ := k.Outcome(sum); o != sg.N {
+		t.Errorf("Kayles 9 + 3: %v", o)
+	}
 	for _, c := range []struct {
 		code string
 		n    int
