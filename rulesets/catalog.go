@@ -1,6 +1,7 @@
 package rulesets
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -23,6 +24,17 @@ type Known struct {
 	// Source is where the values are published: a book and chapter, an
 	// OEIS number, a paper.
 	Source string
+	// Misere, when true, says that Values is the misère outcome of a
+	// board's start position, "P" or "N", which the board reports as a
+	// [MisereOutcomer].
+	Misere bool
+}
+
+// MisereOutcomer is implemented by a board that computes the misère
+// outcome of its start position itself (Notakto, a misère game as it is
+// played): the catalogue's Known rows marked Misere are checked with it.
+type MisereOutcomer interface {
+	MisereOutcome(ctx context.Context) (game.Outcome, error)
 }
 
 // Entry declares one family of rulesets: the spec Name or Name:ARG. Each

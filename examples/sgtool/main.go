@@ -35,12 +35,15 @@
 //	sgtool hackenbush EDGES         Green Hackenbush value and winning cuts as
 //	                                JSON; EDGES like g-1,1-2,2-g (g the ground)
 //	sgtool misere GAME HEAP…        misère outcome and winning moves as JSON
+//	sgtool misere notakto BOARD…    the same for Notakto boards (x../.x./...),
+//	                                read from its misère quotient
 //	sgtool genus GAME HEAP          Conway's genus of one heap and tameness
 //	sgtool quotient CODE [-max N] [-progress]
 //	                                the misère quotient of an octal game (a
 //	                                code or a name such as kayles) on
 //	                                heaps ≤ N: order, P-portion, pretending
-//	                                function, relations
+//	                                function, relations; CODE notakto gives
+//	                                Notakto's (18 elements)
 //	sgtool games [NAME]             the GAME specs, or one with its published
 //	                                values
 //
@@ -197,9 +200,9 @@ var commands = []subcommand{
 	{"nimmul", "nimmul A B", "print the nim-product A ⊗ B as JSON", cmdNimmul},
 	{"niminv", "niminv A", "print the nim-inverse of A ≠ 0 as JSON", cmdNiminv},
 	{"hackenbush", "hackenbush EDGES", "print a Green Hackenbush picture's value and winning cuts as JSON (EDGES g-1,1-2,2-g; g the ground)", cmdHackenbush},
-	{"misere", "misere GAME HEAP…", "print the misère outcome and winning moves as JSON", cmdMisere},
-	{"genus", "genus GAME HEAP", "print Conway's genus of one heap (\"0^120\") and whether it is tame, as JSON", cmdGenus},
-	{"quotient", "quotient CODE [-max N] [-progress]", "print the misère quotient of an octal game on heaps ≤ N as JSON", cmdQuotient},
+	{"misere", "misere GAME HEAP…|notakto BOARD… [-mem BYTES]", "print the misère outcome and winning moves as JSON", cmdMisere},
+	{"genus", "genus GAME HEAP [-mem BYTES]", "print Conway's genus of one heap (\"0^120\") and whether it is tame, as JSON", cmdGenus},
+	{"quotient", "quotient CODE|notakto [-max N] [-progress]", "print the misère quotient of an octal game on heaps ≤ N, or of Notakto, as JSON", cmdQuotient},
 	{"games", "games [NAME]", "list the GAME specs, or one with its published values", cmdGames},
 }
 

@@ -49,12 +49,19 @@ func parseHeap(cmd string, i int, s string) (int, error) {
 // cmdMisere prints the misère outcome of a sum of heaps of a heap game and
 // every winning move, found by exhaustive misère search (package misere).
 func cmdMisere(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	_, ops, err := splitArgs("misere", args, map[string]bool{})
+	flags, ops, err := splitArgs("misere", args, map[string]bool{"mem": true})
+	if err != nil {
+		return err
+	}
+	mem, err := memBytes("misere", flags, misere.DefaultMemory, minMisereMem)
 	if err != nil {
 		return err
 	}
 	if len(ops) < 1 {
 		return badArg("misere: want GAME HEAP…")
+	}
+	if isNotakto(ops[0]) {
+		return cmdMisereNotakto(ctx, ops[1:], stdout)
 	}
 	r, err := parseGame("misere", ops[0])
 	if err != nil {
@@ -66,22 +73,25 @@ func cmdMisere(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 	}
-	rep, err := solveMisere(ctx, r, heaps)
+	rep, err := solveMisere(ctx, r, heaps, mem)
 	if err != nil {
 		return err
 	}
 	return writeJSON(stdout, rep)
 }
 
-func solveMisere(ctx context.Context, r rulesets.Ruleset, heaps []int) (misereReport, error) {
-	e := misere.NewEngine[game.Heaps](game.NewHeapGame(r))
+func solveMisere(ctx context.Context, r rulesets.Ruleset, heaps []int, mem int64) (misereReport, error) {
+	e := misere.NewEngine[game.Heaps](game.NewHeapGame(r), misere.WithMemory(mem))
 	p, err := game.MakeHeaps(heaps...)
 	if err != nil {
 		return misereReport{}, err
 	}
+	if err := misereFits(ctx, r, heaps, len(p), mem); err != nil {
+		return misereReport{}, err
+	}
 	o, err := e.Outcome(ctx, p)
 	if err != nil {
-		return misereReport{}, fmt.Errorf("misere: %w", err)
+		return misereReport{}, cmdError("misere", err)
 	}
 	rep := misereReport{Game: r.String(), Heaps: heaps, Outcome: o.String(), Moves: []misereMove{}}
 	var hm []game.HeapMove
@@ -96,7 +106,7 @@ func solveMisere(ctx context.Context, r rulesets.Ruleset, heaps []int) (misereRe
 				q, _ := game.MakeHeaps(next...)
 				qo, err := e.Outcome(ctx, q)
 				if err != nil {
-					return misereReport{}, fmt.Errorf("misere: %w", err)
+					return misereReport{}, cmdError("misere", err)
 				}
 				if qo == sg.P {
 					rep.Moves = append(rep.Moves, misereMove{Heap: i, From: h, To: append([]int{}, parts...)})
@@ -105,6 +115,48 @@ func solveMisere(ctx context.Context, r rulesets.Ruleset, heaps []int) (misereRe
 		}
 	}
 	return rep, nil
+}
+
+// cmdError prefixes err with the command's name, unless its message
+// already starts with "misere" (package misere's errors do), so that no
+// message says "misere: misere:".
+func cmdError(cmd string, err error) error {
+	if strings.HasPrefix(err.Error(), "misere") {
+		return err
+	}
+	return fmt.Errorf("%s: %w", cmd, err)
+}
+
+// minMisereMem is the least -mem of misere and genus.
+const minMisereMem = 1 << 20
+
+// misereFits refuses, before any search, a sum of heaps whose options
+// and its first option's would not fit in mem bytes (each a position of
+// about size bytes; the search keeps the options of every position on its
+// path, and an option has about as many as the sum): it counts them
+// without making them, checking ctx as it goes.
+func misereFits(ctx context.Context, r rulesets.Ruleset, heaps []int, size int, mem int64) error {
+	var count int64
+	var hm []game.HeapMove
+	for i, h := range heaps {
+		if containsInt(heaps[:i], h) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return cmdError("misere", err)
+		}
+		hm = r.AppendHeapMoves(hm[:0], h)
+		for _, m := range hm {
+			for range game.Partitions(m) {
+				count++
+			}
+		}
+	}
+	if need := 2 * count * int64(size+40); need > mem {
+		return &sg.LimitError{Op: "misere", Bound: "memory", Limit: mem, Need: need,
+			Detail: fmt.Sprintf("%d heaps have %d moves, each to a position of about %d bytes; raise -mem or give fewer heaps", len(heaps), count, size)}
+	}
+	return nil
 }
 
 func containsInt(s []int, v int) bool {
@@ -127,7 +179,11 @@ type genusReport struct {
 // cmdGenus prints Conway's genus of one heap of a heap game and whether
 // the heap is tame.
 func cmdGenus(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	_, ops, err := splitArgs("genus", args, map[string]bool{})
+	flags, ops, err := splitArgs("genus", args, map[string]bool{"mem": true})
+	if err != nil {
+		return err
+	}
+	mem, err := memBytes("genus", flags, misere.DefaultMemory, minMisereMem)
 	if err != nil {
 		return err
 	}
@@ -142,15 +198,15 @@ func cmdGenus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	e := misere.NewEngine[game.Heaps](game.NewHeapGame(r))
+	e := misere.NewEngine[game.Heaps](game.NewHeapGame(r), misere.WithMemory(mem))
 	p, _ := game.MakeHeaps(h)
 	g, err := e.Genus(ctx, p)
 	if err != nil {
-		return fmt.Errorf("genus: %w", err)
+		return cmdError("genus", err)
 	}
 	tame, err := e.IsTame(ctx, p)
 	if err != nil {
-		return fmt.Errorf("genus: %w", err)
+		return cmdError("genus", err)
 	}
 	return writeJSON(stdout, genusReport{Game: r.String(), Heap: h, Genus: g.String(), Tame: tame})
 }
@@ -177,6 +233,9 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if len(ops) != 1 {
 		return badArg("quotient: want CODE [-max N] [-progress]")
 	}
+	if isNotakto(ops[0]) {
+		return cmdQuotientNotakto(ctx, stdout)
+	}
 	n := defaultQuotientMax
 	if s, ok := flags["max"]; ok {
 		n, err = strconv.Atoi(s)
@@ -184,22 +243,15 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return badArg("quotient: bad -max %q: want a whole number from 0 to %d", s, misere.MaxHeapBound)
 		}
 	}
-	_, force := flags["progress"]
-	opts, done := quotientProgress(stderr, force)
-	code, err := quotientCode(ops[0])
+	r, err := parseOctal(ops[0])
 	if err != nil {
-		done()
 		return err
 	}
-	q, err := misere.NewQuotient(ctx, code, n, opts...)
+	_, force := flags["progress"]
+	opts, done := quotientProgress(stderr, force)
+	q, err := misere.NewQuotient(ctx, r, n, opts...)
 	done()
-	var se *rulesets.SyntaxError
-	switch {
-	case errors.As(err, &se):
-		return badArg("quotient: bad CODE: %v", strings.TrimPrefix(err.Error(), "rulesets: "))
-	case errors.Is(err, misere.ErrNotOctal):
-		return badArg("quotient: bad CODE: %v", strings.TrimPrefix(err.Error(), "misere: "))
-	case err != nil:
+	if err != nil {
 		return err
 	}
 	rep := quotientReport{Code: q.Code(), Max: n, Order: q.Order(), Generators: q.Generators(),
@@ -219,21 +271,35 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	return writeJSON(stdout, rep)
 }
 
-// quotientCode returns the take-and-break code of spec, a code (".07") or
-// a name of the catalogue ("kayles", "dawson", "code:.07"), for the
-// quotient of package misere, which reads codes: a name of a heap rule
-// that is a take-and-break code becomes its code, one that is not (grundy)
-// is a usage error, and what the catalogue does not read is passed on for
-// the quotient to report.
-func quotientCode(spec string) (string, error) {
-	r, err := rulesets.Parse(spec)
+// parseOctal reads the code of an octal game, or a name of the catalogue
+// ("kayles", "dawson", "code:.07") whose rule is an octal code.
+func parseOctal(spec string) (*rulesets.TakeBreak, error) {
+	r, err := rulesets.ParseCode(spec)
 	if err != nil {
-		return spec, nil
+		named, nerr := rulesets.Parse(spec)
+		if nerr != nil {
+			var se *rulesets.SyntaxError
+			if errors.As(err, &se) {
+				return nil, badArg("quotient: bad CODE: %v", strings.TrimPrefix(err.Error(), "rulesets: "))
+			}
+			return nil, badArg("quotient: bad CODE %s: %v", quote(spec), err)
+		}
+		t, ok := named.(*rulesets.TakeBreak)
+		if !ok {
+			return nil, badArg("quotient: bad CODE: %s is not a take-and-break code", quote(spec))
+		}
+		r = t
 	}
-	if t, ok := r.(*rulesets.TakeBreak); ok {
-		return t.Code(), nil
+	digits, repeat, ok := r.Digits()
+	if !ok {
+		return nil, badArg("quotient: bad CODE: code %s: not an octal game", quote(spec))
 	}
-	return "", badArg("quotient: bad CODE: %s is not a take-and-break code", quote(spec))
+	for i, d := range append(digits, repeat...) {
+		if d > 7 {
+			return nil, badArg("quotient: bad CODE: code %s has digit %X (d%d): not an octal game", quote(spec), d, i)
+		}
+	}
+	return r, nil
 }
 
 // quotientProgress returns the option that reports each heap a quotient

@@ -4,8 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/impartial-go/impartial/sg"
 )
 
 func TestMisereCommands(t *testing.T) {
@@ -37,6 +42,15 @@ func TestMisereCommands(t *testing.T) {
 		{quotientCmd, ".0x -max 3", `"x"`, true},
 		{quotientCmd, ".07 -max -2", `bad -max "-2"`, true},
 		{quotientCmd, ".07 -max 3 -verbose", "unknown flag", true},
+		// Notakto (Plambeck and Whitehead 2013): one board is won by the
+		// centre alone, two empty boards are P.
+		{misereCmd, "notakto .........", `{"game":"notakto","boards":[".../.../..."],"outcome":"N","element":"d","moves":[{"board":0,"cell":4,"to":".../.x./..."}]}`, false},
+		{misereCmd, "notakto .../.../... .........", `{"game":"notakto","boards":[".../.../...",".../.../..."],"outcome":"P","element":"c^2","moves":[]}`, false},
+		{misereCmd, "notakto xxx/xxx/... x.x/.x./...", `{"game":"notakto","boards":["xxx/xxx/...","x.x/.x./..."],"outcome":"P","element":"a","moves":[]}`, false},
+		{misereCmd, "notakto ......... x..", `board 1): notakto board "x..": 3 cells, want 9`, true},
+		{misereCmd, "notakto ....o....", `board 0): notakto board "....o....": cell 4 is 'o'`, true},
+		{misereCmd, "notakto", "want notakto BOARD", true},
+		{quotientCmd, "notakto", `"order":18`, false},
 	} {
 		var out bytes.Buffer
 		err := c.cmd(context.Background(), strings.Fields(c.args), &out)
@@ -48,6 +62,7 @@ func TestMisereCommands(t *testing.T) {
 			}
 		case err != nil:
 			t.Errorf("%s: %v", c.args, err)
+		case strings.HasPrefix(c.want, `"`) && strings.Contains(out.String(), c.want):
 		case out.String() != c.want+"\n":
 			t.Errorf("%s:\n got %s want %s", c.args, out.String(), c.want)
 		}
@@ -78,5 +93,28 @@ func TestQuotientProgress(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `"order":6`) {
 		t.Errorf("output %s", out.String())
+	}
+}
+
+// Issue 38, points 1 and 4: misere on a thousand Kayles heaps is refused
+// at once for memory, and genus of a large heap of Grundy's game stops at
+// -mem; both with readable messages (no packed positions, valid UTF-8).
+func TestMisereMemoryBound(t *testing.T) {
+	args := []string{"kayles"}
+	for h := 1; h <= 1000; h++ {
+		args = append(args, strconv.Itoa(h))
+	}
+	start := time.Now()
+	err := cmdMisere(context.Background(), args, &bytes.Buffer{}, &bytes.Buffer{})
+	if !errors.Is(err, sg.ErrLimit) || time.Since(start) > 5*time.Second {
+		t.Errorf("misere kayles 1…1000: %v after %v", err, time.Since(start))
+	}
+	err = cmdGenus(context.Background(), []string{"grundy", "1000", "-mem", "4M"}, &bytes.Buffer{}, &bytes.Buffer{})
+	if !errors.Is(err, sg.ErrLimit) || !utf8.ValidString(err.Error()) || strings.Contains(err.Error(), "{") {
+		t.Errorf("genus grundy 1000 -mem 4M: %v", err)
+	}
+	var ue *usageError
+	if err := cmdGenus(context.Background(), []string{"grundy", "10", "-mem", "12"}, &bytes.Buffer{}, &bytes.Buffer{}); !errors.As(err, &ue) {
+		t.Errorf("genus -mem 12: %v", err)
 	}
 }

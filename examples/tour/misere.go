@@ -133,7 +133,7 @@ sum tells apart form a finite monoid.
 			break
 		}
 	}
-	q, err := misere.NewQuotient(ctx, "0.[3]", 3)
+	q, err := misere.NewQuotient(ctx, rulesets.Nim(), 3)
 	if err != nil {
 		t.fail(err)
 		return

@@ -8,6 +8,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/rulesets"
 )
 
 // BenchmarkQuotient computes misère quotients from scratch, each proven
@@ -15,16 +16,17 @@ import (
 // splits elements of the smaller quotient (24 elements at heap 24, 144 at
 // 25), and the quotient of heaps ≤ 30 has the 360 elements Siegel reports;
 // heap 33 (638 elements) is the largest bound reached. Kayles (0.77): 40
-// elements from heap 27 on. Run with -benchtime 1x.
+// elements from heap 27 on (to heap 253, MisereSolver's bound of proof).
+// 4.7: 122 elements at heap 20. Run with -benchtime 1x.
 func BenchmarkQuotient(b *testing.B) {
 	for _, c := range []struct {
 		code string
 		n    int
-	}{{"0.[3]", 15}, {"0.[3]", 64}, {"0.07", 12}, {"0.07", 24}, {"0.07", 25}, {"0.07", 30}, {"0.07", 33}, {"0.77", 11}, {"0.77", 40}, {"0.77", 100}} {
+	}{{"0.[3]", 15}, {"0.[3]", 64}, {"0.07", 12}, {"0.07", 24}, {"0.07", 25}, {"0.07", 30}, {"0.07", 33}, {"0.77", 11}, {"0.77", 40}, {"0.77", 100}, {"0.77", 253}, {"4.7", 20}} {
 		b.Run(fmt.Sprintf("%s/%d", c.code, c.n), func(b *testing.B) {
 			order := 0
 			for b.Loop() {
-				q, err := NewQuotient(context.Background(), c.code, c.n)
+				q, err := newCodeQuotient(context.Background(), c.code, c.n)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -35,10 +37,22 @@ func BenchmarkQuotient(b *testing.B) {
 	}
 }
 
+// BenchmarkNotaktoQuotient computes the quotient of the Notakto board (18
+// elements), listing its closed set first.
+func BenchmarkNotaktoQuotient(b *testing.B) {
+	n, _ := rulesets.NewNotakto(1)
+	for b.Loop() {
+		q, err := NewGameQuotient[rulesets.NotaktoBoard](context.Background(), n, n.Start())
+		if err != nil || q.Order() != 18 {
+			b.Fatal(q, err)
+		}
+	}
+}
+
 // BenchmarkQuotientOutcome plays a sum of 8 heaps from the quotient of
 // 0.07 on heaps ≤ 12: one product per heap.
 func BenchmarkQuotientOutcome(b *testing.B) {
-	q, err := NewQuotient(context.Background(), "0.07", 12)
+	q, err := newCodeQuotient(context.Background(), "0.07", 12)
 	if err != nil {
 		b.Fatal(err)
 	}

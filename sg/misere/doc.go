@@ -1,7 +1,9 @@
 // Package misere plays impartial games under misère play, where the player
-// who makes the last move loses.
+// who makes the last move loses: misère values and outcomes of any finite
+// game, Conway's genus and the sums of tame games, and misère quotients,
+// which play sums of wild games.
 //
-// # Misère outcomes and values
+// # Misère values: Engine
 //
 // Under misère play a position with no moves is won by the player to move
 // (the opponent made the last move), and otherwise, as in normal play, a
@@ -9,22 +11,23 @@
 // Grundy value (Conway's γ0) refines this: it is 1 for a position with no
 // moves and otherwise the mex of the options' misère values, so it is 0
 // exactly at P-positions. [Engine] computes it for any finite
-// [game.Game], memoizing every position it meets, with the same context,
-// memo limit ([WithMemoLimit]), progress ([WithProgress]) and errors
-// ([sg.ErrCycle], [sg.ErrMemoLimit]) as the normal-play [sg.Engine]:
+// [game.Game] by an iterative depth-first search that memoizes every
+// position it meets (canonicalized by a [game.Canonicalizer]): O(V + E)
+// time and O(V) memory for the V positions and E moves reachable. Sums do
+// not split under misère play, so a sum is searched as one position.
 //
 //	e := misere.NewEngine[game.Heaps](game.NewHeapGame(rulesets.Kayles()))
 //	o, err := e.Outcome(ctx, p)           // sg.P or sg.N under misère play
 //	moves, err := e.WinningMoves(ctx, p)  // the options that are misère P
 //
-// # Why sums are hard
-//
-// In normal play the value of a sum is the XOR of its parts' values. Under
-// misère play it is not: (2, 2) and (1) are both misère P-positions of Nim,
-// with misère value 0, but their sum (2, 2, 1) is an N-position (take the
-// 1). Misère Nim itself is solved by Bouton's rule (1902): play as in
-// normal Nim until the move that would leave no heap of 2 or more, then
-// leave an odd number of heaps of 1.
+// Limits and errors: [WithMaxPositions] bounds the positions memoized
+// ([DefaultMaxPositions]) and [WithMemory] the bytes the memo and the
+// options on the search path hold ([DefaultMemory]); past either the
+// search stops with a [*sg.LimitError] (Bound "positions" or "memory"),
+// before expanding a position whose options would not fit. A cycle of
+// moves gives a [*sg.CycleError]. The context is polled every few
+// thousand positions or options listed, and [WithProgress] reports
+// [sg.Stats] at most once per interval. What was finished stays memoized.
 //
 // # Genus and tame games
 //
@@ -32,42 +35,77 @@
 // records what misère sums with Nim heaps need: the normal value g and the
 // misère values γk of the game plus k heaps of size 2, written g^γ0γ1γ2…
 // up to where the sequence starts alternating. [Engine.Genus] computes it
-// from the definition; [Genus.String] writes it as Conway does, "0^120"
-// for the empty game, "1^031" for *1, "2^20" for *2.
-//
-// A game is tame when every one of its positions has the genus of a Nim
-// position (0^120, 1^031, or g^(g, g⊕2): see [IsNimGenus]);
-// [Engine.IsTame] checks every follower. Sums of tame games are played like
-// misère Nim: [Engine.SumGenus] and [Engine.SumOutcome] read the sum's genus
-// and outcome from the parts' genera, and [Engine.SumWinningMove] plays a
-// winning move in one part. Parts that are not tame give [ErrNotTame].
+// from the definition, searching the game plus up to 64 heaps of size 2
+// (the same bounds apply; [ErrGenusUnsettled] past them). A game is tame
+// when every position has the genus of a Nim position ([IsNimGenus]);
+// [Engine.IsTame] checks every follower, and [Engine.SumGenus],
+// [Engine.SumOutcome] and [Engine.SumWinningMove] play sums of tame games
+// from their parts' genera, as misère Nim is played (Bouton 1902); a part
+// that is not tame gives [ErrNotTame].
 //
 // # Misère quotients
 //
-// Most octal games are wild. Plambeck (Taming the wild in impartial
-// combinatorial games, INTEGERS 5 (2005) G5) and Plambeck and Siegel
-// (Misère quotients for impartial games, JCTA 115 (2008)) restrict a game
-// to heaps of at most n tokens and identify two positions when no sum with
-// a further position tells them apart under misère play. The classes form a
-// commutative monoid, often small: misère Nim on heaps ≤ 3 gives the
-// 6-element monoid T2 = ⟨a, b | a² = 1, b³ = b⟩ with P-portion {a, b²}.
-// [NewQuotient] computes it for an octal code and a heap bound, with its
-// elements ([Quotient.Name]), product ([Quotient.Mul]), P-portion
-// ([Quotient.PPortion]), pretending function ([Quotient.Pretending]) and
-// presentation ([Quotient.Relations]); [Quotient.Outcome] and
-// [Quotient.WinningMoves] then play any sum of such heaps at the cost of
-// a few table look-ups. The quotient is built heap by heap, each heap
-// adjoined to the quotient of the smaller ones as Plambeck and Siegel
-// describe; when a new heap tells apart positions the smaller quotient
-// identified (an element splits), candidates that give the heaps involved
-// coordinates of their own are tried until one holds, as in Siegel's
-// MisereSolver. Every result is proven exact before it is kept: its
-// product is a monoid, it is reduced, and its P-portion gives the misère
-// outcome of every sum of heaps. Dawson's Kayles (0.07) on heaps ≤ 30 has
-// 360 elements, the figure Siegel reports:
+// The misère quotient of a set of positions closed under options and sums
+// (Plambeck, Taming the wild in impartial combinatorial games, INTEGERS 5
+// (2005) G5; Plambeck and Siegel, Misère quotients for impartial games,
+// J. Combin. Theory Ser. A 115 (2008)) identifies two positions when no
+// sum with a further position tells them apart under misère play. The
+// classes form a commutative monoid, often small: misère Nim on heaps ≤ 3
+// gives T2 = ⟨a, b | a² = 1, b³ = b⟩ with P-portion {a, b²}. Once it is
+// known, the outcome of any sum costs one product per component.
 //
-//	q, err := misere.NewQuotient(ctx, "0.07", 30) // q.Order() == 360 A long computation reports progress
+// [NewQuotient] computes it for a heap game (an octal code, or any
+// [game.HeapRule]) on heaps up to a bound, and [NewGameQuotient] for the
+// closed set generated by any finite set of component positions of any
+// game: Notakto's boards (Plambeck and Whitehead, The Secrets of Notakto,
+// 2013) give 18 elements. Both give the elements' names ([Quotient.Name],
+// words in generators a, b, …), the product ([Quotient.Mul]), the
+// P-portion, the pretending function (the element of each component), a
+// presentation ([Quotient.Relations]), and play any sum by look-ups:
+// Element, Outcome and WinningMoves.
 //
-// ([WithQuotientProgress]), honours its context and resumes with
-// [Quotient.Extend].
+// The construction adjoins the components one at a time, in an order
+// where every option of a component is a sum of earlier ones (a heap of h
+// tokens is component h), as Plambeck and Siegel (2008, sec. 6) and
+// Siegel's MisereSolver do:
+//
+//   - Adjoining: the quotient Q of the earlier components is extended by
+//     the next one, x, assuming the outcome of x^k + S depends only on k
+//     and the element of S; the outcomes of x^k·q are computed layer after
+//     layer from the options of x and of the smallest position of class q
+//     until a layer repeats, and the pairs (k, q) are reduced by Moore's
+//     partition refinement. O(k·|Q|·(options)) per component.
+//   - Proof: every candidate is proven exact before it is kept: its
+//     product is a commutative monoid, it is reduced, and the misère
+//     recursion holds at every state of a closure over what a position's
+//     element and options say of its sums (at most [MaxVerifyStates]
+//     states). Then positions are indistinguishable exactly when they
+//     have the same element.
+//   - Splits: when the proof finds a position the candidate gets wrong, an
+//     element of Q splits; the components of that position get cyclic
+//     coordinates of their own (as MisereSolver recalibrates a candidate)
+//     and the next candidate is built over that larger monoid, at most 64
+//     times; then, last, the quotient is found by exhaustive search of
+//     outcomes against a growing set of test positions.
+//
+// Limits and errors: [WithMaxElements] bounds the order of a quotient or
+// candidate ([DefaultMaxElements]); [WithMaxPositions] the outcomes held by
+// the split passes and the exhaustive search, and the components a
+// GameQuotient lists; split passes hold at most 2^23 outcomes and proofs
+// [MaxVerifyStates] states. Each stops the computation with a
+// [*sg.LimitError] that names the component reached; a done context stops
+// it too. A heap Quotient keeps what it proved: [Quotient.Extend] resumes.
+// [WithQuotientProgress] reports each component adjoined.
+//
+// Completeness: [Quotient.Periodic] proves, for an octal game, that the
+// quotient is that of every heap bound, when the pretending function has
+// been periodic long enough (the argument of the periodicity theorem of
+// normal play); a component whose state in the proof repeats a smaller
+// one's needs no new proof, so a periodic quotient extends in time linear
+// in its heaps.
+//
+// Reach: Dawson's Kayles (0.07) on heaps ≤ 30 has 360 elements, the figure
+// Siegel reports, and 638 at heap 33; Kayles (0.77) keeps 40 elements from
+// heap 27 on, proven for every bound at heap 167 (period 12 from heap 71);
+// 0.15, 0.115, 0.34 and 0.75 are proven periodic too.
 package misere

@@ -46,7 +46,8 @@ func ExampleEngine_Genus() {
 // The quotient T2 of misère Nim on heaps of at most 3 (Plambeck and
 // Siegel 2008), and play from it.
 func ExampleNewQuotient() {
-	q, err := misere.NewQuotient(context.Background(), "0.[3]", 3)
+	nim, _ := rulesets.ParseCode("0.[3]")
+	q, err := misere.NewQuotient(context.Background(), nim, 3)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -71,7 +72,7 @@ func ExampleNewQuotient() {
 // 24 to 144 elements. Extend resumes from the bound reached.
 func ExampleQuotient_Extend() {
 	ctx := context.Background()
-	q, err := misere.NewQuotient(ctx, "0.07", 24)
+	q, err := misere.NewQuotient(ctx, rulesets.DawsonsKayles(), 24)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -88,4 +89,26 @@ func ExampleQuotient_Extend() {
 	// 24 24 5
 	// 25 144 23
 	// P
+}
+
+// Notakto (Plambeck and Whitehead, The Secrets of Notakto, 2013): the
+// quotient of the 3×3 board has 18 elements; one empty board is won by
+// the first player, by the centre alone, and two are lost by the player
+// to move.
+func ExampleNewGameQuotient() {
+	n, _ := rulesets.NewNotakto(1)
+	q, err := misere.NewGameQuotient[rulesets.NotaktoBoard](context.Background(), n, n.Start())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(q.Order(), len(q.PPortion()))
+	var empty rulesets.NotaktoBoard
+	one, _ := q.Outcome(empty)
+	two, _ := q.Outcome(empty, empty)
+	moves, _ := q.WinningMoves(empty)
+	fmt.Println(one, two, len(moves), moves[0].To)
+	// Output:
+	// 18 4
+	// N P 1 .../.x./...
 }

@@ -124,6 +124,12 @@ type plus[P comparable] struct {
 	twos, ones uint16
 }
 
+// String writes s as the position, then its heaps of size 2 and 1:
+// "(3) + 2×*2 + 1×*1".
+func (s plus[P]) String() string {
+	return fmt.Sprintf("%s + %d×*2 + %d×*1", posString(s.p), s.twos, s.ones)
+}
+
 // plusGame plays a game beside Nim heaps of sizes 2 and 1.
 type plusGame[P comparable] struct {
 	g     game.Game[P]
@@ -160,26 +166,29 @@ func (g *plusGame[P]) Canonical(s plus[P]) plus[P] {
 // point on; the window is this package's test of that point, which the
 // tests check against the definition beyond it.
 func (e *Engine[P]) Genus(ctx context.Context, p P) (Genus, error) {
+	if e.g == nil {
+		return Genus{}, errors.New("misere: Genus on an engine without a game")
+	}
 	p = e.canonical(p)
 	if gen, ok := e.genera[p]; ok {
 		return gen, nil
 	}
 	if e.normal == nil {
-		e.normal = sg.NewEngine(e.g, sg.WithMemoLimit(e.cfg.memoLimit))
+		e.normal = sg.NewEngine(e.g, sg.WithMemoLimit(e.cfg.maxPositions))
 		pg := &plusGame[P]{g: e.g, canon: e.canon}
-		ps := newSearch[plus[P]](pg, e.cfg)
+		ps := newSearch[plus[P]](pg, e.cfg, func(s plus[P]) int64 { return e.size(s.p) })
 		e.plus = &ps
 		e.genera = make(map[P]Genus)
 	}
 	g, err := e.normal.Value(ctx, p)
 	if err != nil {
-		return Genus{}, fmt.Errorf("misere: genus of %v: %w", p, err)
+		return Genus{}, fmt.Errorf("misere: genus of %s: %w", posString(p), err)
 	}
 	var gamma []sg.Nimber
 	for k := 0; k <= maxGenusTwos; k++ {
 		v, err := e.plus.value(ctx, plus[P]{p: p, twos: uint16(k)})
 		if err != nil {
-			return Genus{}, fmt.Errorf("misere: genus of %v: %w", p, err)
+			return Genus{}, fmt.Errorf("misere: genus of %s: %w", posString(p), err)
 		}
 		gamma = append(gamma, v)
 		if k < 5 {
@@ -200,5 +209,5 @@ func (e *Engine[P]) Genus(ctx context.Context, p P) (Genus, error) {
 		e.genera[p] = gen
 		return gen, nil
 	}
-	return Genus{}, fmt.Errorf("misere: genus of %v after %d heaps of size 2: %w", p, maxGenusTwos, ErrGenusUnsettled)
+	return Genus{}, fmt.Errorf("misere: genus of %s after %d heaps of size 2: %w", posString(p), maxGenusTwos, ErrGenusUnsettled)
 }

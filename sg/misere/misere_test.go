@@ -233,10 +233,10 @@ func TestEngineErrors(t *testing.T) {
 	if _, err := NewEngine[int](cyc).Value(ctx, 0); !errors.As(err, &ce) || !errors.Is(err, sg.ErrCycle) {
 		t.Errorf("cycle: %v", err)
 	}
-	if _, err := NewEngine[int](heap{}, WithMemoLimit(10)).Value(ctx, 50); !errors.Is(err, sg.ErrMemoLimit) {
+	if _, err := NewEngine[int](heap{}, WithMaxPositions(10)).Value(ctx, 50); !errors.Is(err, sg.ErrLimit) {
 		t.Errorf("memo limit: %v", err)
 	}
-	e := NewEngine[int](heap{}, WithMemoLimit(10))
+	e := NewEngine[int](heap{}, WithMaxPositions(10))
 	_, _ = e.Value(ctx, 50)
 	if v, err := e.Value(ctx, 5); err != nil || v != 5 {
 		t.Errorf("after memo limit, value of *5 = %d, %v; want 5", v, err)

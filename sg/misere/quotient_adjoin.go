@@ -2,10 +2,9 @@ package misere
 
 import (
 	"context"
+	"encoding/binary"
 	"fmt"
 	"slices"
-
-	"github.com/impartial-go/impartial/game"
 )
 
 // adjoin proposes the quotient of heaps ≤ n from the proven quotient Q of
@@ -26,36 +25,78 @@ import (
 // The assumption is only a proposal: the caller proves the result exact
 // with verify. adjoin returns nil when the proposal cannot be an extension
 // of Q (it would merge elements of Q).
-func (q *Quotient) adjoin(ctx context.Context, n int) (*built, error) {
+func (q *quotient) adjoin(ctx context.Context, n int) (*built, error) {
+	a := q.newAdjoin()
+	b := q.copyMonoid()
+	xOpts := optionsOf(q.r, n, nil, a.phi)
+	if len(xOpts) == 0 {
+		return b, nil // component n has no move: it is the empty game
+	}
+	slices.Sort(xOpts)
+	xOpts = slices.Compact(xOpts)
+	order, opts := a.smallest(n)
+	outs, k0, p, err := a.powers(ctx, n, xOpts, order, opts)
+	if err != nil {
+		return nil, err
+	}
+	pw := powers{k0: k0, p: p}
+	class, nclass := a.refine(pw, outs)
+	// The elements of Q must stay distinct.
+	elem := make(map[int]int, nclass) // class → element number
+	pair := make([]int, a.m, nclass)  // element → a pair of its class
+	for x := 0; x < a.m; x++ {
+		if _, dup := elem[class[x]]; dup {
+			return nil, nil
+		}
+		elem[class[x]] = x
+		pair[x] = x
+	}
+	if err := q.tooMany(nclass); err != nil {
+		return nil, err
+	}
+	if y, ok := elem[class[pw.red(1)*a.m]]; ok {
+		b.pretend[n] = y // component n is an element of Q
+		return b, nil
+	}
+	a.name(b, n, pw, class, elem, pair, outs)
+	return b, nil
+}
+
+// adjoinState is Q's product table and pretending function, as adjoin
+// reads them.
+type adjoinState struct {
+	q   *quotient
+	m   int
+	mul []int
+}
+
+func (q *quotient) newAdjoin() *adjoinState {
 	m := len(q.reps)
-	mul := make([]int, m*m)
+	a := &adjoinState{q: q, m: m, mul: make([]int, m*m)}
 	for x := 0; x < m; x++ {
 		for y := 0; y < m; y++ {
-			mul[x*m+y] = q.Mul(x, y)
+			a.mul[x*m+y] = q.Mul(x, y)
 		}
 	}
-	phi := func(parts []int) int {
-		x := 0
-		for _, h := range parts {
-			x = mul[x*m+q.pretend[h]]
-		}
-		return x
+	return a
+}
+
+// phi is the element of a sum of components below the one adjoined.
+func (a *adjoinState) phi(parts []int) int {
+	x := 0
+	for _, h := range parts {
+		x = a.mul[x*a.m+a.q.pretend[h]]
 	}
-	var hm []game.HeapMove
-	optionsOf := func(h int, dst []int) []int {
-		hm = q.rule.AppendHeapMoves(hm[:0], h)
-		for _, mv := range hm {
-			for parts := range game.Partitions(mv) {
-				dst = append(dst, phi(parts))
-			}
-		}
-		return dst
-	}
+	return x
+}
+
+// copyMonoid returns a copy of Q with room for one more component.
+func (q *quotient) copyMonoid() *built {
 	b := &built{monoid: monoid{
 		gens:      slices.Clone(q.gens),
 		reps:      slices.Clone(q.reps),
 		words:     slices.Clone(q.words),
-		next:      make([][]int, m),
+		next:      make([][]int, len(q.reps)),
 		pretend:   append(slices.Clone(q.pretend), 0),
 		isP:       slices.Clone(q.isP),
 		relations: slices.Clone(q.relations),
@@ -64,88 +105,102 @@ func (q *Quotient) adjoin(ctx context.Context, n int) (*built, error) {
 	for x := range b.next {
 		b.next[x] = slices.Clone(q.next[x])
 	}
-	xOpts := optionsOf(n, nil)
-	if len(xOpts) == 0 {
-		return b, nil // heap n has no move: it is the empty game
-	}
-	slices.Sort(xOpts)
-	xOpts = slices.Compact(xOpts)
+	return b
+}
 
-	// Smallest positions of each class (fewest tokens).
+// smallest returns the elements of Q by the weight of their smallest
+// positions (made of components below n), and for each element the
+// elements of the options of its smallest position.
+func (a *adjoinState) smallest(n int) ([]int, [][]int) {
+	q, m := a.q, a.m
 	heaps := make([]int, n-1)
 	for h := range heaps {
 		heaps[h] = h + 1
 	}
-	tokens, small := smallestPositions(m, heaps,
-		func(h int) int { return h },
-		func(x, h int) int { return mul[x*m+q.pretend[h]] })
+	weight, small := smallestPositions(m, heaps, q.r.weight,
+		func(x, h int) int { return a.mul[x*m+q.pretend[h]] })
 	order := make([]int, m)
 	for x := range order {
 		order[x] = x
 	}
-	slices.SortFunc(order, func(a, b int) int { return tokens[a] - tokens[b] })
-	// opts[q]: the elements of the options of the smallest position of q.
+	slices.SortFunc(order, func(x, y int) int { return weight[x] - weight[y] })
 	opts := make([][]int, m)
+	var hopts []int
 	for x, s := range small {
 		var o []int
 		for i, h := range s {
 			if i > 0 && h == s[i-1] {
 				continue
 			}
-			rest := phi(slices.Concat(s[:i], s[i+1:]))
-			for _, a := range optionsOf(h, nil) {
-				o = append(o, mul[rest*m+a])
+			rest := a.phi(slices.Concat(s[:i], s[i+1:]))
+			hopts = optionsOf(q.r, h, hopts[:0], a.phi)
+			for _, y := range hopts {
+				o = append(o, a.mul[rest*m+y])
 			}
 		}
 		slices.Sort(o)
 		opts[x] = slices.Compact(o)
 	}
+	return order, opts
+}
 
-	// Outcomes o_k until the first repetition.
+// powers computes the outcomes o_k of x^k·q (x the new component, q an
+// element of Q) layer after layer until a layer repeats an earlier one:
+// o_(k0+p) = o_k0. It returns the layers o_0 … o_(k0+p−1).
+func (a *adjoinState) powers(ctx context.Context, n int, xOpts, order []int, opts [][]int) ([][]bool, int, int, error) {
+	q, m := a.q, a.m
 	outs := [][]bool{slices.Clone(q.isP)}
 	seen := map[string]int{string(boolKey(q.isP)): 0}
-	k0, p := 0, 0
 	for k := 1; ; k++ {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, 0, 0, err
 		}
 		prev, cur := outs[k-1], make([]bool, m)
 		for _, x := range order {
 			isP := true
-			for _, a := range xOpts {
-				if prev[mul[x*m+a]] {
+			for _, y := range xOpts {
+				if prev[a.mul[x*m+y]] {
 					isP = false
 					break
 				}
 			}
-			for _, a := range opts[x] {
+			for _, y := range opts[x] {
 				if !isP {
 					break
 				}
-				isP = !cur[a]
+				isP = !cur[y]
 			}
 			cur[x] = isP
 		}
 		key := string(boolKey(cur))
 		if j, ok := seen[key]; ok {
-			k0, p = j, k-j
-			break
+			return outs, j, k - j, nil
 		}
 		seen[key] = k
 		outs = append(outs, cur)
 		if limit := q.cfg.maxElements; limit > 0 && k > limit {
-			return nil, fmt.Errorf("powers of heap %d not periodic after %d: %w", n, k, ErrTooLarge)
+			return nil, 0, 0, q.limitError("elements", limit, 0, fmt.Sprintf("powers of %s %d not periodic after %d", q.unit, n, k))
 		}
 	}
-	kk := k0 + p
-	red := func(k int) int {
-		if k < kk {
-			return k
-		}
-		return k0 + (k-k0)%p
+}
+
+// powers says x^(k0+p) = x^k0.
+type powers struct{ k0, p int }
+
+// red reduces an exponent k to k0+p−1 at most.
+func (w powers) red(k int) int {
+	if k < w.k0+w.p {
+		return k
 	}
-	// Moore's refinement of the pairs (k, x) ↦ k*m + x.
-	np := kk * m
+	return w.k0 + (k-w.k0)%w.p
+}
+
+// refine is Moore's partition refinement of the pairs (k, x) ↦ k·m + x by
+// the outcomes and the products by the generators and by the new
+// component; it returns each pair's class and the number of classes.
+func (a *adjoinState) refine(pw powers, outs [][]bool) ([]int, int) {
+	q, m := a.q, a.m
+	np := (pw.k0 + pw.p) * m
 	class := make([]int, np)
 	for i := range class {
 		if outs[i/m][i%m] {
@@ -153,56 +208,44 @@ func (q *Quotient) adjoin(ctx context.Context, n int) (*built, error) {
 		}
 	}
 	nclass := 0
-	key := make([]int, 0, len(q.gens)+2)
+	key := make([]byte, 0, 8*(len(q.gens)+2))
 	for {
 		index := map[string]int{}
 		nxt := make([]int, np)
 		for i := range nxt {
 			k, x := i/m, i%m
-			key = append(key[:0], class[i], class[red(k+1)*m+x])
+			key = binary.AppendUvarint(key[:0], uint64(class[i]))
+			key = binary.AppendUvarint(key, uint64(class[pw.red(k+1)*m+x]))
 			for _, g := range q.gens {
-				key = append(key, class[k*m+mul[x*m+q.pretend[g]]])
+				key = binary.AppendUvarint(key, uint64(class[k*m+a.mul[x*m+q.pretend[g]]]))
 			}
-			s := fmt.Sprint(key)
-			c, ok := index[s]
+			c, ok := index[string(key)]
 			if !ok {
 				c = len(index)
-				index[s] = c
+				index[string(key)] = c
 			}
 			nxt[i] = c
 		}
 		if len(index) == nclass {
-			break
+			return class, nclass
 		}
 		nclass, class = len(index), nxt
 	}
-	// The elements of Q must stay distinct.
-	elem := make(map[int]int, nclass) // class → element number
-	pair := make([]int, m, nclass)    // element → a pair of its class
-	for x := 0; x < m; x++ {
-		if _, dup := elem[class[x]]; dup {
-			return nil, nil
-		}
-		elem[class[x]] = x
-		pair[x] = x
-	}
-	if limit := q.cfg.maxElements; limit > 0 && nclass > limit {
-		return nil, fmt.Errorf("more than %d elements: %w", limit, ErrTooLarge)
-	}
-	if y, ok := elem[class[red(1)*m]]; ok {
-		b.pretend[n] = y // heap n is an element of Q
-		return b, nil
-	}
-	// Close under the generators, heap n last, naming new elements.
+}
+
+// name closes b under the generators, component n last, naming the new
+// elements by words as they are met.
+func (a *adjoinState) name(b *built, n int, pw powers, class []int, elem map[int]int, pair []int, outs [][]bool) {
+	q, m := a.q, a.m
 	b.gens = append(b.gens, n)
 	for x := 0; x < len(b.reps); x++ {
 		for j := len(b.next[x]); j < len(b.gens); j++ {
 			k, v := pair[x]/m, pair[x]%m
 			var to int
 			if j == len(b.gens)-1 {
-				to = red(k+1)*m + v
+				to = pw.red(k+1)*m + v
 			} else {
-				to = k*m + mul[v*m+q.pretend[b.gens[j]]]
+				to = k*m + a.mul[v*m+q.pretend[b.gens[j]]]
 			}
 			word := make([]int, len(b.gens))
 			copy(word, b.words[x])
@@ -212,9 +255,7 @@ func (q *Quotient) adjoin(ctx context.Context, n int) (*built, error) {
 				y = len(b.reps)
 				elem[class[to]] = y
 				pair = append(pair, to)
-				sizes := append(b.reps[x].Sizes(), b.gens[j])
-				r, _ := game.MakeHeaps(sizes...)
-				b.reps = append(b.reps, r)
+				b.reps = append(b.reps, heapsOf(append(b.reps[x].Sizes(), b.gens[j])...))
 				b.words = append(b.words, word)
 				b.next = append(b.next, nil)
 				b.isP = append(b.isP, outs[to/m][to%m])
@@ -226,7 +267,6 @@ func (q *Quotient) adjoin(ctx context.Context, n int) (*built, error) {
 		}
 	}
 	b.pretend[n] = b.next[0][len(b.gens)-1]
-	return b, nil
 }
 
 func boolKey(v []bool) []byte {

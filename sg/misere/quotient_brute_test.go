@@ -77,9 +77,9 @@ func TestQuotientBruteForce(t *testing.T) {
 	for _, c := range []struct {
 		code string
 		n, k int
-	}{{"0.[3]", 3, 4}, {"0.[3]", 4, 4}, {".07", 5, 4}, {".07", 6, 4}, {".07", 7, 3}, {".77", 3, 4}, {".77", 4, 4}, {".77", 5, 3}, {".137", 4, 4}, {".137", 5, 3}, {".07", 10, 3}, {".77", 9, 3}} {
+	}{{"0.[3]", 3, 4}, {"0.[3]", 4, 4}, {".07", 5, 4}, {".07", 6, 4}, {".07", 7, 3}, {".77", 3, 4}, {".77", 4, 4}, {".77", 5, 3}, {".137", 4, 4}, {".137", 5, 3}, {".07", 10, 3}, {".77", 9, 3}, {"0.F7", 4, 3}, {"4.7", 5, 3}} {
 		brute, class := bruteClasses(t, c.code, c.n, c.k)
-		q, err := NewQuotient(ctx, c.code, c.n)
+		q, err := newCodeQuotient(ctx, c.code, c.n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -113,11 +113,11 @@ func TestQuotientAdjoinMatchesSearch(t *testing.T) {
 		code string
 		n    int
 	}{{"0.[3]", 9}, {".07", 12}, {".77", 9}, {".137", 11}, {".15", 9}, {".6", 10}} {
-		q, err := NewQuotient(ctx, c.code, c.n)
+		q, err := newCodeQuotient(ctx, c.code, c.n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s, err := NewQuotient(ctx, c.code, 0)
+		s, err := newCodeQuotient(ctx, c.code, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +151,7 @@ func TestQuotientAdjoinMatchesSearch(t *testing.T) {
 // only test.
 func TestQuotientVerifyRejects(t *testing.T) {
 	ctx := context.Background()
-	q, err := NewQuotient(ctx, ".77", 8)
+	q, err := newCodeQuotient(ctx, ".77", 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestQuotientVerifyRejects(t *testing.T) {
 			}
 		}
 	}
-	r, err := NewQuotient(ctx, ".77", 0)
+	r, err := newCodeQuotient(ctx, ".77", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,4 +194,14 @@ func TestQuotientVerifyRejects(t *testing.T) {
 	if w, err := r.verify(ctx, coarse, 8); w == nil && !errors.Is(err, errUnverified) {
 		t.Errorf("coarse quotient of %d elements accepted: %v", len(coarse.reps), err)
 	}
+}
+
+// newCodeQuotient is NewQuotient of the take-and-break game with the given
+// code, as rulesets.ParseCode reads it.
+func newCodeQuotient(ctx context.Context, code string, n int, opts ...Option) (*Quotient, error) {
+	r, err := rulesets.ParseCode(code)
+	if err != nil {
+		return nil, err
+	}
+	return NewQuotient(ctx, r, n, opts...)
 }

@@ -4,13 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
-
-	"github.com/impartial-go/impartial/game"
-	"github.com/impartial-go/impartial/sg"
 )
 
 // maxCoverSize bounds the unreduced monoid a split pass builds (see
-// [Quotient.adjoinSplit]); past it the pass stops with [ErrTooLarge].
+// [quotient.adjoinSplit]); past it the pass stops with a [*sg.LimitError].
 const maxCoverSize = 1 << 23
 
 // maxSplitPasses bounds the passes of one split adjoining before the
@@ -32,14 +29,23 @@ type freedHeap struct {
 // S × C_1 × … × C_r is coded as a + |S|·(k_1 + c_1·(k_2 + …)). The powers
 // of the new heap n are layered on top of it.
 type cover struct {
-	q     *Quotient
+	q     *quotient
 	m     int     // |B|
 	mulB  []int32 // B's product, m×m
 	sub   []int   // the elements of S, as elements of B; sub[0] is the identity
 	subOf []int32 // element of B → index in sub, or -1
 	freed []freedHeap
 	size  int   // |S × C_1 × … × C_r|
-	heap  []int // heap h < n → its element
+	heap  []int // component h < n → its element
+
+	stride   []int     // stride[j]: the code of one count of coordinate j
+	mulS     []int32   // S's product, |S|×|S|, as indices in sub (nil when too large)
+	radix    []int     // radix[j]: the counts of coordinate j, index + period
+	redT     [][]int32 // redT[j][k]: the count k < 2·radix[j] reduced
+	weight   []int     // the weight of the smallest position of each element of S
+	small    [][]int   // its components
+	heapOpts [][]int   // the options of each component ≤ n
+	subOpts  [][]int   // the options of the smallest position of each element of S
 }
 
 func (c *cover) red(j, k int) int {
@@ -53,15 +59,46 @@ func (c *cover) red(j, k int) int {
 // mul is the componentwise product.
 func (c *cover) mul(x, y int) int {
 	s := len(c.sub)
-	a := c.subOf[c.mulB[c.sub[x%s]*c.m+c.sub[y%s]]]
+	var code int
+	if c.mulS != nil {
+		code = int(c.mulS[(x%s)*s+y%s])
+	} else {
+		code = int(c.subOf[c.mulB[c.sub[x%s]*c.m+c.sub[y%s]]])
+	}
 	x, y = x/s, y/s
-	code, stride := 0, 1
-	for j, f := range c.freed {
-		cj := f.index + f.period
-		code += c.red(j, x%cj+y%cj) * stride
+	stride := s
+	for j, cj := range c.radix {
+		code += int(c.redT[j][x%cj+y%cj]) * stride
 		x, y, stride = x/cj, y/cj, stride*cj
 	}
-	return int(a) + s*code
+	return code
+}
+
+// maxMulS bounds the product table of S a cover keeps.
+const maxMulS = 1 << 22
+
+// tables fills the cover's product table of S (when it is small enough),
+// the radix of each freed coordinate and its reduction of sums of counts.
+func (c *cover) tables() {
+	s := len(c.sub)
+	if s*s <= maxMulS {
+		c.mulS = make([]int32, s*s)
+		for i, x := range c.sub {
+			for j, y := range c.sub {
+				c.mulS[i*s+j] = c.subOf[c.mulB[x*c.m+y]]
+			}
+		}
+	}
+	c.radix = make([]int, len(c.freed))
+	c.redT = make([][]int32, len(c.freed))
+	for j, f := range c.freed {
+		cj := f.index + f.period
+		c.radix[j] = cj
+		c.redT[j] = make([]int32, 2*cj)
+		for k := range c.redT[j] {
+			c.redT[j][k] = int32(c.red(j, k))
+		}
+	}
 }
 
 func (c *cover) phi(parts []int) int {
@@ -94,7 +131,7 @@ func (c *cover) phi(parts []int) int {
 // here the failures are verify's witnesses. adjoinSplit returns nil after
 // maxSplitPasses refuted candidates, or when a pass would repeat one, and
 // the caller falls back to exhaustive search.
-func (q *Quotient) adjoinSplit(ctx context.Context, n int, w []int) (*built, error) {
+func (q *quotient) adjoinSplit(ctx context.Context, n int, w []int) (*built, error) {
 	base := &q.monoid
 	solo := map[int]bool{}
 	tried := map[string]bool{}
@@ -132,11 +169,11 @@ func (q *Quotient) adjoinSplit(ctx context.Context, n int, w []int) (*built, err
 // are assumed to stay equal), unless it was already freed in such a group
 // in the last pass: then the group did not help, and it is freed alone
 // from then on (solo).
-func (q *Quotient) free(base *monoid, last []freedHeap, solo map[int]bool, w []int, n int) []freedHeap {
+func (q *quotient) free(base *monoid, last []freedHeap, solo map[int]bool, w []int, n int) []freedHeap {
 	count := map[int]int{}
 	var hs []int
 	for _, h := range w {
-		if h < n && q.hasMoves(h) {
+		if h < n && q.moves(h) {
 			if count[h] == 0 {
 				hs = append(hs, h)
 			}
@@ -173,7 +210,7 @@ func (q *Quotient) free(base *monoid, last []freedHeap, solo map[int]bool, w []i
 			f.heaps = []int{h}
 		} else {
 			for g := 1; g < n; g++ {
-				if base.pretend[g] == base.pretend[h] && q.hasMoves(g) && !solo[g] && !inFreed(freed, g) {
+				if base.pretend[g] == base.pretend[h] && q.moves(g) && !solo[g] && !inFreed(freed, g) {
 					f.heaps = append(f.heaps, g)
 				}
 			}
@@ -206,130 +243,15 @@ func powerPeriod(b *monoid, x int) (int, int) {
 }
 
 // splitPass builds the cover of base for the freed coordinates, adjoins
-// heap n to it and reduces the result (see adjoinSplit).
-func (q *Quotient) splitPass(ctx context.Context, n int, base *monoid, freed []freedHeap) (*built, error) {
-	m := len(base.reps)
-	c := &cover{q: q, m: m, mulB: make([]int32, m*m), freed: freed, heap: make([]int, n)}
-	for x := 0; x < m; x++ {
-		for y := 0; y < m; y++ {
-			c.mulB[x*m+y] = int32(base.mul(x, y))
-		}
+// component n to it and reduces the result (see adjoinSplit).
+func (q *quotient) splitPass(ctx context.Context, n int, base *monoid, freed []freedHeap) (*built, error) {
+	c, err := q.newCover(n, base, freed)
+	if err != nil {
+		return nil, err
 	}
-	isFreed := map[int]int{}
-	for j, f := range freed {
-		for _, h := range f.heaps {
-			isFreed[h] = j
-		}
-	}
-	// S: the closure of the identity of B under the heaps that are not freed,
-	// with the smallest position of each element by 2·tokens − heaps (a
-	// quantity every move lowers, even one that splits a heap without
-	// taking a token).
-	c.subOf = make([]int32, m)
-	for x := range c.subOf {
-		c.subOf[x] = -1
-	}
-	c.sub = []int{0}
-	c.subOf[0] = 0
-	var kept []int
-	for h := 1; h < n; h++ {
-		if _, ok := isFreed[h]; !ok && q.hasMoves(h) {
-			kept = append(kept, h)
-		}
-	}
-	for i := 0; i < len(c.sub); i++ {
-		for _, h := range kept {
-			y := int(c.mulB[c.sub[i]*m+base.pretend[h]])
-			if c.subOf[y] < 0 {
-				c.subOf[y] = int32(len(c.sub))
-				c.sub = append(c.sub, y)
-			}
-		}
-	}
-	s := len(c.sub)
-	weight, small := smallestPositions(s, kept,
-		func(h int) int { return 2*h - 1 },
-		func(i, h int) int { return int(c.subOf[c.mulB[c.sub[i]*m+base.pretend[h]]]) })
-	// The elements of heaps below n, the cover's size and strides.
-	c.size = s
-	stride := make([]int, len(freed))
-	for j, f := range freed {
-		stride[j] = c.size
-		c.size *= f.index + f.period
-		if err := q.coverLimit(c.size); err != nil {
-			return nil, err
-		}
-	}
-	for h := 1; h < n; h++ {
-		if j, ok := isFreed[h]; ok {
-			c.heap[h] = stride[j]
-		} else {
-			c.heap[h] = int(c.subOf[base.pretend[h]])
-		}
-	}
-	var hm []game.HeapMove
-	optionsOf := func(h int) []int {
-		var o []int
-		hm = q.rule.AppendHeapMoves(hm[:0], h)
-		for _, mv := range hm {
-			for parts := range game.Partitions(mv) {
-				o = append(o, c.phi(parts))
-			}
-		}
-		slices.Sort(o)
-		return slices.Compact(o)
-	}
-	heapOpts := make([][]int, n+1)
-	for h := 1; h <= n; h++ {
-		heapOpts[h] = optionsOf(h)
-	}
-	// subOpts[a]: the options of the smallest position of a, by a move in
-	// one of its heaps.
-	subOpts := make([][]int, s)
-	for a, sm := range small {
-		var o []int
-		for i, h := range sm {
-			if i > 0 && h == sm[i-1] {
-				continue
-			}
-			rest := c.phi(slices.Concat(sm[:i], sm[i+1:]))
-			for _, y := range heapOpts[h] {
-				o = append(o, c.mul(rest, y))
-			}
-		}
-		slices.Sort(o)
-		subOpts[a] = slices.Compact(o)
-	}
-	// The cover's elements by the weight of their smallest positions, and
-	// the exact outcomes of layer 0, read from Q.
-	order := make([]int, c.size)
-	wt := make([]int, c.size)
-	layer0 := make([]bool, c.size)
-	subQ := make([]int, s) // the element of Q of each smallest position
-	for a, sm := range small {
-		for _, h := range sm {
-			subQ[a] = q.Mul(subQ[a], q.pretend[h])
-		}
-	}
-	for e := range order {
-		order[e] = e
-		a, r := e%s, e/s
-		wt[e] = weight[a]
-		x := subQ[a]
-		for _, f := range freed {
-			cj := f.index + f.period
-			k := r % cj
-			r /= cj
-			wt[e] += k * (2*f.heaps[0] - 1)
-			for ; k > 0; k-- {
-				x = q.Mul(x, q.pretend[f.heaps[0]])
-			}
-		}
-		layer0[e] = q.isP[x]
-	}
-	slices.SortStableFunc(order, func(x, y int) int { return wt[x] - wt[y] })
-
-	xOpts := heapOpts[n]
+	c.options(n)
+	order, layer0 := c.layer0()
+	xOpts := c.heapOpts[n]
 	layers := [][]bool{layer0}
 	seen := map[string]int{string(boolKey(layer0)): 0}
 	k0, p := 0, 0
@@ -344,7 +266,7 @@ func (q *Quotient) splitPass(ctx context.Context, n int, base *monoid, freed []f
 					return nil, err
 				}
 			}
-			cur[e] = c.layerP(e, prev, cur, xOpts, subOpts, heapOpts, stride)
+			cur[e] = c.layerP(e, prev, cur, xOpts)
 		}
 		key := string(boolKey(cur))
 		if j, ok := seen[key]; ok {
@@ -354,195 +276,213 @@ func (q *Quotient) splitPass(ctx context.Context, n int, base *monoid, freed []f
 		seen[key] = k
 		layers = append(layers, cur)
 		if err := q.coverLimit((k + 1) * c.size); err != nil {
-			return nil, fmt.Errorf("powers of heap %d: %w", n, err)
+			return nil, fmt.Errorf("powers of %s %d: %w", q.unit, n, err)
 		}
 	}
 	q.held = len(layers) * c.size
-	return q.reduceCover(ctx, c, n, layers, k0, p)
+	return q.reduceCover(ctx, c, n, layers, powers{k0: k0, p: p})
+}
+
+// newCover builds the cover of base for the freed coordinates: the
+// submonoid S of the components below n that are not freed, with the
+// smallest position of each of its elements, and the cover's size and
+// strides.
+func (q *quotient) newCover(n int, base *monoid, freed []freedHeap) (*cover, error) {
+	m := len(base.reps)
+	c := &cover{q: q, m: m, mulB: make([]int32, m*m), freed: freed, heap: make([]int, n)}
+	for x := 0; x < m; x++ {
+		for y := 0; y < m; y++ {
+			c.mulB[x*m+y] = int32(base.mul(x, y))
+		}
+	}
+	isFreed := map[int]int{}
+	for j, f := range freed {
+		for _, h := range f.heaps {
+			isFreed[h] = j
+		}
+	}
+	// S: the closure of the identity of B under the components that are
+	// not freed, with the smallest position of each element by weight.
+	c.subOf = make([]int32, m)
+	for x := range c.subOf {
+		c.subOf[x] = -1
+	}
+	c.sub = []int{0}
+	c.subOf[0] = 0
+	var kept []int
+	for h := 1; h < n; h++ {
+		if _, ok := isFreed[h]; !ok && q.moves(h) {
+			kept = append(kept, h)
+		}
+	}
+	for i := 0; i < len(c.sub); i++ {
+		for _, h := range kept {
+			y := int(c.mulB[c.sub[i]*m+base.pretend[h]])
+			if c.subOf[y] < 0 {
+				c.subOf[y] = int32(len(c.sub))
+				c.sub = append(c.sub, y)
+			}
+		}
+	}
+	c.tables()
+	c.weight, c.small = smallestPositions(len(c.sub), kept, q.r.weight,
+		func(i, h int) int { return int(c.subOf[c.mulB[c.sub[i]*m+base.pretend[h]]]) })
+	// The elements of components below n, the cover's size and strides.
+	c.size = len(c.sub)
+	c.stride = make([]int, len(freed))
+	for j, f := range freed {
+		c.stride[j] = c.size
+		c.size *= f.index + f.period
+		if err := q.coverLimit(c.size); err != nil {
+			return nil, err
+		}
+	}
+	for h := 1; h < n; h++ {
+		if j, ok := isFreed[h]; ok {
+			c.heap[h] = c.stride[j]
+		} else {
+			c.heap[h] = int(c.subOf[base.pretend[h]])
+		}
+	}
+	return c, nil
+}
+
+// options fills the options of each component up to n, and of the
+// smallest position of each element of S by a move in one of its
+// components, as elements of the cover.
+func (c *cover) options(n int) {
+	c.heapOpts = make([][]int, n+1)
+	for h := 1; h <= n; h++ {
+		o := optionsOf(c.q.r, h, nil, c.phi)
+		slices.Sort(o)
+		c.heapOpts[h] = slices.Compact(o)
+	}
+	c.subOpts = make([][]int, len(c.sub))
+	for a, sm := range c.small {
+		var o []int
+		for i, h := range sm {
+			if i > 0 && h == sm[i-1] {
+				continue
+			}
+			rest := c.phi(slices.Concat(sm[:i], sm[i+1:]))
+			for _, y := range c.heapOpts[h] {
+				o = append(o, c.mul(rest, y))
+			}
+		}
+		slices.Sort(o)
+		c.subOpts[a] = slices.Compact(o)
+	}
+}
+
+// layer0 returns the cover's elements by the weight of their smallest
+// positions, and the exact outcomes of layer 0, read from Q.
+func (c *cover) layer0() ([]int, []bool) {
+	q, s := c.q, len(c.sub)
+	order := make([]int, c.size)
+	wt := make([]int, c.size)
+	layer0 := make([]bool, c.size)
+	subQ := make([]int, s) // the element of Q of each smallest position
+	for a, sm := range c.small {
+		for _, h := range sm {
+			subQ[a] = q.Mul(subQ[a], q.pretend[h])
+		}
+	}
+	for e := range order {
+		order[e] = e
+		a, r := e%s, e/s
+		wt[e] = c.weight[a]
+		x := subQ[a]
+		for _, f := range c.freed {
+			cj := f.index + f.period
+			k := r % cj
+			r /= cj
+			wt[e] += k * q.r.weight(f.heaps[0])
+			for ; k > 0; k-- {
+				x = q.Mul(x, q.pretend[f.heaps[0]])
+			}
+		}
+		layer0[e] = q.isP[x]
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return wt[x] - wt[y] })
+	return order, layer0
 }
 
 // layerP returns whether element e of the cover, with k ≥ 1 copies of the
 // new heap, is a P-position: whether no option is. prev is layer k−1 and
 // cur layer k, filled for every element of smaller weight.
-func (c *cover) layerP(e int, prev, cur []bool, xOpts []int, subOpts, heapOpts [][]int, stride []int) bool {
-	for _, y := range xOpts {
-		if prev[c.mul(e, y)] {
-			return false
-		}
+func (c *cover) layerP(e int, prev, cur []bool, xOpts []int) bool {
+	var buf [8]int
+	ks := buf[:0]
+	if len(c.radix) > len(buf) {
+		ks = make([]int, 0, len(c.radix))
 	}
 	s := len(c.sub)
 	a, r := e%s, e/s
-	rest := e - a // the freed coordinates alone
-	for _, y := range subOpts[a] {
-		if cur[c.mul(rest, y)] {
+	for _, cj := range c.radix {
+		ks = append(ks, r%cj)
+		r /= cj
+	}
+	for _, y := range xOpts {
+		if prev[c.mulSplit(a, ks, y)] {
 			return false
 		}
 	}
-	for j, f := range c.freed {
-		cj := f.index + f.period
-		if r%cj > 0 {
-			less := e - stride[j]
-			for _, y := range heapOpts[f.heaps[0]] {
-				if cur[c.mul(less, y)] {
-					return false
-				}
+	for _, y := range c.subOpts[a] { // moves in the components of S
+		if cur[c.mulSplit(0, ks, y)] {
+			return false
+		}
+	}
+	for j, f := range c.freed { // moves in a freed component
+		if ks[j] == 0 {
+			continue
+		}
+		ks[j]--
+		for _, y := range c.heapOpts[f.heaps[0]] {
+			if cur[c.mulSplit(a, ks, y)] {
+				ks[j]++
+				return false
 			}
 		}
-		r /= cj
+		ks[j]++
 	}
 	return true
 }
 
-// reduceCover reduces the cover times the powers x^k of heap n (k < k0+p,
-// x^(k0+p) = x^k0) with the P-portion of the layers, and names the classes
-// by words in generators as build does.
-func (q *Quotient) reduceCover(ctx context.Context, c *cover, n int, layers [][]bool, k0, p int) (*built, error) {
-	kk := k0 + p
-	size := kk * c.size
-	redX := func(k int) int {
-		if k < kk {
-			return k
-		}
-		return k0 + (k-k0)%p
+// mulSplit is [cover.mul] of the element with S-part a and counts ks by
+// y.
+func (c *cover) mulSplit(a int, ks []int, y int) int {
+	s := len(c.sub)
+	var code int
+	if c.mulS != nil {
+		code = int(c.mulS[a*s+y%s])
+	} else {
+		code = int(c.subOf[c.mulB[c.sub[a]*c.m+c.sub[y%s]]])
 	}
-	// The generators: the distinct elements of heaps below n, and x.
-	var gens []int
-	for h := 1; h < n; h++ {
-		if q.hasMoves(h) && !slices.Contains(gens, c.heap[h]) {
-			gens = append(gens, c.heap[h])
-		}
+	y /= s
+	stride := s
+	for j, cj := range c.radix {
+		code += int(c.redT[j][ks[j]+y%cj]) * stride
+		y, stride = y/cj, stride*cj
 	}
-	img := make([][]int32, len(gens)+1)
-	for g, y := range gens {
-		img[g] = make([]int32, size)
-		for e0 := 0; e0 < c.size; e0++ {
-			t := int32(c.mul(e0, y))
-			for k := 0; k < kk; k++ {
-				img[g][k*c.size+e0] = int32(k*c.size) + t
-			}
-		}
-	}
-	xi := len(gens)
-	img[xi] = make([]int32, size)
-	for e := 0; e < size; e++ {
-		img[xi][e] = int32(redX(e/c.size+1)*c.size + e%c.size)
-	}
-	class := make([]int32, size)
-	for e := range class {
-		if layers[e/c.size][e%c.size] {
-			class[e] = 1
-		}
-	}
-	nclass := 0
-	key := make([]byte, 4*(len(img)+1))
-	for {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		index := map[string]int32{}
-		next := make([]int32, size)
-		for e := 0; e < size; e++ {
-			put32(key, 0, class[e])
-			for g := range img {
-				put32(key, g+1, class[img[g][e]])
-			}
-			cl, ok := index[string(key)]
-			if !ok {
-				cl = int32(len(index))
-				index[string(key)] = cl
-			}
-			next[e] = cl
-		}
-		if len(index) == nclass {
-			break
-		}
-		nclass, class = len(index), next
-	}
-	if limit := q.cfg.maxElements; limit > 0 && nclass > limit {
-		return nil, fmt.Errorf("more than %d elements: %w", limit, ErrTooLarge)
-	}
-	// Name the classes: heaps in increasing order, each a generator when
-	// its class is not yet reached, closing under the generators as met.
-	heapElem := func(h int) int {
-		if h == n {
-			return redX(1) * c.size
-		}
-		return c.heap[h]
-	}
-	b := &built{monoid: monoid{pretend: make([]int, n+1)}}
-	elem := map[int32]int{class[0]: 0}
-	coverOf := []int{0}
-	b.reps = []game.Heaps{""}
-	b.words = [][]int{nil}
-	b.next = [][]int{nil}
-	b.isP = []bool{layers[0][0]}
-	mulHeap := func(e, h int) int {
-		if h == n {
-			return int(img[xi][e])
-		}
-		k, e0 := e/c.size, e%c.size
-		return k*c.size + c.mul(e0, c.heap[h])
-	}
-	for h := 1; h <= n; h++ {
-		if !q.hasMoves(h) {
-			continue
-		}
-		if y, ok := elem[class[heapElem(h)]]; ok {
-			b.pretend[h] = y
-			continue
-		}
-		b.gens = append(b.gens, h)
-		for x := 0; x < len(b.reps); x++ {
-			for j := len(b.next[x]); j < len(b.gens); j++ {
-				to := mulHeap(coverOf[x], b.gens[j])
-				word := make([]int, len(b.gens))
-				copy(word, b.words[x])
-				word[j]++
-				y, ok := elem[class[to]]
-				if !ok {
-					y = len(b.reps)
-					elem[class[to]] = y
-					coverOf = append(coverOf, to)
-					r, _ := game.MakeHeaps(append(b.reps[x].Sizes(), b.gens[j])...)
-					b.reps = append(b.reps, r)
-					b.words = append(b.words, word)
-					b.next = append(b.next, nil)
-					b.isP = append(b.isP, layers[to/c.size][to%c.size])
-				} else if !sameWord(word, b.words[y]) && !implied(word, b.lhs) {
-					b.lhs = append(b.lhs, word)
-					b.relations = append(b.relations, wordString(word, len(b.gens))+"="+wordString(b.words[y], len(b.gens)))
-				}
-				b.next[x] = append(b.next[x], y)
-			}
-		}
-		b.pretend[h] = b.next[0][len(b.gens)-1]
-	}
-	return b, nil
+	return code
 }
 
 // coverLimit checks the number of positions whose outcomes a split pass
-// holds against the memo limit and maxCoverSize.
-func (q *Quotient) coverLimit(n int) error {
-	if q.cfg.memoLimit > 0 && n > q.cfg.memoLimit {
-		return fmt.Errorf("split cover of %d positions, past the memo limit: %w", n, sg.ErrMemoLimit)
+// holds against the position limit and maxCoverSize.
+func (q *quotient) coverLimit(n int) error {
+	if limit := q.cfg.maxPositions; limit > 0 && n > limit {
+		return q.limitError("positions", limit, n, "split cover")
 	}
 	if n > maxCoverSize {
-		return fmt.Errorf("split cover of %d positions, past %d: %w", n, maxCoverSize, ErrTooLarge)
+		return q.limitError("positions", maxCoverSize, n, "split cover, past maxCoverSize")
 	}
 	return nil
 }
 
-func put32(b []byte, i int, v int32) {
-	b[4*i], b[4*i+1], b[4*i+2], b[4*i+3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
-}
-
-// hasMoves reports whether a heap of h tokens has a move.
-func (q *Quotient) hasMoves(h int) bool {
-	var hm [4]game.HeapMove
-	for _, mv := range q.rule.AppendHeapMoves(hm[:0], h) {
-		for range game.Partitions(mv) {
-			return true
-		}
+// moves reports whether component h has a move, from a cache.
+func (q *quotient) moves(h int) bool {
+	for len(q.hasMove) <= h {
+		q.hasMove = append(q.hasMove, len(q.hasMove) > 0 && hasMoves(q.r, len(q.hasMove)))
 	}
-	return false
+	return q.hasMove[h]
 }

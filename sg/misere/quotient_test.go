@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
 )
@@ -29,7 +30,7 @@ func TestMisereNimQuotients(t *testing.T) {
 		{3, 6, []string{"a", "b^2"}, []string{"a^2=1", "b^3=b"}, "1 a b ab"},
 		{7, 10, []string{"a", "b^2"}, []string{"a^2=1", "b^3=b", "b^2c=c", "c^2=b^2"}, "1 a b ab c ac bc abc"},
 	} {
-		q, err := NewQuotient(context.Background(), "0.[3]", c.n)
+		q, err := newCodeQuotient(context.Background(), "0.[3]", c.n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +58,7 @@ func TestMisereNimQuotient15(t *testing.T) {
 		n, order int
 		gens     []int
 	}{{15, 18, []int{1, 2, 4, 8}}, {31, 34, []int{1, 2, 4, 8, 16}}} {
-		q, err := NewQuotient(context.Background(), "0.[3]", c.n)
+		q, err := newCodeQuotient(context.Background(), "0.[3]", c.n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +78,7 @@ func TestQuotientPlay(t *testing.T) {
 		code string
 		n    int
 	}{{"0.[3]", 7}, {".77", 8}, {".07", 12}, {".137", 10}} {
-		q, err := NewQuotient(ctx, c.code, c.n)
+		q, err := newCodeQuotient(ctx, c.code, c.n)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,14 +133,14 @@ func TestQuotientPlay(t *testing.T) {
 func TestQuotientExtend(t *testing.T) {
 	ctx := context.Background()
 	var heaps []int
-	q, err := NewQuotient(ctx, ".77", 4, WithQuotientProgress(func(p Progress) { heaps = append(heaps, p.Heap) }))
+	q, err := newCodeQuotient(ctx, ".77", 4, WithQuotientProgress(func(p Progress) { heaps = append(heaps, p.Heap) }))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := q.Extend(ctx, 8); err != nil {
 		t.Fatal(err)
 	}
-	all, err := NewQuotient(ctx, ".77", 8)
+	all, err := newCodeQuotient(ctx, ".77", 8)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,36 +154,42 @@ func TestQuotientExtend(t *testing.T) {
 
 func TestQuotientErrors(t *testing.T) {
 	ctx := context.Background()
-	if _, err := NewQuotient(ctx, "0.F7", 3); !errors.Is(err, ErrNotOctal) {
+	// A hexadecimal code is a heap rule like any other (its quotient is
+	// checked against brute force in TestQuotientBruteForce); a nil rule
+	// is refused.
+	if q, err := newCodeQuotient(ctx, "0.F7", 3); err != nil || q.Code() != "0.F7" {
 		t.Errorf("hexadecimal code: %v", err)
 	}
+	if _, err := NewQuotient(ctx, nil, 3); err == nil {
+		t.Error("nil rule accepted")
+	}
 	var se *rulesets.SyntaxError
-	if _, err := NewQuotient(ctx, "0.7x", 3); !errors.As(err, &se) {
+	if _, err := newCodeQuotient(ctx, "0.7x", 3); !errors.As(err, &se) {
 		t.Errorf("bad code: %v", err)
 	}
-	if _, err := NewQuotient(ctx, ".07", -1); err == nil || !strings.Contains(err.Error(), "-1") {
+	if _, err := newCodeQuotient(ctx, ".07", -1); err == nil || !strings.Contains(err.Error(), "-1") {
 		t.Errorf("negative bound: %v", err)
 	}
-	if _, err := NewQuotient(ctx, ".07", MaxHeapBound+1); err == nil {
+	if _, err := newCodeQuotient(ctx, ".07", MaxHeapBound+1); err == nil {
 		t.Error("bound past MaxHeapBound accepted")
 	}
-	if _, err := NewQuotient(ctx, ".77", 12, WithMaxElements(10)); !errors.Is(err, ErrTooLarge) {
+	if _, err := newCodeQuotient(ctx, ".77", 12, WithMaxElements(10)); !errors.Is(err, sg.ErrLimit) {
 		t.Errorf("element limit: %v", err)
 	}
 	// The memo limit bounds the positions whose outcomes a computation
 	// holds: those of the split passes at heap 25 of 0.07 (heap 9 of
 	// Kayles, which once needed exhaustive search past 200 positions, now
 	// holds fewer).
-	q, err := NewQuotient(ctx, ".07", 25, WithMemoLimit(200))
-	if !errors.Is(err, sg.ErrMemoLimit) || q == nil || q.Max() != 24 || !strings.Contains(err.Error(), "heap 25") {
+	q, err := newCodeQuotient(ctx, ".07", 25, WithMaxPositions(200))
+	if !errors.Is(err, sg.ErrLimit) || q == nil || q.Max() != 24 || !strings.Contains(err.Error(), "heap 25") {
 		t.Errorf("memo limit: %v", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := NewQuotient(cctx, ".07", 5); !errors.Is(err, context.Canceled) {
+	if _, err := newCodeQuotient(cctx, ".07", 5); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
-	q, _ = NewQuotient(ctx, ".07", 5)
+	q, _ = newCodeQuotient(ctx, ".07", 5)
 	if _, err := q.Outcome(6); err == nil || !strings.Contains(err.Error(), "6") {
 		t.Errorf("heap past bound: %v", err)
 	}
@@ -233,7 +240,7 @@ func TestDawsonKaylesQuotient30(t *testing.T) {
 		t.Skip("quotient of 0.07 to heap 30: seconds")
 	}
 	orders := map[int]int{}
-	q, err := NewQuotient(context.Background(), "0.07", 30, WithQuotientProgress(func(p Progress) { orders[p.Heap] = p.Order }))
+	q, err := newCodeQuotient(context.Background(), "0.07", 30, WithQuotientProgress(func(p Progress) { orders[p.Heap] = p.Order }))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +270,7 @@ func TestDawsonKaylesQuotient30(t *testing.T) {
 // exhaustive search of sums using heaps up to 34.
 func TestKaylesQuotient(t *testing.T) {
 	orders := map[int]int{}
-	q, err := NewQuotient(context.Background(), "0.77", 100, WithQuotientProgress(func(p Progress) { orders[p.Heap] = p.Order }))
+	q, err := newCodeQuotient(context.Background(), "0.77", 100, WithQuotientProgress(func(p Progress) { orders[p.Heap] = p.Order }))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +289,28 @@ func TestKaylesQuotient(t *testing.T) {
 			t.Errorf("0.77: heaps %d and %d are %s and %s", h, h+12, q.Name(q.Pretending(h)), q.Name(q.Pretending(h+12)))
 		}
 	}
-	small, err := NewQuotient(context.Background(), "0.77", 34)
+	// Not proven periodic at heap 100 (2·71 + 2·12 + 2 − 1 = 167 is needed).
+	if _, _, ok := q.Periodic(); ok {
+		t.Error("0.77 ≤ 100: proven periodic")
+	}
+	// To heap 253, the bound where MisereSolver proves the quotient
+	// complete (40 elements, period 12 from heap 71): components whose
+	// state repeats a smaller one's need no new proof.
+	if err := q.Extend(context.Background(), 253); err != nil {
+		t.Fatal(err)
+	}
+	if q.Order() != 40 || len(q.PPortion()) != 9 {
+		t.Errorf("0.77 ≤ 253: order %d, P-portion %d", q.Order(), len(q.PPortion()))
+	}
+	if n0, p, ok := q.Periodic(); !ok || n0 != 71 || p != 12 {
+		t.Errorf("0.77 ≤ 253: Periodic() = %d, %d, %v; want 71, 12, true", n0, p, ok)
+	}
+	for h := 71; h+12 <= 253; h++ {
+		if q.Pretending(h) != q.Pretending(h+12) {
+			t.Errorf("0.77: heaps %d and %d are %s and %s", h, h+12, q.Name(q.Pretending(h)), q.Name(q.Pretending(h+12)))
+		}
+	}
+	small, err := newCodeQuotient(context.Background(), "0.77", 34)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +327,7 @@ func TestQuotientOrderEven(t *testing.T) {
 		n    int
 	}{{"0.[3]", 40}, {"0.07", 26}, {"0.77", 40}, {"0.137", 20}, {"0.15", 20}, {"0.6", 16}, {"0.4", 24}, {"0.12", 30}, {"4.7", 14}} {
 		var odd []int
-		_, err := NewQuotient(context.Background(), c.code, c.n, WithQuotientProgress(func(p Progress) {
+		_, err := newCodeQuotient(context.Background(), c.code, c.n, WithQuotientProgress(func(p Progress) {
 			if p.Round == 0 && p.Order > 1 && p.Order%2 != 0 {
 				odd = append(odd, p.Heap)
 			}
@@ -318,7 +346,7 @@ func TestQuotientOrderEven(t *testing.T) {
 // bound.
 func TestQuotientExtendSplit(t *testing.T) {
 	ctx := context.Background()
-	q, err := NewQuotient(ctx, "0.07", 24)
+	q, err := newCodeQuotient(ctx, "0.07", 24)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +358,7 @@ func TestQuotientExtendSplit(t *testing.T) {
 	if err := q.Extend(ctx, 27); err != nil {
 		t.Fatal(err)
 	}
-	all, err := NewQuotient(ctx, "0.07", 27)
+	all, err := newCodeQuotient(ctx, "0.07", 27)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,5 +369,85 @@ func TestQuotientExtendSplit(t *testing.T) {
 		if q.Name(q.Pretending(h)) != all.Name(all.Pretending(h)) {
 			t.Errorf("heap %d: extended %s, at once %s", h, q.Name(q.Pretending(h)), all.Name(all.Pretending(h)))
 		}
+	}
+}
+
+// The quotients of 0.15, 0.115, 0.34 and 0.75 are proven periodic (so
+// complete for every heap bound), as MisereSolver proves them; and
+// computing further heaps agrees: the order stays and Φ(h) = Φ(h−p).
+// Kayles is proven periodic from heap 167 on, not at 166.
+func TestQuotientPeriodic(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		code     string
+		n, n0, p int
+		order    int
+	}{{".15", 160, 66, 10, 42}, {".115", 220, 92, 14, 42}, {".34", 40, 7, 8, 12}, {".75", 30, 8, 2, 8}} {
+		q, err := newCodeQuotient(ctx, c.code, c.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n0, p, ok := q.Periodic()
+		if !ok || n0 != c.n0 || p != c.p || q.Order() != c.order {
+			t.Errorf("%s ≤ %d: Periodic() = %d, %d, %v, order %d; want %d, %d, true, %d", c.code, c.n, n0, p, ok, q.Order(), c.n0, c.p, c.order)
+			continue
+		}
+		if err := q.Extend(ctx, c.n+3*c.p+20); err != nil {
+			t.Fatal(err)
+		}
+		for h := c.n + 1; h <= q.Max(); h++ {
+			if q.Pretending(h) != q.Pretending(h-p) || q.Order() != c.order {
+				t.Errorf("%s: heap %d is %s, heap %d %s; order %d", c.code, h, q.Name(q.Pretending(h)), h-p, q.Name(q.Pretending(h-p)), q.Order())
+			}
+		}
+	}
+	k, err := newCodeQuotient(ctx, ".77", 166)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := k.Periodic(); ok {
+		t.Error("0.77 ≤ 166: proven periodic")
+	}
+	if err := k.Extend(ctx, 167); err != nil {
+		t.Fatal(err)
+	}
+	if n0, p, ok := k.Periodic(); !ok || n0 != 71 || p != 12 {
+		t.Errorf("0.77 ≤ 167: Periodic() = %d, %d, %v", n0, p, ok)
+	}
+	nim, err := newCodeQuotient(ctx, "0.[3]", 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, ok := nim.Periodic(); ok {
+		t.Error("misère Nim proven periodic")
+	}
+}
+
+// Orders no published table gives: 0.114 on heaps ≤ 24 has 164 elements
+// and 0.106 on heaps ≤ 20 has 844 (as this package found before, where
+// MisereSolver did not finish in 300 s); play from each agrees with
+// exhaustive misère search of random sums of up to 30 tokens.
+func TestUnpublishedQuotients(t *testing.T) {
+	cases := []struct {
+		code  string
+		n     int
+		order int
+	}{{".114", 24, 164}}
+	if gametest.Long() {
+		cases = append(cases, struct {
+			code  string
+			n     int
+			order int
+		}{".106", 20, 844})
+	}
+	for _, c := range cases {
+		q, err := newCodeQuotient(context.Background(), c.code, c.n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Order() != c.order {
+			t.Errorf("%s ≤ %d: order %d, want %d", c.code, c.n, q.Order(), c.order)
+		}
+		quotientAgreesWithSearch(t, q, 30, 200)
 	}
 }

@@ -2,6 +2,7 @@ package misere
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -11,7 +12,7 @@ import (
 
 // MaxVerifyStates bounds the number of states the exactness proof of a
 // quotient (see [Quotient.Extend]) may visit; past it the computation
-// stops with an error wrapping [ErrTooLarge].
+// stops with a [*sg.LimitError].
 const MaxVerifyStates = 1 << 21
 
 // errUnverified is returned when the exactness proof finds a position the
@@ -63,7 +64,7 @@ func setBit(s []uint64, i int)      { s[i>>6] |= 1 << (i & 63) }
 // It returns (nil, nil) when the proof succeeds, a witness position when
 // the quotient predicts a wrong outcome or the product is not a monoid's,
 // and an error when the state limit or the context stops it.
-func (q *Quotient) verify(ctx context.Context, b *built, n int) ([]int, error) {
+func (q *quotient) verify(ctx context.Context, b *built, n int) ([]int, error) {
 	m := len(b.reps)
 	mul := make([]int32, m*m)
 	for x := 0; x < m; x++ {
@@ -71,12 +72,23 @@ func (q *Quotient) verify(ctx context.Context, b *built, n int) ([]int, error) {
 			mul[x*m+y] = int32(b.mul(x, y))
 		}
 	}
-	// (1) A commutative monoid with identity 0: the products by the
-	// generators commute (x·g·h = x·h·g), and each element is its word
-	// applied to 1. Then x·y, the word of y applied to x, is the image
-	// of the sum of the two words under the map from words to elements,
-	// so the product is commutative and associative with identity 1.
-	g := len(b.gens)
+	if w, err := verifyMonoid(ctx, b, mul); w != nil || err != nil {
+		return w, err
+	}
+	if err := verifyReduced(b, mul); err != nil {
+		return nil, err
+	}
+	return q.verifyOutcomes(ctx, b, mul, n)
+}
+
+// verifyMonoid checks (1): a commutative monoid with identity 0: the
+// products by the generators commute (x·g·h = x·h·g), and each element is
+// its word applied to 1. Then x·y, the word of y applied to x, is the
+// image of the sum of the two words under the map from words to elements,
+// so the product is commutative and associative with identity 1. Each
+// representative's element is its class.
+func verifyMonoid(ctx context.Context, b *built, mul []int32) ([]int, error) {
+	m, g := len(b.reps), len(b.gens)
 	for x := 0; x < m; x++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -95,86 +107,70 @@ func (q *Quotient) verify(ctx context.Context, b *built, n int) ([]int, error) {
 			return b.reps[x].Sizes(), nil
 		}
 	}
-	phi := func(sizes []int) int {
-		x := 0
-		for _, h := range sizes {
-			x = int(mul[x*m+b.pretend[h]])
-		}
-		return x
-	}
 	for x, r := range b.reps {
-		if phi(r.Sizes()) != x {
+		if phiOf(b, mul, r.Sizes()) != x {
 			return r.Sizes(), nil
 		}
 	}
-	// (3) Reduced: Moore's partition refinement by the P-portion and the
-	// products with each generator.
+	return nil, nil
+}
+
+// phiOf is the element of a sum of components in b.
+func phiOf(b *built, mul []int32, sizes []int) int {
+	m, x := len(b.reps), 0
+	for _, h := range sizes {
+		x = int(mul[x*m+b.pretend[h]])
+	}
+	return x
+}
+
+// verifyReduced checks (3): the monoid is reduced, by Moore's partition
+// refinement by the P-portion and the products with each generator.
+func verifyReduced(b *built, mul []int32) error {
+	m := len(b.reps)
 	class := make([]int, m)
 	for x := range class {
 		if b.isP[x] {
 			class[x] = 1
 		}
 	}
+	key := make([]byte, 0, 8*(len(b.gens)+1))
 	for {
 		index := map[string]int{}
 		next := make([]int, m)
-		key := make([]int32, 0, len(b.gens)+1)
 		for x := 0; x < m; x++ {
-			key = append(key[:0], int32(class[x]))
+			key = binary.AppendUvarint(key[:0], uint64(class[x]))
 			for _, g := range b.gens {
-				key = append(key, int32(class[mul[x*m+b.pretend[g]]]))
+				key = binary.AppendUvarint(key, uint64(class[mul[x*m+b.pretend[g]]]))
 			}
-			k := fmt.Sprint(key)
-			c, ok := index[k]
+			c, ok := index[string(key)]
 			if !ok {
 				c = len(index)
-				index[k] = c
+				index[string(key)] = c
 			}
 			next[x] = c
 		}
 		if slices.Equal(next, class) || len(index) == m {
 			if len(index) < m {
-				return nil, fmt.Errorf("%d elements but only %d told apart: %w", m, len(index), errUnverified)
+				return fmt.Errorf("%d elements but only %d told apart: %w", m, len(index), errUnverified)
 			}
-			break
+			return nil
 		}
 		class = next
 	}
-	// (2) The misère recursion at every state.
+}
+
+// verifyOutcomes checks (2), the misère recursion at every state reached
+// from the empty position by adding components ≤ n.
+func (q *quotient) verifyOutcomes(ctx context.Context, b *built, mul []int32, n int) ([]int, error) {
+	m := len(b.reps)
 	words := (m + 63) / 64
-	reachOf := func(opts []int) []uint64 {
-		r := make([]uint64, words)
-		for z := 0; z < m; z++ {
-			for _, a := range opts {
-				if b.isP[mul[a*m+z]] {
-					setBit(r, z)
-					break
-				}
-			}
-		}
-		return r
-	}
-	var heaps []heapState
-	seenHeap := map[string]bool{}
-	var hm []game.HeapMove
-	var opts []int
-	for h := 1; h <= n; h++ {
-		hm = q.rule.AppendHeapMoves(hm[:0], h)
-		opts = opts[:0]
-		for _, mv := range hm {
-			for parts := range game.Partitions(mv) {
-				opts = append(opts, phi(parts))
-			}
-		}
-		hs := heapState{h: h, y: b.pretend[h], moves: len(opts) > 0, reach: reachOf(opts)}
-		k := fmt.Sprint(hs.y, hs.moves, hs.reach)
-		if !seenHeap[k] {
-			seenHeap[k] = true
-			heaps = append(heaps, hs)
-		}
-	}
+	heaps, keys := q.heapStates(b, mul, n)
 	states := []vstate{{x: 0, reach: make([]uint64, words), parent: -1}}
-	seen := map[string]bool{stateKey(states[0]): true}
+	seen := map[string]bool{string(appendStateKey(nil, states[0])): true}
+	scratch := make([]uint64, words)
+	pulled := make([][][]uint64, len(heaps))
+	var key []byte
 	witness := func(i int) []int {
 		var sizes []int
 		for ; states[i].parent >= 0; i = states[i].parent {
@@ -192,29 +188,107 @@ func (q *Quotient) verify(ctx context.Context, b *built, n int) ([]int, error) {
 		if b.isP[s.x] != (s.moves && !hasBit(s.reach, 0)) {
 			return witness(i), nil
 		}
-		for _, hs := range heaps {
-			t := vstate{x: int(mul[s.x*m+hs.y]), moves: s.moves || hs.moves, reach: make([]uint64, words), parent: i, heap: hs.h}
-			for z := 0; z < m; z++ {
-				if hasBit(s.reach, int(mul[hs.y*m+z])) || hasBit(hs.reach, int(mul[s.x*m+z])) {
+		for j, hs := range heaps {
+			t := vstate{x: int(mul[s.x*m+hs.y]), moves: s.moves || hs.moves, reach: scratch, parent: i, heap: hs.h}
+			// z is reached from s + hs by a move in hs when hs reaches
+			// x·z, which depends on x alone: kept per (heap, x).
+			if pulled[j] == nil {
+				pulled[j] = make([][]uint64, m)
+			}
+			pz := pulled[j][s.x]
+			if pz == nil {
+				pz = make([]uint64, words)
+				for z := 0; z < m; z++ {
+					if hasBit(hs.reach, int(mul[s.x*m+z])) {
+						setBit(pz, z)
+					}
+				}
+				pulled[j][s.x] = pz
+			}
+			copy(scratch, pz)
+			row := mul[hs.y*m : hs.y*m+m]
+			for z, yz := range row {
+				if hasBit(s.reach, int(yz)) {
 					setBit(t.reach, z)
 				}
 			}
-			k := stateKey(t)
-			if seen[k] {
+			key = appendStateKey(key[:0], t)
+			if seen[string(key)] {
 				continue
 			}
 			if len(states) >= MaxVerifyStates {
-				return nil, fmt.Errorf("proof of exactness past %d states: %w", MaxVerifyStates, ErrTooLarge)
+				return nil, q.limitError("positions", MaxVerifyStates, 0, "states of the proof of exactness")
 			}
-			seen[k] = true
+			t.reach = slices.Clone(scratch)
+			seen[string(key)] = true
 			states = append(states, t)
 		}
 	}
+	b.heapKeys = keys
 	return nil, nil
 }
 
-func stateKey(s vstate) string {
-	k := make([]byte, 0, 5+8*len(s.reach))
+// heapStates returns the distinct states of single components ≤ n, and
+// the set of their keys.
+func (q *quotient) heapStates(b *built, mul []int32, n int) ([]heapState, map[string]bool) {
+	var heaps []heapState
+	seenHeap := map[string]bool{}
+	var opts []int
+	for h := 1; h <= n; h++ {
+		var hs heapState
+		var k string
+		hs, k, opts = q.heapState(b, mul, h, opts)
+		if !seenHeap[k] {
+			seenHeap[k] = true
+			heaps = append(heaps, hs)
+		}
+	}
+	return heaps, seenHeap
+}
+
+// heapState returns the state of component h in b, and its key; opts is
+// scratch.
+func (q *quotient) heapState(b *built, mul []int32, h int, opts []int) (heapState, string, []int) {
+	m := len(b.reps)
+	opts = optionsOf(q.r, h, opts[:0], func(parts []int) int { return phiOf(b, mul, parts) })
+	r := make([]uint64, (m+63)/64)
+	for z := 0; z < m; z++ {
+		for _, a := range opts {
+			if b.isP[mul[a*m+z]] {
+				setBit(r, z)
+				break
+			}
+		}
+	}
+	hs := heapState{h: h, y: b.pretend[h], moves: len(opts) > 0, reach: r}
+	return hs, fmt.Sprint(hs.y, hs.moves, hs.reach), opts
+}
+
+// provenAlready reports whether b, the proven quotient Q of the
+// components below n with component n joining one of its elements, is
+// proven for components ≤ n without a new proof: when component n's state
+// is that of a smaller component, the closure of states is the one that
+// proved Q, so the proof is the same.
+func (q *quotient) provenAlready(b *built, n int) bool {
+	if q.heapKeys == nil || len(b.reps) != len(q.reps) || len(b.gens) != len(q.gens) {
+		return false
+	}
+	m := len(b.reps)
+	mul := make([]int32, m*m)
+	for x := 0; x < m; x++ {
+		for y := 0; y < m; y++ {
+			mul[x*m+y] = int32(b.mul(x, y))
+		}
+	}
+	_, k, _ := q.heapState(b, mul, n, nil)
+	if !q.heapKeys[k] {
+		return false
+	}
+	b.heapKeys = q.heapKeys
+	return true
+}
+
+func appendStateKey(k []byte, s vstate) []byte {
 	k = append(k, byte(s.x), byte(s.x>>8), byte(s.x>>16), byte(s.x>>24))
 	if s.moves {
 		k = append(k, 1)
@@ -222,11 +296,9 @@ func stateKey(s vstate) string {
 		k = append(k, 0)
 	}
 	for _, w := range s.reach {
-		for i := 0; i < 64; i += 8 {
-			k = append(k, byte(w>>i))
-		}
+		k = binary.LittleEndian.AppendUint64(k, w)
 	}
-	return string(k)
+	return k
 }
 
 func heapsOf(sizes ...int) game.Heaps {

@@ -80,7 +80,7 @@ func (e *Engine[P]) sumKind(ctx context.Context, parts []P) (sg.Nimber, bool, er
 			return 0, false, err
 		}
 		if !t {
-			return 0, false, fmt.Errorf("misere: part %d (%v): %w", i, p, ErrNotTame)
+			return 0, false, fmt.Errorf("misere: part %d (%s): %w", i, posString(p), ErrNotTame)
 		}
 		gen, err := e.Genus(ctx, p)
 		if err != nil {

@@ -1,0 +1,233 @@
+package misere
+
+import (
+	"context"
+	"slices"
+
+	"github.com/impartial-go/impartial/game"
+)
+
+// reduceCover reduces the cover times the powers x^k of component n
+// (k < k0+p, x^(k0+p) = x^k0) with the P-portion of the layers, and names
+// the classes by words in generators as build does.
+func (q *quotient) reduceCover(ctx context.Context, c *cover, n int, layers [][]bool, pw powers) (*built, error) {
+	img := c.images(n, pw)
+	class, nclass, err := refineCover(ctx, img, layers, c.size)
+	if err != nil {
+		return nil, err
+	}
+	if err := q.tooMany(nclass); err != nil {
+		return nil, err
+	}
+	return c.name(n, pw, img, class, layers), nil
+}
+
+// images returns the product by each generator of the elements of the
+// cover times the powers of x: for the distinct elements of the components
+// below n, the product of each element of the cover (the same in every
+// layer: e = k·|cover| + e0 goes to k·|cover| + img[e0]); for x, last,
+// the product of every element.
+func (c *cover) images(n int, pw powers) [][]int32 {
+	q, kk := c.q, pw.k0+pw.p
+	size := kk * c.size
+	var gens []int
+	for h := 1; h < n; h++ {
+		if q.moves(h) && !slices.Contains(gens, c.heap[h]) {
+			gens = append(gens, c.heap[h])
+		}
+	}
+	img := make([][]int32, len(gens)+1)
+	for g := range gens {
+		img[g] = make([]int32, c.size)
+	}
+	var buf [8]int
+	ks := buf[:0]
+	if len(c.radix) > len(buf) {
+		ks = make([]int, 0, len(c.radix))
+	}
+	s := len(c.sub)
+	for e0 := 0; e0 < c.size; e0++ {
+		a, r := e0%s, e0/s
+		ks = ks[:0]
+		for _, cj := range c.radix {
+			ks = append(ks, r%cj)
+			r /= cj
+		}
+		for g, y := range gens {
+			img[g][e0] = int32(c.mulSplit(a, ks, y))
+		}
+	}
+	xi := len(gens)
+	img[xi] = make([]int32, size)
+	for e := 0; e < size; e++ {
+		img[xi][e] = int32(pw.red(e/c.size+1)*c.size + e%c.size)
+	}
+	return img
+}
+
+// refineCover is Moore's partition refinement of the elements of the
+// cover times the powers of x by the layers' outcomes and the images: the
+// coarsest partition that separates P from N and that each image
+// respects. It refines by one image at a time, the class of e becoming
+// the pair (class of e, class of its image), until a round over every
+// image splits no class; O(passes · size).
+func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int) ([]int32, int, error) {
+	size := len(img[len(img)-1])
+	class := make([]int32, size)
+	first := layers[0][0]
+	nclass := 1
+	for e := range class {
+		if layers[e/csize][e%csize] != first {
+			class[e] = 1
+			nclass = 2
+		}
+	}
+	next := make([]int32, size)
+	var r pairRefiner
+	for {
+		changed := false
+		for _, im := range img {
+			// Refining by one image again and again carries a distinction
+			// along a chain of it (the powers of x) without passing over
+			// the other images each time.
+			for {
+				if err := ctx.Err(); err != nil {
+					return nil, 0, err
+				}
+				n := r.refine(class, im, next, nclass)
+				class, next = next, class
+				if n == nclass {
+					break
+				}
+				changed, nclass = true, n
+			}
+		}
+		if !changed {
+			return class, nclass, nil
+		}
+	}
+}
+
+// pairRefiner numbers the pairs (class[e], class[im[e]]) in order of first
+// appearance, with a dense table when the pairs are few and a map
+// otherwise.
+type pairRefiner struct {
+	dense   []int32
+	touched []int
+	sparse  map[uint64]int32
+}
+
+// maxDensePairs bounds the table of a pairRefiner.
+const maxDensePairs = 1 << 22
+
+// refine writes the new class of each element to next and returns the
+// number of classes. The image of element off+e0, for off a multiple of
+// len(im), is off+im[e0].
+func (r *pairRefiner) refine(class, im, next []int32, nclass int) int {
+	n := int32(0)
+	cs := len(im) // the image repeats in each block of cs elements
+	if nclass*nclass <= maxDensePairs {
+		if len(r.dense) < nclass*nclass {
+			r.dense = make([]int32, nclass*nclass)
+			for i := range r.dense {
+				r.dense[i] = -1
+			}
+		}
+		for off := 0; off < len(class); off += cs {
+			for e0, c := range class[off : off+cs] {
+				k := int(c)*nclass + int(class[off+int(im[e0])])
+				v := r.dense[k]
+				if v < 0 {
+					v = n
+					n++
+					r.dense[k] = v
+					r.touched = append(r.touched, k)
+				}
+				next[off+e0] = v
+			}
+		}
+		for _, k := range r.touched {
+			r.dense[k] = -1
+		}
+		r.touched = r.touched[:0]
+		return int(n)
+	}
+	if r.sparse == nil {
+		r.sparse = make(map[uint64]int32)
+	}
+	clear(r.sparse)
+	for off := 0; off < len(class); off += cs {
+		for e0, c := range class[off : off+cs] {
+			k := uint64(c)<<32 | uint64(uint32(class[off+int(im[e0])]))
+			v, ok := r.sparse[k]
+			if !ok {
+				v = n
+				n++
+				r.sparse[k] = v
+			}
+			next[off+e0] = v
+		}
+	}
+	return int(n)
+}
+
+// name names the classes: components in increasing order, each a
+// generator when its class is not yet reached, closing under the
+// generators as met.
+func (c *cover) name(n int, pw powers, img [][]int32, class []int32, layers [][]bool) *built {
+	q, xi := c.q, len(img)-1
+	heapElem := func(h int) int {
+		if h == n {
+			return pw.red(1) * c.size
+		}
+		return c.heap[h]
+	}
+	mulHeap := func(e, h int) int {
+		if h == n {
+			return int(img[xi][e])
+		}
+		k, e0 := e/c.size, e%c.size
+		return k*c.size + c.mul(e0, c.heap[h])
+	}
+	b := &built{monoid: monoid{pretend: make([]int, n+1)}}
+	elem := map[int32]int{class[0]: 0}
+	coverOf := []int{0}
+	b.reps = []game.Heaps{""}
+	b.words = [][]int{nil}
+	b.next = [][]int{nil}
+	b.isP = []bool{layers[0][0]}
+	for h := 1; h <= n; h++ {
+		if !q.moves(h) {
+			continue
+		}
+		if y, ok := elem[class[heapElem(h)]]; ok {
+			b.pretend[h] = y
+			continue
+		}
+		b.gens = append(b.gens, h)
+		for x := 0; x < len(b.reps); x++ {
+			for j := len(b.next[x]); j < len(b.gens); j++ {
+				to := mulHeap(coverOf[x], b.gens[j])
+				word := make([]int, len(b.gens))
+				copy(word, b.words[x])
+				word[j]++
+				y, ok := elem[class[to]]
+				if !ok {
+					y = len(b.reps)
+					elem[class[to]] = y
+					coverOf = append(coverOf, to)
+					b.reps = append(b.reps, heapsOf(append(b.reps[x].Sizes(), b.gens[j])...))
+					b.words = append(b.words, word)
+					b.next = append(b.next, nil)
+					b.isP = append(b.isP, layers[to/c.size][to%c.size])
+				} else if !sameWord(word, b.words[y]) && !implied(word, b.lhs) {
+					b.lhs = append(b.lhs, word)
+					b.relations = append(b.relations, wordString(word, len(b.gens))+"="+wordString(b.words[y], len(b.gens)))
+				}
+				b.next[x] = append(b.next[x], y)
+			}
+		}
+		b.pretend[h] = b.next[0][len(b.gens)-1]
+	}
+	return b
+}
