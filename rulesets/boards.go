@@ -11,7 +11,7 @@ import (
 
 // StartValue returns the Sprague–Grundy value of the starting position,
 // by the engine of package sg with its default memo limit: an error
-// wrapping sg.ErrMemoLimit, not an exhausted memory, when the board is
+// wrapping sg.ErrLimit, not an exhausted memory, when the board is
 // beyond it, and ctx's error when ctx is done first.
 func (g *Cram) StartValue(ctx context.Context) (sg.Nimber, error) {
 	return sg.NewEngine[grid.Set](g).Value(ctx, g.start)

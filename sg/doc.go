@@ -44,7 +44,7 @@
 // [game.Digraph] the engine costs at most about 1.7 times a loop written by
 // hand for the graph (the README has the figures). It stops with an error,
 // never a panic, on a cycle of moves ([ErrCycle]), when the memo limit is
-// reached ([ErrMemoLimit], see [WithMemoLimit]) and when its context is
+// reached (a [*LimitError], see [WithMaxPositions]) and when its context is
 // done; what was finished stays memoized, so the next call resumes.
 // [SharedEngine] is the same engine for concurrent use: values it has
 // answered are read again without a lock, and searches take a mutex.

@@ -6,20 +6,17 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 )
 
-// DefaultMemoLimit is the number of positions an [Engine] remembers before
-// it stops with an error wrapping [ErrMemoLimit], unless [WithMemoLimit]
-// says otherwise. For int positions in a hash table, whose slots take 16
-// bytes and are between three eighths and three quarters full, it bounds
-// the memo near 512 MiB.
-const DefaultMemoLimit = 1 << 24
-
-// ErrMemoLimit is wrapped by the error returned when a search would memoize
-// more positions than its limit allows.
-var ErrMemoLimit = errors.New("memo limit reached")
+// DefaultMaxPositions is the number of positions an [Engine] remembers
+// before it stops with a [*LimitError], unless [WithMaxPositions] says
+// otherwise. For int positions in a hash table, whose slots take 16 bytes
+// and are between three eighths and three quarters full, it bounds the
+// memo near 512 MiB.
+const DefaultMaxPositions = 1 << 24
 
 // ErrCycle is wrapped by the error returned when a search meets a position
 // that can be reached from itself: such a loopy game has no Grundy values
@@ -59,36 +56,41 @@ type Stats struct {
 type Option func(*config)
 
 type config struct {
-	memoLimit     int
+	maxPositions  int
 	progress      func(Stats)
-	progressEvery uint64
+	progressEvery time.Duration
 }
 
+// DefaultProgressEvery is the interval between progress reports when
+// [WithProgress] is given an interval of 0 or less.
+const DefaultProgressEvery = time.Second
+
 func newConfig(opts []Option) config {
-	c := config{memoLimit: DefaultMemoLimit, progressEvery: 1 << 20}
+	c := config{maxPositions: DefaultMaxPositions, progressEvery: DefaultProgressEvery}
 	for _, o := range opts {
 		o(&c)
 	}
 	return c
 }
 
-// WithMemoLimit bounds the number of memoized positions. A search that
-// would exceed it stops and returns an error wrapping [ErrMemoLimit]; what
-// was finished before stays memoized. n ≤ 0 means no limit.
-func WithMemoLimit(n int) Option {
-	return func(c *config) { c.memoLimit = n }
+// WithMaxPositions bounds the number of memoized positions. A search that
+// would exceed it stops and returns a [*LimitError] (Bound "positions");
+// what was finished before stays memoized. n ≤ 0 means no limit.
+func WithMaxPositions(n int) Option {
+	return func(c *config) { c.maxPositions = n }
 }
 
-// WithProgress asks for f to be called with the engine's [Stats] after
-// every `every` expanded positions (every ≤ 0 means 1<<20; while
-// [Engine.SolveAll] runs through positions whose options are known, at
-// most once per 4096 of them). f runs on the searching goroutine and
-// should return quickly.
-func WithProgress(every int, f func(Stats)) Option {
+// WithProgress asks for f to be called with the engine's [Stats] at most
+// once per interval every (every ≤ 0 means [DefaultProgressEvery]) while
+// a search runs. The clock is read once per few thousand units of work (a
+// unit is an option listed), so a report may come a little late, never
+// early. f runs on the searching goroutine and should return quickly.
+func WithProgress(every time.Duration, f func(Stats)) Option {
 	return func(c *config) {
 		c.progress = f
+		c.progressEvery = DefaultProgressEvery
 		if every > 0 {
-			c.progressEvery = uint64(every)
+			c.progressEvery = every
 		}
 	}
 }
@@ -207,6 +209,8 @@ type Engine[P comparable] struct {
 	count int // memoized or in-progress positions
 	stats Stats
 
+	lastReport time.Time // of progress
+
 	// The search stack: stack, kids and vals are the top block's; blocks
 	// holds the others, those below cur full, those above spare.
 	stack  []frame[P]
@@ -227,7 +231,7 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	idx, indexed := g.(game.Indexer[P])
 	if indexed {
 		n := idx.NumPositions()
-		indexed = n >= 0 && (e.cfg.memoLimit <= 0 || n <= e.cfg.memoLimit)
+		indexed = n >= 0 && (e.cfg.maxPositions <= 0 || n <= e.cfg.maxPositions)
 	}
 	switch d, dense := g.(game.Dense); {
 	case indexed && dense && isInt:
@@ -389,8 +393,8 @@ func (e *Engine[P]) SolveAll(ctx context.Context) error {
 	if e.ints == nil {
 		if _, dense := e.g.(game.Dense); dense {
 			if _, isInt := any(*new(P)).(int); isInt {
-				return fmt.Errorf("sg: SolveAll: %T has more positions than the memo limit of %d (raise it with WithMemoLimit)",
-					e.g, e.cfg.memoLimit)
+				return &LimitError{Op: "sg.Engine.SolveAll", Bound: "positions", Limit: int64(e.cfg.maxPositions),
+					Need: int64(e.g.(game.Dense).NumPositions()), Detail: fmt.Sprintf("%T has more positions (raise it with WithMaxPositions)", e.g)}
 			}
 		}
 		return fmt.Errorf("sg: SolveAll needs a game.Dense game over int positions; %T is not one", e.g)
@@ -478,8 +482,8 @@ func (e *Engine[P]) sweep(i, hi int) int {
 	before := e.stats.Expanded
 	e.count += done
 	e.stats.Expanded += uint64(done)
-	if f, every := e.cfg.progress, e.cfg.progressEvery; f != nil && before/every != e.stats.Expanded/every {
-		f(e.Stats())
+	if e.cfg.progress != nil && before/pollEvery != e.stats.Expanded/pollEvery {
+		e.reportNow(0)
 	}
 	return i
 }
@@ -532,7 +536,7 @@ func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
 // about successive positions. It reports false, changing nothing, when p
 // needs a real search (or is a sum, whose value is not memoized).
 func (e *Engine[P]) shallow(p P) (cell, bool) {
-	if e.cfg.memoLimit > 0 && e.count >= e.cfg.memoLimit {
+	if e.cfg.maxPositions > 0 && e.count >= e.cfg.maxPositions {
 		return 0, false // search reports it
 	}
 	kids, sum, key, v := e.m.split(e.kids[:0], p)
@@ -571,11 +575,25 @@ func (e *Engine[P]) shallowKids(p P, slot int) (cell, bool) {
 // report calls the progress function, which is set, when the count of
 // expanded positions is a multiple of its step; depth is the search's.
 func (e *Engine[P]) report(depth int) {
-	if e.stats.Expanded%e.cfg.progressEvery == 0 {
-		s := e.Stats()
-		s.Depth = depth
-		e.cfg.progress(s)
+	if e.stats.Expanded%pollEvery == 0 {
+		e.reportNow(depth)
 	}
+}
+
+// reportNow calls the progress function, which is set, when its interval
+// has passed since the last report.
+func (e *Engine[P]) reportNow(depth int) {
+	now := time.Now()
+	if e.lastReport.IsZero() {
+		e.lastReport = now
+	}
+	if now.Sub(e.lastReport) < e.cfg.progressEvery {
+		return
+	}
+	e.lastReport = now
+	s := e.Stats()
+	s.Depth = depth
+	e.cfg.progress(s)
 }
 
 // search runs the iterative depth-first search from an unknown position p,
@@ -701,9 +719,9 @@ func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
 			return v, true, nil
 		}
 		p = key
-		if e.cfg.memoLimit > 0 && e.count >= e.cfg.memoLimit {
-			return 0, false, e.fail(fmt.Errorf("sg: %w: %d positions memoized, cannot add %v (raise it with WithMemoLimit)",
-				ErrMemoLimit, e.count, p))
+		if e.cfg.maxPositions > 0 && e.count >= e.cfg.maxPositions {
+			return 0, false, e.fail(&LimitError{Op: "sg.Engine.Value", Bound: "positions", Limit: int64(e.cfg.maxPositions),
+				Detail: fmt.Sprintf("cannot add %v (raise it with WithMaxPositions)", p)})
 		}
 		slot = e.m.enter(p)
 		e.count++

@@ -91,9 +91,9 @@ func (s *Exhaustive[P]) Outcome(ctx context.Context, p P) (Outcome, error) {
 }
 
 func (s *Exhaustive[P]) push(p P) error {
-	if s.cfg.memoLimit > 0 && len(s.memo) >= s.cfg.memoLimit {
-		return s.fail(fmt.Errorf("sg: %w: %d positions searched, cannot add %v (raise it with WithMemoLimit)",
-			ErrMemoLimit, len(s.memo), p))
+	if s.cfg.maxPositions > 0 && len(s.memo) >= s.cfg.maxPositions {
+		return s.fail(&LimitError{Op: "sg.Exhaustive.Outcome", Bound: "positions", Limit: int64(s.cfg.maxPositions),
+			Detail: fmt.Sprintf("cannot add %v (raise it with WithMaxPositions)", p)})
 	}
 	s.memo[p] = 0
 	lo := len(s.kids)

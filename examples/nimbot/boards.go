@@ -136,10 +136,10 @@ type boardSession[P comparable] struct {
 
 func newBoardSession[P comparable](ctx context.Context, in io.Reader, out io.Writer, g game.Game[P], name string,
 	notation func(p, q P) string, names func(P) []string, draw func(P) string, seed uint64) *boardSession[P] {
-	e := sg.NewEngine(g, sg.WithMemoLimit(boardMemoLimit))
+	e := sg.NewEngine(g, sg.WithMaxPositions(boardMemoLimit))
 	return &boardSession[P]{
 		ctx: ctx, in: bufio.NewScanner(in), out: out, g: g, name: name, notation: notation, names: names, draw: draw,
-		e: e, bot: bot.New(e, bot.WithSeed(seed), bot.WithSearchLimit(searchLimit)),
+		e: e, bot: bot.New(e, bot.WithSeed(seed), bot.WithMaxPositions(searchLimit)),
 	}
 }
 
@@ -189,7 +189,7 @@ func (s *boardSession[P]) play(p P, yourTurn bool) error {
 
 // tooBig explains a memo limit as a board too large for the bot.
 func (s *boardSession[P]) tooBig(err error) error {
-	if errors.Is(err, sg.ErrMemoLimit) {
+	if errors.Is(err, sg.ErrLimit) {
 		return fmt.Errorf("%s is too large for the bot (more than %d positions): %w", s.name, boardMemoLimit, err)
 	}
 	return err

@@ -38,8 +38,8 @@
 //
 // A move costs at most one engine value per option of the position
 // (memoized, so a game's moves get cheaper as play goes on) plus the
-// remoteness search, bounded by [WithSearchLimit] positions
-// ([DefaultSearchLimit]). Results of the search are memoized in the Player
+// remoteness search, bounded by [WithMaxPositions] positions
+// ([DefaultMaxPositions]). Results of the search are memoized in the Player
 // across moves, and a warmed-up Player allocates nothing per move. A
 // PartsPlayer asks each part for its value once per move.
 //

@@ -23,8 +23,8 @@
 //
 // A position that occurs twice is derived once; when the game implements
 // [game.Canonicalizer], positions it says are equal ((1, 3) and (3, 1)) are
-// merged too. The tree is bounded by [WhyOptions]: past its depth or size
-// limits Why returns an error wrapping [ErrTooDeep] or [ErrTooLarge]
+// merged too. The tree is bounded by options ([WithMaxDepth], [WithMaxNodes]): past its depth or size
+// limits Why returns a [*sg.LimitError]
 // rather than a tree nobody could read.
 //
 // # The nim-sum in binary
@@ -66,8 +66,8 @@
 // positions. [GameGraph] collects the positions reachable from a start,
 // with their Grundy values, and [Graph.WriteDOT] (or [DOT] in one call)
 // writes the graph in the Graphviz DOT language, P-positions as double
-// circles. A limit on the number of positions ([GraphOptions]) stops
-// with an error wrapping [ErrTooLarge] before anything is written.
+// circles. A limit on the number of positions ([WithMaxNodes]) stops
+// with a [*sg.LimitError] before anything is written.
 //
 // # Cost and concurrency
 //

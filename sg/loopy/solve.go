@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
@@ -26,22 +27,36 @@ type Progress struct {
 type Option func(*config)
 
 type config struct {
-	maxPositions int
-	progress     func(Progress)
+	maxPositions  int
+	progress      func(Progress)
+	progressEvery time.Duration
+	lastReport    time.Time
 }
+
+// DefaultProgressEvery is the interval between progress reports when
+// [WithProgress] is given an interval of 0 or less.
+const DefaultProgressEvery = time.Second
 
 // WithMaxPositions bounds the number of positions [SolveGame] explores (the
 // default is [DefaultMaxPositions]); past it SolveGame returns an error
-// wrapping [ErrLimit]. Values below 1 or above [MaxVertices] are clamped to
+// that is a [*sg.LimitError]. Values below 1 or above [MaxVertices] are clamped to
 // those bounds.
 func WithMaxPositions(n int) Option {
 	return func(c *config) { c.maxPositions = min(max(n, 1), MaxVertices) }
 }
 
-// WithProgress calls f from the solving goroutine at the end of each level
-// of values, and every few thousand positions while a game is explored.
-func WithProgress(f func(Progress)) Option {
-	return func(c *config) { c.progress = f }
+// WithProgress calls f from the solving goroutine at most once per
+// interval every (every ≤ 0 means [DefaultProgressEvery]): the clock is
+// read at the end of each level of values, and every few thousand
+// positions while a game is explored.
+func WithProgress(every time.Duration, f func(Progress)) Option {
+	return func(c *config) {
+		c.progress = f
+		c.progressEvery = DefaultProgressEvery
+		if every > 0 {
+			c.progressEvery = every
+		}
+	}
 }
 
 func newConfig(opts []Option) *config {
@@ -49,7 +64,20 @@ func newConfig(opts []Option) *config {
 	for _, o := range opts {
 		o(c)
 	}
+	c.lastReport = time.Now()
 	return c
+}
+
+// report calls the progress function, when there is one, if its interval
+// has passed since the last report.
+func (c *config) report(p Progress) {
+	if c.progress == nil {
+		return
+	}
+	if now := time.Now(); now.Sub(c.lastReport) >= c.progressEvery {
+		c.lastReport = now
+		c.progress(p)
+	}
 }
 
 // Labels of the solver: a finite value is itself; these two are above every
@@ -264,9 +292,7 @@ func Solve(ctx context.Context, g *Graph, opts ...Option) (*Solution, error) {
 			}
 		}
 		cand = next
-		if cfg.progress != nil {
-			cfg.progress(Progress{Level: int(level) + 1, Resolved: resolved, Total: n})
-		}
+		cfg.report(Progress{Level: int(level) + 1, Resolved: resolved, Total: n})
 		if err := ctx.Err(); err != nil && len(cand) > 0 {
 			finish()
 			return s, fmt.Errorf("loopy: solving after value %d, %d of %d vertices known: %w", level, resolved, n, err)

@@ -11,7 +11,7 @@
 // exactly at P-positions. [Engine] computes it for any finite
 // [game.Game], memoizing every position it meets, with the same context,
 // memo limit ([WithMemoLimit]), progress ([WithProgress]) and errors
-// ([sg.ErrCycle], [sg.ErrMemoLimit]) as the normal-play [sg.Engine]:
+// ([sg.ErrCycle], [sg.ErrLimit]) as the normal-play [sg.Engine]:
 //
 //	e := misere.NewEngine[game.Heaps](game.NewHeapGame(rulesets.Kayles()))
 //	o, err := e.Outcome(ctx, p)           // sg.P or sg.N under misère play

@@ -9,7 +9,7 @@ import (
 )
 
 // DefaultMemoLimit is the number of positions an [Engine] memoizes before
-// it stops with an error wrapping [sg.ErrMemoLimit], unless [WithMemoLimit]
+// it stops with an error wrapping [sg.ErrLimit], unless [WithMemoLimit]
 // says otherwise: about 1 GiB of map entries, as in package sg.
 const DefaultMemoLimit = 1 << 24
 
@@ -39,7 +39,7 @@ func newConfig(opts []Option) config {
 }
 
 // WithMemoLimit bounds the number of positions an engine memoizes. A search
-// that would exceed it stops with an error wrapping [sg.ErrMemoLimit]; what
+// that would exceed it stops with an error wrapping [sg.ErrLimit]; what
 // was finished stays memoized, so a later call resumes. n ≤ 0 means no
 // limit.
 func WithMemoLimit(n int) Option {
@@ -72,7 +72,7 @@ func WithProgress(every int, f func(sg.Stats)) Option {
 //
 // The search is iterative, so deep games need no goroutine stack; it stops
 // with an error, never a panic, on a cycle of moves (wrapping [sg.ErrCycle],
-// as a [*sg.CycleError]), at the memo limit (wrapping [sg.ErrMemoLimit]) and
+// as a [*sg.CycleError]), at the memo limit (wrapping [sg.ErrLimit]) and
 // when its context is done, keeping what it finished. An Engine is not safe
 // for concurrent use.
 type Engine[P comparable] struct {
@@ -206,7 +206,7 @@ func (e *search[P]) mex(kids []P) uint32 {
 
 func (e *search[P]) push(p P) error {
 	if e.cfg.memoLimit > 0 && len(e.memo) >= e.cfg.memoLimit {
-		return fmt.Errorf("misere: %d positions memoized at %v: %w", len(e.memo), p, sg.ErrMemoLimit)
+		return fmt.Errorf("misere: %d positions memoized at %v: %w", len(e.memo), p, sg.ErrLimit)
 	}
 	e.memo[p] = inProgress
 	lo := len(e.kids)

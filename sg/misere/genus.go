@@ -165,7 +165,7 @@ func (e *Engine[P]) Genus(ctx context.Context, p P) (Genus, error) {
 		return gen, nil
 	}
 	if e.normal == nil {
-		e.normal = sg.NewEngine(e.g, sg.WithMemoLimit(e.cfg.memoLimit))
+		e.normal = sg.NewEngine(e.g, sg.WithMaxPositions(e.cfg.memoLimit))
 		pg := &plusGame[P]{g: e.g, canon: e.canon}
 		ps := newSearch[plus[P]](pg, e.cfg)
 		e.plus = &ps

@@ -233,7 +233,7 @@ func TestEngineErrors(t *testing.T) {
 	if _, err := NewEngine[int](cyc).Value(ctx, 0); !errors.As(err, &ce) || !errors.Is(err, sg.ErrCycle) {
 		t.Errorf("cycle: %v", err)
 	}
-	if _, err := NewEngine[int](heap{}, WithMemoLimit(10)).Value(ctx, 50); !errors.Is(err, sg.ErrMemoLimit) {
+	if _, err := NewEngine[int](heap{}, WithMemoLimit(10)).Value(ctx, 50); !errors.Is(err, sg.ErrLimit) {
 		t.Errorf("memo limit: %v", err)
 	}
 	e := NewEngine[int](heap{}, WithMemoLimit(10))

@@ -143,7 +143,7 @@ type Quotient struct {
 // [ErrNotOctal] or is a [*rulesets.SyntaxError]; n outside 0…MaxHeapBound,
 // a quotient or candidate with more than the element limit
 // ([ErrTooLarge]), an outcome search or split pass holding more outcomes
-// than the memo limit ([sg.ErrMemoLimit]), a proof past [MaxVerifyStates]
+// than the memo limit ([sg.ErrLimit]), a proof past [MaxVerifyStates]
 // states ([ErrTooLarge]) and a done context name the heap reached. What was computed is kept: call Extend on the returned
 // quotient (non-nil with these last errors) to resume.
 func NewQuotient(ctx context.Context, code string, n int, opts ...Option) (*Quotient, error) {
@@ -332,7 +332,7 @@ func (q *Quotient) isP0(ctx context.Context, p game.Heaps, depth int) (bool, err
 		return v, nil
 	}
 	if q.cfg.memoLimit > 0 && len(q.memo) >= q.cfg.memoLimit {
-		return false, fmt.Errorf("%d positions memoized at %v: %w", len(q.memo), p, sg.ErrMemoLimit)
+		return false, fmt.Errorf("%d positions memoized at %v: %w", len(q.memo), p, sg.ErrLimit)
 	}
 	q.done++
 	if q.done%pollEvery == 0 {

@@ -524,7 +524,7 @@ func (q *Quotient) reduceCover(ctx context.Context, c *cover, n int, layers [][]
 // holds against the memo limit and maxCoverSize.
 func (q *Quotient) coverLimit(n int) error {
 	if q.cfg.memoLimit > 0 && n > q.cfg.memoLimit {
-		return fmt.Errorf("split cover of %d positions, past the memo limit: %w", n, sg.ErrMemoLimit)
+		return fmt.Errorf("split cover of %d positions, past the memo limit: %w", n, sg.ErrLimit)
 	}
 	if n > maxCoverSize {
 		return fmt.Errorf("split cover of %d positions, past %d: %w", n, maxCoverSize, ErrTooLarge)

@@ -174,7 +174,7 @@ func TestQuotientErrors(t *testing.T) {
 	// Kayles, which once needed exhaustive search past 200 positions, now
 	// holds fewer).
 	q, err := NewQuotient(ctx, ".07", 25, WithMemoLimit(200))
-	if !errors.Is(err, sg.ErrMemoLimit) || q == nil || q.Max() != 24 || !strings.Contains(err.Error(), "heap 25") {
+	if !errors.Is(err, sg.ErrLimit) || q == nil || q.Max() != 24 || !strings.Contains(err.Error(), "heap 25") {
 		t.Errorf("memo limit: %v", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
