@@ -286,7 +286,10 @@ func TestPartsPlayer(t *testing.T) {
 			if !ok {
 				break
 			}
-			next := s.Play(c.Move)
+			next, err := s.Play(c.Move)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if c.Kind == bot.Winning {
 				if w, _ := next.Value(ctx); w != 0 {
 					t.Fatalf("winning move %v from %v leaves value %d", c.Move, s, w)

@@ -202,23 +202,7 @@ func SolveDigraph(ctx context.Context, d *game.Digraph, opts ...Option) (*Soluti
 func Solve(ctx context.Context, g *Graph, opts ...Option) (*Solution, error) {
 	cfg := newConfig(opts)
 	n := g.NumVertices()
-	// Predecessor lists, in the same compressed form as the graph.
-	poff := make([]uint32, n+1)
-	for _, w := range g.head {
-		poff[w+1]++
-	}
-	for v := range n {
-		poff[v+1] += poff[v]
-	}
-	tail := make([]uint32, len(g.head))
-	fill := make([]uint32, n)
-	copy(fill, poff[:n])
-	for v := range n {
-		for _, w := range g.head[g.off[v]:g.off[v+1]] {
-			tail[fill[w]] = uint32(v)
-			fill[w]++
-		}
-	}
+	poff, tail, fill := predecessors(g)
 	// Everything the level loops read or write about a vertex lies in one
 	// 16-byte record, so that a visit costs one cache miss, not one a table.
 	st := make([]vertex, n)
@@ -309,4 +293,28 @@ type vertex struct {
 	base  uint32 // its arcs into vertices without a finite value
 	cnt   uint32 // at this level: base less the options answered
 	stamp uint32 // level+1 once answered at this level
+}
+
+// predecessors returns the predecessor lists of g, in the same compressed
+// form as the graph (the predecessors of v are tail[poff[v]:poff[v+1]]),
+// and a spare slice of n entries.
+func predecessors(g *Graph) (poff, tail, spare []uint32) {
+	n := g.NumVertices()
+	poff = make([]uint32, n+1)
+	for _, w := range g.head {
+		poff[w+1]++
+	}
+	for v := range n {
+		poff[v+1] += poff[v]
+	}
+	tail = make([]uint32, len(g.head))
+	fill := make([]uint32, n)
+	copy(fill, poff[:n])
+	for v := range n {
+		for _, w := range g.head[g.off[v]:g.off[v+1]] {
+			tail[fill[w]] = uint32(v)
+			fill[w]++
+		}
+	}
+	return poff, tail, fill
 }
