@@ -182,7 +182,7 @@ func (h anyHash[P]) hash(p P) uint64 { return maphash.Comparable(h.seed, p) }
 type intHash[P comparable] struct{ seed uint64 }
 
 func (h intHash[P]) hash(p P) uint64 {
-	x := uint64(*any(&p).(*int)) // P is int: no conversion at run time
+	x := uint64(asInt(&p))
 	return mix64(x>>3^h.seed)<<3 | x&7
 }
 

@@ -128,3 +128,12 @@ func TestMemoryBound(t *testing.T) {
 		t.Errorf("SolveAll past the memory bound: err = %v, want a LimitError", err)
 	}
 }
+
+// TestMalformedHeapsValue checks that the engine answers on a Heaps not
+// made by MakeHeaps without a panic (issue 38: index out of range).
+func TestMalformedHeapsValue(t *testing.T) {
+	e := sg.NewEngine[game.Heaps](game.NewHeapGame(kayles{}))
+	if _, err := e.Value(bg, game.Heaps("\xff\x01\x80")); err != nil {
+		t.Logf("Value: %v", err)
+	}
+}
