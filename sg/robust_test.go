@@ -137,3 +137,37 @@ func TestMalformedHeapsValue(t *testing.T) {
 		t.Logf("Value: %v", err)
 	}
 }
+
+// TestProgressAtMostOncePerInterval checks the contract of WithProgress:
+// no report before its interval has passed, and reports during a long
+// search when the interval is short.
+func TestProgressAtMostOncePerInterval(t *testing.T) {
+	reports := 0
+	e := sg.NewEngine[int](sparseChain{}, sg.WithProgress(time.Hour, func(sg.Stats) { reports++ }))
+	if _, err := e.Value(bg, 200_000); err != nil {
+		t.Fatal(err)
+	}
+	if reports != 0 {
+		t.Errorf("%d reports within an hour's interval, want 0", reports)
+	}
+	var last time.Time
+	e = sg.NewEngine[int](sparseChain{}, sg.WithProgress(time.Millisecond, func(s sg.Stats) {
+		now := time.Now()
+		if !last.IsZero() && now.Sub(last) < time.Millisecond {
+			t.Errorf("reports %v apart, want at least 1 ms", now.Sub(last))
+		}
+		last = now
+		reports++
+		if s.Memoized == 0 || s.Expanded == 0 {
+			t.Errorf("report %+v", s)
+		}
+	}))
+	for n := 100_000; reports == 0 && n <= 1<<22; n *= 2 {
+		if _, err := e.Value(bg, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if reports == 0 {
+		t.Error("no report in a search of millions of positions")
+	}
+}

@@ -12,9 +12,10 @@ import (
 // such as the request handlers of a game server that share one memo.
 // Every value it has answered is read again without a lock, so repeated
 // questions scale with the number of processors: from a slice of atomic
-// cells for a [game.Dense] game (3–8 ns in BenchmarkSharedValue), from a
+// cells for a [game.Dense] game (a load, O(1)), from a
 // sync.Map otherwise. A question not answered before takes the engine's
-// lock, so two searches never run at once.
+// lock, so two searches never run at once. The zero SharedEngine has no
+// game: its questions return an error.
 //
 // The game's AppendMoves is only called under the lock, so the game itself
 // need not be safe for concurrent use.
