@@ -27,11 +27,18 @@ type Digraph struct {
 	names []string
 }
 
+// MaxDigraphVertices is the most vertices [NewDigraph] accepts: 2^28, whose
+// empty lists of arcs take 6 GiB already.
+const MaxDigraphVertices = 1 << 28
+
 // NewDigraph returns a graph with n vertices and no arcs. It returns an error
-// when n is negative.
+// naming n when it is negative or more than [MaxDigraphVertices].
 func NewDigraph(n int) (*Digraph, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("game: digraph size %d is negative", n)
+	}
+	if n > MaxDigraphVertices {
+		return nil, fmt.Errorf("game: digraph size %d: more than %d vertices", n, MaxDigraphVertices)
 	}
 	return &Digraph{succ: make([][]int, n)}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,24 +40,57 @@ func appendHeaps(buf []byte, sorted ...int) []byte {
 	return buf
 }
 
-// AppendSizes appends the heap sizes of h, smallest first, to dst.
+// AppendSizes appends the heap sizes of h, smallest first, to dst. A
+// Heaps not made by [MakeHeaps] may be malformed (see [Heaps.Check]): its
+// sizes are then those before the first fault.
 func (h Heaps) AppendSizes(dst []int) []int {
 	for s := string(h); len(s) > 0; {
-		var v uint64
-		var shift uint
-		i := 0
-		for ; ; i++ {
-			b := s[i]
-			v |= uint64(b&0x7f) << shift
-			shift += 7
-			if b < 0x80 {
-				break
-			}
+		v, n := uvarint(s)
+		if n <= 0 {
+			break
 		}
-		s = s[i+1:]
+		s = s[n:]
 		dst = append(dst, int(v))
 	}
 	return dst
+}
+
+// uvarint decodes the size at the start of s and its length in bytes, or
+// returns n ≤ 0 when s does not start with a well-formed size (cut short,
+// or larger than the largest int).
+func uvarint(s string) (v uint64, n int) {
+	var shift uint
+	for i := 0; i < len(s) && i < binary.MaxVarintLen64; i++ {
+		b := s[i]
+		v |= uint64(b&0x7f) << shift
+		shift += 7
+		if b < 0x80 {
+			if v > math.MaxInt || (i == binary.MaxVarintLen64-1 && b > 1) {
+				return 0, -1
+			}
+			return v, i + 1
+		}
+	}
+	return 0, 0
+}
+
+// Check returns nil when h is well formed, as [MakeHeaps] makes it, and an
+// error naming h and the offset of the first fault otherwise: a size cut
+// short, too large, zero, or out of order.
+func (h Heaps) Check() error {
+	prev := uint64(1)
+	for i := 0; i < len(h); {
+		v, n := uvarint(string(h[i:]))
+		switch {
+		case n <= 0:
+			return fmt.Errorf("game: heaps %q: malformed size at byte %d", string(h), i)
+		case v < prev:
+			return fmt.Errorf("game: heaps %q: size %d at byte %d is zero or out of order", string(h), v, i)
+		}
+		prev = v
+		i += n
+	}
+	return nil
 }
 
 // Sizes returns the heap sizes of h, smallest first.

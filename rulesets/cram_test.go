@@ -65,7 +65,7 @@ func mustCram(t testing.TB, rows, cols int) *rulesets.Cram {
 
 func cramValue(t testing.TB, g *rulesets.Cram) game.Nimber {
 	t.Helper()
-	v, err := sg.NewEngine[grid.Set](g, sg.WithMemoLimit(0)).Value(bg, g.Start())
+	v, err := sg.NewEngine[grid.Set](g, sg.WithMaxPositions(0)).Value(bg, g.Start())
 	if err != nil {
 		t.Fatalf("%v: %v", g, err)
 	}

@@ -16,7 +16,7 @@ import (
 
 func nodeKaylesValue(t testing.TB, k *rulesets.NodeKayles) game.Nimber {
 	t.Helper()
-	v, err := sg.NewEngine[graph.Set](k, sg.WithMemoLimit(0)).Value(bg, k.Start())
+	v, err := sg.NewEngine[graph.Set](k, sg.WithMaxPositions(0)).Value(bg, k.Start())
 	if err != nil {
 		t.Fatalf("%v: %v", k, err)
 	}

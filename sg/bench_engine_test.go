@@ -452,7 +452,7 @@ func BenchmarkChainMapDeep(b *testing.B) {
 		b.Run(fmt.Sprintf("depth-%d", n), func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := sg.NewEngine[int](sparseChain{}, sg.WithMemoLimit(n+1)).Value(ctx, n); err != nil {
+				if _, err := sg.NewEngine[int](sparseChain{}, sg.WithMaxPositions(n+1)).Value(ctx, n); err != nil {
 					b.Fatal(err)
 				}
 			}

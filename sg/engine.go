@@ -4,157 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
+	"reflect"
 	"slices"
+	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
 )
 
-// DefaultMemoLimit is the number of positions an [Engine] remembers before
-// it stops with an error wrapping [ErrMemoLimit], unless [WithMemoLimit]
-// says otherwise. For int positions in a hash table, whose slots take 16
-// bytes and are between three eighths and three quarters full, it bounds
-// the memo near 512 MiB.
-const DefaultMemoLimit = 1 << 24
-
-// ErrMemoLimit is wrapped by the error returned when a search would memoize
-// more positions than its limit allows.
-var ErrMemoLimit = errors.New("memo limit reached")
-
-// ErrCycle is wrapped by the error returned when a search meets a position
-// that can be reached from itself: such a loopy game has no Grundy values
-// in the ordinary sense. Use errors.As with a [*CycleError] to get the
-// position.
-var ErrCycle = errors.New("game has a cycle of moves")
-
-// ErrNotPosition is wrapped by the error returned when a game with an
-// [game.Indexer] says a position is not one of its positions.
-var ErrNotPosition = errors.New("not a position of the game")
-
-// CycleError reports a position that lies on a cycle of moves.
-type CycleError[P comparable] struct {
-	Position P
-}
-
-// Error names the position on the cycle.
-func (e *CycleError[P]) Error() string {
-	return fmt.Sprintf("sg: position %v can be reached from itself: %v", e.Position, ErrCycle)
-}
-
-// Unwrap returns [ErrCycle].
-func (e *CycleError[P]) Unwrap() error { return ErrCycle }
-
-// Stats describes the work an engine has done, for progress reports.
-type Stats struct {
-	// Memoized is the number of positions whose values the engine holds.
-	Memoized int
-	// Expanded is the number of positions whose moves were generated since
-	// the engine was made (or reset).
-	Expanded uint64
-	// Depth is the current depth of the search stack.
-	Depth int
-}
-
-// Option configures an [Engine] or an [Exhaustive] search.
-type Option func(*config)
-
-type config struct {
-	memoLimit     int
-	progress      func(Stats)
-	progressEvery uint64
-}
-
-func newConfig(opts []Option) config {
-	c := config{memoLimit: DefaultMemoLimit, progressEvery: 1 << 20}
-	for _, o := range opts {
-		o(&c)
-	}
-	return c
-}
-
-// WithMemoLimit bounds the number of memoized positions. A search that
-// would exceed it stops and returns an error wrapping [ErrMemoLimit]; what
-// was finished before stays memoized. n ≤ 0 means no limit.
-func WithMemoLimit(n int) Option {
-	return func(c *config) { c.memoLimit = n }
-}
-
-// WithProgress asks for f to be called with the engine's [Stats] after
-// every `every` expanded positions (every ≤ 0 means 1<<20; while
-// [Engine.SolveAll] runs through positions whose options are known, at
-// most once per 4096 of them). f runs on the searching goroutine and
-// should return quickly.
-func WithProgress(every int, f func(Stats)) Option {
-	return func(c *config) {
-		c.progress = f
-		if every > 0 {
-			c.progressEvery = uint64(every)
-		}
-	}
-}
-
-// A cell is a memoized value, or one of the sentinels below. Cells are 32
-// bits, half a Nimber, because the memo of a large game is read at random:
-// halving it keeps twice as much of it in the processor's caches. A
-// memoized value is a mex, at most the position's number of options, and
-// the engine refuses a position with more than MaxOptions options, so the
-// values, and the XORs of values of components, stay below 2^31 and never
-// reach the sentinels.
-type cell = uint32
-
-const (
-	unknown    = ^cell(0)
-	inProgress = ^cell(0) - 1
-	notPos     = ^cell(0) - 2
-)
-
-// MaxOptions is the most options a position may have in an [Engine]'s
-// search (2^31 - 1; listing that many int positions takes 16 GiB): a
-// position with more makes the search return an error wrapping
-// [ErrTooManyOptions].
-const MaxOptions = 1<<31 - 1
-
-// ErrTooManyOptions is wrapped by the error returned when a position has
-// more than [MaxOptions] options.
-var ErrTooManyOptions = errors.New("too many options")
-
-// how often a search polls its context
-const pollEvery = 1 << 12
-
-// A frame is a position on the search stack. Its children are
-// kids[lo:len(kids)] of its block, with values vals[lo:len(vals)], while
-// it is on top (the children of frames above it are truncated away when
-// they finish), so no upper bound is stored. lo and next are indexes in a
-// block, which holds fewer than 2^32 children (see push): a frame is 24
-// bytes for int positions, which matters for searches a million positions
-// deep.
-type frame[P comparable] struct {
-	pos  P
-	slot int    // from the memo's enter (-1 for a hash table); xorSlot for a sum
-	lo   uint32 // the first child
-	next uint32 // the next child to look at
-}
-
-// A block is a part of the search stack: frames, with their children and
-// the children's values. A search that outgrows a block goes on in the
-// next, so that the stack is never copied as it grows, and its memory is
-// kept for the next search.
-type block[P comparable] struct {
-	stack []frame[P]
-	kids  []P
-	vals  []cell
-}
-
-// A search moves to a new block before a position is expanded, once its
-// block holds blockFrames frames or blockKids children.
-const (
-	blockFrames = 1 << 14
-	blockKids   = 1 << 15
-)
-
-// xorSlot is the slot of a frame that is a sum of components, not
-// memoized: its value is the XOR of its children's.
-const xorSlot = -2
+// errNoGame is returned by an engine made without a game: the zero
+// Engine, or NewEngine(nil).
+var errNoGame = errors.New("sg: the engine has no game (make one with NewEngine and a game that is not nil)")
 
 // Engine computes Sprague–Grundy values of the positions of one game, and
 // remembers every value it computes, so that later questions about related
@@ -164,91 +23,85 @@ const xorSlot = -2
 // The search is iterative, with an explicit stack, so a chain of millions of
 // positions needs no goroutine stack. It allocates only when its buffers or
 // memo grow. When the game implements [game.Indexer] and has at most the
-// memo limit of positions, the memo is a slice, 4 bytes a position;
+// positions limit of positions, the memo is a slice, 4 bytes a position;
 // otherwise a hash table of positions and values. A [game.Dense] game's
 // positions index the slice directly, and a [game.Lender]'s options are
 // read where they lie when they are all known (and copied without a call
 // to AppendMoves when a search must descend), which together make the
 // engine's cost per position within twice that of a loop written by hand
-// for the game (see the README's figures). When the game implements
-// [game.Decomposer], only components are memoized, and a position's value
-// is the XOR of its components' values: a sum met again costs one split
-// and one lookup a component, never a search, and [Engine.Known] answers
-// for it once its components are known. When it implements
-// [game.Canonicalizer], positions (for a Decomposer, single components)
-// are canonicalized before lookup. For games too large to memoize whole,
-// see package sg/search.
+// for the game. When the game implements [game.Decomposer], only
+// components are memoized, and a position's value is the XOR of its
+// components' values: a sum met again costs one split and one lookup a
+// component, never a search, and [Engine.Known] answers for it once its
+// components are known. When it implements [game.Canonicalizer],
+// positions (for a Decomposer, single components) are canonicalized before
+// lookup. For games too large to memoize whole, see package sg/search.
 //
-// An Engine is not safe for concurrent use; [SharedEngine] is.
+// An Engine is not safe for concurrent use; [SharedEngine] is. The zero
+// Engine has no game: its methods return an error.
 type Engine[P comparable] struct {
-	g   game.Game[P]
-	cfg config
+	g game.Game[P]
+	r run
 
-	// m holds the values, and hides every difference between games but
-	// the two below: NewEngine chooses it once (see memo).
+	// ints is the engine of a dense game over ints (P is int), when the
+	// game neither decomposes nor canonicalizes (see intEngine); it is
+	// not on for every other game, which m serves.
+	ints intEngine
+	// m holds the values, and hides every difference between the other
+	// games: NewEngine chooses it once (see memo).
 	m memo[P]
-	// ints is the memo when the game is a game.Dense over int positions
-	// (then P is int), even when m wraps it; nil otherwise.
-	ints *denseMemo[P]
-	// fast is ints when m is ints itself (no Decomposer, no
-	// Canonicalizer): Value and SolveAll then read it directly, a
-	// position being its own index. nil otherwise.
-	fast *denseMemo[P]
-	// cells is fast's slice once it is made (then Value's first load
-	// needs no other); nil before, and for every other game.
-	cells []cell
-	// lend is the game as a game.Lender, whose options the fast path reads
-	// in place; nil when it lends none.
-	lend game.Lender[P]
 	// moves appends p's options to dst: the game's AppendMoves, or a copy
 	// of a Lender's list.
 	moves func(dst []P, p P) []P
 
-	count int // memoized or in-progress positions
-	stats Stats
-
-	// The search stack: stack, kids and vals are the top block's; blocks
-	// holds the others, those below cur full, those above spare.
-	stack  []frame[P]
-	kids   []P
-	vals   []cell
-	blocks []block[P]
-	cur    int
-	below  int // frames in the blocks below cur
-
-	mex MexBuffer
+	searchStack[P]
 	tmp []P
 }
 
 // NewEngine returns an engine for g with an empty memo.
 func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
-	e := &Engine[P]{g: g, cfg: newConfig(opts), moves: g.AppendMoves}
+	e := &Engine[P]{g: g, r: run{cfg: newConfig(opts)}}
+	if g == nil {
+		return e // its methods report errNoGame
+	}
+	e.moves = g.AppendMoves
 	_, isInt := any(*new(P)).(int) // checked once, here
+	perCell := int64(reflect.TypeFor[cell]().Size())
+	e.r.perKid = int64(reflect.TypeFor[P]().Size()) + perCell
 	idx, indexed := g.(game.Indexer[P])
 	if indexed {
 		n := idx.NumPositions()
-		indexed = n >= 0 && (e.cfg.memoLimit <= 0 || n <= e.cfg.memoLimit)
+		indexed = n >= 0 && (e.r.cfg.maxPositions <= 0 || n <= e.r.cfg.maxPositions) &&
+			(e.r.cfg.memory <= 0 || int64(n)*perCell <= e.r.cfg.memory/2)
 	}
-	switch d, dense := g.(game.Dense); {
-	case indexed && dense && isInt:
-		// A Dense game's positions are their own indexes (P is int).
-		e.ints = &denseMemo[P]{g: d}
-		e.m, e.fast = e.ints, e.ints
+	_, canon := g.(game.Canonicalizer[P])
+	_, dec := g.(game.Decomposer[P])
+	if d, dense := g.(game.Dense); dense && indexed && !canon && !dec {
+		if gi, ok := any(g).(game.Game[int]); ok { // P is int
+			e.ints = intEngine{r: &e.r, g: gi, idx: d}
+			e.ints.lend, _ = any(g).(game.Lender[int])
+			e.r.perPos = perCell
+			return e
+		}
+	}
+	switch {
 	case indexed:
 		e.m = &indexMemo[P]{idx: idx}
+		e.r.perPos = perCell
 	case isInt:
 		e.m = newIntTableMemo[P]()
+		e.r.perPos = 3 * int64(reflect.TypeFor[entry[P]]().Size()) // a table at most a third full after growing
 	default:
 		e.m = newTableMemo[P]()
+		e.r.perPos = 3 * int64(reflect.TypeFor[entry[P]]().Size())
 	}
 	if can, ok := g.(game.Canonicalizer[P]); ok {
-		e.m, e.fast = canonMemo[P]{memo: e.m, can: can}, nil
+		e.m = canonMemo[P]{memo: e.m, can: can}
 	}
 	if dec, ok := g.(game.Decomposer[P]); ok {
-		e.m, e.fast = &sumMemo[P]{memo: e.m, dec: dec}, nil
+		e.m = &sumMemo[P]{memo: e.m, dec: dec}
 	}
 	if lend, ok := g.(game.Lender[P]); ok {
-		e.lend = lend
 		e.moves = func(dst []P, p P) []P {
 			// Copy a lent list one by one: for a few options that costs
 			// less than the call to memmove in append(…, s...), and the
@@ -264,6 +117,15 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	return e
 }
 
+// asInt returns *p, a position of an engine whose ints is on (or of an
+// int hash table): P is int, which NewEngine checked once. It is the one
+// conversion between the generic face and the int engine under it, and
+// it reads the memory, as unsafe.Pointer's rule (1) allows for types of
+// the same layout: the safe form, *any(p).(*int), loads the type from the
+// generic dictionary and compares it, 5 instructions on a warm Value of 24
+// (BenchmarkWarmValue/dense, counted with cachegrind). TestAsInt checks it.
+func asInt[P comparable](p *P) int { return *(*int)(unsafe.Pointer(p)) }
+
 // Game returns the game the engine solves.
 func (e *Engine[P]) Game() game.Game[P] { return e.g }
 
@@ -271,18 +133,23 @@ func (e *Engine[P]) Game() game.Game[P] { return e.g }
 // for the values to come (a hash table is let go): the slice keeps the
 // number of positions the game had when it was first used.
 func (e *Engine[P]) Reset() {
-	e.m.reset()
-	e.count = 0
-	e.stats = Stats{}
+	switch {
+	case e.ints.on():
+		e.ints.reset()
+	case e.m != nil:
+		e.m.reset()
+	}
+	e.r.count = 0
+	e.r.stats = Stats{}
 }
 
 // Len returns the number of memoized positions.
-func (e *Engine[P]) Len() int { return e.count }
+func (e *Engine[P]) Len() int { return e.r.count }
 
 // Stats returns the work done so far.
 func (e *Engine[P]) Stats() Stats {
-	s := e.stats
-	s.Memoized = e.count
+	s := e.r.stats
+	s.Memoized = e.r.count
 	return s
 }
 
@@ -292,72 +159,65 @@ func (e *Engine[P]) Stats() Stats {
 // For a [game.Decomposer], p's value is known when the values of all its
 // components are: Known returns their XOR.
 func (e *Engine[P]) Known(p P) (Nimber, bool) {
-	if _, v := e.m.look(p); v < notPos {
+	var v cell
+	switch {
+	case e.ints.on():
+		v = e.ints.known(asInt(&p))
+	case e.m != nil:
+		_, v = e.m.look(p)
+	default:
+		return 0, false
+	}
+	if v < notPos {
 		return Nimber(v), true
 	}
 	return 0, false
 }
 
-// fillUnknown sets every cell of d to unknown, by doubling copies, which
-// memmove does a vector at a time, several times faster than a loop of
-// stores.
-func fillUnknown(d []cell) {
-	if len(d) == 0 {
-		return
-	}
-	d[0] = unknown
-	for k := 1; k < len(d); k *= 2 {
-		copy(d[k:], d[:k])
-	}
-}
-
 // Value returns the Sprague–Grundy value of p: 0 exactly when the player to
 // move loses. It returns an error when ctx is done (unless p's value is
-// memoized already: that answer costs a load), when the memo limit is
-// reached, when p lies on or leads to a cycle of moves, or when p is not a
-// position of the game; finished values stay memoized in every case, so a
-// later call resumes where this one stopped.
+// memoized already: that answer costs a load; a search polls ctx within a
+// few thousand options listed), when a bound is reached (a [*LimitError]:
+// [WithMaxPositions], [WithMemory]), when p lies on or leads to a cycle of
+// moves, when p is not a position of the game, or when the engine has no
+// game; finished values stay memoized in every case, so a later call
+// resumes where this one stopped.
 func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
-	if d := e.cells; d != nil {
-		// A bot's hot loop on a dense game: p is its own memo index
-		// (P is int: only then is cells set).
+	if d := e.ints.d; d != nil {
+		// A bot's hot loop on a dense game: p is its own memo index.
 		if i := asInt(&p); uint(i) < uint(len(d)) {
 			if v := d[i]; v < notPos {
 				return Nimber(v), nil
 			}
 			if err := ctx.Err(); err != nil {
-				return 0, fmt.Errorf("sg: value of %v: %w", p, err)
+				return 0, fmt.Errorf("sg: value of %d: %w", i, err)
 			}
 			// For fewer than 64 options, all known, look up each one
 			// and mark its value in one word, in one loop.
-			var kids []P
-			if e.lend != nil {
-				kids = e.lend.Successors(p)
+			var kids []int
+			if e.ints.lend != nil {
+				kids = e.ints.lend.Successors(i)
 			} else {
-				kids = e.g.AppendMoves(e.kids[:0], p)
-				if cap(kids) != cap(e.kids) {
+				kids = e.ints.g.AppendMoves(e.ints.kids[:0], i)
+				if cap(kids) != cap(e.ints.kids) {
 					// Store the buffer only when it grew: a pointer
 					// store costs a write barrier while the collector
 					// runs.
-					e.kids = kids
+					e.ints.kids = kids
 				}
 			}
 			if len(kids) >= 64 {
-				e.kids = append(e.kids[:0], kids...)
-				if v, ok := e.shallowKids(p, i); ok {
-					return Nimber(v), nil
-				}
-				return e.searchDense(ctx, p)
+				return e.ints.wide(ctx, i, kids)
 			}
 			v, ok := mexDense(d, kids)
 			if !ok {
-				return e.searchDense(ctx, p)
+				return e.ints.search(ctx, i)
 			}
 			d[i] = v
-			e.count++
-			e.stats.Expanded++
-			if e.cfg.progress != nil {
-				e.report(0)
+			e.r.count++
+			e.r.stats.Expanded++
+			if e.r.cfg.progress != nil {
+				e.r.tick(len(kids))
 			}
 			return Nimber(v), nil
 		}
@@ -365,147 +225,20 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 	return e.value(ctx, p)
 }
 
-// SolveAll computes the value of every position of a [game.Dense] game,
-// the positions 0, 1, …, n-1, in increasing order: the engine's fastest
-// way to fill the table of a whole game, and its counterpart of a loop
-// written by hand. Every position's value is then memoized (for a
-// [game.Decomposer], every component's), so Value and Known answer from
-// the memo.
-//
-// A position whose options are all known costs one loop over them, with
-// no search; in a game whose moves go down, such as a [game.Digraph] with
-// arcs to lower vertices or a heap game, that is every position. Other
-// positions are searched as by Value.
-//
-// SolveAll returns an error when the game is not dense (or has more
-// positions than the memo limit, so that the engine keeps a hash table),
-// when ctx is done (it is polled every 4096 positions), or when a search
-// fails (a cycle of moves, or a move to a position the game does not
-// have); what was finished stays memoized, so a later call resumes.
-// Progress asked for with [WithProgress] is reported when the count of
-// expanded positions passes a multiple of its step, at most once per 4096
-// positions outside searches.
-func (e *Engine[P]) SolveAll(ctx context.Context) error {
-	if e.ints == nil {
-		if _, dense := e.g.(game.Dense); dense {
-			if _, isInt := any(*new(P)).(int); isInt {
-				return fmt.Errorf("sg: SolveAll: %T has more positions than the memo limit of %d (raise it with WithMemoLimit)",
-					e.g, e.cfg.memoLimit)
-			}
-		}
-		return fmt.Errorf("sg: SolveAll needs a game.Dense game over int positions; %T is not one", e.g)
-	}
-	e.ints.prepare()
-	if e.fast != nil {
-		e.cells = e.fast.d
-	}
-	n := len(e.ints.d)
-	for lo := 0; lo < n; lo += pollEvery {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("sg: solving positions %d to %d: %w", lo, n-1, err)
-		}
-		hi := min(lo+pollEvery, n)
-		if e.fast == nil {
-			// A Decomposer or Canonicalizer: each position through Value.
-			for i := lo; i < hi; i++ {
-				if _, err := e.Value(ctx, intAs[P](i)); err != nil {
-					return err
-				}
-			}
-			continue
-		}
-		for i := lo; i < hi; i++ {
-			if i = e.sweep(i, hi); i == hi {
-				break
-			}
-			// i needs a search.
-			if _, err := e.Value(ctx, intAs[P](i)); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// sweep finishes the positions from i on, up to hi, that have all their
-// options known (e.fast is set), and returns the first one it cannot
-// finish, or hi. It is Value's dense fast path as one loop.
-func (e *Engine[P]) sweep(i, hi int) int {
-	start := i
-	var p P
-	pi := intPointer(&p) // P is int (e.fast is set)
-	// Two loops, one per way of getting the options: each keeps fewer
-	// values live across its call, which BenchmarkVersus measured.
-	d, lend := e.fast.d, e.lend
-	if lend != nil {
-		for ; i < hi; i++ {
-			if d[i] < notPos {
-				start++ // not done here
-				continue
-			}
-			*pi = i
-			kids := lend.Successors(p)
-			if len(kids) >= 64 {
-				break
-			}
-			v, ok := mexDense(d, kids)
-			if !ok {
-				break
-			}
-			d[i] = v
-		}
-	} else {
-		g, buf := e.g, e.kids[:0]
-		for ; i < hi; i++ {
-			if d[i] < notPos {
-				start++
-				continue
-			}
-			*pi = i
-			buf = g.AppendMoves(buf[:0], p)
-			if len(buf) >= 64 {
-				break
-			}
-			v, ok := mexDense(d, buf)
-			if !ok {
-				break
-			}
-			d[i] = v
-		}
-		e.kids = buf
-	}
-	done := i - start
-	before := e.stats.Expanded
-	e.count += done
-	e.stats.Expanded += uint64(done)
-	if f, every := e.cfg.progress, e.cfg.progressEvery; f != nil && before/every != e.stats.Expanded/every {
-		f(e.Stats())
-	}
-	return i
-}
-
-// mexDense returns the mex of the values in the dense memo d of the options
-// kids, fewer than 64 of them, in one loop that marks each value in one
-// word; it reports false when an option is unknown or not a position. The
-// caller has checked that P is int.
-func mexDense[P comparable](d []cell, kids []P) (cell, bool) {
-	var seen uint64
-	for _, j := range asInts(kids) {
-		if uint(j) >= uint(len(d)) {
-			return 0, false
-		}
-		switch w := d[j]; {
-		case w < 64:
-			seen |= 1 << (w & 63) // one instruction, bts
-		case w >= notPos:
-			return 0, false
-		}
-	}
-	return cell(bits.TrailingZeros64(^seen)), true
-}
-
-// value is Value for every game but a dense one's known positions.
+// value is Value for every game but a dense one's, once its memo is made.
 func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
+	if e.m == nil {
+		if !e.ints.on() {
+			return 0, errNoGame
+		}
+		// A dense game over ints, asked its first question or about a
+		// position it does not have.
+		e.ints.prepare()
+		if i := asInt(&p); uint(i) >= uint(len(e.ints.d)) {
+			return 0, fmt.Errorf("sg: position %d: %w", i, ErrNotPosition)
+		}
+		return e.Value(ctx, p)
+	}
 	p, v := e.m.look(p)
 	switch {
 	case v < notPos:
@@ -514,10 +247,6 @@ func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
 		return 0, fmt.Errorf("sg: position %v: %w", p, ErrNotPosition)
 	}
 	e.m.prepare()
-	if e.fast != nil {
-		e.cells = e.fast.d
-		return e.Value(ctx, p) // the dense fast path, prepared now
-	}
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("sg: value of %v: %w", p, err)
 	}
@@ -532,7 +261,7 @@ func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
 // about successive positions. It reports false, changing nothing, when p
 // needs a real search (or is a sum, whose value is not memoized).
 func (e *Engine[P]) shallow(p P) (cell, bool) {
-	if e.cfg.memoLimit > 0 && e.count >= e.cfg.memoLimit {
+	if m := e.r.cfg.maxPositions; m > 0 && e.r.count >= m {
 		return 0, false // search reports it
 	}
 	kids, sum, key, v := e.m.split(e.kids[:0], p)
@@ -541,12 +270,6 @@ func (e *Engine[P]) shallow(p P) (cell, bool) {
 		return 0, false
 	}
 	e.kids = e.moves(e.kids[:0], key)
-	return e.shallowKids(key, -1)
-}
-
-// shallowKids is shallow once p's options are in e.kids; slot is p's
-// slot in the memo, or -1.
-func (e *Engine[P]) shallowKids(p P, slot int) (cell, bool) {
 	n := len(e.kids)
 	if n > MaxOptions {
 		return 0, false // search reports it
@@ -558,34 +281,24 @@ func (e *Engine[P]) shallowKids(p P, slot int) (cell, bool) {
 	if !e.m.resolve(e.kids, vals) {
 		return 0, false
 	}
-	v := mexInto(&e.mex, vals)
-	e.m.store(p, slot, v)
-	e.count++
-	e.stats.Expanded++
-	if e.cfg.progress != nil {
-		e.report(0)
+	v = mexInto(&e.r.mex, vals)
+	e.m.store(key, -1, v)
+	e.r.count++
+	e.r.stats.Expanded++
+	if e.r.cfg.progress != nil {
+		e.r.tick(n)
 	}
 	return v, true
-}
-
-// report calls the progress function, which is set, when the count of
-// expanded positions is a multiple of its step; depth is the search's.
-func (e *Engine[P]) report(depth int) {
-	if e.stats.Expanded%e.cfg.progressEvery == 0 {
-		s := e.Stats()
-		s.Depth = depth
-		e.cfg.progress(s)
-	}
 }
 
 // search runs the iterative depth-first search from an unknown position p,
 // a form returned by the memo's canonical. Its callers have checked ctx.
 func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
-	e.stack = e.stack[:0]
-	e.kids = e.kids[:0]
-	e.vals = e.vals[:0]
-	if v, done, err := e.push(root); err != nil || done {
-		return Nimber(v), err
+	e.clear()
+	if v, done, err := e.push(ctx, root); err != nil {
+		return 0, e.fail(fmt.Errorf("sg: value of %v: %w", root, err))
+	} else if done {
+		return Nimber(v), nil
 	}
 	m := e.m
 	for {
@@ -611,14 +324,9 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 			case notPos:
 				return 0, e.fail(fmt.Errorf("sg: move from %v to %v: %w", f.pos, c, ErrNotPosition))
 			}
-			v, done, err := e.push(c)
+			v, done, err := e.push(ctx, c)
 			if err != nil {
-				return 0, err
-			}
-			if e.stats.Expanded%pollEvery == 0 {
-				if err := ctx.Err(); err != nil {
-					return 0, e.fail(fmt.Errorf("sg: value of %v: %w", root, err))
-				}
+				return 0, e.fail(fmt.Errorf("sg: value of %v: %w", root, err))
 			}
 			if done {
 				// c's options were all known: push finished it
@@ -662,7 +370,7 @@ func (e *Engine[P]) finish(p P, slot, lo int) cell {
 		if len(vals) < 64 {
 			v = mexWord(vals) // inlined, unlike mexInto
 		} else {
-			v = mexInto(&e.mex, vals)
+			v = mexInto(&e.r.mex, vals)
 		}
 		e.m.store(p, slot, v)
 	}
@@ -673,11 +381,11 @@ func (e *Engine[P]) finish(p P, slot, lo int) cell {
 
 // push expands p, known to be unknown. When the values of all its children
 // are known it finishes p at once and returns its value with done true;
-// otherwise it pushes p onto the stack.
-func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
-	// A block holds fewer than blockKids + MaxOptions < 2^32 children,
-	// the bound of a frame's indexes.
-	up := len(e.stack) >= blockFrames || len(e.kids) >= blockKids
+// otherwise it pushes p onto the stack. Its errors are those of a bound,
+// of a component, or of ctx, which the caller wraps and unwinds (p is
+// then finished or on the stack).
+func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error) {
+	up := e.full()
 	if up {
 		e.up()
 	}
@@ -691,9 +399,9 @@ func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
 		switch v {
 		case unknown:
 		case inProgress:
-			return 0, false, e.fail(&CycleError[P]{Position: key})
+			return 0, false, &CycleError[P]{Position: key}
 		case notPos:
-			return 0, false, e.fail(fmt.Errorf("sg: position %v: %w", key, ErrNotPosition))
+			return 0, false, fmt.Errorf("position %v: %w", key, ErrNotPosition)
 		default:
 			if up {
 				e.down()
@@ -701,12 +409,11 @@ func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
 			return v, true, nil
 		}
 		p = key
-		if e.cfg.memoLimit > 0 && e.count >= e.cfg.memoLimit {
-			return 0, false, e.fail(fmt.Errorf("sg: %w: %d positions memoized, cannot add %v (raise it with WithMemoLimit)",
-				ErrMemoLimit, e.count, p))
+		if m := e.r.cfg.maxPositions; m > 0 && e.r.count >= m {
+			return 0, false, e.r.positionsError(p)
 		}
 		slot = e.m.enter(p)
-		e.count++
+		e.r.count++
 		e.kids = e.moves(reserve(e.kids, 64), p)
 	}
 	hi := len(e.kids)
@@ -714,223 +421,95 @@ func (e *Engine[P]) push(p P) (v cell, done bool, err error) {
 		// (A sum with that many components is refused too: a block holds
 		// fewer than 2^32 children.)
 		e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
-		return 0, false, e.fail(fmt.Errorf("sg: position %v has %d options: %w (at most %d)", p, n, ErrTooManyOptions, MaxOptions))
+		return 0, false, fmt.Errorf("position %v has %d options: %w (at most %d)", p, n, ErrTooManyOptions, MaxOptions)
 	}
 	e.vals = reserve(e.vals, hi-len(e.vals))[:hi]
 	// Resolve the children in one tight pass: the memo loads are
 	// independent, so the processor overlaps them.
 	known := e.m.resolve(e.kids[lo:hi], e.vals[lo:hi])
-	e.stats.Expanded++
-	if e.cfg.progress != nil {
-		e.report(e.below + len(e.stack) + 1)
-	}
+	poll := e.r.expanded(hi - lo)
 	if known {
-		v := e.finish(p, slot, lo)
+		v = e.finish(p, slot, lo)
+		done = true
 		if up {
 			e.down()
 		}
-		return v, true, nil
-	}
-	e.stack = append(reserve(e.stack, 1), frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
-	return 0, false, nil
-}
-
-// searchDense is search on the dense fast path (e.fast is set: P is int,
-// and the positions index the memo d, with no Decomposer or
-// Canonicalizer), with the memo's operations written out: the same steps
-// as search, push and finish, each a load or a store.
-func (e *Engine[P]) searchDense(ctx context.Context, root P) (Nimber, error) {
-	e.stack = e.stack[:0]
-	e.kids = e.kids[:0]
-	e.vals = e.vals[:0]
-	d := e.fast.d
-	if v, done, err := e.pushDense(d, root); err != nil || done {
-		return Nimber(v), err
-	}
-	for {
-		f := &e.stack[len(e.stack)-1]
-		pushed := false
-		hi := uint32(len(e.kids))
-		for f.next < hi {
-			if e.vals[f.next] < notPos {
-				f.next++
-				continue
-			}
-			// Unknown when the frame was pushed: a sibling's search may
-			// have solved it since, so look again before descending.
-			c := e.kids[f.next]
-			v := notPos
-			if i := asInt(&c); uint(i) < uint(len(d)) {
-				v = d[i]
-			}
-			if v < notPos {
-				e.vals[f.next] = v
-				f.next++
-				continue
-			}
-			switch v {
-			case inProgress:
-				return 0, e.fail(&CycleError[P]{Position: c})
-			case notPos:
-				return 0, e.fail(fmt.Errorf("sg: move from %v to %v: %w", f.pos, c, ErrNotPosition))
-			}
-			v, done, err := e.pushDense(d, c)
-			if err != nil {
-				return 0, err
-			}
-			if e.stats.Expanded%pollEvery == 0 {
-				if err := ctx.Err(); err != nil {
-					return 0, e.fail(fmt.Errorf("sg: value of %v: %w", root, err))
-				}
-			}
-			if done {
-				e.vals[f.next] = v
-				f.next++
-				continue
-			}
-			pushed = true
-			break
-		}
-		if pushed {
-			continue
-		}
-		v := e.finishDense(d, f.slot, int(f.lo))
-		e.stack = e.stack[:len(e.stack)-1]
-		if len(e.stack) == 0 {
-			if e.cur == 0 {
-				return Nimber(v), nil
-			}
-			e.down()
-		}
-		parent := &e.stack[len(e.stack)-1]
-		e.vals[parent.next] = v
-		parent.next++
-	}
-}
-
-// finishDense is finish on the dense fast path.
-func (e *Engine[P]) finishDense(d []cell, slot, lo int) cell {
-	var v cell
-	if vals := e.vals[lo:]; len(vals) < 64 {
-		v = mexWord(vals) // inlined, unlike mexInto
 	} else {
-		v = mexInto(&e.mex, vals)
+		e.stack = append(reserve(e.stack, 1), frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
 	}
-	d[slot] = v
-	e.kids = e.kids[:lo]
-	e.vals = e.vals[:lo]
-	return v
-}
-
-// pushDense is push on the dense fast path. A dense memo holds every
-// position within the memo limit (NewEngine checked), so the limit is never
-// reached.
-func (e *Engine[P]) pushDense(d []cell, p P) (v cell, done bool, err error) {
-	up := len(e.stack) >= blockFrames || len(e.kids) >= blockKids
-	if up {
-		e.up()
+	if poll {
+		err = e.r.pollAll(ctx, e.depth(), e.held())
 	}
-	lo := len(e.kids)
-	slot := asInt(&p)
-	d[slot] = inProgress
-	e.count++
-	e.kids = e.moves(reserve(e.kids, 64), p)
-	hi := len(e.kids)
-	if n := hi - lo; n > MaxOptions {
-		e.stack = append(e.stack, frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
-		return 0, false, e.fail(fmt.Errorf("sg: position %v has %d options: %w (at most %d)", p, n, ErrTooManyOptions, MaxOptions))
-	}
-	e.vals = reserve(e.vals, hi-len(e.vals))[:hi]
-	// Resolve the children in one tight pass: the memo loads are
-	// independent, so the processor overlaps them.
-	vals := e.vals[lo:hi]
-	var worst cell
-	for j, c := range asInts(e.kids[lo:hi]) {
-		v := notPos
-		if uint(c) < uint(len(d)) {
-			v = d[c]
-		}
-		vals[j] = v
-		worst = max(worst, v)
-	}
-	e.stats.Expanded++
-	if e.cfg.progress != nil {
-		e.report(e.below + len(e.stack) + 1)
-	}
-	if worst < notPos {
-		v := e.finishDense(d, slot, lo)
-		if up {
-			e.down()
-		}
-		return v, true, nil
-	}
-	e.stack = append(reserve(e.stack, 1), frame[P]{pos: p, slot: slot, lo: uint32(lo), next: uint32(lo)})
-	return 0, false, nil
-}
-
-// up moves the search to the next block, keeping the current one's.
-func (e *Engine[P]) up() {
-	if len(e.blocks) < e.cur+2 {
-		e.blocks = append(e.blocks, make([]block[P], e.cur+2-len(e.blocks))...)
-	}
-	e.blocks[e.cur] = block[P]{e.stack, e.kids, e.vals}
-	e.below += len(e.stack)
-	e.cur++
-	b := &e.blocks[e.cur]
-	if b.stack == nil {
-		// Made at full size: growing by doubling would allocate twice
-		// as much, and copy it.
-		b.stack = make([]frame[P], 0, blockFrames+1)
-		b.kids = make([]P, 0, blockKids+64)
-		b.vals = make([]cell, 0, blockKids+64)
-	}
-	e.stack, e.kids, e.vals = b.stack[:0], b.kids[:0], b.vals[:0]
-}
-
-// down moves the search back to the block below, keeping the current
-// one's memory for later.
-func (e *Engine[P]) down() {
-	e.blocks[e.cur] = block[P]{e.stack[:0], e.kids[:0], e.vals[:0]}
-	e.cur--
-	b := &e.blocks[e.cur]
-	e.stack, e.kids, e.vals = b.stack, b.kids, b.vals
-	e.below -= len(e.stack)
-}
-
-// reserve returns s with room for n more elements. It doubles, rather than
-// let append grow large slices by 1.25x (a search a million positions deep
-// copies its stack less), into an array from make, not slices.Grow, which
-// clears the part of the new array beyond the copy: make leaves that to
-// the operating system, whose fresh pages are zero already.
-func reserve[T any](s []T, n int) []T {
-	if cap(s)-len(s) >= n {
-		return s
-	}
-	t := make([]T, len(s), max(16, 2*cap(s), len(s)+n))
-	copy(t, s)
-	return t
+	return v, done, err
 }
 
 // fail unwinds the stack, forgetting positions still in progress, and
 // returns err.
 func (e *Engine[P]) fail(err error) error {
-	for {
-		for i := range e.stack {
-			if f := &e.stack[i]; f.slot != xorSlot {
-				e.m.store(f.pos, f.slot, unknown)
-				e.count--
+	e.unwind(func(f *frame[P]) {
+		e.m.store(f.pos, f.slot, unknown)
+		e.r.count--
+	})
+	return err
+}
+
+// fits reports whether a slice memo of n positions fits the engine's
+// bounds.
+func (r *run) fits(n int) bool {
+	return n >= 0 && (r.cfg.maxPositions <= 0 || n <= r.cfg.maxPositions) &&
+		(r.cfg.memory <= 0 || int64(n)*int64(reflect.TypeFor[cell]().Size()) <= r.cfg.memory/2)
+}
+
+// SolveAll computes the value of every position of a [game.Dense] game,
+// the positions 0, 1, …, n-1, in increasing order: the engine's fastest
+// way to fill the table of a whole game, and its counterpart of a loop
+// written by hand. Every position's value is then memoized (for a
+// [game.Decomposer], every component's), so Value and Known answer from
+// the memo. It costs O(n + m) for n positions and m moves.
+//
+// A position whose options are all known costs one loop over them, with
+// no search; in a game whose moves go down, such as a [game.Digraph] with
+// arcs to lower vertices or a heap game, that is every position. Other
+// positions are searched as by Value.
+//
+// SolveAll returns an error when the game is not dense, a [*LimitError]
+// when it has more positions than the engine's bounds allow a slice memo,
+// ctx's error when ctx is done (it is polled every 4096 positions, and
+// within searches as by Value), and the error of a search that fails (a
+// cycle of moves, or a move to a position the game does not have); what
+// was finished stays memoized, so a later call resumes. Progress asked
+// for with [WithProgress] is reported at most once per interval.
+func (e *Engine[P]) SolveAll(ctx context.Context) error {
+	if e.ints.on() {
+		return e.ints.solveAll(ctx)
+	}
+	if e.g == nil {
+		return errNoGame
+	}
+	d, dense := e.g.(game.Dense)
+	var p P
+	ip, isInt := any(&p).(*int)
+	if !dense || !isInt {
+		return fmt.Errorf("sg: SolveAll needs a game.Dense game over int positions; %T is not one", e.g)
+	}
+	n := d.NumPositions()
+	if !e.r.fits(n) {
+		return &LimitError{Op: "sg.Engine.SolveAll", Bound: "positions", Limit: int64(e.r.cfg.maxPositions),
+			Need: int64(n), Detail: fmt.Sprintf("%T has more positions than the engine's bounds allow (raise them with WithMaxPositions or WithMemory)", e.g)}
+	}
+	// A Decomposer or Canonicalizer: each position through Value.
+	for lo := 0; lo < n; lo += pollWork {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("sg: solving positions %d to %d: %w", lo, n-1, err)
+		}
+		for i := lo; i < min(lo+pollWork, n); i++ {
+			*ip = i
+			if _, err := e.Value(ctx, p); err != nil {
+				return err
 			}
 		}
-		if e.cur == 0 {
-			break
-		}
-		e.stack = e.stack[:0]
-		e.down()
 	}
-	e.stack = e.stack[:0]
-	e.kids = e.kids[:0]
-	e.vals = e.vals[:0]
-	return err
+	return nil
 }
 
 // Outcome returns [P] when the player to move from p loses, [N] otherwise.

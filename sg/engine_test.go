@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
@@ -194,10 +195,11 @@ func TestSelfLoopIsAnError(t *testing.T) {
 }
 
 func TestMemoLimitThenResume(t *testing.T) {
-	e := sg.NewEngine[int](sparseChain{}, sg.WithMemoLimit(1000))
+	e := sg.NewEngine[int](sparseChain{}, sg.WithMaxPositions(1000))
 	_, err := e.Value(bg, 5000)
-	if !errors.Is(err, sg.ErrMemoLimit) {
-		t.Fatalf("err = %v, want ErrMemoLimit", err)
+	var le *sg.LimitError
+	if !errors.Is(err, sg.ErrLimit) || !errors.As(err, &le) || le.Bound != "positions" || le.Limit != 1000 {
+		t.Fatalf("err = %v, want a LimitError on 1000 positions", err)
 	}
 	if e.Len() != 0 {
 		// The search went deep first, so nothing was finished.
@@ -228,7 +230,7 @@ func TestCancelledContextThenResume(t *testing.T) {
 	// Cancel in the middle of a long search, through the progress hook.
 	ctx, cancel = context.WithCancel(bg)
 	calls := 0
-	e = sg.NewEngine[int](sparseChain{}, sg.WithProgress(10_000, func(s sg.Stats) {
+	e = sg.NewEngine[int](sparseChain{}, sg.WithProgress(time.Nanosecond, func(s sg.Stats) {
 		calls++
 		if s.Expanded >= 50_000 {
 			cancel()
@@ -415,7 +417,7 @@ func TestOutcomeString(t *testing.T) {
 // blocks, serves the next search.
 func TestProgressDepthOfDeepSearch(t *testing.T) {
 	reports := 0
-	e := sg.NewEngine[int](sparseChain{}, sg.WithProgress(1000, func(s sg.Stats) {
+	e := sg.NewEngine[int](sparseChain{}, sg.WithProgress(time.Nanosecond, func(s sg.Stats) {
 		reports++
 		if uint64(s.Depth) != s.Expanded {
 			t.Fatalf("progress at %d expanded positions reports depth %d, want %d", s.Expanded, s.Depth, s.Expanded)
@@ -428,7 +430,7 @@ func TestProgressDepthOfDeepSearch(t *testing.T) {
 		}
 		e.Reset()
 	}
-	if reports != 100+250 {
-		t.Errorf("%d progress reports, want 350", reports)
+	if reports < 2 {
+		t.Errorf("%d progress reports, want one a search at least", reports)
 	}
 }

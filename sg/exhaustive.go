@@ -23,7 +23,7 @@ type Exhaustive[P comparable] struct {
 	memo  map[P]int8 // 1: N (win for the mover), -1: P, 0: in progress
 	stack []exFrame[P]
 	kids  []P
-	steps uint64
+	work  int // options listed since ctx was last polled
 }
 
 type exFrame[P comparable] struct {
@@ -60,8 +60,8 @@ func (s *Exhaustive[P]) Outcome(ctx context.Context, p P) (Outcome, error) {
 				if err := s.push(c); err != nil {
 					return 0, err
 				}
-				s.steps++
-				if s.steps%pollEvery == 0 {
+				if s.work >= pollWork {
+					s.work = 0
 					if err := ctx.Err(); err != nil {
 						return 0, s.fail(fmt.Errorf("sg: outcome of %v: %w", p, err))
 					}
@@ -91,13 +91,14 @@ func (s *Exhaustive[P]) Outcome(ctx context.Context, p P) (Outcome, error) {
 }
 
 func (s *Exhaustive[P]) push(p P) error {
-	if s.cfg.memoLimit > 0 && len(s.memo) >= s.cfg.memoLimit {
-		return s.fail(fmt.Errorf("sg: %w: %d positions searched, cannot add %v (raise it with WithMemoLimit)",
-			ErrMemoLimit, len(s.memo), p))
+	if s.cfg.maxPositions > 0 && len(s.memo) >= s.cfg.maxPositions {
+		return s.fail(&LimitError{Op: "sg.Exhaustive.Outcome", Bound: "positions", Limit: int64(s.cfg.maxPositions),
+			Detail: fmt.Sprintf("cannot add %v (raise it with WithMaxPositions)", p)})
 	}
 	s.memo[p] = 0
 	lo := len(s.kids)
 	s.kids = s.g.AppendMoves(s.kids, p)
+	s.work += 1 + len(s.kids) - lo
 	s.stack = append(s.stack, exFrame[P]{pos: p, lo: lo, next: lo})
 	return nil
 }

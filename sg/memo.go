@@ -6,11 +6,37 @@ import (
 	"github.com/impartial-go/impartial/game"
 )
 
+// A cell is a memoized value, or one of the sentinels below. Cells are 32
+// bits, half a Nimber, because the memo of a large game is read at random:
+// halving it keeps twice as much of it in the processor's caches. A
+// memoized value is a mex, at most the position's number of options, and
+// the engine refuses a position with more than MaxOptions options, so the
+// values, and the XORs of values of components, stay below 2^31 and never
+// reach the sentinels.
+type cell = uint32
+
+const (
+	unknown    = ^cell(0)     // not searched yet
+	inProgress = ^cell(0) - 1 // on the search stack
+	notPos     = ^cell(0) - 2 // not a position of the game
+)
+
+// fillUnknown sets every cell of d to unknown, by doubling copies, which
+// memmove does a vector at a time, several times faster than a loop of
+// stores.
+func fillUnknown(d []cell) {
+	if len(d) == 0 {
+		return
+	}
+	d[0] = unknown
+	for k := 1; k < len(d); k *= 2 {
+		copy(d[k:], d[:k])
+	}
+}
+
 // A memo is where an [Engine] keeps its values, chosen once by NewEngine
 // from what the game offers:
 //
-//   - denseMemo: a [game.Dense] game over int positions, each position
-//     its own index in a slice of cells;
 //   - indexMemo: a [game.Indexer], a slice of cells indexed by Index;
 //   - tableMemo: any other game, an open-addressing hash table.
 //
@@ -19,9 +45,10 @@ import (
 // looks up a sum as the XOR of its components' values and splits it when
 // the search meets it. The engine's search has no other cases: every
 // difference between games lies behind these methods, each called once a
-// position or once a list of options. Only a denseMemo that nothing wraps
-// (Engine.fast) has a path of its own, Value's first lines, SolveAll's
-// sweep and searchDense, where its loads and stores are written out.
+// position or once a list of options. A [game.Dense] game over ints that
+// neither decomposes nor canonicalizes needs no memo of this kind: the
+// engine solves it with an intEngine (dense.go), a concrete engine whose
+// positions index a slice of cells directly.
 type memo[P comparable] interface {
 	// prepare allocates the memo before a search, if it is not yet.
 	prepare()
@@ -49,74 +76,6 @@ type memo[P comparable] interface {
 	// store sets the cell of key (in slot slot when enter gave one, -1
 	// otherwise) to v.
 	store(key P, slot int, v cell)
-}
-
-// denseMemo is the memo of a game.Dense game over int positions: a
-// position is its own index. NewEngine checks that P is int, which asInt
-// needs.
-type denseMemo[P comparable] struct {
-	g game.Dense
-	d []cell
-}
-
-// prepare allocates the memo for the number of positions the game has
-// when it is first used.
-func (m *denseMemo[P]) prepare() {
-	if m.d == nil {
-		m.d = make([]cell, m.g.NumPositions())
-		fillUnknown(m.d)
-	}
-}
-
-func (m *denseMemo[P]) reset() {
-	if m.d != nil {
-		fillUnknown(m.d)
-	}
-}
-
-func (m *denseMemo[P]) canonical(p P) P { return p }
-
-func (m *denseMemo[P]) get(p P) cell {
-	i := asInt(&p)
-	if uint(i) < uint(len(m.d)) {
-		return m.d[i]
-	}
-	if m.d == nil && uint(i) < uint(m.g.NumPositions()) {
-		return unknown // not prepared yet
-	}
-	return notPos
-}
-
-func (m *denseMemo[P]) look(p P) (P, cell) { return p, m.get(p) }
-
-func (m *denseMemo[P]) resolve(kids []P, vals []cell) bool {
-	d := m.d
-	vals = vals[:len(kids)]
-	var worst cell // the largest cell seen: a sentinel when one is unknown
-	for j, c := range asInts(kids) {
-		v := notPos
-		if uint(c) < uint(len(d)) {
-			v = d[c]
-		}
-		vals[j] = v
-		worst = max(worst, v)
-	}
-	return worst < notPos
-}
-
-func (m *denseMemo[P]) split(dst []P, p P) ([]P, bool, P, cell) { return dst, false, p, unknown }
-
-func (m *denseMemo[P]) enter(p P) int {
-	i := asInt(&p)
-	m.d[i] = inProgress
-	return i
-}
-
-func (m *denseMemo[P]) store(p P, slot int, v cell) {
-	if slot < 0 {
-		slot = asInt(&p)
-	}
-	m.d[slot] = v
 }
 
 // indexMemo is the memo of a game.Indexer: a slice of cells indexed by

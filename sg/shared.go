@@ -12,9 +12,10 @@ import (
 // such as the request handlers of a game server that share one memo.
 // Every value it has answered is read again without a lock, so repeated
 // questions scale with the number of processors: from a slice of atomic
-// cells for a [game.Dense] game (3–8 ns in BenchmarkSharedValue), from a
+// cells for a [game.Dense] game (a load, O(1)), from a
 // sync.Map otherwise. A question not answered before takes the engine's
-// lock, so two searches never run at once.
+// lock, so two searches never run at once. The zero SharedEngine has no
+// game: its questions return an error.
 //
 // The game's AppendMoves is only called under the lock, so the game itself
 // need not be safe for concurrent use.
@@ -34,14 +35,23 @@ func NewSharedEngine[P comparable](g game.Game[P], opts ...Option) *SharedEngine
 	return &SharedEngine[P]{e: NewEngine(g, opts...)}
 }
 
-// Game returns the game the engine solves.
-func (s *SharedEngine[P]) Game() game.Game[P] { return s.e.g }
+// Game returns the game the engine solves, or nil for the zero
+// SharedEngine.
+func (s *SharedEngine[P]) Game() game.Game[P] {
+	if s.e == nil {
+		return nil
+	}
+	return s.e.g
+}
 
 // Value is [Engine.Value]: without a lock when p's value was answered
 // before, under the engine's lock otherwise.
 func (s *SharedEngine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 	if v, ok := s.answered(p); ok {
 		return v, nil
+	}
+	if s.e == nil {
+		return 0, errNoGame
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -72,19 +82,24 @@ func (s *SharedEngine[P]) answered(p P) (Nimber, bool) {
 
 // publish records v as p's value for lock-free lookups; s.mu is held.
 func (s *SharedEngine[P]) publish(p P, v Nimber) {
-	ints := s.e.ints // the memo of a dense game over ints
-	if ints == nil {
+	if !s.e.ints.on() {
 		s.answers.Store(p, v)
 		return
 	}
+	s.publishIndex(asInt(&p), v)
+}
+
+// publishIndex records v as the value of i, a position of a dense game
+// over ints; s.mu is held.
+func (s *SharedEngine[P]) publishIndex(i int, v Nimber) {
 	c := s.cells.Load()
 	if c == nil {
 		// Value prepared the memo before answering.
-		cells := make([]atomic.Uint32, len(ints.d))
+		cells := make([]atomic.Uint32, len(s.e.ints.d))
 		c = &cells
 		s.cells.Store(c)
 	}
-	if i := asInt(&p); uint(i) < uint(len(*c)) {
+	if uint(i) < uint(len(*c)) {
 		(*c)[i].Store(uint32(v) + 1) // v < 2^31: a memoized cell
 	}
 }
@@ -92,13 +107,16 @@ func (s *SharedEngine[P]) publish(p P, v Nimber) {
 // SolveAll is [Engine.SolveAll] under the engine's lock. Every value it
 // finished is then answered without a lock, even when it returns an error.
 func (s *SharedEngine[P]) SolveAll(ctx context.Context) error {
+	if s.e == nil {
+		return errNoGame
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	err := s.e.SolveAll(ctx)
-	if ints := s.e.ints; ints != nil { // else SolveAll did nothing
-		for i, x := range ints.d {
+	if s.e.ints.on() { // else SolveAll went through Value, which publishes nothing
+		for i, x := range s.e.ints.d {
 			if x < notPos {
-				s.publish(intAs[P](i), Nimber(x)) // P is int
+				s.publishIndex(i, Nimber(x))
 			}
 		}
 	}
@@ -113,6 +131,9 @@ func (s *SharedEngine[P]) Outcome(ctx context.Context, p P) (Outcome, error) {
 
 // WinningMoves is [Engine.WinningMoves] under the engine's lock.
 func (s *SharedEngine[P]) WinningMoves(ctx context.Context, p P) ([]P, error) {
+	if s.e == nil {
+		return nil, errNoGame
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.e.WinningMoves(ctx, p)
@@ -120,6 +141,9 @@ func (s *SharedEngine[P]) WinningMoves(ctx context.Context, p P) ([]P, error) {
 
 // MovesTo is [Engine.MovesTo] under the engine's lock.
 func (s *SharedEngine[P]) MovesTo(ctx context.Context, p P, v Nimber) ([]P, error) {
+	if s.e == nil {
+		return nil, errNoGame
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.e.MovesTo(ctx, p, v)
@@ -127,6 +151,10 @@ func (s *SharedEngine[P]) MovesTo(ctx context.Context, p P, v Nimber) ([]P, erro
 
 // WinningMove is [Engine.WinningMove] under the engine's lock.
 func (s *SharedEngine[P]) WinningMove(ctx context.Context, p P) (P, bool, error) {
+	if s.e == nil {
+		var zero P
+		return zero, false, errNoGame
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.e.WinningMove(ctx, p)
@@ -134,6 +162,9 @@ func (s *SharedEngine[P]) WinningMove(ctx context.Context, p P) (P, bool, error)
 
 // Len returns the number of memoized positions.
 func (s *SharedEngine[P]) Len() int {
+	if s.e == nil {
+		return 0
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.e.Len()

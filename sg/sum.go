@@ -35,26 +35,54 @@ type SumMove struct {
 // String formats the move as "part i: from → to" without the from.
 func (m SumMove) String() string { return fmt.Sprintf("part %d → %v", m.Index, m.To) }
 
-// Values returns the values of the parts, in order.
+// Values returns the values of the parts, in order. It returns an error
+// naming the part, by its index from 0, whose value fails or that is nil.
 func (s Sum) Values(ctx context.Context) ([]Nimber, error) {
-	vs := make([]Nimber, len(s))
-	for i, p := range s {
-		v, err := p.Value(ctx)
-		if err != nil {
-			return nil, fmt.Errorf("sg: part %d (%v): %w", i, p, err)
-		}
-		vs[i] = v
-	}
-	return vs, nil
+	return s.appendValues(ctx, make([]Nimber, 0, len(s)))
 }
 
-// Value returns the value of the sum: the XOR of its parts' values.
-func (s Sum) Value(ctx context.Context) (Nimber, error) {
-	vs, err := s.Values(ctx)
-	if err != nil {
-		return 0, err
+// appendValues appends the values of the parts to dst.
+func (s Sum) appendValues(ctx context.Context, dst []Nimber) ([]Nimber, error) {
+	for i, p := range s {
+		v, err := partValue(ctx, i, p)
+		if err != nil {
+			return nil, err
+		}
+		dst = append(dst, v)
 	}
-	return NimSum(vs...), nil
+	return dst, nil
+}
+
+// partValue returns the value of p, part i of a sum. A [Heap] costs no
+// call.
+func partValue(ctx context.Context, i int, p Part) (Nimber, error) {
+	switch q := p.(type) {
+	case Heap:
+		return Nimber(q), nil
+	case nil:
+		return 0, fmt.Errorf("sg: part %d is nil", i)
+	}
+	v, err := p.Value(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("sg: part %d (%v): %w", i, p, err)
+	}
+	return v, nil
+}
+
+// Value returns the value of the sum: the XOR of its parts' values. It
+// costs one Value a part and allocates nothing of its own (a [Heap] costs
+// a load); it returns an error naming the part whose value fails or that
+// is nil.
+func (s Sum) Value(ctx context.Context) (Nimber, error) {
+	var x Nimber
+	for i, p := range s {
+		v, err := partValue(ctx, i, p)
+		if err != nil {
+			return 0, err
+		}
+		x ^= v
+	}
+	return x, nil
 }
 
 // Outcome returns the outcome of the sum.
@@ -93,7 +121,8 @@ func (s Sum) WinningMove(ctx context.Context) (SumMove, bool, error) {
 // eachWinningMove calls f with the winning move of each part that has one,
 // in order, until f returns false.
 func (s Sum) eachWinningMove(ctx context.Context, f func(SumMove) bool) error {
-	vs, err := s.Values(ctx)
+	var buf [16]Nimber // on the stack: a sum of up to 16 parts allocates nothing here
+	vs, err := s.appendValues(ctx, buf[:0])
 	if err != nil {
 		return err
 	}
@@ -120,18 +149,29 @@ func (s Sum) eachWinningMove(ctx context.Context, f func(SumMove) bool) error {
 	return nil
 }
 
-// Play returns a new sum with move m made; s is not changed. It panics
-// when m.Index is out of range, which is a programmer error.
-func (s Sum) Play(m SumMove) Sum {
+// Play returns a new sum with move m made; s is not changed. It returns
+// an error naming m.Index when it is not the index of a part, or when m.To
+// is nil.
+func (s Sum) Play(m SumMove) (Sum, error) {
+	if uint(m.Index) >= uint(len(s)) {
+		return nil, fmt.Errorf("sg: move in part %d of a sum of %d parts", m.Index, len(s))
+	}
+	if m.To == nil {
+		return nil, fmt.Errorf("sg: move in part %d to a nil part", m.Index)
+	}
 	t := append(Sum(nil), s...)
 	t[m.Index] = m.To
-	return t
+	return t, nil
 }
 
 // String lists the parts as "a + b + c".
 func (s Sum) String() string {
 	parts := make([]string, len(s))
 	for i, p := range s {
+		if p == nil {
+			parts[i] = "<nil>"
+			continue
+		}
 		parts[i] = p.String()
 	}
 	return strings.Join(parts, " + ")

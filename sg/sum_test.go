@@ -102,7 +102,10 @@ func TestSumWinningMoves(t *testing.T) {
 				return fmt.Sprintf("%v position with %d winning moves", o, len(moves))
 			}
 			for _, m := range moves {
-				next := sum.Play(m)
+				next, err := sum.Play(m)
+				if err != nil {
+					return err.Error()
+				}
 				dd, _ := sg.At[int](next[0])
 				ss, _ := sg.At[int](next[1])
 				hv, _ := next[2].Value(bg)
@@ -161,11 +164,60 @@ func TestHugeNimHeapsInSum(t *testing.T) {
 	}
 	moves, _ := s.WinningMoves(bg)
 	for _, m := range moves {
-		if w, _ := s.Play(m).Value(bg); w != 0 {
+		next, err := s.Play(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, _ := next.Value(bg); w != 0 {
 			t.Errorf("move %v leaves %v", m, w)
 		}
 	}
 	if len(moves) != 1 {
 		t.Errorf("moves = %v, want exactly one (the heap with the top bit)", moves)
+	}
+}
+
+// TestSumValueAllocatesNothing checks that the value of a sum of heaps,
+// a bot's hot call, allocates nothing, and that neither does its winning
+// move when the heaps are small enough to need no boxing.
+func TestSumValueAllocatesNothing(t *testing.T) {
+	s := sg.Sum{sg.Heap(1000), sg.Heap(2000), sg.Heap(3000)}
+	if n := testing.AllocsPerRun(100, func() {
+		if v, err := s.Value(bg); err != nil || v != 1000^2000^3000 {
+			t.Fatalf("Value = %v, %v", v, err)
+		}
+	}); n != 0 {
+		t.Errorf("Sum.Value: %v allocations, want 0", n)
+	}
+	small := sg.Sum{sg.Heap(3), sg.Heap(5), sg.Heap(7)}
+	if n := testing.AllocsPerRun(100, func() {
+		if _, ok, err := small.WinningMove(bg); err != nil || !ok {
+			t.Fatalf("WinningMove: %v, %v", ok, err)
+		}
+	}); n != 0 {
+		t.Errorf("Sum.WinningMove: %v allocations, want 0", n)
+	}
+}
+
+// BenchmarkSumValue is the value of a sum of three Nim heaps, against
+// which nim.WinningMove on the same heaps is the bar.
+func BenchmarkSumValue(b *testing.B) {
+	s := sg.Sum{sg.Heap(1000), sg.Heap(2000), sg.Heap(3000)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.Value(bg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSumWinningMove is the winning move of a sum of three heaps.
+func BenchmarkSumWinningMove(b *testing.B) {
+	s := sg.Sum{sg.Heap(1000), sg.Heap(2000), sg.Heap(3000)}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, _, err := s.WinningMove(bg); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -162,10 +162,10 @@ type boardSession[P comparable] struct {
 // written in g's notation ([game.Notation]).
 func newBoardSession[P comparable](ctx context.Context, in io.Reader, out io.Writer, g game.Started[P], name string,
 	draw func(P) string, cfg boardConfig) *boardSession[P] {
-	e := sg.NewEngine[P](g, sg.WithMemoLimit(boardMemoLimit))
+	e := sg.NewEngine[P](g, sg.WithMaxPositions(boardMemoLimit))
 	return &boardSession[P]{
 		ctx: ctx, in: bufio.NewScanner(in), out: out, g: g, name: name, draw: draw,
-		e: e, bot: bot.New(e, bot.WithSeed(cfg.seed), bot.WithSearchLimit(searchLimit)),
+		e: e, bot: bot.New(e, bot.WithSeed(cfg.seed), bot.WithMaxPositions(searchLimit)),
 		think: cfg.think, rng: rand.New(rand.NewPCG(cfg.seed, 0x6e696d626f74)),
 	}
 }
@@ -238,7 +238,7 @@ func (s *boardSession[P]) botMove(p P) (q P, how string, err error) {
 // memory; ok is false for any other error.
 func (s *boardSession[P]) tooBig(err error) (why string, ok bool) {
 	switch {
-	case errors.Is(err, sg.ErrMemoLimit):
+	case errors.Is(err, sg.ErrLimit):
 		return fmt.Sprintf("%s is too large for the bot's memory (more than %d positions)", s.name, boardMemoLimit), true
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Sprintf("no answer within %v on this board", s.think), true
@@ -311,7 +311,7 @@ func (s *boardSession[P]) hint(p P) error {
 			return err
 		}
 		more := ""
-		if !errors.Is(err, sg.ErrMemoLimit) {
+		if !errors.Is(err, sg.ErrLimit) {
 			more = "; what was found is kept: hint again to search on, or start nimbot with a larger -think"
 		}
 		return s.printf("hint: %s%s\n", why, more)

@@ -116,7 +116,7 @@ func run(in io.Reader, out io.Writer, args []string) error {
 		out:   out,
 		rules: rules,
 		e:     e,
-		bot:   bot.New(e, bot.WithSeed(*seed), bot.WithSearchLimit(searchLimitFor(sizes, moves))),
+		bot:   bot.New(e, bot.WithSeed(*seed), bot.WithMaxPositions(searchLimitFor(sizes, moves))),
 		plays: game.NewHeapGame(rules),
 		sizes: sizes,
 	}

@@ -26,7 +26,7 @@ a Nim heap of k. Here is the graph of two-heap Nim from (2, 2), from
 explain.GameGraph (explain.DOT draws it with Graphviz):
 
 `, uint64(sg.Mex([]sg.Nimber{0, 1, 2, 4})), uint64(sg.Mex([]sg.Nimber{1, 3, 5})), uint64(sg.Mex(nil)))
-	gr, err := explain.GameGraph(t.ctx, game.Game[pair](twoHeapNim{}), pair{2, 2}, nil)
+	gr, err := explain.GameGraph(t.ctx, game.Game[pair](twoHeapNim{}), pair{2, 2})
 	if err != nil {
 		t.fail(err)
 		return

@@ -84,7 +84,7 @@ Every position is one of two kinds:
 func derivation(t *tour) {
 	t.section("2. Why (3, 3) is a P-position, from the definition")
 	t.printf("In two-heap Nim, (x, y) and (y, x) are the same position. The derivation\nbelow is computed by package explain from the rules alone:\n\n")
-	n, err := explain.Why(t.ctx, game.Game[pair](twoHeapNim{}), pair{3, 3}, nil)
+	n, err := explain.Why(t.ctx, game.Game[pair](twoHeapNim{}), pair{3, 3})
 	if err != nil {
 		t.fail(err)
 		return

@@ -127,8 +127,8 @@ func TestPlayerBeatsRandom(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		smart := bot.New(e, bot.WithSearchLimit(2000))
-		random := bot.New(e, bot.WithFallback(bot.Random), bot.WithSeed(uint64(i)), bot.WithSearchLimit(0))
+		smart := bot.New(e, bot.WithMaxPositions(2000))
+		random := bot.New(e, bot.WithFallback(bot.Random), bot.WithSeed(uint64(i)), bot.WithMaxPositions(0))
 		players := [2]bot.Strategy[game.Heaps]{smart, random}
 		want := 0
 		if v == 0 {
@@ -157,12 +157,12 @@ func TestLongestFromTwoTwo(t *testing.T) {
 		t.Errorf("from (2, 2): %v %v %d", c.To, c.Kind, c.Remoteness)
 	}
 	// With no search budget the player still moves, at random.
-	c, ok, err = bot.New(e, bot.WithSearchLimit(0)).Choose(ctx, heaps(t, 2, 2))
+	c, ok, err = bot.New(e, bot.WithMaxPositions(0)).Choose(ctx, heaps(t, 2, 2))
 	if err != nil || !ok || c.Kind != bot.Random || c.Remoteness != -1 {
 		t.Errorf("no budget: %+v %v %v", c, ok, err)
 	}
 	// A winning move without budget is the first one, unmeasured.
-	c, ok, err = bot.New(e, bot.WithSearchLimit(1)).Choose(ctx, heaps(t, 1, 2, 3, 4))
+	c, ok, err = bot.New(e, bot.WithMaxPositions(1)).Choose(ctx, heaps(t, 1, 2, 3, 4))
 	if err != nil || !ok || c.Kind != bot.Winning || c.To != heaps(t, 1, 2, 3) || c.Remoteness != -1 {
 		t.Errorf("small budget: %v %v %d %v %v", c.To, c.Kind, c.Remoteness, ok, err)
 	}
@@ -209,7 +209,7 @@ func TestErrors(t *testing.T) {
 	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(subtraction(t, 1))))
 	pl := bot.New(e)
 	_, _, err = bot.Play(ctx, [2]bot.Strategy[game.Heaps]{pl, pl}, heaps(t, 10), 5)
-	if !errors.Is(err, bot.ErrTooManyMoves) {
+	if !errors.Is(err, sg.ErrLimit) {
 		t.Errorf("move limit: %v", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
@@ -286,7 +286,10 @@ func TestPartsPlayer(t *testing.T) {
 			if !ok {
 				break
 			}
-			next := s.Play(c.Move)
+			next, err := s.Play(c.Move)
+			if err != nil {
+				t.Fatal(err)
+			}
 			if c.Kind == bot.Winning {
 				if w, _ := next.Value(ctx); w != 0 {
 					t.Fatalf("winning move %v from %v leaves value %d", c.Move, s, w)

@@ -34,14 +34,24 @@
 // the tests check that a Player beats a random opponent from every
 // N-position.
 //
-// # Cost and concurrency
+// # Cost
 //
 // A move costs at most one engine value per option of the position
 // (memoized, so a game's moves get cheaper as play goes on) plus the
-// remoteness search, bounded by [WithSearchLimit] positions
-// ([DefaultSearchLimit]). Results of the search are memoized in the Player
+// remoteness search, bounded by [WithMaxPositions] positions
+// ([DefaultMaxPositions]). Results of the search are memoized in the Player
 // across moves, and a warmed-up Player allocates nothing per move. A
 // PartsPlayer asks each part for its value once per move.
+//
+// # Errors
+//
+// A Player returns its engine's errors (a context done, a bound of the
+// engine reached, a cycle of moves) with the position named; [Play]
+// returns a [*sg.LimitError] (Bound "moves") when a game passes its move
+// limit. A PartsPlayer names the part, by its index from 0, whose value or
+// move fails.
+//
+// # Concurrency
 //
 // Players and PartsPlayers are safe for concurrent use; a Player serializes
 // its calls. A bot server can share one [sg.SharedEngine] (one memo)

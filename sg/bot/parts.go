@@ -2,7 +2,6 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -10,10 +9,6 @@ import (
 	"github.com/impartial-go/impartial/nim"
 	"github.com/impartial-go/impartial/sg"
 )
-
-// ErrTooManyMoves is wrapped by the error [Play] returns when a game goes
-// on past its move limit.
-var ErrTooManyMoves = errors.New("game longer than the move limit")
 
 // probeValues is how far a [PartsPlayer] looks for a move out of a part of
 // value 0: it asks the part for options of values 1, 2, …, probeValues.
@@ -44,7 +39,8 @@ type PartsPlayer struct {
 	rng *rand.Rand
 }
 
-// NewPartsPlayer returns a player for sums. [WithSearchLimit] does not apply.
+// NewPartsPlayer returns a player for sums. [WithMaxPositions] does not
+// apply.
 func NewPartsPlayer(opts ...Option) *PartsPlayer {
 	c := newConfig(opts)
 	return &PartsPlayer{cfg: c, rng: c.newRand()}
@@ -119,7 +115,7 @@ func moveTo(ctx context.Context, s sg.Sum, i int, from, to sg.Nimber, k Kind) (P
 // Play plays a game from start between two strategies, first[0] moving
 // first, until a player cannot move. It returns the index (0 or 1) of the
 // winner, the one who made the last move, and the positions of the game
-// from start on. It returns an error wrapping [ErrTooManyMoves] when the
+// from start on. It returns a [*sg.LimitError] (Bound "moves") when the
 // game would last more than maxMoves moves, and the strategies' errors.
 func Play[P comparable](ctx context.Context, players [2]Strategy[P], start P, maxMoves int) (winner int, line []P, err error) {
 	line = []P{start}
@@ -133,7 +129,7 @@ func Play[P comparable](ctx context.Context, players [2]Strategy[P], start P, ma
 			return (turn + 1) % 2, line, nil
 		}
 		if turn >= maxMoves {
-			return 0, line, fmt.Errorf("bot: %w: %d moves from %v", ErrTooManyMoves, maxMoves, start)
+			return 0, line, &sg.LimitError{Op: "bot.Play", Bound: "moves", Limit: int64(maxMoves), Detail: fmt.Sprintf("game from %v", start)}
 		}
 		p = c.To
 		line = append(line, p)

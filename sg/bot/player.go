@@ -39,9 +39,9 @@ func (k Kind) String() string {
 	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// DefaultSearchLimit is the number of positions a [Player] may expand per
-// move to measure remoteness, unless [WithSearchLimit] says otherwise.
-const DefaultSearchLimit = 100_000
+// DefaultMaxPositions is the number of positions a [Player] may expand per
+// move to measure remoteness, unless [WithMaxPositions] says otherwise.
+const DefaultMaxPositions = 100_000
 
 // Option configures a [Player] or a [PartsPlayer].
 type Option func(*config)
@@ -53,7 +53,7 @@ type config struct {
 }
 
 func newConfig(opts []Option) config {
-	c := config{fallback: Longest, seed: 1, limit: DefaultSearchLimit}
+	c := config{fallback: Longest, seed: 1, limit: DefaultMaxPositions}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -81,11 +81,11 @@ func WithSeed(seed uint64) Option {
 	return func(c *config) { c.seed = seed }
 }
 
-// WithSearchLimit bounds the positions expanded per move by the
+// WithMaxPositions bounds the positions expanded per move by the
 // remoteness search; past it the player falls back to a random move (from
 // a lost position) or the first winning move. n ≤ 0 means no search at
 // all.
-func WithSearchLimit(n int) Option {
+func WithMaxPositions(n int) Option {
 	return func(c *config) { c.limit = n }
 }
 

@@ -14,7 +14,7 @@ func BenchmarkWhyThreeThree(b *testing.B) {
 	g := game.Game[pair](twoHeapNim{})
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := explain.Why(ctx, g, pair{3, 3}, nil); err != nil {
+		if _, err := explain.Why(ctx, g, pair{3, 3}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -67,7 +67,7 @@ func BenchmarkDOTFiveFive(b *testing.B) {
 	g := game.Game[pair](twoHeapNim{})
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := explain.DOT(ctx, io.Discard, g, pair{5, 5}, nil); err != nil {
+		if err := explain.DOT(ctx, io.Discard, g, pair{5, 5}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -23,9 +23,11 @@
 //
 // A position that occurs twice is derived once; when the game implements
 // [game.Canonicalizer], positions it says are equal ((1, 3) and (3, 1)) are
-// merged too. The tree is bounded by [WhyOptions]: past its depth or size
-// limits Why returns an error wrapping [ErrTooDeep] or [ErrTooLarge]
-// rather than a tree nobody could read.
+// merged too. The tree is bounded by options ([WithMaxDepth],
+// [WithMaxNodes], [WithMaxPositions]): past a limit Why returns a
+// [*sg.LimitError] rather than a tree nobody could read. The proofs are
+// those of the definition (E. R. Berlekamp, J. H. Conway and R. K. Guy,
+// Winning Ways, ch. 4; T. S. Ferguson, Game Theory, Part I).
 //
 // # The nim-sum in binary
 //
@@ -66,17 +68,19 @@
 // positions. [GameGraph] collects the positions reachable from a start,
 // with their Grundy values, and [Graph.WriteDOT] (or [DOT] in one call)
 // writes the graph in the Graphviz DOT language, P-positions as double
-// circles. A limit on the number of positions ([GraphOptions]) stops
-// with an error wrapping [ErrTooLarge] before anything is written.
+// circles. A limit on the number of positions ([WithMaxNodes]) stops
+// with a [*sg.LimitError] before anything is written.
 //
-// # Cost and concurrency
+// # Cost, limits and concurrency
 //
-// Explanations are for small positions: Why and GameGraph visit every
-// position reachable from the one asked about (bounded by their options),
-// Nim and SumTable are linear in the number of heaps, and HeapTable is
-// linear in the number of heap options the rule lists, plus a sort of each
-// heap's option values (see its documentation for rules whose options
-// grow fast). The functions keep no state
+// Explanations are for small positions: Why and GameGraph cost O(n + m)
+// for the n positions and m moves reachable from the one asked about
+// (bounded by their options), Nim and SumTable are linear in the number of
+// heaps, and HeapTable is linear in the number of heap options the rule
+// lists, plus a sort of each heap's option values (see its documentation
+// for rules whose options grow fast). Every bound reached is a
+// [*sg.LimitError] (errors.Is(err, sg.ErrLimit)); a done context is
+// returned wrapped, with the position named. The functions keep no state
 // between calls and are safe for concurrent use as long as the game they
 // are given is; the values they return are not shared.
 package explain

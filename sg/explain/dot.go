@@ -33,31 +33,19 @@ type Graph struct {
 	Edges [][2]int    `json:"edges"`
 }
 
-// GraphOptions bounds and formats a [Graph]. The zero value (or nil) means
-// the defaults.
-type GraphOptions[P comparable] struct {
-	// MaxNodes bounds the number of positions; 0 means [DefaultMaxNodes].
-	MaxNodes int
-	// Format formats positions; nil means fmt.Sprint.
-	Format func(P) string
-}
-
 // GameGraph returns the graph of the positions reachable from p, each
 // labelled with its Grundy value, in breadth-first order from p. Positions
 // the game says are equal ([game.Canonicalizer]) are one node. It returns
-// an error wrapping [ErrTooLarge] when more than MaxNodes positions are
-// reachable (nothing is returned then), an error wrapping [sg.ErrCycle]
+// a [*sg.LimitError] when more than the nodes limit ([WithMaxNodes]) of
+// positions are reachable (nothing is returned then), an error wrapping [sg.ErrCycle]
 // when a position can be reached from itself, and ctx's error when it is
 // done. It costs O(positions + moves).
-func GameGraph[P comparable](ctx context.Context, g game.Game[P], p P, opt *GraphOptions[P]) (*Graph, error) {
-	var o GraphOptions[P]
-	if opt != nil {
-		o = *opt
+func GameGraph[P comparable](ctx context.Context, g game.Game[P], p P, opts ...Option) (*Graph, error) {
+	c := newConfig(opts)
+	format, err := formatter[P](c)
+	if err != nil {
+		return nil, err
 	}
-	if o.MaxNodes <= 0 {
-		o.MaxNodes = DefaultMaxNodes
-	}
-	o.Format = formatter(o.Format)
 	canon := canonicalizer(g)
 	p = canon(p)
 	id := map[P]int{p: 0}
@@ -66,7 +54,7 @@ func GameGraph[P comparable](ctx context.Context, g game.Game[P], p P, opt *Grap
 	var buf []P
 	for i := 0; i < len(order); i++ {
 		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("explain: graph of %s: %w", o.Format(p), err)
+			return nil, fmt.Errorf("explain: graph of %s: %w", format(p), err)
 		}
 		buf = g.AppendMoves(buf[:0], order[i])
 		first := len(gr.Edges)
@@ -74,8 +62,9 @@ func GameGraph[P comparable](ctx context.Context, g game.Game[P], p P, opt *Grap
 			q = canon(q)
 			j, ok := id[q]
 			if !ok {
-				if len(order) >= o.MaxNodes {
-					return nil, fmt.Errorf("explain: graph of %s: %w: more than %d positions reachable", o.Format(p), ErrTooLarge, o.MaxNodes)
+				if len(order) >= c.maxNodes {
+					return nil, fmt.Errorf("explain: graph of %s: %w", format(p),
+						limit("explain.GameGraph", "positions", c.maxNodes, fmt.Sprintf("more than %d positions reachable", c.maxNodes)))
 				}
 				j = len(order)
 				id[q] = j
@@ -93,18 +82,18 @@ func GameGraph[P comparable](ctx context.Context, g game.Game[P], p P, opt *Grap
 			}
 		}
 	}
-	e := sg.NewEngine(g, sg.WithMemoLimit(0))
+	e := sg.NewEngine(g, sg.WithMaxPositions(0))
 	gr.Nodes = make([]GraphNode, len(order))
 	for i, q := range order {
 		v, err := e.Value(ctx, q)
 		if err != nil {
 			var ce *sg.CycleError[P]
 			if errors.As(err, &ce) {
-				return nil, fmt.Errorf("explain: graph of %s: position %s can be reached from itself: %w", o.Format(p), o.Format(ce.Position), sg.ErrCycle)
+				return nil, fmt.Errorf("explain: graph of %s: position %s can be reached from itself: %w", format(p), format(ce.Position), sg.ErrCycle)
 			}
-			return nil, fmt.Errorf("explain: graph of %s: %w", o.Format(p), err)
+			return nil, fmt.Errorf("explain: graph of %s: %w", format(p), err)
 		}
-		gr.Nodes[i] = GraphNode{ID: i, Position: o.Format(q), Value: uint64(v), Label: sg.OutcomeOf(v).String()}
+		gr.Nodes[i] = GraphNode{ID: i, Position: format(q), Value: uint64(v), Label: sg.OutcomeOf(v).String()}
 	}
 	return gr, nil
 }
@@ -155,8 +144,8 @@ func (gr *Graph) WriteDOT(w io.Writer, name string) error {
 // DOT writes the game graph of the positions reachable from p to w in the
 // Graphviz DOT language: [GameGraph] followed by [Graph.WriteDOT]. Nothing
 // is written when the graph is over the limit.
-func DOT[P comparable](ctx context.Context, w io.Writer, g game.Game[P], p P, opt *GraphOptions[P]) error {
-	gr, err := GameGraph(ctx, g, p, opt)
+func DOT[P comparable](ctx context.Context, w io.Writer, g game.Game[P], p P, opts ...Option) error {
+	gr, err := GameGraph(ctx, g, p, opts...)
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 // The graph of two-heap Nim from (2, 2), with (x, y) = (y, x): six
 // positions, values G(x, y) = x XOR y.
 func TestGameGraphTwoTwo(t *testing.T) {
-	gr, err := explain.GameGraph(ctx, game.Game[pair](twoHeapNim{}), pair{2, 2}, nil)
+	gr, err := explain.GameGraph(ctx, game.Game[pair](twoHeapNim{}), pair{2, 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func TestGameGraphTwoTwo(t *testing.T) {
 
 func TestDOT(t *testing.T) {
 	var b bytes.Buffer
-	if err := explain.DOT(ctx, &b, game.Game[pair](twoHeapNim{}), pair{2, 2}, nil); err != nil {
+	if err := explain.DOT(ctx, &b, game.Game[pair](twoHeapNim{}), pair{2, 2}); err != nil {
 		t.Fatal(err)
 	}
 	out := b.String()
@@ -87,7 +87,7 @@ func TestDOTQuoting(t *testing.T) {
 	_ = d.AddArc(0, 1)
 	_ = d.SetName(0, `say "hi"\`)
 	var b bytes.Buffer
-	err := explain.DOT(ctx, &b, game.Game[int](d), 0, &explain.GraphOptions[int]{Format: d.Name})
+	err := explain.DOT(ctx, &b, game.Game[int](d), 0, explain.WithFormat(d.Name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,22 +105,22 @@ func TestDOTQuoting(t *testing.T) {
 
 func TestDOTLimitAndCycle(t *testing.T) {
 	var b bytes.Buffer
-	err := explain.DOT(ctx, &b, game.Game[pair](twoHeapNim{}), pair{5, 5}, &explain.GraphOptions[pair]{MaxNodes: 10})
-	if !errors.Is(err, explain.ErrTooLarge) || !strings.Contains(err.Error(), "more than 10 positions") {
+	err := explain.DOT(ctx, &b, game.Game[pair](twoHeapNim{}), pair{5, 5}, explain.WithMaxNodes(10))
+	if !errors.Is(err, sg.ErrLimit) || !strings.Contains(err.Error(), "more than 10 positions") {
 		t.Errorf("limit: %v", err)
 	}
 	if b.Len() != 0 {
 		t.Errorf("wrote %d bytes past the limit", b.Len())
 	}
 	// (5, 5) has 21 canonical positions: exactly at the limit is fine.
-	if _, err := explain.GameGraph(ctx, game.Game[pair](twoHeapNim{}), pair{5, 5}, &explain.GraphOptions[pair]{MaxNodes: 21}); err != nil {
+	if _, err := explain.GameGraph(ctx, game.Game[pair](twoHeapNim{}), pair{5, 5}, explain.WithMaxNodes(21)); err != nil {
 		t.Errorf("at the limit: %v", err)
 	}
 	d, _ := game.NewDigraph(3)
 	_ = d.AddArc(0, 1)
 	_ = d.AddArc(1, 2)
 	_ = d.AddArc(2, 1)
-	if _, err := explain.GameGraph(ctx, game.Game[int](d), 0, nil); !errors.Is(err, sg.ErrCycle) {
+	if _, err := explain.GameGraph(ctx, game.Game[int](d), 0); !errors.Is(err, sg.ErrCycle) {
 		t.Errorf("cycle: %v", err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 
 // Why derives the label of a position from the definition of P and N.
 func ExampleWhy() {
-	n, err := explain.Why(context.Background(), game.Game[pair](twoHeapNim{}), pair{2, 2}, nil)
+	n, err := explain.Why(context.Background(), game.Game[pair](twoHeapNim{}), pair{2, 2})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -92,7 +92,7 @@ func ExampleHeapTable() {
 
 // DOT draws the game graph for Graphviz.
 func ExampleDOT() {
-	err := explain.DOT(context.Background(), os.Stdout, game.Game[pair](twoHeapNim{}), pair{1, 1}, nil)
+	err := explain.DOT(context.Background(), os.Stdout, game.Game[pair](twoHeapNim{}), pair{1, 1})
 	if err != nil {
 		fmt.Println(err)
 	}

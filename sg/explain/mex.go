@@ -67,7 +67,7 @@ func (t *MexTable) Values() []uint64 {
 
 // HeapTable computes G(0), …, G(n-1) of the heap rule r, keeping for each
 // heap the options and sets that explain its value. It returns an error
-// wrapping [ErrTooLarge] when there would be more than [DefaultMaxOptions]
+// that is a [*sg.LimitError] when there would be more than [DefaultMaxOptions]
 // distinct options in all, an error naming the heap when the rule lets a
 // heap become itself (such a rule loops), and ctx's error when it is done
 // (checked between heaps and every 1024 options).
@@ -117,7 +117,8 @@ func HeapTable(ctx context.Context, r game.HeapRule, n int) (*MexTable, error) {
 					continue
 				}
 				if total++; total > DefaultMaxOptions {
-					return nil, fmt.Errorf("explain: table of heap %d: %w: more than %d options", x, ErrTooLarge, DefaultMaxOptions)
+					return nil, fmt.Errorf("explain: table of heap %d: %w", x,
+						limit("explain.HeapTable", "size", DefaultMaxOptions, fmt.Sprintf("more than %d options", DefaultMaxOptions)))
 				}
 				seen[string(key)] = struct{}{}
 				o := HeapOption{Heaps: slices.Clone(parts), Terms: make([]uint64, len(parts))}

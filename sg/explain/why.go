@@ -12,15 +12,6 @@ import (
 	"github.com/impartial-go/impartial/sg"
 )
 
-// ErrTooDeep is wrapped by the error returned when a derivation would go
-// deeper than its depth limit.
-var ErrTooDeep = errors.New("derivation deeper than the limit")
-
-// ErrTooLarge is wrapped by the error returned when a derivation or a game
-// graph would have more nodes than its limit, or when the search behind it
-// would visit more positions than its limit.
-var ErrTooLarge = errors.New("explanation larger than the limit")
-
 // Default limits of [Why] and [DOT].
 const (
 	DefaultMaxDepth     = 16
@@ -72,53 +63,30 @@ func (n *Node) Witness() *Node {
 	return n.Options[n.Proof]
 }
 
-// WhyOptions bounds and formats a derivation. The zero value (or nil)
-// means the defaults.
-type WhyOptions[P comparable] struct {
-	// MaxDepth bounds the depth of the derivation tree (the root is depth
-	// 0); 0 means [DefaultMaxDepth].
-	MaxDepth int
-	// MaxNodes bounds the number of nodes in the tree, listed options
-	// included; 0 means [DefaultMaxNodes].
-	MaxNodes int
-	// MaxPositions bounds the positions the labelling search may visit;
-	// 0 means [DefaultMaxPositions].
-	MaxPositions int
-	// Format formats positions; nil means fmt.Sprint.
-	Format func(P) string
-}
-
 // Why derives the label of p from the definition of P- and N-positions:
 // a position is N when some option is P, and P when every option is N (in
 // particular when it has none). The labels come from a plain win/lose
 // search ([sg.Exhaustive]), not from Grundy values, so the derivation is
 // the one written by hand in textbooks, for example for (3, 3) in Nim.
 //
-// Why returns an error wrapping [ErrTooDeep] or [ErrTooLarge] when the
-// derivation would pass a limit of opt, and the context's error when ctx is
-// done. Its cost is the number of positions reachable from p (bounded by
-// MaxPositions) plus the size of the tree (bounded by MaxNodes).
-func Why[P comparable](ctx context.Context, g game.Game[P], p P, opt *WhyOptions[P]) (*Node, error) {
-	var o WhyOptions[P]
-	if opt != nil {
-		o = *opt
+// Why returns a [*sg.LimitError] when the derivation would pass a limit
+// ([WithMaxDepth], [WithMaxNodes], [WithMaxPositions]), and the context's
+// error when ctx is done. Its cost is the number of positions reachable
+// from p (bounded by the positions limit) plus the size of the tree
+// (bounded by the nodes limit).
+func Why[P comparable](ctx context.Context, g game.Game[P], p P, opts ...Option) (*Node, error) {
+	c := newConfig(opts)
+	format, err := formatter[P](c)
+	if err != nil {
+		return nil, err
 	}
-	if o.MaxDepth <= 0 {
-		o.MaxDepth = DefaultMaxDepth
-	}
-	if o.MaxNodes <= 0 {
-		o.MaxNodes = DefaultMaxNodes
-	}
-	if o.MaxPositions <= 0 {
-		o.MaxPositions = DefaultMaxPositions
-	}
-	o.Format = formatter(o.Format)
 	w := &why[P]{
-		g:     g,
-		canon: canonicalizer(g),
-		o:     o,
-		ex:    sg.NewExhaustive(g, sg.WithMemoLimit(o.MaxPositions)),
-		done:  make(map[P]bool),
+		g:      g,
+		canon:  canonicalizer(g),
+		c:      c,
+		format: format,
+		ex:     sg.NewExhaustive(g, sg.WithMaxPositions(c.maxPositions)),
+		done:   make(map[P]bool),
 	}
 	p = w.canon(p)
 	root, err := w.leaf(ctx, p)
@@ -132,22 +100,14 @@ func Why[P comparable](ctx context.Context, g game.Game[P], p P, opt *WhyOptions
 }
 
 type why[P comparable] struct {
-	g     game.Game[P]
-	canon func(P) P
-	o     WhyOptions[P]
-	ex    *sg.Exhaustive[P]
-	done  map[P]bool // positions expanded (or being expanded) in the tree
-	nodes int
-	buf   []P
-}
-
-// formatter returns format, or fmt.Sprint when format is nil: the default
-// of [WhyOptions] and [GraphOptions].
-func formatter[P any](format func(P) string) func(P) string {
-	if format != nil {
-		return format
-	}
-	return func(p P) string { return fmt.Sprint(p) }
+	g      game.Game[P]
+	canon  func(P) P
+	c      config
+	format func(P) string
+	ex     *sg.Exhaustive[P]
+	done   map[P]bool // positions expanded (or being expanded) in the tree
+	nodes  int
+	buf    []P
 }
 
 // canonicalizer returns the function that maps a position of g to the one
@@ -163,17 +123,19 @@ func canonicalizer[P comparable](g game.Game[P]) func(P) P {
 // leaf makes an unexpanded node for p, with its label.
 func (w *why[P]) leaf(ctx context.Context, p P) (*Node, error) {
 	w.nodes++
-	if w.nodes > w.o.MaxNodes {
-		return nil, fmt.Errorf("explain: deriving past %s: %w: more than %d nodes", w.o.Format(p), ErrTooLarge, w.o.MaxNodes)
+	if w.nodes > w.c.maxNodes {
+		return nil, fmt.Errorf("explain: deriving past %s: %w", w.format(p),
+			limit("explain.Why", "size", w.c.maxNodes, fmt.Sprintf("more than %d nodes", w.c.maxNodes)))
 	}
 	out, err := w.ex.Outcome(ctx, p)
 	if err != nil {
-		if errors.Is(err, sg.ErrMemoLimit) {
-			return nil, fmt.Errorf("explain: labelling %s: %w: more than %d positions reachable", w.o.Format(p), ErrTooLarge, w.o.MaxPositions)
+		if errors.Is(err, sg.ErrLimit) {
+			return nil, fmt.Errorf("explain: labelling %s: %w", w.format(p),
+				limit("explain.Why", "positions", w.c.maxPositions, fmt.Sprintf("more than %d positions reachable", w.c.maxPositions)))
 		}
-		return nil, fmt.Errorf("explain: labelling %s: %w", w.o.Format(p), err)
+		return nil, fmt.Errorf("explain: labelling %s: %w", w.format(p), err)
 	}
-	return &Node{Position: w.o.Format(p), Label: out.String(), Proof: -1}, nil
+	return &Node{Position: w.format(p), Label: out.String(), Proof: -1}, nil
 }
 
 // expand fills in n's options and recursively the nodes of its proof. The
@@ -183,8 +145,9 @@ func (w *why[P]) expand(ctx context.Context, n *Node, p P, depth int) error {
 		n.Seen = true
 		return nil
 	}
-	if depth > w.o.MaxDepth {
-		return fmt.Errorf("explain: deriving %s: %w: depth %d", n.Position, ErrTooDeep, w.o.MaxDepth)
+	if depth > w.c.maxDepth {
+		return fmt.Errorf("explain: deriving %s: %w", n.Position,
+			limit("explain.Why", "depth", w.c.maxDepth, fmt.Sprintf("depth %d", w.c.maxDepth)))
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("explain: deriving %s: %w", n.Position, err)
@@ -201,8 +164,9 @@ func (w *why[P]) expand(ctx context.Context, n *Node, p P, depth int) error {
 			continue
 		}
 		opts = append(opts, q)
-		if w.nodes+len(opts) > w.o.MaxNodes {
-			return fmt.Errorf("explain: deriving %s: %w: more than %d nodes", n.Position, ErrTooLarge, w.o.MaxNodes)
+		if w.nodes+len(opts) > w.c.maxNodes {
+			return fmt.Errorf("explain: deriving %s: %w", n.Position,
+				limit("explain.Why", "size", w.c.maxNodes, fmt.Sprintf("more than %d nodes", w.c.maxNodes)))
 		}
 	}
 	n.Expanded = true

@@ -23,7 +23,7 @@ var ctx = context.Background()
 // (1, 3), (2, 3) are N because of the P options (0, 0), (1, 1), (2, 2),
 // and (1, 1) is P because its only option (0, 1) is N.
 func TestWhyThreeThree(t *testing.T) {
-	n, err := explain.Why(ctx, game.Game[pair](twoHeapNim{}), pair{3, 3}, nil)
+	n, err := explain.Why(ctx, game.Game[pair](twoHeapNim{}), pair{3, 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestWhyThreeThree(t *testing.T) {
 
 // Without a Canonicalizer, (1, 3) and (3, 1) are different options.
 func TestWhyMergesOnlyWithCanonicalizer(t *testing.T) {
-	n, err := explain.Why(ctx, game.Game[pair](plainTwoHeapNim{}), pair{3, 3}, nil)
+	n, err := explain.Why(ctx, game.Game[pair](plainTwoHeapNim{}), pair{3, 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,27 +78,27 @@ func TestWhyMergesOnlyWithCanonicalizer(t *testing.T) {
 
 func TestWhyLimits(t *testing.T) {
 	g := game.Game[pair](twoHeapNim{})
-	_, err := explain.Why(ctx, g, pair{6, 6}, &explain.WhyOptions[pair]{MaxNodes: 5})
-	if !errors.Is(err, explain.ErrTooLarge) || !strings.Contains(err.Error(), "5 nodes") {
+	_, err := explain.Why(ctx, g, pair{6, 6}, explain.WithMaxNodes(5))
+	if !errors.Is(err, sg.ErrLimit) || !strings.Contains(err.Error(), "5 nodes") {
 		t.Errorf("node limit: %v", err)
 	}
-	_, err = explain.Why(ctx, g, pair{6, 6}, &explain.WhyOptions[pair]{MaxDepth: 2})
-	if !errors.Is(err, explain.ErrTooDeep) || !strings.Contains(err.Error(), "depth 2") {
+	_, err = explain.Why(ctx, g, pair{6, 6}, explain.WithMaxDepth(2))
+	if !errors.Is(err, sg.ErrLimit) || !strings.Contains(err.Error(), "depth 2") {
 		t.Errorf("depth limit: %v", err)
 	}
-	_, err = explain.Why(ctx, g, pair{6, 6}, &explain.WhyOptions[pair]{MaxPositions: 4})
-	if !errors.Is(err, explain.ErrTooLarge) || !strings.Contains(err.Error(), "4 positions") {
+	_, err = explain.Why(ctx, g, pair{6, 6}, explain.WithMaxPositions(4))
+	if !errors.Is(err, sg.ErrLimit) || !strings.Contains(err.Error(), "4 positions") {
 		t.Errorf("position limit: %v", err)
 	}
 	cctx, cancel := context.WithCancel(ctx)
 	cancel()
-	if _, err := explain.Why(cctx, g, pair{2, 2}, nil); !errors.Is(err, context.Canceled) {
+	if _, err := explain.Why(cctx, g, pair{2, 2}); !errors.Is(err, context.Canceled) {
 		t.Errorf("canceled: %v", err)
 	}
 	d, _ := game.NewDigraph(2)
 	_ = d.AddArc(0, 1)
 	_ = d.AddArc(1, 0)
-	if _, err := explain.Why(ctx, game.Game[int](d), 0, nil); !errors.Is(err, sg.ErrCycle) {
+	if _, err := explain.Why(ctx, game.Game[int](d), 0); !errors.Is(err, sg.ErrCycle) {
 		t.Errorf("cycle: %v", err)
 	}
 }
@@ -115,19 +115,19 @@ func TestWhyFailsEarlyOnManyOptions(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, err = explain.Why(ctx, game.Game[int](d), 0, &explain.WhyOptions[int]{MaxNodes: 10})
-	if !errors.Is(err, explain.ErrTooLarge) || !strings.Contains(err.Error(), "deriving 0: ") || !strings.Contains(err.Error(), "more than 10 nodes") {
+	_, err = explain.Why(ctx, game.Game[int](d), 0, explain.WithMaxNodes(10))
+	if !errors.Is(err, sg.ErrLimit) || !strings.Contains(err.Error(), "deriving 0: ") || !strings.Contains(err.Error(), "more than 10 nodes") {
 		t.Errorf("1000 options, limit 10: %v", err)
 	}
 	// Exactly at the limit (the root and its 1000 options) is fine.
-	n, err := explain.Why(ctx, game.Game[int](d), 0, &explain.WhyOptions[int]{MaxNodes: 1001})
+	n, err := explain.Why(ctx, game.Game[int](d), 0, explain.WithMaxNodes(1001))
 	if err != nil || len(n.Options) != 1000 || n.Label != "N" {
 		t.Errorf("at the limit: %v", err)
 	}
 }
 
 func TestWhyJSON(t *testing.T) {
-	n, err := explain.Why(ctx, game.Game[pair](twoHeapNim{}), pair{1, 1}, nil)
+	n, err := explain.Why(ctx, game.Game[pair](twoHeapNim{}), pair{1, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestWhyProperty(t *testing.T) {
 			d := gametest.RandomDAG(r, size, 0.3)
 			e := sg.NewEngine(game.Game[int](d))
 			start := size - 1
-			n, err := explain.Why(ctx, game.Game[int](d), start, &explain.WhyOptions[int]{MaxNodes: 10000, MaxDepth: 64})
+			n, err := explain.Why(ctx, game.Game[int](d), start, explain.WithMaxNodes(10000), explain.WithMaxDepth(64))
 			if err != nil {
 				t.Log(err)
 				return false

@@ -32,7 +32,7 @@ func (s *Solved[P]) lookup(p P) (uint32, bool) {
 // accept any of them; Position returns canonical forms. The reachable set
 // must be finite and at most
 // [WithMaxPositions] positions ([DefaultMaxPositions] by default), or
-// SolveGame returns an error wrapping [ErrLimit] that names the first
+// SolveGame returns a [*sg.LimitError] that names the first
 // position past the limit.
 //
 // When ctx is done while exploring, SolveGame returns nil and an error

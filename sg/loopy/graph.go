@@ -2,10 +2,10 @@ package loopy
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
 )
 
 // Limits on the graphs this package builds. Vertices and arcs are numbered
@@ -24,10 +24,6 @@ const (
 	// map from positions to numbers.
 	DefaultMaxPositions = 1 << 22
 )
-
-// ErrLimit is wrapped by the error returned when a game has more positions
-// or moves than a limit allows.
-var ErrLimit = errors.New("loopy: size limit exceeded")
 
 // Graph is a finite directed graph in compressed form, the index graph the
 // solver works on: vertices are 0, 1, …, NumVertices()-1, and the arcs
@@ -63,13 +59,16 @@ func (g *Graph) Successors(v int) []uint32 {
 // arcs exceeds [MaxVertices] or [MaxArcs].
 func NewGraph(n int, tails, heads []int) (*Graph, error) {
 	if n < 0 || n > MaxVertices {
-		return nil, fmt.Errorf("loopy: %d vertices: want between 0 and %d: %w", n, MaxVertices, ErrLimit)
+		if n < 0 {
+			return nil, fmt.Errorf("loopy: %d vertices: want between 0 and %d", n, MaxVertices)
+		}
+		return nil, &sg.LimitError{Op: "loopy.NewGraph", Bound: "positions", Limit: MaxVertices, Need: int64(n)}
 	}
 	if len(tails) != len(heads) {
 		return nil, fmt.Errorf("loopy: %d tails but %d heads", len(tails), len(heads))
 	}
 	if len(tails) > MaxArcs {
-		return nil, fmt.Errorf("loopy: %d arcs: more than %d: %w", len(tails), MaxArcs, ErrLimit)
+		return nil, &sg.LimitError{Op: "loopy.NewGraph", Bound: "moves", Limit: MaxArcs, Need: int64(len(tails))}
 	}
 	g := &Graph{off: make([]uint32, n+1), head: make([]uint32, len(tails))}
 	for i, u := range tails {
@@ -93,18 +92,18 @@ func NewGraph(n int, tails, heads []int) (*Graph, error) {
 
 // FromDigraph returns the graph of d, with the same vertices and, for each
 // vertex, the same arcs in the same order. It returns an error wrapping
-// [ErrLimit] when d is too large.
+// [sg.ErrLimit] (a [*sg.LimitError]) when d is too large.
 func FromDigraph(d *game.Digraph) (*Graph, error) {
 	n := d.NumPositions()
 	if n > MaxVertices {
-		return nil, fmt.Errorf("loopy: digraph of %d vertices: more than %d: %w", n, MaxVertices, ErrLimit)
+		return nil, &sg.LimitError{Op: "loopy.FromDigraph", Bound: "positions", Limit: MaxVertices, Need: int64(n)}
 	}
 	g := &Graph{off: make([]uint32, n+1)}
 	m := 0
 	for v := range n {
 		m += len(d.Successors(v))
 		if m > MaxArcs {
-			return nil, fmt.Errorf("loopy: digraph has more than %d arcs: %w", MaxArcs, ErrLimit)
+			return nil, &sg.LimitError{Op: "loopy.FromDigraph", Bound: "moves", Limit: MaxArcs, Detail: "the digraph has more arcs"}
 		}
 		g.off[v+1] = uint32(m)
 	}
@@ -133,7 +132,8 @@ func explore[P comparable](ctx context.Context, g game.Game[P], roots []P, cfg *
 			return i, nil
 		}
 		if len(pos) >= cfg.maxPositions {
-			return 0, fmt.Errorf("loopy: more than %d positions reachable (position %v is one too many; see WithMaxPositions): %w", cfg.maxPositions, p, ErrLimit)
+			return 0, &sg.LimitError{Op: "loopy.SolveGame", Bound: "positions", Limit: int64(cfg.maxPositions),
+				Detail: fmt.Sprintf("more than %d positions reachable (position %v is one too many; see WithMaxPositions)", cfg.maxPositions, p)}
 		}
 		i := uint32(len(pos))
 		index[p] = i
@@ -153,13 +153,13 @@ func explore[P comparable](ctx context.Context, g game.Game[P], roots []P, cfg *
 			if err := ctx.Err(); err != nil {
 				return nil, nil, nil, fmt.Errorf("loopy: exploring after %d positions: %w", len(pos), err)
 			}
-			if cfg.progress != nil && i > 0 {
-				cfg.progress(Progress{Explored: len(pos)})
+			if i > 0 {
+				cfg.report(Progress{Explored: len(pos)})
 			}
 		}
 		buf = g.AppendMoves(buf[:0], pos[i])
 		if len(head)+len(buf) > MaxArcs {
-			return nil, nil, nil, fmt.Errorf("loopy: more than %d moves among the positions reachable: %w", MaxArcs, ErrLimit)
+			return nil, nil, nil, &sg.LimitError{Op: "loopy.SolveGame", Bound: "moves", Limit: MaxArcs, Detail: "among the positions reachable"}
 		}
 		for _, q := range buf {
 			j, err := add(q)

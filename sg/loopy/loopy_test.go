@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
@@ -349,7 +350,7 @@ func TestSolveGameExploresAndLimits(t *testing.T) {
 		t.Error(err)
 	}
 	_, err = loopy.SolveGame[int](bg, ring, []int{0}, loopy.WithMaxPositions(4))
-	if !errors.Is(err, loopy.ErrLimit) || !strings.Contains(err.Error(), "more than 4 positions") {
+	if !errors.Is(err, sg.ErrLimit) || !strings.Contains(err.Error(), "more than 4 positions") {
 		t.Errorf("limit: %v", err)
 	}
 	ctx, cancel := context.WithCancel(bg)
@@ -384,7 +385,7 @@ func TestCancelledSolveKeepsFinishedValues(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(bg)
 	levels := 0
-	s, err := loopy.Solve(ctx, g, loopy.WithProgress(func(p loopy.Progress) {
+	s, err := loopy.Solve(ctx, g, loopy.WithProgress(time.Nanosecond, func(p loopy.Progress) {
 		levels++
 		if p.Level == 1 {
 			cancel()

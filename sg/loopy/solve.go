@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
@@ -26,22 +27,36 @@ type Progress struct {
 type Option func(*config)
 
 type config struct {
-	maxPositions int
-	progress     func(Progress)
+	maxPositions  int
+	progress      func(Progress)
+	progressEvery time.Duration
+	lastReport    time.Time
 }
+
+// DefaultProgressEvery is the interval between progress reports when
+// [WithProgress] is given an interval of 0 or less.
+const DefaultProgressEvery = time.Second
 
 // WithMaxPositions bounds the number of positions [SolveGame] explores (the
 // default is [DefaultMaxPositions]); past it SolveGame returns an error
-// wrapping [ErrLimit]. Values below 1 or above [MaxVertices] are clamped to
+// that is a [*sg.LimitError]. Values below 1 or above [MaxVertices] are clamped to
 // those bounds.
 func WithMaxPositions(n int) Option {
 	return func(c *config) { c.maxPositions = min(max(n, 1), MaxVertices) }
 }
 
-// WithProgress calls f from the solving goroutine at the end of each level
-// of values, and every few thousand positions while a game is explored.
-func WithProgress(f func(Progress)) Option {
-	return func(c *config) { c.progress = f }
+// WithProgress calls f from the solving goroutine at most once per
+// interval every (every ≤ 0 means [DefaultProgressEvery]): the clock is
+// read at the end of each level of values, and every few thousand
+// positions while a game is explored.
+func WithProgress(every time.Duration, f func(Progress)) Option {
+	return func(c *config) {
+		c.progress = f
+		c.progressEvery = DefaultProgressEvery
+		if every > 0 {
+			c.progressEvery = every
+		}
+	}
 }
 
 func newConfig(opts []Option) *config {
@@ -49,7 +64,20 @@ func newConfig(opts []Option) *config {
 	for _, o := range opts {
 		o(c)
 	}
+	c.lastReport = time.Now()
 	return c
+}
+
+// report calls the progress function, when there is one, if its interval
+// has passed since the last report.
+func (c *config) report(p Progress) {
+	if c.progress == nil {
+		return
+	}
+	if now := time.Now(); now.Sub(c.lastReport) >= c.progressEvery {
+		c.lastReport = now
+		c.progress(p)
+	}
 }
 
 // Labels of the solver: a finite value is itself; these two are above every
@@ -174,23 +202,7 @@ func SolveDigraph(ctx context.Context, d *game.Digraph, opts ...Option) (*Soluti
 func Solve(ctx context.Context, g *Graph, opts ...Option) (*Solution, error) {
 	cfg := newConfig(opts)
 	n := g.NumVertices()
-	// Predecessor lists, in the same compressed form as the graph.
-	poff := make([]uint32, n+1)
-	for _, w := range g.head {
-		poff[w+1]++
-	}
-	for v := range n {
-		poff[v+1] += poff[v]
-	}
-	tail := make([]uint32, len(g.head))
-	fill := make([]uint32, n)
-	copy(fill, poff[:n])
-	for v := range n {
-		for _, w := range g.head[g.off[v]:g.off[v+1]] {
-			tail[fill[w]] = uint32(v)
-			fill[w]++
-		}
-	}
+	poff, tail, fill := predecessors(g)
 	// Everything the level loops read or write about a vertex lies in one
 	// 16-byte record, so that a visit costs one cache miss, not one a table.
 	st := make([]vertex, n)
@@ -264,9 +276,7 @@ func Solve(ctx context.Context, g *Graph, opts ...Option) (*Solution, error) {
 			}
 		}
 		cand = next
-		if cfg.progress != nil {
-			cfg.progress(Progress{Level: int(level) + 1, Resolved: resolved, Total: n})
-		}
+		cfg.report(Progress{Level: int(level) + 1, Resolved: resolved, Total: n})
 		if err := ctx.Err(); err != nil && len(cand) > 0 {
 			finish()
 			return s, fmt.Errorf("loopy: solving after value %d, %d of %d vertices known: %w", level, resolved, n, err)
@@ -283,4 +293,28 @@ type vertex struct {
 	base  uint32 // its arcs into vertices without a finite value
 	cnt   uint32 // at this level: base less the options answered
 	stamp uint32 // level+1 once answered at this level
+}
+
+// predecessors returns the predecessor lists of g, in the same compressed
+// form as the graph (the predecessors of v are tail[poff[v]:poff[v+1]]),
+// and a spare slice of n entries.
+func predecessors(g *Graph) (poff, tail, spare []uint32) {
+	n := g.NumVertices()
+	poff = make([]uint32, n+1)
+	for _, w := range g.head {
+		poff[w+1]++
+	}
+	for v := range n {
+		poff[v+1] += poff[v]
+	}
+	tail = make([]uint32, len(g.head))
+	fill := make([]uint32, n)
+	copy(fill, poff[:n])
+	for v := range n {
+		for _, w := range g.head[g.off[v]:g.off[v+1]] {
+			tail[fill[w]] = uint32(v)
+			fill[w]++
+		}
+	}
+	return poff, tail, fill
 }

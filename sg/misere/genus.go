@@ -174,7 +174,7 @@ func (e *Engine[P]) Genus(ctx context.Context, p P) (Genus, error) {
 		return gen, nil
 	}
 	if e.normal == nil {
-		e.normal = sg.NewEngine(e.g, sg.WithMemoLimit(e.cfg.maxPositions))
+		e.normal = sg.NewEngine(e.g, sg.WithMaxPositions(e.cfg.maxPositions))
 		pg := &plusGame[P]{g: e.g, canon: e.canon}
 		ps := newSearch[plus[P]](pg, e.cfg, func(s plus[P]) int64 { return e.size(s.p) })
 		e.plus = &ps

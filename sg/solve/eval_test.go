@@ -86,6 +86,9 @@ func TestEvalCatalogue(t *testing.T) {
 	ctx := context.Background()
 	for _, e := range rulesets.Entries() {
 		k := e.Known[0]
+		if k.Misere {
+			continue // a misère outcome; Eval values normal play
+		}
 		r := mustRules(t, k.Spec)
 		want := strings.Fields(k.Values)
 		var position []string

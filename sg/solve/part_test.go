@@ -67,7 +67,10 @@ func TestPropertyCompositeGame(t *testing.T) {
 				return false, fmt.Errorf("%v: %d winning moves for outcome %v", sum, len(moves), want)
 			}
 			for _, m := range moves {
-				next := sum.Play(m)
+				next, err := sum.Play(m)
+				if err != nil {
+					return false, err
+				}
 				if o, _ := next.Outcome(context.Background()); o != sg.P {
 					return false, fmt.Errorf("%v: move %v does not reach a P-position", sum, m)
 				}
@@ -140,7 +143,11 @@ func TestHeapPartHugeHeaps(t *testing.T) {
 		t.Fatalf("winning moves %v, %v", moves, err)
 	}
 	for _, m := range moves {
-		if v, err := sum.Play(m).Value(ctx); err != nil || v != 0 {
+		next, err := sum.Play(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v, err := next.Value(ctx); err != nil || v != 0 {
 			t.Errorf("move %v leaves value %d, %v", m, v, err)
 		}
 	}

@@ -105,7 +105,7 @@ func graph(ctx context.Context, rule game.HeapRule, heaps []int) (*Graph, error)
 	if err != nil {
 		return nil, bad("position", "%v", err)
 	}
-	g, err := explain.GameGraph(ctx, game.NewHeapGame(rule), start, &explain.GraphOptions[game.Heaps]{MaxNodes: MaxGraphNodes})
+	g, err := explain.GameGraph(ctx, game.NewHeapGame(rule), start, explain.WithMaxNodes(MaxGraphNodes))
 	if err != nil {
 		return nil, bad("position", "%v: pick a smaller position for the graph", err)
 	}
