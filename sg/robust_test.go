@@ -3,6 +3,7 @@ package sg_test
 import (
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -58,7 +59,7 @@ func TestSumNilPartAndBadPlay(t *testing.T) {
 		t.Error("Sum{nil}.WinningMoves: no error")
 	}
 	s := sg.Sum{sg.Heap(1), sg.Heap(2)}
-	for _, i := range []int{-1, 2, 1 << 40} {
+	for _, i := range []int{-1, 2, math.MaxInt} {
 		if _, err := s.Play(sg.SumMove{Index: i, To: sg.Heap(0)}); err == nil || !strings.Contains(err.Error(), "part ") {
 			t.Errorf("Play in part %d: err = %v, want one naming the part", i, err)
 		}

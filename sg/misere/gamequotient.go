@@ -213,7 +213,7 @@ func (l *lister[P]) number(f *listFrame[P]) {
 	for _, parts := range opts {
 		s := 0
 		for _, p := range parts {
-			s = min(s+l.t.weights[p], 1<<40)
+			s = min(s+l.t.weights[p], 1<<30)
 		}
 		w = max(w, s)
 	}
