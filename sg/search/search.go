@@ -436,11 +436,16 @@ func (s *Solver[P]) winning(ctx context.Context, p P, component bool) (P, bool, 
 	return opts[found], true, nil
 }
 
-// moves returns the options of p for the top of a question: none when
-// the game's Strategist knows p to be a P-position.
+// moves returns the options of p for the top of a question, in the
+// game's order for a MoveOrderer (as a worker takes them below, so that
+// the workers try the likeliest first): none when the game's Strategist
+// knows p to be a P-position.
 func (s *Solver[P]) moves(p P) []P {
 	if s.st != nil && s.st.SecondPlayerWins(p) {
 		return nil
+	}
+	if s.mo != nil {
+		return s.mo.AppendOrderedMoves(nil, p)
 	}
 	return s.g.AppendMoves(nil, p)
 }
