@@ -38,8 +38,10 @@
 // answered with no search. Options are searched cheapest first: those
 // whose components are all in the table, then by the cells
 // ([game.Packer]) or moves ([MoveCounter]) left to search, weighed with
-// the game's order ([MoveOrderer]); a [Strategist] names positions its
-// second player wins by a strategy, valued 0 without search.
+// the game's order ([MoveOrderer]); the options of the position a
+// question is about, where the workers divide them or a winning move is
+// sought, follow the game's order alone. A [Strategist] names positions
+// its second player wins by a strategy, valued 0 without search.
 //
 // # Cost
 //

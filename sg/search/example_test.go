@@ -32,7 +32,7 @@ func Example() {
 	fmt.Println("value:", v)
 	// Output:
 	// outcome: N
-	// winning move: true 1,0-2,0
+	// winning move: true 1,2-2,2
 	// value: *2
 }
 

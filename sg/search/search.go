@@ -389,11 +389,13 @@ func (s *Solver[P]) largest(comps []P) int {
 }
 
 // WinningMove returns an option of p whose value is 0 and true, or the
-// zero position and false when p is a P-position. The workers test
-// different options at once, each with the outcome search of
-// [Solver.Outcome], and all stop at the first option found to be a
-// P-position; so with several workers the move returned is one of the
-// winning moves, not necessarily the first in the game's move order.
+// zero position and false when p is a P-position. The options are taken
+// in the order of the game's AppendOrderedMoves for a [MoveOrderer] (else
+// of AppendMoves); the workers test different options at once, each with
+// the outcome search of [Solver.Outcome], and all stop at the first
+// option found to be a P-position; so with several workers the move
+// returned is one of the winning moves, not necessarily the first in
+// that order.
 func (s *Solver[P]) WinningMove(ctx context.Context, p P) (_ P, _ bool, err error) {
 	ctx, end := s.begin(ctx)
 	defer func() { err = end(err) }()
@@ -436,11 +438,16 @@ func (s *Solver[P]) winning(ctx context.Context, p P, component bool) (P, bool, 
 	return opts[found], true, nil
 }
 
-// moves returns the options of p for the top of a question: none when
-// the game's Strategist knows p to be a P-position.
+// moves returns the options of p for the top of a question, in the
+// game's order for a MoveOrderer (as a worker takes them below, so that
+// the workers try the likeliest first): none when the game's Strategist
+// knows p to be a P-position.
 func (s *Solver[P]) moves(p P) []P {
 	if s.st != nil && s.st.SecondPlayerWins(p) {
 		return nil
+	}
+	if s.mo != nil {
+		return s.mo.AppendOrderedMoves(nil, p)
 	}
 	return s.g.AppendMoves(nil, p)
 }

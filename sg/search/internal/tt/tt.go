@@ -107,12 +107,16 @@ type Table struct {
 	growMu sync.Mutex
 	maxLen int // buckets the budget allows
 	seed   uint64
-
-	stores, evictions atomic.Uint64
-	entries           atomic.Int64
-
 	seen   atomic.Pointer[filter] // see filter.go
 	budget int64
+
+	// The counters every store writes, on cache lines of their own, so
+	// that a store by one worker does not take from another's processor
+	// the line of the pointers every lookup reads.
+	_                 [64]byte
+	stores, evictions atomic.Uint64
+	entries           atomic.Int64
+	_                 [64]byte
 }
 
 // StartBuckets is the size a table starts at when its budget allows: 1
