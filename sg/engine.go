@@ -272,7 +272,7 @@ func (e *Engine[P]) shallow(p P) (cell, bool) {
 	}
 	kids, sum, key, v := e.m.split(e.kids[:0], p)
 	e.kids = kids
-	if sum || v != unknown || e.tooMany(key) != nil {
+	if sum || v != unknown || (e.counter != nil && e.tooMany(key) != nil) {
 		return 0, false // search reports too many moves
 	}
 	e.kids = e.moves(e.kids[:0], key)
@@ -418,8 +418,10 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 		if m := e.r.cfg.maxPositions; m > 0 && e.r.count >= m {
 			return 0, false, e.r.positionsError(p)
 		}
-		if err := e.tooMany(p); err != nil {
-			return 0, false, err
+		if e.counter != nil {
+			if err := e.tooMany(p); err != nil {
+				return 0, false, err
+			}
 		}
 		slot = e.m.enter(p)
 		e.r.count++
@@ -452,16 +454,13 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 	return v, done, err
 }
 
-// tooMany returns a [*LimitError] when the game counts its moves
-// ([game.MoveCounter]) and p has more than [MaxOptions] (the error wraps
-// [ErrTooManyOptions] too), or more than the memory bound leaves room for
-// on the search stack; nil otherwise, and for a game that does not count.
-// It lets the engine refuse a position before listing its moves, which
-// for a heap of 2^40 tokens would not end.
+// tooMany returns a [*LimitError] when p, a position of a game that
+// counts its moves ([game.MoveCounter]: e.counter is set), has more than
+// [MaxOptions] (the error wraps [ErrTooManyOptions] too), or more than
+// the memory bound leaves room for on the search stack; nil otherwise. It
+// lets the engine refuse a position before listing its moves, which for a
+// heap of 2^40 tokens would not end.
 func (e *Engine[P]) tooMany(p P) error {
-	if e.counter == nil {
-		return nil
-	}
 	n := e.counter.NumMoves(p)
 	if n > MaxOptions {
 		return fmt.Errorf("%w: %w", ErrTooManyOptions, &LimitError{Op: "sg.Engine.Value", Bound: "moves",
