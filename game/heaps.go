@@ -118,6 +118,8 @@ func (h Heaps) String() string {
 //
 // Moves are enumerated in full (every way to leave Remain tokens as Parts
 // heaps), so HeapGame suits small heaps; it allocates a string per position.
+// It is a [MoveCounter] too: [HeapGame.NumMoves] counts them from the rule,
+// so an engine refuses a heap with too many options before listing them.
 // A HeapGame keeps scratch buffers and is not safe for concurrent use.
 type HeapGame struct {
 	Rule HeapRule

@@ -53,6 +53,9 @@ type Engine[P comparable] struct {
 	// moves appends p's options to dst: the game's AppendMoves, or a copy
 	// of a Lender's list.
 	moves func(dst []P, p P) []P
+	// counter is the game's MoveCounter, or nil: asked before a
+	// position's moves are listed (see tooMany).
+	counter game.MoveCounter[P]
 
 	searchStack[P]
 	tmp []P
@@ -65,6 +68,7 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 		return e // its methods report errNoGame
 	}
 	e.moves = g.AppendMoves
+	e.counter, _ = g.(game.MoveCounter[P])
 	_, isInt := any(*new(P)).(int) // checked once, here
 	perCell := int64(reflect.TypeFor[cell]().Size())
 	e.r.perKid = int64(reflect.TypeFor[P]().Size()) + perCell
@@ -178,7 +182,9 @@ func (e *Engine[P]) Known(p P) (Nimber, bool) {
 // move loses. It returns an error when ctx is done (unless p's value is
 // memoized already: that answer costs a load; a search polls ctx within a
 // few thousand options listed), when a bound is reached (a [*LimitError]:
-// [WithMaxPositions], [WithMemory]), when p lies on or leads to a cycle of
+// [WithMaxPositions], [WithMemory]; for a [game.MoveCounter] such as
+// [game.HeapGame], a position whose options would pass the memory bound
+// or [MaxOptions] is refused before they are listed), when p lies on or leads to a cycle of
 // moves, when p is not a position of the game, or when the engine has no
 // game; finished values stay memoized in every case, so a later call
 // resumes where this one stopped.
@@ -266,8 +272,8 @@ func (e *Engine[P]) shallow(p P) (cell, bool) {
 	}
 	kids, sum, key, v := e.m.split(e.kids[:0], p)
 	e.kids = kids
-	if sum || v != unknown {
-		return 0, false
+	if sum || v != unknown || (e.counter != nil && e.tooMany(key) != nil) {
+		return 0, false // search reports too many moves
 	}
 	e.kids = e.moves(e.kids[:0], key)
 	n := len(e.kids)
@@ -411,6 +417,11 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 		p = key
 		if m := e.r.cfg.maxPositions; m > 0 && e.r.count >= m {
 			return 0, false, e.r.positionsError(p)
+		}
+		if e.counter != nil {
+			if err := e.tooMany(p); err != nil {
+				return 0, false, err
+			}
 		}
 		slot = e.m.enter(p)
 		e.r.count++

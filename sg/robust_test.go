@@ -172,3 +172,32 @@ func TestProgressAtMostOncePerInterval(t *testing.T) {
 		t.Error("no report in a search of millions of positions")
 	}
 }
+
+// Issue 38, point 2: a heap of 2^40 tokens of Kayles has 2^40 options.
+// The engine asks the game's count (game.MoveCounter) before listing, and
+// refuses the position at once with a limit error naming the heap, under
+// the default memory bound as under a small one; a heap it can list is
+// still valued.
+func TestHugeHeapRefusedBeforeListing(t *testing.T) {
+	if ^uint(0)>>32 == 0 {
+		t.Skip("int has 32 bits")
+	}
+	for _, opts := range [][]sg.Option{nil, {sg.WithMemory(1 << 20)}} {
+		e := sg.NewEngine[game.Heaps](game.NewHeapGame(kayles{}), opts...)
+		p, _ := game.MakeHeaps(1<<40, 5)
+		ctx, cancel := context.WithTimeout(bg, 5*time.Second)
+		start := time.Now()
+		_, err := e.Value(ctx, p)
+		cancel()
+		if !errors.Is(err, sg.ErrLimit) || !strings.Contains(err.Error(), "1099511627776") {
+			t.Errorf("Value(%v): %v, want a limit error naming the heap", p, err)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("Value(%v) took %v to refuse", p, d)
+		}
+		q, _ := game.MakeHeaps(7, 7)
+		if v, err := e.Value(bg, q); err != nil || v != 0 {
+			t.Errorf("Value(%v) = %v, %v after the refusal; want 0 (equal heaps)", q, v, err)
+		}
+	}
+}

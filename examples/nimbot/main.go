@@ -28,6 +28,17 @@
 // random move and says why, and a hint says it found nothing in time; the
 // search keeps what it found, so answers come as the board fills up, and
 // typing hint again searches on.
+//
+// Notakto (-game notakto:K) is X-only tic-tac-toe on K 3×3 boards: both
+// players put X's, a board with three in a row is dead, and whoever
+// completes the last three in a row loses. A move is typed "BOARD:CELL"
+// or "BOARD CELL", boards numbered from 0 and cells 0 to 8 row after row
+// ("0:4" is the centre of board 0); the boards are drawn side by side as
+// grids of x and '.'. The bot plays perfectly: it reads the misère
+// quotient of the board (Plambeck and Whitehead, 18 elements; package
+// sg/misere) and moves to a P-position whenever there is one, and "hint"
+// shows the element of each board and of the whole position, whether it
+// is a P-position, and the winning moves.
 package main
 
 import (
@@ -40,6 +51,10 @@ import (
 
 func main() {
 	err := run(os.Stdin, os.Stdout, os.Args[1:])
+	if errors.Is(err, errHelp) {
+		fmt.Fprintf(os.Stderr, "%v\n%s", errUsage, helpText)
+		os.Exit(2)
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "nimbot:", clip.Message(err.Error()))
 		if errors.Is(err, errUsage) {

@@ -27,6 +27,22 @@ const maxThink = 24 * time.Hour
 // errUsage marks bad command-line arguments (exit status 2).
 var errUsage = errors.New("usage: nimbot [-game GAME] [-first you|bot] [-seed N] [-think DURATION] [HEAP...]")
 
+// errHelp is returned for -h: main prints errUsage and helpText.
+var errHelp = fmt.Errorf("%w (help requested)", errUsage)
+
+// helpText follows the usage line for -h.
+const helpText = `GAME: a heap game as sgtool reads it (nim, kayles, .07, sub:1,3,4,
+  grundy, …), a board or graph game (cram:4x5, nodekayles:path:7,
+  chomp:3x4), or notakto:K, Notakto on K boards (X's only; whoever
+  completes the last three in a row loses), which the bot plays
+  perfectly from its misère quotient.
+Moves: in a heap game "HEAP TAKE [SIZES...]" (like "2 3") or "7>2+4";
+  on a board the game's notation ("0,0-0,1", "3", "1,2"); in Notakto
+  "BOARD:CELL" or "BOARD CELL", boards from 0, cells 0 to 8 row after
+  row ("0:4" is the centre of board 0). "hint" shows the winning move
+  and why, "quit" stops.
+`
+
 // maxHeap bounds heap sizes: values are computed by search, heap by heap.
 const maxHeap = 1000
 
@@ -73,10 +89,19 @@ func run(in io.Reader, out io.Writer, args []string) error {
 		return err
 	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
 		return fmt.Errorf("%w: %s", errUsage, clip.Message(err.Error()))
 	}
 	if *first != "you" && *first != "bot" {
 		return fmt.Errorf("%w: -first %s: want you or bot", errUsage, clip.Quote(*first))
+	}
+	if isNotaktoSpec(*spec) {
+		if fs.NArg() > 0 {
+			return fmt.Errorf("%w: notakto takes no HEAP arguments: notakto:K is K empty boards", errUsage)
+		}
+		return playNotakto(context.Background(), in, out, *spec, boardConfig{youFirst: *first == "you", seed: *seed})
 	}
 	if isBoardSpec(*spec) {
 		if fs.NArg() > 0 {

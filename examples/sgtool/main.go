@@ -76,9 +76,8 @@
 // are saved to FILE every minute and when the run ends or is interrupted,
 // and a run given the same FILE resumes from them with identical results.
 // solve takes it too: its search's table is saved every ten minutes and
-// when the run is interrupted or fails, and a run given the same FILE
-// starts from that table (a run that finishes within ten minutes has its
-// answer, and may write nothing). FILE is checked before any work: its
+// when the run ends or is interrupted, and a run given the same FILE
+// starts from that table. FILE is checked before any work: its
 // directory must exist and be writable, and FILE must not be a directory.
 //
 // values, period and value take -mem BYTES, the most memory the computed
@@ -126,8 +125,8 @@ const usageTail = `-max: default 2^28 values for codes such as .07 (a code with 
       fewest, for all N values and each power-of-two prefix, as JSON.
 -checkpoint FILE: save the values to FILE every minute and on exit; a run
       given the same FILE resumes from them (solve: the search's table,
-      every ten minutes and when interrupted). FILE's directory must exist
-      and be writable: it is checked before any work.
+      every ten minutes and when the run ends or is interrupted). FILE's
+      directory must exist and be writable: it is checked before any work.
 -mem BYTES: values, period, value: the most memory the values may take
       (default 1G; a value of 256 or more takes 2 bytes, so Grundy's game
       to 2^30 needs 2G); solve: the search's table (default 256M). A

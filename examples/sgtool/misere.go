@@ -41,6 +41,9 @@ type misereMove struct {
 func parseHeap(cmd string, i int, s string) (int, error) {
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 || n > maxMisereHeap {
+		if i < 0 {
+			return 0, badArg("%s: bad heap %q: want a whole number from 0 to %d", cmd, s, maxMisereHeap)
+		}
 		return 0, badArg("%s: bad heap %q (heap %d): want a whole number from 0 to %d", cmd, s, i, maxMisereHeap)
 	}
 	return n, nil
@@ -194,7 +197,7 @@ func cmdGenus(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	h, err := parseHeap("genus", 0, ops[1])
+	h, err := parseHeap("genus", -1, ops[1])
 	if err != nil {
 		return err
 	}

@@ -118,3 +118,17 @@ func TestMisereMemoryBound(t *testing.T) {
 		t.Errorf("genus -mem 12: %v", err)
 	}
 }
+
+// Issue 38, point 7: genus takes one heap, so its error names no heap
+// index ("(heap 0)" was the index of an argument list it has not).
+func TestGenusBadHeapNamesNoIndex(t *testing.T) {
+	err := genusCmd(context.Background(), []string{"kayles", "100000"}, &bytes.Buffer{})
+	var ue *usageError
+	if !errors.As(err, &ue) || !strings.Contains(err.Error(), `bad heap "100000"`) || strings.Contains(err.Error(), "(heap") {
+		t.Errorf("genus kayles 100000: %v, want a usage error naming the heap without an index", err)
+	}
+	err = misereCmd(context.Background(), []string{"kayles", "1", "100000"}, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "(heap 1)") {
+		t.Errorf("misere kayles 1 100000: %v, want the index of the bad heap", err)
+	}
+}

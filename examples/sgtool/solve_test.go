@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -207,5 +208,34 @@ func TestSolveCheckpoint(t *testing.T) {
 	if _, status, err := solveStatus(t, context.Background(), "cram:4x5 -checkpoint="); status != exitUsage ||
 		!strings.Contains(err.Error(), "-checkpoint") {
 		t.Errorf("-checkpoint=: status %d, %v", status, err)
+	}
+}
+
+// Issue 38, point 8: a solve that ends well within the save interval
+// still saves its table when it ends, as the help says; the file is a
+// table a second run starts from, with the same answer.
+func TestSolveCheckpointAtEnd(t *testing.T) {
+	f := t.TempDir() + "/cram34"
+	first, status, err := solveStatus(t, context.Background(), "cram:3x4 -workers 1 -checkpoint "+f)
+	if status != exitOK {
+		t.Fatalf("status %d: %v", status, err)
+	}
+	if fi, err := os.Stat(f); err != nil || fi.Size() == 0 {
+		t.Fatalf("a short solve left no table: %v", err)
+	}
+	second, status, err := solveStatus(t, context.Background(), "cram:3x4 -workers 1 -checkpoint "+f)
+	if status != exitOK {
+		t.Fatalf("resumed: status %d: %v", status, err)
+	}
+	var a, b solveReport
+	if err := json.Unmarshal([]byte(first), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(second), &b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Value != a.Value || b.Outcome != a.Outcome || strings.Join(b.Moves, " ") != strings.Join(a.Moves, " ") ||
+		b.Expanded >= a.Expanded {
+		t.Errorf("resumed run %s, first run %s: want the same answer with fewer positions", second, first)
 	}
 }

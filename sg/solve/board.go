@@ -68,10 +68,13 @@ func Searchable(b game.Board) bool {
 // Search finds the value and the winning moves of g's start position with
 // package sg/search and opts (its memory budget, its workers, progress):
 // the value with pruning, then an outcome search of each option for the
-// winning moves, sharing one table. It returns ctx's error when ctx is
-// cancelled, and an error naming the budget when the options are bad; a
-// search that needs more memory than its budget slows down, it never
-// fails for want of it.
+// winning moves, sharing one table. With [search.WithCheckpoint] among
+// opts, the table is saved to its file at the end too, once the answer is
+// found (and, as the option says, every interval and when the search
+// fails or is cancelled); a save that fails is an error naming the file.
+// It returns ctx's error when ctx is cancelled, and an error naming the
+// budget when the options are bad; a search that needs more memory than
+// its budget slows down, it never fails for want of it.
 func Search[P comparable](ctx context.Context, g game.Started[P], opts ...search.Option) (*BoardSolution, error) {
 	s, err := search.New[P](g, opts...)
 	if err != nil {
@@ -96,6 +99,9 @@ func Search[P comparable](ctx context.Context, g game.Started[P], opts ...search
 		}
 	}
 	sol.Stats = s.Stats()
+	if err := s.SaveCheckpoint(); err != nil {
+		return nil, fmt.Errorf("solve: %v: %w", g, err)
+	}
 	return sol, nil
 }
 
