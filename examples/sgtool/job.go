@@ -9,10 +9,12 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/impartial-go/impartial/sg/search"
 	"github.com/impartial-go/impartial/sg/split"
@@ -27,8 +29,13 @@ import (
 // file is whole or absent; when that file already holds this job's
 // result, the job is not run again and the result is printed. -mem and
 // -workers are solve's; -checkpoint FILE makes the job resumable, as for
-// solve (the table saved every ten minutes and when interrupted).
+// solve (the table saved every ten minutes and when interrupted by
+// Ctrl-C or SIGTERM, the signal of a scheduler's preemption).
 func cmdJob(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	// A scheduler preempts or evicts with SIGTERM: the job saves its
+	// checkpoint then, as on Ctrl-C.
+	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
+	defer stop()
 	flags, ops, err := splitArgs("job", args, map[string]bool{"index": true, "mem": true, "workers": true, "checkpoint": true, "out": true})
 	if err != nil {
 		return err
