@@ -20,16 +20,18 @@ import (
 	"github.com/impartial-go/impartial/sg/split"
 )
 
-// cmdJob is `sgtool job FILE|DIR [-index N] [-mem BYTES] [-workers N]
-// [-checkpoint FILE] [-out FILE]`: it runs one job of a split, FILE (a
+// cmdJob is `sgtool job FILE|DIR [-index N|A-B] [-mem BYTES] [-workers
+// N] [-checkpoint FILE] [-out FILE]`: it runs one job of a split, FILE (a
 // job file, one line of JSON) or DIR/jobs/NNN.job for -index N (so that
 // an array job runs `sgtool job DIR -index $SLURM_ARRAY_TASK_ID`), and
-// prints its result line. A job in DIR/jobs also writes its result to
-// DIR/results/NNN.json (or to -out FILE), by a rename, so that a result
-// file is whole or absent; when that file already holds this job's
-// result, the job is not run again and the result is printed. -mem and
-// -workers are solve's; -checkpoint FILE makes the job resumable, as for
-// solve (the table saved every ten minutes and when interrupted by
+// prints its result line. -index A-B runs jobs A to B one after the other
+// in one search table, which they share (siblings share subtrees). A job
+// in DIR/jobs also writes its result to DIR/results/NNN.json (or, for one
+// job, to -out FILE) as soon as it is found, by a rename, so that a
+// result file is whole or absent; when that file already holds this
+// job's result, the job is not run again and the result is printed. -mem
+// and -workers are solve's; -checkpoint FILE makes the job resumable, as
+// for solve (the table saved every ten minutes and when interrupted by
 // Ctrl-C or SIGTERM, the signal of a scheduler's preemption).
 func cmdJob(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// A scheduler preempts or evicts with SIGTERM: the job saves its
@@ -43,76 +45,114 @@ func cmdJob(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(ops) != 1 {
 		return badArg("job: want FILE or DIR -index N [-mem BYTES] [-workers N] [-checkpoint FILE] [-out FILE], got %d arguments", len(ops))
 	}
-	path, err := jobPath(ops[0], flags)
+	paths, err := jobPaths(ops[0], flags)
 	if err != nil {
 		return err
 	}
-	j, err := readJob(path)
-	if err != nil {
-		return err
+	if _, ok := flags["out"]; ok && len(paths) > 1 {
+		return badArg("job: -out goes with one job, and -index %s names %d", quote(flags["index"]), len(paths))
 	}
-	out := flags["out"]
-	if _, ok := flags["out"]; !ok && filepath.Base(filepath.Dir(path)) == jobsDir {
-		if st, err := os.Stat(filepath.Join(filepath.Dir(filepath.Dir(path)), resultsDir)); err == nil && st.IsDir() {
-			out = filepath.Join(filepath.Dir(filepath.Dir(path)), resultsDir, strings.TrimSuffix(filepath.Base(path), ".job")+".json")
+	var todo []split.Job
+	var outs []string
+	for _, path := range paths {
+		j, err := readJob(path)
+		if err != nil {
+			return err
 		}
+		out := resultPath(path, flags)
+		if line, ok := doneResult(out, j); ok {
+			if _, err := stdout.Write(line); err != nil {
+				return err
+			}
+			continue
+		}
+		todo, outs = append(todo, j), append(outs, out)
 	}
-	if line, ok := doneResult(out, j); ok {
-		_, err := stdout.Write(line)
-		return err
+	if len(todo) == 0 {
+		return nil
 	}
 	opts, err := jobOptions(flags)
 	if err != nil {
 		return err
 	}
-	g, codec, _, err := searchedGame("job", j.Game)
+	g, codec, _, err := searchedGame("job", todo[0].Game)
 	if err != nil {
 		return err
 	}
-	res, err := split.Run(ctx, g, codec, j, opts...)
-	if err != nil {
-		return err
-	}
-	res.CPUSeconds = cpuSeconds()
-	line, err := json.Marshal(res)
-	if err != nil {
-		return err
-	}
-	line = append(line, '\n')
-	if out != "" {
-		if err := writeFileAtomic(out, line); err != nil {
-			return fmt.Errorf("job: %w", err)
+	k, cpu := 0, cpuSeconds()
+	return split.RunGroup(ctx, g, codec, todo, func(res split.Result) error {
+		now := cpuSeconds()
+		res.CPUSeconds, cpu = now-cpu, now
+		line, err := json.Marshal(res)
+		if err != nil {
+			return err
 		}
-	}
-	_, err = stdout.Write(line)
-	return err
+		line = append(line, '\n')
+		if outs[k] != "" {
+			if err := writeFileAtomic(outs[k], line); err != nil {
+				return fmt.Errorf("job: %w", err)
+			}
+		}
+		k++
+		_, err = stdout.Write(line)
+		return err
+	}, opts...)
 }
 
-// jobPath returns the job file that arg and -index name.
-func jobPath(arg string, flags map[string]string) (string, error) {
+// resultPath returns where the result of the job in path goes: -out, or
+// DIR/results/NNN.json for DIR/jobs/NNN.job when DIR/results exists, or
+// nowhere ("").
+func resultPath(path string, flags map[string]string) string {
+	if out, ok := flags["out"]; ok {
+		return out
+	}
+	if filepath.Base(filepath.Dir(path)) != jobsDir {
+		return ""
+	}
+	dir := filepath.Dir(filepath.Dir(path))
+	if st, err := os.Stat(filepath.Join(dir, resultsDir)); err != nil || !st.IsDir() {
+		return ""
+	}
+	return filepath.Join(dir, resultsDir, strings.TrimSuffix(filepath.Base(path), ".job")+".json")
+}
+
+// jobPaths returns the job files that arg and -index name.
+func jobPaths(arg string, flags map[string]string) ([]string, error) {
 	st, err := os.Stat(arg)
 	if err != nil {
-		return "", badArg("job: %s: %v", quote(arg), pathErr(err))
+		return nil, badArg("job: %s: %v", quote(arg), pathErr(err))
 	}
 	s, hasIndex := flags["index"]
 	if !st.IsDir() {
 		if hasIndex {
-			return "", badArg("job: -index goes with a directory, and %s is a file", quote(arg))
+			return nil, badArg("job: -index goes with a directory, and %s is a file", quote(arg))
 		}
-		return arg, nil
+		return []string{arg}, nil
 	}
 	if !hasIndex {
-		return "", badArg("job: %s is a directory: give -index N, the job's number", quote(arg))
+		return nil, badArg("job: %s is a directory: give -index N, the job's number (or A-B, a range)", quote(arg))
 	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n < 0 || n >= split.DefaultMaxPositions {
-		return "", badArg("job: bad -index %s: want a whole number from 0", quote(s))
+	a, b, isRange := strings.Cut(s, "-")
+	lo, err1 := strconv.Atoi(a)
+	hi, err2 := lo, error(nil)
+	if isRange {
+		hi, err2 = strconv.Atoi(b)
 	}
-	p := filepath.Join(arg, jobsDir, jobName(n)+".job")
-	if _, err := os.Stat(p); err != nil {
-		return "", badArg("job: no job %d in %s (%v)", n, quote(arg), pathErr(err))
+	if err1 != nil || err2 != nil || lo < 0 || hi < lo || hi >= split.DefaultMaxPositions {
+		return nil, badArg("job: bad -index %s: want a job's number N, or a range A-B with A ≤ B", quote(s))
 	}
-	return p, nil
+	var paths []string
+	for n := lo; n <= hi; n++ {
+		p := filepath.Join(arg, jobsDir, jobName(n)+".job")
+		if _, err := os.Stat(p); err != nil {
+			if isRange && n > lo && errors.Is(err, fs.ErrNotExist) {
+				break // a range past the last job ends with it
+			}
+			return nil, badArg("job: no job %d in %s (%v)", n, quote(arg), pathErr(err))
+		}
+		paths = append(paths, p)
+	}
+	return paths, nil
 }
 
 // readJob reads a job file: one line of JSON.

@@ -190,3 +190,25 @@ func TestGNUParallel(t *testing.T) {
 	}
 	sameAnswer(t, "cram:4x5", string(out))
 }
+
+func TestJobRange(t *testing.T) {
+	dir, n := splitDir(t, "cram:4x5", 16)
+	out, err := runSub(t, cmdJob, dir, "-index", "0-3", "-mem", "1M")
+	if err != nil || strings.Count(out, "\n") != min(4, n) {
+		t.Fatalf("jobs 0-3: %q %v", out, err)
+	}
+	if _, err := runSub(t, cmdJob, dir, "-index", "2-99999", "-mem", "1M"); err != nil {
+		t.Fatal(err)
+	}
+	merged, err := runSub(t, cmdMerge, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAnswer(t, "cram:4x5", merged)
+	var ue *usageError
+	for _, bad := range []string{"3-1", "a-b", "-1", "0-3 -out x"} {
+		if _, err := runSub(t, cmdJob, append([]string{dir, "-index"}, strings.Fields(bad)...)...); !errors.As(err, &ue) {
+			t.Errorf("-index %s: %v, want a usage error", bad, err)
+		}
+	}
+}

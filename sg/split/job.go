@@ -20,24 +20,49 @@ import (
 // position cannot be read, and the search's errors (ctx's when ctx is
 // done). Its cost is the search's.
 func Run[P comparable](ctx context.Context, g game.Game[P], c Codec[P], j Job, opts ...search.Option) (Result, error) {
-	if err := j.Check(); err != nil {
-		return Result{}, err
+	var r Result
+	err := RunGroup(ctx, g, c, []Job{j}, func(x Result) error { r = x; return nil }, opts...)
+	return r, err
+}
+
+// RunGroup runs jobs one after the other in one search with one table
+// (opts as for [Run]), so that what one job learnt about the positions
+// its siblings share is not computed again, and gives each result to
+// each as soon as it is found; an error of each stops it. The jobs must
+// be of one manifest. Each result counts the positions its own job
+// expanded. Errors are Run's.
+func RunGroup[P comparable](ctx context.Context, g game.Game[P], c Codec[P], jobs []Job, each func(Result) error, opts ...search.Option) error {
+	ps := make([]P, len(jobs))
+	for i, j := range jobs {
+		if err := j.Check(); err != nil {
+			return err
+		}
+		if j.Manifest != jobs[0].Manifest {
+			return fmt.Errorf("split: jobs %d and %d are of two manifests, %s and %s", jobs[0].Index, j.Index, jobs[0].Manifest, j.Manifest)
+		}
+		p, err := c.Parse(j.Position)
+		if err != nil {
+			return fmt.Errorf("split: job %d of manifest %s: bad position %q: %w", j.Index, j.Manifest, j.Position, err)
+		}
+		ps[i] = p
 	}
-	p, err := c.Parse(j.Position)
-	if err != nil {
-		return Result{}, fmt.Errorf("split: job %d of manifest %s: bad position %q: %w", j.Index, j.Manifest, j.Position, err)
-	}
-	start := time.Now()
 	s, err := search.New(g, opts...)
 	if err != nil {
-		return Result{}, fmt.Errorf("split: job %d: %w", j.Index, err)
+		return fmt.Errorf("split: %w", err)
 	}
-	v, err := s.Value(ctx, p)
-	if err != nil {
-		return Result{}, fmt.Errorf("split: job %d of manifest %s: %w", j.Index, j.Manifest, err)
+	for i, j := range jobs {
+		start, before := time.Now(), s.Stats().Expanded
+		v, err := s.Value(ctx, ps[i])
+		if err != nil {
+			return fmt.Errorf("split: job %d of manifest %s: %w", j.Index, j.Manifest, err)
+		}
+		r := Result{Manifest: j.Manifest, Index: j.Index, Fingerprint: j.Fingerprint, Value: uint64(v),
+			Expanded: s.Stats().Expanded - before, Seconds: time.Since(start).Seconds(), Library: Library()}
+		if err := each(r); err != nil {
+			return err
+		}
 	}
-	return Result{Manifest: j.Manifest, Index: j.Index, Fingerprint: j.Fingerprint, Value: uint64(v),
-		Expanded: s.Stats().Expanded, Seconds: time.Since(start).Seconds(), Library: Library()}, nil
+	return nil
 }
 
 // SetCodec writes a [bitset.Set] position as its two words in
