@@ -93,7 +93,11 @@ func (e *MergeError) Error() string {
 		}
 		parts = append(parts, p.String())
 	}
-	return fmt.Sprintf("split: manifest %s: %d problems, nothing merged: %s", e.Manifest, len(e.Problems), strings.Join(parts, "; "))
+	noun := "problems"
+	if len(e.Problems) == 1 {
+		noun = "problem"
+	}
+	return fmt.Sprintf("split: manifest %s: %d %s, nothing merged: %s", e.Manifest, len(e.Problems), noun, strings.Join(parts, "; "))
 }
 
 // ReadResults reads result lines (one JSON object a line; blank lines
