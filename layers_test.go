@@ -15,7 +15,7 @@ import (
 const (
 	layerGame    = iota // game, game/grid, game/graph, game/bitset, game/gametest
 	layerValues         // sg
-	layerAlgo           // nim, sg/sequence, sg/search, sg/misere, sg/loopy, sg/explain, sg/bot, sg/internal/...
+	layerAlgo           // nim, sg/sequence, sg/search, sg/split, sg/misere, sg/loopy, sg/explain, sg/bot, sg/internal/...
 	layerRules          // rulesets
 	layerGlue           // sg/solve
 	layerProgram        // examples/..., the root package

@@ -1,0 +1,232 @@
+package split_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/bitset"
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search"
+	"github.com/impartial-go/impartial/sg/solve"
+	"github.com/impartial-go/impartial/sg/split"
+)
+
+// started parses a spec of a searched board.
+func started(t *testing.T, spec string) game.Started[bitset.Set] {
+	t.Helper()
+	r, err := rulesets.ParseRules(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, ok := r.Board.(game.Started[bitset.Set])
+	if !ok {
+		t.Fatalf("%s is not a game on sets", spec)
+	}
+	return g
+}
+
+// runAll splits spec into at least jobs jobs and runs each.
+func runAll(t *testing.T, spec string, jobs int) (*split.Manifest, []split.Result) {
+	t.Helper()
+	g := started(t, spec)
+	ctx := context.Background()
+	m, err := split.Split(ctx, g, g.Start(), spec, split.SetCodec{}, split.WithJobs(jobs), split.WithSmall(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rs []split.Result
+	for _, j := range m.Jobs {
+		r, err := split.Run(ctx, g, split.SetCodec{}, j, search.WithMemory(search.MinMemory), search.WithWorkers(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Source = "job" + j.Fingerprint
+		rs = append(rs, r)
+	}
+	return m, rs
+}
+
+func TestSplitEqualsSolve(t *testing.T) {
+	for _, spec := range []string{"cram:3x4", "cram:4x4", "cram:4x5", "cram:3x5", "nodekayles:grid:3x4", "nodekayles:grid:4x4", "nodekayles:path:11", "chomp:4x5", "chomp:3x7"} {
+		for _, jobs := range []int{1, 16, 64} {
+			m, rs := runAll(t, spec, jobs)
+			got, err := split.Merge(m, rs, nil)
+			if err != nil {
+				t.Fatalf("%s, %d jobs: %v", spec, jobs, err)
+			}
+			g := started(t, spec)
+			want, err := solve.Search(context.Background(), g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Value != want.Value || !slices.Equal(got.Moves, want.Moves) || got.Outcome() != want.Outcome() {
+				t.Errorf("%s, %d jobs: merge %v %v, solve %v %v", spec, jobs, got.Value, got.Moves, want.Value, want.Moves)
+			}
+			if got.Jobs != len(m.Jobs) {
+				t.Errorf("%s: %d jobs merged, manifest has %d", spec, got.Jobs, len(m.Jobs))
+			}
+			if err := m.Check(); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
+
+func TestSplitJobsDistinct(t *testing.T) {
+	g := started(t, "cram:4x5")
+	m, err := split.Split(context.Background(), g, g.Start(), "cram:4x5", split.SetCodec{}, split.WithJobs(20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Jobs) < 20 {
+		t.Errorf("%d jobs, want at least 20", len(m.Jobs))
+	}
+	seen := map[bitset.Set]bool{}
+	can := g.(game.Canonicalizer[bitset.Set])
+	for _, j := range m.Jobs {
+		p, err := split.SetCodec{}.Parse(j.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := can.Canonical(p)
+		if c != p || seen[c] {
+			t.Errorf("job %d: %s is not canonical or is repeated", j.Index, j.Position)
+		}
+		seen[c] = true
+		if j.Moves <= 12 {
+			t.Errorf("job %d has %d moves, at most the small size", j.Index, j.Moves)
+		}
+	}
+}
+
+func TestMergeProblems(t *testing.T) {
+	m, rs := runAll(t, "cram:4x4", 8)
+	other, ors := runAll(t, "cram:3x5", 4)
+	_ = other
+	if len(rs) < 4 {
+		t.Fatalf("only %d jobs", len(rs))
+	}
+	kinds := func(err error) map[split.ProblemKind][]int {
+		var me *split.MergeError
+		if !errors.As(err, &me) {
+			t.Fatalf("want a *MergeError, got %v", err)
+		}
+		out := map[split.ProblemKind][]int{}
+		for _, p := range me.Problems {
+			out[p.Kind] = append(out[p.Kind], p.Job)
+		}
+		return out
+	}
+	// Missing.
+	k := kinds(mergeErr(m, rs[1:], nil))
+	if !slices.Equal(k[split.Missing], []int{0}) {
+		t.Errorf("missing: %v", k)
+	}
+	// Duplicate, even when equal.
+	dup := append(slices.Clone(rs), rs[2])
+	k = kinds(mergeErr(m, dup, nil))
+	if !slices.Equal(k[split.Duplicate], []int{2, 2}) || len(k) != 1 {
+		t.Errorf("duplicate: %v", k)
+	}
+	// Damaged: a wrong fingerprint, a value out of range, a bad line.
+	bad := slices.Clone(rs)
+	bad[1].Fingerprint = "0123456789abcdef"
+	bad[3].Value = uint64(m.Jobs[3].Moves) + 1
+	_, lines := split.ReadResults("x.json", strings.NewReader("{\"manifest\":\n{}\n"))
+	if len(lines) != 2 {
+		t.Fatalf("bad lines: %v", lines)
+	}
+	k = kinds(mergeErr(m, bad, lines))
+	if len(k[split.Damaged]) != 4 || !slices.Contains(k[split.Damaged], 3) || !slices.Equal(k[split.Missing], []int{1, 3}) {
+		t.Errorf("damaged: %v", k)
+	}
+	// Foreign.
+	k = kinds(mergeErr(m, append(slices.Clone(rs), ors[0]), nil))
+	if len(k[split.Foreign]) != 1 || len(k) != 1 {
+		t.Errorf("foreign: %v", k)
+	}
+	// The message names them.
+	err := mergeErr(m, append(slices.Clone(rs[1:]), ors[0]), nil)
+	for _, w := range []string{"missing job 0", "foreign result", ors[0].Manifest} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("%q does not name %q", err, w)
+		}
+	}
+}
+
+func mergeErr(m *split.Manifest, rs []split.Result, bad []split.Problem) error {
+	_, err := split.Merge(m, rs, bad)
+	return err
+}
+
+func TestManifestDamaged(t *testing.T) {
+	m, rs := runAll(t, "cram:3x4", 2)
+	m.Root = "0:1"
+	if _, err := split.Merge(m, rs, nil); err == nil || !strings.Contains(err.Error(), "damaged") {
+		t.Errorf("edited manifest: %v", err)
+	}
+}
+
+func TestRunRefusesDamagedJob(t *testing.T) {
+	g := started(t, "cram:4x4")
+	m, err := split.Split(context.Background(), g, g.Start(), "cram:4x4", split.SetCodec{}, split.WithJobs(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := m.Jobs[0]
+	j.Position = "0:ffff"
+	if _, err := split.Run(context.Background(), g, split.SetCodec{}, j); err == nil {
+		t.Error("a job with another position ran")
+	}
+}
+
+func TestSplitLimit(t *testing.T) {
+	g := started(t, "cram:5x5")
+	_, err := split.Split(context.Background(), g, g.Start(), "cram:5x5", split.SetCodec{}, split.WithJobs(50), split.WithMaxPositions(60))
+	if !errors.Is(err, sg.ErrLimit) {
+		t.Errorf("got %v, want a limit error", err)
+	}
+	if _, err := split.Split(context.Background(), g, g.Start(), "cram:5x5", split.SetCodec{}, split.WithJobs(0)); err == nil {
+		t.Error("0 jobs accepted")
+	}
+}
+
+func TestSetCodec(t *testing.T) {
+	for _, s := range []bitset.Set{{}, {Lo: 0x3f}, {Lo: 1 << 63, Hi: 0xff}} {
+		p, err := split.SetCodec{}.Parse(split.SetCodec{}.Format(s))
+		if err != nil || p != s {
+			t.Errorf("%v: %v %v", s, p, err)
+		}
+	}
+	for _, bad := range []string{"", "12", "x:1", "1:"} {
+		if _, err := (split.SetCodec{}).Parse(bad); err == nil {
+			t.Errorf("%q read", bad)
+		}
+	}
+}
+
+func TestRunResumes(t *testing.T) {
+	g := started(t, "cram:5x5")
+	m, err := split.Split(context.Background(), g, g.Start(), "cram:5x5", split.SetCodec{}, split.WithJobs(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := t.TempDir() + "/job.ckpt"
+	j := m.Jobs[0]
+	first, err := split.Run(context.Background(), g, split.SetCodec{}, j, search.WithCheckpoint(path, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := split.Run(context.Background(), g, split.SetCodec{}, j, search.WithCheckpoint(path, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Value != first.Value || again.Fingerprint != j.Fingerprint || again.Expanded >= first.Expanded || first.Expanded < 10 {
+		t.Errorf("resumed: %+v, first %+v", again, first)
+	}
+}
