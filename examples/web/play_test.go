@@ -1,0 +1,126 @@
+package main
+
+import (
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/impartial-go/impartial/game/gametest"
+)
+
+// clickLast points at the last piece of the picture that can be played,
+// as a student would with the mouse; for coins it then presses Turn. It
+// returns "over" when the game has ended, "" while the page is busy.
+const clickLast = `(() => {
+  if (document.getElementById('result')) return 'over';
+  if (!document.getElementById('busy').hidden) return '';
+  const picks = [...document.querySelectorAll('#picture .pick')];
+  if (!picks.length) return '';
+  picks[picks.length - 1].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  const t = document.getElementById('turnbtn');
+  if (t) t.click();
+  return 'clicked';
+})()`
+
+// playToEnd plays the game open on the page by clicks until it ends, and
+// returns the result and the log.
+func playToEnd(t *testing.T, p *page, name string) (result, log string) {
+	t.Helper()
+	deadline := time.Now().Add(90 * time.Second)
+	for clicks := 0; ; clicks++ {
+		s, _ := p.c.eval(clickLast)
+		if s == "over" {
+			break
+		}
+		if time.Now().After(deadline) || clicks > 2000 {
+			p.failShot(t, name)
+			body, _ := p.c.eval("document.body.innerText + JSON.stringify(game && game.r.moves) + document.getElementById('picture').innerHTML.slice(0, 1500)")
+			t.Fatalf("%s: the game did not end by clicks; the page shows:\n%s", name, body)
+		}
+		time.Sleep(60 * time.Millisecond)
+	}
+	result, _ = p.c.eval(text("result"))
+	log, _ = p.c.eval("[...document.querySelectorAll('#log li')].map(li => li.textContent).join('\\n')")
+	return result, log
+}
+
+// failShot saves a screenshot when the test has failed or is failing, in
+// $IMPARTIAL_SCREENSHOTS or a temporary directory, and logs where.
+func (p *page) failShot(t *testing.T, name string) {
+	dir := p.shots
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	png, err := p.c.screenshot()
+	if err != nil {
+		t.Logf("no screenshot: %v", err)
+		return
+	}
+	f := filepath.Join(dir, "fail-"+strings.NewReplacer("/", "_", ":", "_").Replace(name)+".png")
+	if err := os.WriteFile(f, png, 0o644); err == nil {
+		t.Logf("screenshot of the failure: %s", f)
+	}
+}
+
+// TestPlayByClicks plays a whole game of each kind of game on the page, by
+// clicks on its picture, against the bot, and checks the winner: the
+// player who made the last move. By default one short game; all kinds
+// with the long tests.
+func TestPlayByClicks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the WebAssembly module and starts a browser")
+	}
+	c := startBrowser(t)
+	dir := t.TempDir()
+	if err := BuildSite(dir); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(Handler(dir))
+	defer srv.Close()
+	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
+	games := []struct{ name, query string }{
+		{"nim", "game=nim&position=1,2,3&view=play"},
+		{"kayles", "game=.77&position=4,3&view=play"},
+		{"dawson", "game=.07&position=6&view=play"},
+		{"cram", "game=cram:3x3&view=play"},
+		{"chomp", "game=chomp:3x4&view=play"},
+		{"nodekayles", "game=nodekayles:grid:3x3&view=play"},
+		{"nodekayles-graph", "game=nodekayles:0-1,1-2,2-0,2-3,3-4,4-5,5-3&view=play"},
+		{"hackenbush", "game=hackenbush:g-1,1-2,2-g,2-3,3-4,g-5,5-6&view=play"},
+		{"coins", "game=coins:mock-turtles:1,4,6&view=play"},
+		{"digraph", "game=digraph:0-1,1-2,2-3,3-4&position=0&view=play"},
+	}
+	if !gametest.Long() {
+		games = games[:1]
+	}
+	for _, g := range games {
+		t.Run(g.name, func(t *testing.T) {
+			p.open(t, g.query)
+			waitText(t, c, "the picture", "document.querySelector('#picture .pick') ? 'yes' : ''")
+			p.shot(t, "play-"+g.name+"-start")
+			result, log := playToEnd(t, p, g.name)
+			p.shot(t, "play-"+g.name+"-end")
+			lines := strings.Split(log, "\n")
+			last := lines[len(lines)-1]
+			switch {
+			case strings.Contains(result, "you win"):
+				if !strings.HasPrefix(last, "You:") {
+					t.Errorf("%s: %q but the last move was %q", g.name, result, last)
+				}
+			case strings.Contains(result, "the bot wins"):
+				if !strings.HasPrefix(last, "Bot:") {
+					t.Errorf("%s: %q but the last move was %q", g.name, result, last)
+				}
+			default:
+				t.Errorf("%s: result %q names no winner", g.name, result)
+			}
+			if t.Failed() {
+				p.failShot(t, g.name)
+			}
+			t.Logf("%s: %s after %d moves", g.name, result, len(lines))
+		})
+	}
+}
