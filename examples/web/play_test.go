@@ -37,7 +37,7 @@ func playToEnd(t *testing.T, p *page, name string) (result, log string) {
 		}
 		if time.Now().After(deadline) || clicks > 2000 {
 			p.failShot(t, name)
-			body, _ := p.c.eval("document.body.innerText + JSON.stringify(game && game.r.moves) + document.getElementById('picture').innerHTML.slice(0, 1500)")
+			body, _ := p.c.eval("document.body.innerText + document.getElementById('picture').innerHTML.slice(0, 1500)")
 			t.Fatalf("%s: the game did not end by clicks; the page shows:\n%s", name, body)
 		}
 		time.Sleep(60 * time.Millisecond)

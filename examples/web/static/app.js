@@ -136,7 +136,7 @@ function showPosition(r) {
   h += `<p>By the Sprague–Grundy theorem the value of a sum of heaps is the XOR (nim-sum) of the heaps' values: ${heaps}, XOR ${r.value}.</p>`;
   const wins = winning(r);
   h += '<h2>Winning moves</h2>';
-  h += wins.length ? '<ul class="moves" id="winning">' + wins.map((m) => `<li class="win">${esc(m.text)} → (${m.to.join(', ') || 'nothing left'})</li>`).join('') + '</ul>'
+  h += wins.length ? '<ul class="moves" id="winning">' + wins.map((m) => `<li class="win">${esc(m.text)} → (${(m.to || []).join(', ') || 'nothing left'})</li>`).join('') + '</ul>'
     : '<p id="winning">None: every move leaves a position of nonzero value, from which the opponent wins.</p>';
   h += '<h2>The mex table</h2><p>G(n) is the least value not among the values of heap n\'s options (the <i>mex</i>).</p>';
   h += '<table><tr><th class="num">n</th><th>options (heaps left: value)</th><th>values of options</th><th class="num">G(n)</th></tr>';
@@ -332,7 +332,7 @@ function pick(e) {
   if (m) play(m);
 }
 
-function after(kind, m) { return kind === 'heaps' ? (m.to.join(',') || '0') : m.position; }
+function after(kind, m) { return kind === 'heaps' ? ((m.to || []).join(',') || '0') : m.position; }
 
 async function play(m) {
   if (pending) return;
