@@ -74,11 +74,7 @@ func TestPlayByClicks(t *testing.T) {
 		t.Skip("builds the WebAssembly module and starts a browser")
 	}
 	c := startBrowser(t)
-	dir := t.TempDir()
-	if err := BuildSite(dir); err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(Handler(dir))
+	srv := httptest.NewServer(Handler(testSite(t)))
 	defer srv.Close()
 	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
 	games := []struct{ name, query string }{
