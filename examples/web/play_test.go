@@ -120,3 +120,48 @@ func TestPlayByClicks(t *testing.T) {
 		})
 	}
 }
+
+// TestPhoneWidth opens each kind of picture at a phone's width (360 CSS
+// pixels) with the hint shown, and checks that nothing makes the page
+// scroll sideways, that every piece to point at has a name for a screen
+// reader, and that the hint stars a piece of the picture.
+func TestPhoneWidth(t *testing.T) {
+	gametest.SkipUnlessLong(t)
+	c := startBrowser(t)
+	srv := httptest.NewServer(Handler(testSite(t)))
+	defer srv.Close()
+	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
+	if err := c.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": true}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []struct{ name, query string }{
+		{"nim", "game=nim&position=3,5,6&view=play"},
+		{"kayles", "game=.77&position=12,7&view=play"},
+		{"cram", "game=cram:4x5&view=play"},
+		{"chomp", "game=chomp:4x6&view=play"},
+		{"nodekayles", "game=nodekayles:grid:4x4&view=play"},
+		{"hackenbush", "game=hackenbush:g-1,1-2,2-g,2-3,3-4,g-5,5-6&view=play"},
+		{"coins", "game=coins:mock-turtles:1,4,6&view=play"},
+		{"digraph", "game=digraph:0-1,1-2,2-0,2-3,3-4&position=0,3&view=play"},
+	} {
+		p.open(t, g.query)
+		waitText(t, c, g.name+" picture", "document.querySelector('#picture .pick') ? 'yes' : ''")
+		if _, err := c.eval("document.getElementById('hintbtn').click()"); err != nil {
+			t.Fatal(err)
+		}
+		waitText(t, c, g.name+" hint", text("hint"))
+		p.shot(t, "phone-"+g.name)
+		if w, _ := c.eval("String(document.documentElement.scrollWidth)"); w != "360" {
+			p.failShot(t, "phone-"+g.name)
+			t.Errorf("%s: the page is %s px wide at a 360 px screen", g.name, w)
+		}
+		if n, _ := c.eval("String([...document.querySelectorAll('#picture .pick')].filter(e => !e.getAttribute('aria-label')).length)"); n != "0" {
+			t.Errorf("%s: %s pieces have no aria-label", g.name, n)
+		}
+		if n, _ := c.eval("String(document.querySelectorAll('#picture .hinted').length)"); n == "0" {
+			if h, _ := c.eval(text("hint")); !strings.Contains(h, "0") {
+				t.Errorf("%s: the hint outlines nothing and says %q", g.name, h)
+			}
+		}
+	}
+}

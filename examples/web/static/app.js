@@ -108,31 +108,60 @@ function verdict(r) {
 
 function winning(r) { return (r.moves || []).filter((m) => m.winning); }
 
-function showBoard(r) {
+// valuedBy says how the page's library values a drawn game.
+function valuedBy(kind) {
+  return {
+    cram: 'A board is valued as a whole: its value is the mex of the values of its options, found by a pruned search of the positions it can reach (package sg/search), where parts of the board that no longer touch each other are valued apart and their values XORed.',
+    chomp: 'A chocolate bar is valued as a whole, by a pruned search of the positions it can reach (package sg/search): its value is the mex of its options\' values.',
+    graph: 'A graph is valued by a pruned search of the positions it can reach (package sg/search): parts of the graph that no longer touch are valued apart and their values XORed.',
+    coins: 'A row of coins needs no search: each head is a game of its own, worth a number given by a formula (shown under it), and the row is worth the XOR of its heads\' values.',
+    hackenbush: 'A Hackenbush picture needs no search: by the colon principle a branch is worth what its stalks are worth, and by the fusion principle a cycle can be shrunk to a point, so the value follows in linear time.',
+  }[kind] || '';
+}
+
+function showBoard(r, s) {
   let h = `<h2>${esc(r.game)}</h2>` + verdict(r);
-  h += '<p>A board game is valued as a whole: its value is the mex of the values of its options, found by a pruned search of the positions it can reach (package sg/search), where parts of the board that no longer touch each other are valued apart and their values XORed.</p>';
+  if (r.picture) {
+    const win = r.picture.moves.find((m) => m.winning);
+    h += `<div class="picture" id="picture">${drawPicture(r, { hint: win })}</div>`;
+    h += `<p>${valuedBy(r.picture.kind)}</p>` + partsText(r);
+    h += `<p><a id="playlink" href="?${new URLSearchParams({ game: s.game, view: 'play', at: s.at || '' })}">Play this position against the bot</a></p>`;
+  } else h += '<p>A board of coins needs no search: by the Tartan theorem each head is worth the nim-product of the values of its row and its column, and the board is worth the XOR of its heads\' values.</p>';
   h += '<h2>Winning moves</h2>';
-  h += r.board.moves.length ? '<ul class="moves" id="winning">' + r.board.moves.map((m) => `<li class="win">${esc(m)}</li>`).join('') + '</ul>'
-    : `<p id="winning">${r.outcome === 'P' ? 'None: every move leaves a position from which the opponent wins.' : 'The value is known; this game does not list its moves here.'}</p>`;
+  h += r.board.moves.length ? '<ul class="moves" id="winning">' + r.board.moves.map((m) => `<li class="win">★ ${esc(m)}</li>`).join('') + '</ul>'
+    : '<p id="winning">None: every move leaves a position from which the opponent wins.</p>';
   $('out').innerHTML = h;
+}
+
+// partsText explains a drawn position's value by its parts.
+function partsText(r) {
+  const pic = r.picture, parts = pic.parts || [];
+  if (pic.kind === 'coins') {
+    if (!parts.length) return '<p>No head is left: the value is 0.</p>';
+    return `<p>Heads ${parts.map((p) => '#' + pic.marks[p.elems[0]].split(':')[0]).join(', ')} are worth ${parts.map((p) => p.value).join(' ⊕ ')} = <b>${r.value}</b>.</p>`;
+  }
+  if (parts.length > 1) return `<p>The position falls into ${parts.length} parts that no longer touch, worth ${parts.map((p) => '*' + p.value).join(', ')}: together ${parts.map((p) => p.value).join(' ⊕ ')} = <b>${r.value}</b>.</p>`;
+  return '';
 }
 
 function showLoopy(r) {
   const words = { P: 'the player to move loses (P)', N: 'the player to move wins (N)', D: 'a draw: with best play it goes on for ever (D)' };
   const unit = r.game.startsWith('digraph:') ? 'token on vertex' : 'heap';
   let h = `<h2>${esc(r.game)} at ${unit === 'heap' ? 'heaps' : 'tokens on vertices'} ${esc(r.position.join(', '))}</h2>`;
-  h += `<p class="verdict">Outcome <span class="badge ${r.outcome === 'D' ? 'P' : r.outcome}" id="outcome">${r.outcome}</span> — ${words[r.outcome]}.</p>`;
+  h += `<p class="verdict">Outcome <span class="badge ${r.outcome}" id="outcome">${r.outcome}</span> — ${words[r.outcome]}.</p>`;
+  if (r.picture) h += `<div class="picture" id="picture">${drawPicture(r, { hint: r.picture.moves.find((m) => m.winning) })}</div>`;
   h += `<p>Moves can return to earlier positions here, so a heap's value is a nimber *n or ∞ with the set of finite values it can move to (the generalized Sprague–Grundy function of Smith and of Fraenkel and Yesha): ${r.position.map((x, i) => `${unit} ${x}: <b>${esc(r.loopy.values[i])}</b>`).join(', ')}. A sum with two ∞ parts is a draw; one ∞{K} beside finite parts worth *x wins exactly when x is in K.</p>`;
   h += `<h2>${r.outcome === 'D' ? 'Moves that keep the draw' : 'Winning moves'}</h2>`;
   h += r.loopy.moves.length ? '<ul class="moves" id="winning">' + r.loopy.moves.map((m) => `<li class="win">${esc(m)}</li>`).join('') + '</ul>' : '<p id="winning">None: every move loses.</p>';
   $('out').innerHTML = h;
 }
 
-function showPosition(r) {
-  if (r.board) { showBoard(r); return; }
-  if (r.loopy) { showLoopy(r); return; }
+function showPosition(r, s) {
+  if (r.board) { showBoard(r, s); return; }
+  if (r.loopy) { showLoopy(r, s); return; }
   const heaps = r.position.map((h, i) => `G(${h}) = ${r.values[i]}`).join(', ');
   let h = `<h2>${esc(r.game)} at heaps ${esc(r.position.join(', '))}</h2>` + verdict(r);
+  h += `<div class="picture" id="picture">${drawPicture(r, { values: r.values, hint: winning(r)[0] })}</div>`;
   h += `<p>By the Sprague–Grundy theorem the value of a sum of heaps is the XOR (nim-sum) of the heaps' values: ${heaps}, XOR ${r.value}.</p>`;
   const wins = winning(r);
   h += '<h2>Winning moves</h2>';
