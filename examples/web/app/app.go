@@ -42,7 +42,8 @@ const (
 )
 
 // Request is one question from the page. View is one of "position",
-// "nimsum", "sequence", "graph", "play" (the bot answers a position) and
+// "nimsum", "sequence", "graph", "play" (the bot answers a position),
+// "misere" (who wins when the last mover loses) and
 // "options" (the options of heap N, for the plot's hover).
 type Request struct {
 	View     string `json:"view"`
@@ -88,6 +89,8 @@ type Response struct {
 	// board, a graph, coins, a Hackenbush picture): its winning moves in
 	// the game's notation.
 	Board *BoardAnswer `json:"board,omitempty"`
+	// Misere is the misère view's answer.
+	Misere *MisereAnswer `json:"misere,omitempty"`
 	// Loopy is set for a rule whose positions may repeat.
 	Loopy *LoopyAnswer `json:"loopy,omitempty"`
 	// Picture is set for a game the page draws itself (a board, a graph,
@@ -335,9 +338,9 @@ func handle(ctx context.Context, r Request, progress func(done, total int)) (Res
 		}
 		resp.Row = &t.Rows[r.N]
 		return resp, nil
-	case "position", "nimsum", "graph", "play", "":
+	case "position", "nimsum", "graph", "play", "misere", "":
 	default:
-		return resp, bad("view", "unknown view %q (want position, nimsum, sequence, graph or play)", r.View)
+		return resp, bad("view", "unknown view %q (want position, nimsum, sequence, graph, play or misere)", r.View)
 	}
 	heaps, err := parsePosition(r.Position)
 	if err != nil {
@@ -369,6 +372,9 @@ func handle(ctx context.Context, r Request, progress func(done, total int)) (Res
 		return resp, err
 	case "play":
 		resp.Reply, err = botReply(ctx, rule, heaps, pos.moves)
+		return resp, err
+	case "misere":
+		resp.Misere, err = misereView(ctx, rule, heaps, pos.moves)
 		return resp, err
 	}
 	return resp, nil

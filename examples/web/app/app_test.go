@@ -192,3 +192,22 @@ func TestLoopy(t *testing.T) {
 		t.Errorf("heap past the rule: %+v", r)
 	}
 }
+
+// TestMisere: misère Nim is won by playing as in normal Nim until every
+// heap is 0 or 1, then leaving an odd number of heaps of 1 (Bouton).
+func TestMisere(t *testing.T) {
+	for _, c := range []struct {
+		pos, want string
+	}{{"1,1", "N"}, {"1,1,1", "P"}, {"1", "P"}, {"2,2", "P"}, {"1,2,3", "P"}, {"1,1,2", "N"}, {"2,3", "N"}} {
+		r := ask(t, Request{View: "misere", Game: "nim", Position: c.pos})
+		if r.Misere == nil || r.Misere.Outcome != c.want {
+			t.Errorf("misère Nim %s: %+v, want %s", c.pos, r.Misere, c.want)
+		}
+		if c.want == "N" && len(r.Misere.Moves) == 0 {
+			t.Errorf("misère Nim %s is N but lists no winning move", c.pos)
+		}
+	}
+	if r := Handle(t.Context(), Request{View: "misere", Game: "nim", Position: "40,40"}, nil); r.Field != "position" {
+		t.Errorf("misère Nim 40,40: %+v, want an error on the position", r)
+	}
+}
