@@ -211,3 +211,40 @@ func TestMisere(t *testing.T) {
 		t.Errorf("misère Nim 40,40: %+v, want an error on the position", r)
 	}
 }
+
+// TestPictures: each drawn board starts at its own start (a Chomp bar of
+// unequal rows, a Cram board with blocked cells), its moves lead to
+// positions the page can ask about, and the bot's reply is a listed move.
+func TestPictures(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		alive int
+	}{
+		{"chomp:5,4", 9}, {"cram:..#/...", 5}, {"nodekayles:path:5", 5}, {"coins:ruler:1,3", 2},
+		{"hackenbush:g-1,1-2,2-g,2-3", 4},
+	} {
+		r := ask(t, Request{View: "play", Game: c.game})
+		if r.Error != "" || r.Picture == nil {
+			t.Fatalf("%s: %q", c.game, r.Error)
+		}
+		n := 0
+		for _, a := range r.Picture.Alive {
+			if a {
+				n++
+			}
+		}
+		if n != c.alive {
+			t.Errorf("%s: %d elements in play at the start, want %d", c.game, n, c.alive)
+		}
+		if r.Picture.Reply == nil || len(r.Picture.Moves) == 0 {
+			t.Fatalf("%s: no moves or no reply", c.game)
+		}
+		next := ask(t, Request{View: "position", Game: c.game, At: r.Picture.Reply.Position})
+		if next.Error != "" || next.Picture == nil {
+			t.Errorf("%s after %s: %q", c.game, r.Picture.Reply.Text, next.Error)
+		}
+		if r.Value != 0 && !r.Picture.Reply.Winning {
+			t.Errorf("%s: value *%d but the bot's reply %s does not win", c.game, r.Value, r.Picture.Reply.Text)
+		}
+	}
+}

@@ -169,6 +169,11 @@ func searched(ctx context.Context, r Request, pic *Picture, n int, start bitset.
 	if err != nil {
 		return nil, 0, err
 	}
+	if strings.TrimSpace(r.At) == "" { // the game's own start
+		for i := range alive {
+			alive[i] = start.Has(i)
+		}
+	}
 	p := setOf(alive)
 	if p.AndNot(start) != (bitset.Set{}) {
 		return nil, 0, bad("position", "the position names elements that are not in the game")
