@@ -4,7 +4,7 @@
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
-const VIEWS = ['position', 'nimsum', 'sequence', 'graph', 'play'];
+const VIEWS = ['position', 'nimsum', 'sequence', 'graph', 'play', 'lesson'];
 
 let worker = null, nextId = 1, pending = null;
 
@@ -54,13 +54,14 @@ function showProgress(done, total) {
 function state() {
   const q = new URLSearchParams(location.search);
   const view = VIEWS.includes(q.get('view')) ? q.get('view') : 'position';
-  return { game: q.get('game') || 'nim', position: q.get('position') || '1,2,3,4', at: q.get('at') || '', view, n: parseInt(q.get('n') || '0', 10) || 0 };
+  return { game: q.get('game') || 'nim', position: q.get('position') || '1,2,3,4', at: q.get('at') || '', step: parseInt(q.get('step') || '1', 10) || 1, view, n: parseInt(q.get('n') || '0', 10) || 0 };
 }
 
 function go(s, push) {
   const q = new URLSearchParams({ game: s.game, position: s.position, view: s.view });
   if (s.n) q.set('n', s.n);
   if (s.at) q.set('at', s.at);
+  if (s.view === 'lesson') q.set('step', s.step || 1);
   const url = '?' + q.toString();
   if (push) history.pushState(null, '', url); else history.replaceState(null, '', url);
   render(s);
@@ -79,9 +80,10 @@ async function render(s) {
     a.classList.toggle('active', a.dataset.view === s.view);
     const q = new URLSearchParams({ game: s.game, position: s.position, view: a.dataset.view });
     if (s.at) q.set('at', s.at);
-    a.href = '?' + q.toString();
+    a.href = a.dataset.view === 'lesson' ? lessonURL(1) : '?' + q.toString();
   }
   setError('', '');
+  if (s.view === 'lesson') { showLesson(s); return; }
   let r;
   try { r = await ask({ view: s.view, game: s.game, position: s.position, at: s.at, n: s.n }); }
   catch (e) { return; }
@@ -405,8 +407,18 @@ $('form').onsubmit = (e) => {
 };
 document.querySelector('#views').onclick = (e) => {
   const a = e.target.closest('a'); if (!a) return;
+  if (a.dataset.view === 'lesson') { e.preventDefault(); go({ ...state(), view: 'lesson', step: 1 }, true); return; }
   e.preventDefault(); go({ ...state(), game: $('game').value.trim(), position: $('position').value.trim(), view: a.dataset.view, at: $('game').value.trim() === state().game ? state().at : '' }, true);
 };
 onpopstate = () => render(state());
+// Links of the page to its own views (lessons, a position to play) change
+// the address and the view without reloading the module.
+$('out').addEventListener('click', (e) => {
+  const a = e.target.closest('a');
+  if (!a || !a.getAttribute('href') || !a.getAttribute('href').startsWith('?') || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  e.preventDefault();
+  history.pushState(null, '', a.getAttribute('href'));
+  render(state());
+});
 render(state());
 onerror = (msg) => { $('out').innerHTML = `<p class="err">The page failed: ${esc(msg)}</p>`; };
