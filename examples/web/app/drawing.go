@@ -242,6 +242,12 @@ func loopyPicture(l game.Loopy) *Picture {
 		}
 	}
 	xy := forceLayout(n, pic.Edges)
+	if n <= 16 { // a circle shows the cycles of a small digraph best
+		for v := range n {
+			a := 2*math.Pi*float64(v)/float64(n) - math.Pi/2
+			xy[v] = [2]float64{0.5 + 0.45*math.Cos(a), 0.5 + 0.45*math.Sin(a)}
+		}
+	}
 	for v := range n {
 		pic.Nodes = append(pic.Nodes, PicNode{Name: itoa(v), X: xy[v][0], Y: xy[v][1]})
 	}

@@ -58,7 +58,7 @@ function drawHeaps(r, o) {
       const legal = o.play && heapLegal(r.moves, i, j, mode, sel);
       const hinted = hintRange && hint.heap === i && j >= hintRange[0] && j <= hintRange[1];
       const chosen = sel && sel.heap === i && j === sel.j;
-      const cls = `${mode === 'pins' ? 'pin' : 'token'}${hinted ? ' hinted' : ''}${chosen ? ' chosen' : ''}${legal ? '' : ' still'}`;
+      const cls = `${mode === 'pins' ? 'pin' : 'token'}${hinted ? ' hinted' : ''}${chosen ? ' chosen' : ''}${legal || !o.play ? '' : ' still'}`;
       const label = mode === 'pins' ? `heap ${i + 1}, pin ${j + 1} of ${h}` : `heap ${i + 1}: take from token ${j + 1}, leaving ${j}`;
       const shape = mode === 'pins'
         ? `<rect x="${x - 6}" y="${yy - 15}" width="12" height="30" rx="6"/><circle cx="${x}" cy="${yy - 9}" r="3" class="pinhead"/>`
@@ -174,7 +174,7 @@ function drawHackenbush(pic, o) {
 }
 
 function drawDigraph(pic, r, o) {
-  const n = pic.nodes.length, w = Math.min(560, 160 + n * 26), h = w;
+  const n = pic.nodes.length, w = Math.min(560, 220 + n * 24), h = w;
   const xy = place(pic, w, h, 26);
   let s = svgOpen(w, h, `digraph of ${n} positions, tokens on ${r.position.join(', ')}`);
   for (const [a, b] of pic.edges) {
