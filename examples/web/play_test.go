@@ -158,6 +158,19 @@ func TestPhoneWidth(t *testing.T) {
 		if n, _ := c.eval("String([...document.querySelectorAll('#picture .pick')].filter(e => !e.getAttribute('aria-label')).length)"); n != "0" {
 			t.Errorf("%s: %s pieces have no aria-label", g.name, n)
 		}
+		if g.name == "nim" { // keyboard play: Tab to a piece, Enter plays it
+			if _, err := c.eval("document.querySelector('#picture .pick').focus()"); err != nil {
+				t.Fatal(err)
+			}
+			if err := c.call("Input.dispatchKeyEvent", map[string]any{"type": "keyDown", "key": "Enter", "code": "Enter", "windowsVirtualKeyCode": 13}, nil); err != nil {
+				t.Fatal(err)
+			}
+			if log := waitText(t, c, "a move played by the keyboard", "[...document.querySelectorAll('#log li')].map(li => li.textContent).join('|')"); !strings.Contains(log, "You:") || !strings.Contains(log, "Bot:") {
+				t.Errorf("Enter on a token: the log shows %q", log)
+			}
+			p.shot(t, "phone-nim-after")
+			continue
+		}
 		if n, _ := c.eval("String(document.querySelectorAll('#picture .hinted').length)"); n == "0" {
 			if h, _ := c.eval(text("hint")); !strings.Contains(h, "0") {
 				t.Errorf("%s: the hint outlines nothing and says %q", g.name, h)

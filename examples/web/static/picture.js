@@ -244,3 +244,19 @@ function bindPicks(root, f) {
     el.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); f(el.dataset.e); } });
   }
 }
+
+// drawBotHeapMove draws the bot's last move in a heap game: the heap as it
+// was, the tokens it took crossed out and marked "bot".
+function drawBotHeapMove(m, mode) {
+  const rg = removedRange(m);
+  if (!rg) return '';
+  const d = 20, n = Math.min(m.from, PER_LINE), w = 70 + n * d + 10;
+  let s = svgOpen(w, 34, `the bot's move: heap ${m.heap + 1} of ${m.from}, tokens ${rg[0] + 1} to ${rg[1] + 1} taken`);
+  s += `<text class="rowlabel" x="4" y="21">heap ${m.heap + 1}</text>`;
+  for (let j = 0; j < n; j++) {
+    const x = 70 + j * d + d / 2, gone = j >= rg[0] && j <= rg[1];
+    s += `<g class="${mode === 'pins' ? 'pin' : 'token'}${gone ? ' botgone' : ''}"><circle cx="${x}" cy="17" r="8"/></g>`;
+    if (gone) s += `<text class="cross" x="${x}" y="22" text-anchor="middle">✕</text>`;
+  }
+  return s + '</svg>';
+}
