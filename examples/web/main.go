@@ -12,7 +12,9 @@
 // go command (GOOS=js GOARCH=wasm) of the Go it runs under.
 //
 // Every view is a link: ?game=.07&view=sequence,
-// ?game=nim&position=1,2,3,4&view=nimsum, view=position, graph or play.
+// ?game=nim&position=1,2,3,4&view=nimsum, view=position, graph or play
+// (at=… holds the position of a board in play), and the lessons,
+// ?view=lesson&step=1 to 10. See README.md beside this file.
 package main
 
 import (

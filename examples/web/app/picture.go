@@ -18,10 +18,12 @@ import (
 // Picture is what the page draws of a board, a graph, a row of coins or a
 // Hackenbush picture, and every move it may play on it. The position is
 // always a subset of the start's elements (cells, squares, vertices,
-// edges, coins), written in the request's Position as their indices
-// ("" for the start), so the page keeps one drawing for the whole game.
+// edges, coins), written in the request's At as their indices ("" for the
+// start, "-" for none), so the page keeps one drawing for the whole game.
+// A loopy game's digraph (Kind "digraph") has its tokens in the request's
+// Position instead, one heap per token.
 type Picture struct {
-	// Kind is "cram", "chomp", "graph", "hackenbush" or "coins".
+	// Kind is "cram", "chomp", "graph", "hackenbush", "coins" or "digraph".
 	Kind string `json:"kind"`
 	// Rows and Cols are a board's size (cram, chomp, a grid graph).
 	Rows int `json:"rows,omitempty"`
@@ -66,7 +68,7 @@ type PicMove struct {
 	Winning  bool   `json:"winning"`
 }
 
-// elems writes a set of element indices as the Position of a request.
+// elems writes a set of element indices as the At of a request.
 func elems(xs []int) string {
 	if len(xs) == 0 {
 		return "-"
