@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -147,7 +148,10 @@ func FuzzHandle(f *testing.F) {
 		// Must not panic. A second's limit keeps costly inputs (a
 		// sequence of .E, a large board) from stalling the fuzzer; they
 		// must stop with an error then.
-		handleWithin(context.Background(), Request{View: view, Game: game, Position: pos, N: n}, nil, time.Second)
+		resp := handleWithin(context.Background(), Request{View: view, Game: game, Position: pos, At: pos, N: n}, nil, time.Second)
+		if b := resp.AppendJSON(nil); !json.Valid(b) {
+			t.Errorf("the answer's JSON is not valid: %s", b)
+		}
 	})
 }
 

@@ -30,7 +30,7 @@ onmessage = async (e) => {
   await ready;
   const { id, req } = e.data;
   let last = 0;
-  const out = self.impartial(JSON.stringify(req), (done, total) => {
+  const out = self.impartial(req, (done, total) => {
     const now = Date.now();
     if (now - last > 40) { last = now; postMessage({ id, progress: [done, total] }); }
   });
