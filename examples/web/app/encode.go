@@ -117,8 +117,8 @@ func (w *jw) strOmit(k, v string) {
 	}
 }
 
-func (w *jw) uint(k string, v uint64) { w.key(k); w.b = strconv.AppendUint(w.b, v, 10) }
-func (w *jw) integer(k string, v int) { w.key(k); w.b = strconv.AppendInt(w.b, int64(v), 10) }
+func (w *jw) uint(k string, v uint64)  { w.key(k); w.b = strconv.AppendUint(w.b, v, 10) }
+func (w *jw) integer(k string, v int)  { w.key(k); w.b = strconv.AppendInt(w.b, int64(v), 10) }
 func (w *jw) boolean(k string, v bool) { w.key(k); w.b = strconv.AppendBool(w.b, v) }
 
 func (w *jw) float(k string, v float64) {
