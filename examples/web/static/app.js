@@ -269,7 +269,7 @@ function drawPlay() {
   const win = game.hint ? (r.picture ? moves.find((m) => m.winning) : winning(r)[0]) : null;
   h += `<div class="picture" id="picture">${drawPicture(r, { play: !game.over, sel: game.sel, owner: game.owner, last: game.last, hint: win, values: game.hint ? r.values : null })}</div>`;
   if (kind === 'heaps' && game.last) h += `<div class="botmove"><span>The bot's move: ${esc(game.last.text)}</span>${drawBotHeapMove(game.last, heapMode(r))}</div>`;
-  else if (game.last) h += `<p class="botmove">The bot's move (hatched, marked "bot"): ${esc(game.last.text)}</p>`;
+  else if (game.last) h += `<p class="botmove">The bot's move, drawn in orange (hatched or dotted, and marked "bot" where it fits): ${esc(game.last.text)}</p>`;
   h += `<p class="prompt" id="prompt" aria-live="polite">${esc(promptText())}</p>`;
   if (game.over) h += `<p class="verdict" id="result">${esc(game.over)}</p>`;
   else {
