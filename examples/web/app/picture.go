@@ -193,7 +193,12 @@ func searched(ctx context.Context, r Request, pic *Picture, n int, start bitset.
 		pic.Moves = append(pic.Moves, m)
 	}
 	if d, ok := g.(game.Decomposer[bitset.Set]); ok && len(pic.Moves) > 0 {
-		for _, part := range d.AppendComponents(nil, p) {
+		parts := d.AppendComponents(nil, p)
+		if len(parts) == 1 { // the whole position, already valued
+			pic.Parts = []PartInfo{{Elems: p.Append(nil), Value: uint64(sol.Value)}}
+			return pic, uint64(sol.Value), nil
+		}
+		for _, part := range parts {
 			v, err := solve.Search(ctx, at(part), search.WithMemory(boardMemory), search.WithWorkers(1))
 			if err != nil {
 				return nil, 0, err
