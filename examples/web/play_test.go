@@ -143,6 +143,7 @@ func TestPhoneWidth(t *testing.T) {
 		{"hackenbush", "game=hackenbush:g-1,1-2,2-g,2-3,3-4,g-5,5-6&view=play"},
 		{"coins", "game=coins:mock-turtles:1,4,6&view=play"},
 		{"digraph", "game=digraph:0-1,1-2,2-0,2-3,3-4&position=0,3&view=play"},
+		{"subadd", "game=subadd:2,3/1/20&position=4,7&view=play"},
 	} {
 		p.open(t, g.query)
 		waitText(t, c, g.name+" picture", "document.querySelector('#picture .pick') ? 'yes' : ''")

@@ -241,11 +241,20 @@ func loopyPicture(l game.Loopy) *Picture {
 			pic.Edges = append(pic.Edges, [2]int{v, w})
 		}
 	}
-	xy := forceLayout(n, pic.Edges)
+	xy := make([][2]float64, n)
 	if n <= 16 { // a circle shows the cycles of a small digraph best
 		for v := range n {
 			a := 2*math.Pi*float64(v)/float64(n) - math.Pi/2
 			xy[v] = [2]float64{0.5 + 0.45*math.Cos(a), 0.5 + 0.45*math.Sin(a)}
+		}
+	} else { // heap sizes in order, row after row, each row turning back
+		cols := int(math.Ceil(math.Sqrt(float64(n))))
+		for v := range n {
+			r, c := v/cols, v%cols
+			if r%2 == 1 {
+				c = cols - 1 - c
+			}
+			xy[v] = [2]float64{(float64(c) + 0.5) / float64(cols), (float64(r) + 0.5) / float64(cols)}
 		}
 	}
 	for v := range n {

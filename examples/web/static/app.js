@@ -268,7 +268,10 @@ function drawPlay() {
   h += `<p id="turn">${game.over ? '' : 'Your move. '}You moved first; whoever cannot move loses.${kind === 'heaps' ? ` Heaps: <b id="playpos">${r.position.length ? esc(r.position.join(', ')) : 'none left'}</b>.` : ''}</p>`;
   const win = game.hint ? (r.picture ? moves.find((m) => m.winning) : winning(r)[0]) : null;
   h += `<div class="picture" id="picture">${drawPicture(r, { play: !game.over, sel: game.sel, owner: game.owner, last: game.last, hint: win, values: game.hint ? r.values : null })}</div>`;
-  if (kind === 'heaps' && game.last) h += `<div class="botmove"><span>The bot's move: ${esc(game.last.text)}</span>${drawBotHeapMove(game.last, heapMode(r))}</div>`;
+  if (kind === 'heaps' && game.last) {
+    if (game.mine) h += `<div class="botmove"><span>Your move: ${esc(game.mine.text)}</span>${drawHeapMove(game.mine, heapMode(r), 'you')}</div>`;
+    h += `<div class="botmove"><span>The bot's move: ${esc(game.last.text)}</span>${drawHeapMove(game.last, heapMode(r), 'bot')}</div>`;
+  }
   else if (game.last) h += `<p class="botmove">The bot's move, drawn in orange (hatched or dotted, and marked "bot" where it fits): ${esc(game.last.text)}</p>`;
   h += `<p class="prompt" id="prompt" aria-live="polite">${esc(promptText())}</p>`;
   if (game.over) h += `<p class="verdict" id="result">${esc(game.over)}</p>`;
@@ -371,7 +374,7 @@ async function play(m) {
   if (pending) return;
   const kind = game.kind;
   game.log.push('You: ' + m.text);
-  game.sel = null; game.last = null; game.hint = false;
+  game.sel = null; game.last = null; game.hint = false; game.mine = m;
   for (const e of m.pick || []) game.owner[e] = 'you';
   let pos = after(kind, m);
   let r;

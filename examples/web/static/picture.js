@@ -225,7 +225,7 @@ function drawCoins(pic, o) {
 // o.owner says who took each element.
 function drawPicture(r, o) {
   const pic = r.picture;
-  if (!pic) return r.moves ? drawHeaps(r, o) : '';
+  if (!pic) return r.position ? drawHeaps(r, o) : '';
   switch (pic.kind) {
     case 'cram': case 'chomp': return drawGrid(pic, o);
     case 'graph': return drawGraph(pic, o);
@@ -245,17 +245,17 @@ function bindPicks(root, f) {
   }
 }
 
-// drawBotHeapMove draws the bot's last move in a heap game: the heap as it
-// was, the tokens it took crossed out and marked "bot".
-function drawBotHeapMove(m, mode) {
+// drawHeapMove draws a move of a heap game: the heap as it was, the tokens
+// taken crossed out, in the bot's colours or the player's (who).
+function drawHeapMove(m, mode, who) {
   const rg = removedRange(m);
   if (!rg) return '';
   const d = 20, n = Math.min(m.from, PER_LINE), w = 70 + n * d + 10;
-  let s = svgOpen(w, 34, `the bot's move: heap ${m.heap + 1} of ${m.from}, tokens ${rg[0] + 1} to ${rg[1] + 1} taken`);
+  let s = svgOpen(w, 34, `${who === 'bot' ? "the bot's" : 'your'} move: heap ${m.heap + 1} of ${m.from}, tokens ${rg[0] + 1} to ${rg[1] + 1} taken`);
   s += `<text class="rowlabel" x="4" y="21">heap ${m.heap + 1}</text>`;
   for (let j = 0; j < n; j++) {
     const x = 70 + j * d + d / 2, gone = j >= rg[0] && j <= rg[1];
-    s += `<g class="${mode === 'pins' ? 'pin' : 'token'}${gone ? ' botgone' : ''}"><circle cx="${x}" cy="17" r="8"/></g>`;
+    s += `<g class="${mode === 'pins' ? 'pin' : 'token'}${gone ? ' ' + who + 'gone' : ''}"><circle cx="${x}" cy="17" r="8"/></g>`;
     if (gone) s += `<text class="cross" x="${x}" y="22" text-anchor="middle">✕</text>`;
   }
   return s + '</svg>';
