@@ -72,3 +72,26 @@ func TestLessons(t *testing.T) {
 		}
 	}
 }
+
+// TestGrundyList: a rule whose moves no picture expresses (Grundy's game
+// splits a heap without taking) is played from the list, opened for it.
+func TestGrundyList(t *testing.T) {
+	gametest.SkipUnlessLong(t)
+	c := startBrowser(t)
+	srv := httptest.NewServer(Handler(testSite(t)))
+	defer srv.Close()
+	p := &page{c: c, url: srv.URL}
+	p.open(t, "game=grundy&position=7&view=play")
+	waitText(t, c, "the list open", "document.querySelector('details[open] .playmoves button') ? 'yes' : ''")
+	for i := 0; i < 20; i++ {
+		s, _ := c.eval(`(() => { if (document.getElementById('result')) return 'over';
+  if (!document.getElementById('busy').hidden) return '';
+  const b = document.querySelector('.playmoves button'); if (b) b.click(); return ''; })()`)
+		if s == "over" {
+			return
+		}
+		waitText(t, c, "an answer", "document.getElementById('busy').hidden ? 'idle' : ''")
+	}
+	p.failShot(t, "grundy")
+	t.Error("Grundy's game 7 did not end after 20 moves from the list")
+}
