@@ -169,6 +169,12 @@ func TestPhoneWidth(t *testing.T) {
 			if log := waitText(t, c, "a move played by the keyboard", "[...document.querySelectorAll('#log li')].map(li => li.textContent).join('|')"); !strings.Contains(log, "You:") || !strings.Contains(log, "Bot:") {
 				t.Errorf("Enter on a token: the log shows %q", log)
 			}
+			if a := waitText(t, c, "the announcement", text("announce")); !strings.Contains(a, "The bot:") {
+				t.Errorf("a screen reader is told %q after a move", a)
+			}
+			if f, _ := c.eval("document.activeElement && document.activeElement.classList.contains('pick') ? 'yes' : 'no'"); f != "yes" {
+				t.Error("after a move by the keyboard the focus left the picture")
+			}
 			p.shot(t, "phone-nim-after")
 			continue
 		}

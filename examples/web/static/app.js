@@ -83,6 +83,7 @@ async function render(s) {
     a.href = a.dataset.view === 'lesson' ? lessonURL(1) : '?' + q.toString();
   }
   setError('', '');
+  $('out').setAttribute('aria-live', s.view === 'play' || s.view === 'lesson' ? 'off' : 'polite');
   if (s.view === 'lesson') { showLesson(s); return; }
   let r;
   try { r = await ask({ view: s.view, game: s.game, position: s.position, at: s.at, n: s.n }); }
@@ -295,7 +296,11 @@ function drawPlay() {
     if (m) play(m); else { game.note = 'Those coins are not a move: turn one head to tails (the rightmost coin turned must be a head), with the coins the rule allows to its left.'; drawPlay(); }
   };
   bindPicks($('picture'), pick);
-  if (game.focus !== undefined) { const el = document.querySelector(`#picture .pick[data-e="${game.focus}"]`); if (el) el.focus(); game.focus = undefined; }
+  if (game.focus !== undefined) { // keep the keyboard in the picture: the same piece, else the first one
+    const el = document.querySelector(`#picture .pick[data-e="${game.focus}"]`) || document.querySelector('#picture .pick');
+    if (el) el.focus();
+    game.focus = undefined;
+  }
 }
 
 function promptText() {
@@ -384,7 +389,7 @@ async function play(m) {
   if (r.error) { $('out').innerHTML = `<p class="err">${esc(r.error)}</p>`; return; }
   const reply = r.picture ? r.picture.reply : r.reply;
   game.turns++;
-  if (!reply) { game.at = pos; game.r = r; game.over = 'The bot cannot move: you win!'; drawPlay(); remember(pos); return; }
+  if (!reply) { game.at = pos; game.r = r; game.over = 'The bot cannot move: you win!'; drawPlay(); remember(pos); announce(`You: ${m.text}. ${game.over}`); return; }
   game.log.push('Bot: ' + reply.text);
   for (const e of reply.pick || []) game.owner[e] = 'bot';
   game.last = reply;
@@ -395,10 +400,15 @@ async function play(m) {
   if (kind === 'loopy' && game.turns >= 60) game.over = 'Sixty moves each and no end: a draw.';
   remember(pos);
   drawPlay();
+  announce(`You: ${m.text}. The bot: ${reply.text}. ${game.over || 'Your move.'}`);
 }
 
 // remember puts the position reached in the address, so that a reload or
 // a shared link resumes it.
+// announce tells a screen reader what happened, in a live region of its
+// own (the play view redraws the page, which is not read out again).
+function announce(text) { $('announce').textContent = text; }
+
 function remember(pos) {
   const q = new URLSearchParams(location.search);
   if (game.kind === 'board') q.set('at', pos); else q.set('position', pos);
