@@ -138,6 +138,7 @@ func TestPhoneWidth(t *testing.T) {
 		{"nim", "game=nim&position=3,5,6&view=play"},
 		{"kayles", "game=.77&position=12,7&view=play"},
 		{"cram", "game=cram:4x5&view=play"},
+		{"cram-parts", "game=cram:4x5&view=play&at=0,1,5,6,10,11,15,16,3,4,8,9"},
 		{"chomp", "game=chomp:4x6&view=play"},
 		{"nodekayles", "game=nodekayles:grid:4x4&view=play"},
 		{"hackenbush", "game=hackenbush:g-1,1-2,2-g,2-3,3-4,g-5,5-6&view=play"},

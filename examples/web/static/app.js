@@ -126,7 +126,7 @@ function showBoard(r, s) {
   let h = `<h2>${esc(r.game)}</h2>` + verdict(r);
   if (r.picture) {
     const win = r.picture.moves.find((m) => m.winning);
-    h += `<div class="picture" id="picture">${drawPicture(r, { hint: win })}</div>`;
+    h += `<div class="picture" id="picture">${drawPicture(r, { hint: win, parts: true })}</div>`;
     h += `<p>${valuedBy(r.picture.kind)}</p>` + partsText(r);
     h += `<p><a id="playlink" href="?${new URLSearchParams({ game: s.game, view: 'play', at: s.at || '' })}">Play this position against the bot</a></p>`;
   } else h += '<p>A board of coins needs no search: by the Tartan theorem each head is worth the nim-product of the values of its row and its column, and the board is worth the XOR of its heads\' values.</p>';
@@ -143,7 +143,7 @@ function partsText(r) {
     if (!parts.length) return '<p>No head is left: the value is 0.</p>';
     return `<p>Heads ${parts.map((p) => '#' + pic.marks[p.elems[0]].split(':')[0]).join(', ')} are worth ${parts.map((p) => p.value).join(' ⊕ ')} = <b>${r.value}</b>.</p>`;
   }
-  if (parts.length > 1) return `<p>The position falls into ${parts.length} parts that no longer touch, worth ${parts.map((p) => '*' + p.value).join(', ')}: together ${parts.map((p) => p.value).join(' ⊕ ')} = <b>${r.value}</b>.</p>`;
+  if (parts.length > 1) return `<p>The library values the position as ${parts.length} parts apart (parts that no longer touch, or that a proved cut separates; each part's value is written on its first ${pic.kind === 'graph' ? 'vertex' : 'cell'}), worth ${parts.map((p) => '*' + p.value).join(', ')}: together ${parts.map((p) => p.value).join(' ⊕ ')} = <b>${r.value}</b>.</p>`;
   return '';
 }
 
@@ -268,7 +268,7 @@ function drawPlay() {
   let h = `<h2>Play ${esc(game.spec)} against the bot</h2>`;
   h += `<p id="turn">${game.over ? '' : 'Your move. '}You moved first; whoever cannot move loses.${kind === 'heaps' ? ` Heaps: <b id="playpos">${r.position.length ? esc(r.position.join(', ')) : 'none left'}</b>.` : ''}</p>`;
   const win = game.hint ? (r.picture ? moves.find((m) => m.winning) : winning(r)[0]) : null;
-  h += `<div class="picture" id="picture">${drawPicture(r, { play: !game.over, sel: game.sel, owner: game.owner, last: game.last, hint: win, values: game.hint ? r.values : null })}</div>`;
+  h += `<div class="picture" id="picture">${drawPicture(r, { play: !game.over, sel: game.sel, owner: game.owner, last: game.last, hint: win, values: game.hint ? r.values : null, parts: game.hint })}</div>`;
   if (kind === 'heaps' && game.last) {
     if (game.mine) h += `<div class="botmove"><span>Your move: ${esc(game.mine.text)}</span>${drawHeapMove(game.mine, heapMode(r), 'you')}</div>`;
     h += `<div class="botmove"><span>The bot's move: ${esc(game.last.text)}</span>${drawHeapMove(game.last, heapMode(r), 'bot')}</div>`;

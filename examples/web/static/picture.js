@@ -116,6 +116,10 @@ function drawGrid(pic, o) {
     if (!alive && owner[e]) s += `<text class="who" x="${x + c / 2}" y="${y + c / 2 + 4}" text-anchor="middle">${owner[e] === 'bot' ? 'bot' : 'you'}</text>`;
     if (hinted) s += `<text class="star" x="${x + c / 2}" y="${y + c / 2 + 5}" text-anchor="middle">★</text>`;
   }
+  if (o.parts && (pic.parts || []).length > 1) for (const part of pic.parts) { // each part's value, on its first cell
+    const e = part.elems[0], x = 4 + (e % pic.cols) * c, y = 4 + Math.floor(e / pic.cols) * c;
+    s += `<text class="partlabel" x="${x + 4}" y="${y + 13}">*${part.value}</text>`;
+  }
   return s + '</svg>';
 }
 
@@ -147,6 +151,10 @@ function drawGraph(pic, o) {
     s += legal ? `<g ${pickAttrs(v, 'take ' + label, cls)}>${shape}</g>` : `<g class="${cls}" aria-label="${label}, ${alive ? 'there' : 'gone'}">${shape}</g>`;
     if (!alive && owner[v]) s += `<text class="who" x="${x}" y="${y + 28}" text-anchor="middle">${owner[v] === 'bot' ? 'bot' : 'you'}</text>`;
   });
+  if (o.parts && (pic.parts || []).length > 1) for (const part of pic.parts) { // each part's value, beside its first vertex
+    const [x, y] = xy[part.elems[0]];
+    s += `<text class="partlabel" x="${x + 16}" y="${y - 12}">*${part.value}</text>`;
+  }
   return s + '</svg>';
 }
 
