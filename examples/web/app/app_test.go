@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -250,5 +251,17 @@ func TestPictures(t *testing.T) {
 		if r.Value != 0 && !r.Picture.Reply.Winning {
 			t.Errorf("%s: value *%d but the bot's reply %s does not win", c.game, r.Value, r.Picture.Reply.Text)
 		}
+	}
+}
+
+// TestLargeHackenbush: a picture too large to draw is still valued.
+func TestLargeHackenbush(t *testing.T) {
+	edges := []string{"g-v0"}
+	for i := 1; i <= MaxDrawnEdges; i++ {
+		edges = append(edges, fmt.Sprintf("v%d-v%d", i-1, i))
+	}
+	r := ask(t, Request{View: "position", Game: "hackenbush:" + strings.Join(edges, ",")})
+	if r.Error != "" || r.Picture != nil || r.Value != uint64(MaxDrawnEdges+1) {
+		t.Errorf("a stalk of %d edges: value %d, picture %v, error %q; want *%d, no picture", MaxDrawnEdges+1, r.Value, r.Picture != nil, r.Error, MaxDrawnEdges+1)
 	}
 }

@@ -68,6 +68,10 @@ type PicMove struct {
 	Winning  bool   `json:"winning"`
 }
 
+// MaxDrawnEdges is the most edges of a Hackenbush picture the page draws
+// (a larger one is valued, with its winning cuts listed, but not drawn).
+const MaxDrawnEdges = 300
+
 // elems writes a set of element indices as the At of a request.
 func elems(xs []int) string {
 	if len(xs) == 0 {
@@ -159,6 +163,9 @@ func boardPicture(ctx context.Context, r Request, b game.Board) (*Picture, uint6
 	case rulesets.CoinPosition:
 		return coinsPicture(r, g)
 	case rulesets.HackenbushPicture:
+		if g.Len() > MaxDrawnEdges {
+			return nil, 0, nil // valued by its rules, not drawn
+		}
 		return hackenbushPicture(ctx, r, g)
 	}
 	return nil, 0, nil

@@ -129,7 +129,8 @@ function showBoard(r, s) {
     h += `<div class="picture" id="picture">${drawPicture(r, { hint: win, parts: true })}</div>`;
     h += `<p>${valuedBy(r.picture.kind)}</p>` + partsText(r);
     h += `<p><a id="playlink" href="?${new URLSearchParams({ game: s.game, view: 'play', at: s.at || '' })}">Play this position against the bot</a></p>`;
-  } else h += '<p>A board of coins needs no search: by the Tartan theorem each head is worth the nim-product of the values of its row and its column, and the board is worth the XOR of its heads\' values.</p>';
+  } else if (r.game.startsWith('hackenbush:')) h += `<p>${valuedBy('hackenbush')} (This picture is too large to draw here.)</p>`;
+  else h += '<p>A board of coins needs no search: by the Tartan theorem each head is worth the nim-product of the values of its row and its column, and the board is worth the XOR of its heads\' values.</p>';
   h += '<h2>Winning moves</h2>';
   h += r.board.moves.length ? '<ul class="moves" id="winning">' + r.board.moves.map((m) => `<li class="win">★ ${esc(m)}</li>`).join('') + '</ul>'
     : '<p id="winning">None: every move leaves a position from which the opponent wins.</p>';
