@@ -38,7 +38,22 @@ function removedRange(m) {
 
 const PER_LINE = 30;
 
+// MAX_TOKENS is the most tokens drawn one by one; larger positions are
+// drawn as bars, and played from the list of moves.
+const MAX_TOKENS = 400;
+
+function drawBars(r, o) {
+  const top = Math.max(...r.position), w = 360, h = 16 + r.position.length * 26;
+  let s = svgOpen(w, h + 10, `${r.position.length} heaps: ${r.position.join(', ')}`);
+  r.position.forEach((x, i) => {
+    const y = 10 + i * 26, len = (w - 160) * x / top;
+    s += `<text class="rowlabel" x="4" y="${y + 14}">heap ${i + 1}</text><rect class="bar" x="60" y="${y}" width="${len}" height="18"/><text class="partval" x="${66 + len}" y="${y + 14}">${x}${o.values ? ` (G = ${o.values[i]})` : ''}</text>`;
+  });
+  return s + '</svg>';
+}
+
 function drawHeaps(r, o) {
+  if (r.position.reduce((a, b) => a + b, 0) > MAX_TOKENS) return drawBars(r, o);
   const mode = heapMode(r);
   const heaps = r.position, d = 24, lineH = mode === 'pins' ? 44 : 30;
   const widest = Math.min(PER_LINE, Math.max(1, ...heaps));
