@@ -95,3 +95,19 @@ func TestGrundyList(t *testing.T) {
 	p.failShot(t, "grundy")
 	t.Error("Grundy's game 7 did not end after 20 moves from the list")
 }
+
+// TestLargeHeaps: heaps too large to draw token by token are bars, and
+// the list of moves is open.
+func TestLargeHeaps(t *testing.T) {
+	gametest.SkipUnlessLong(t)
+	c := startBrowser(t)
+	srv := httptest.NewServer(Handler(testSite(t)))
+	defer srv.Close()
+	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
+	p.open(t, "game=nim&position=500,300&view=play")
+	waitText(t, c, "the list open", "document.querySelector('details[open] .playmoves button') ? 'yes' : ''")
+	if n, _ := c.eval("String(document.querySelectorAll('#picture rect.bar').length)"); n != "2" {
+		t.Errorf("Nim 500,300: %s bars, want 2", n)
+	}
+	p.shot(t, "large-heaps")
+}

@@ -281,7 +281,8 @@ function drawPlay() {
     if (r.picture && r.picture.kind === 'coins') h += '<p><button type="button" id="turnbtn">Turn the selected coins</button></p>';
     h += '<p><button type="button" class="secondary" id="hintbtn" aria-expanded="' + game.hint + '">Hint</button></p><div id="hint">' + (game.hint ? hintText(win) : '') + '</div>';
     const pickable = /class="pick/.test(drawPicture(r, { play: true, sel: game.sel }));
-    if (!pickable) h += '<p>No move of this rule is a row of tokens to take (it splits heaps without taking any): choose yours from the list.</p>';
+    if (!pickable) h += kind === 'heaps' && r.position.reduce((x, y) => x + y, 0) > MAX_TOKENS ? '<p>Too many tokens to point at one by one: choose your move from the list.</p>'
+      : '<p>No move of this rule is a row of tokens to take (it splits heaps without taking any): choose yours from the list.</p>';
     h += `<details${pickable ? '' : ' open'}><summary>All moves as a list</summary><div class="playmoves">${moves.map((m, i) => `<button type="button" data-i="${i}">${esc(m.text)}</button>`).join('')}</div></details>`;
   }
   if (game.log.length) h += '<ol class="log" id="log">' + game.log.map((l) => `<li>${esc(l)}</li>`).join('') + '</ol>';
