@@ -56,8 +56,8 @@ type Request struct {
 }
 
 // Response is the answer to a Request. Error, when set, is the library's
-// message, and Field names the input it belongs to ("game", "position" or
-// "n"), so that the page can show it beside that field.
+// message, and Field names the input it belongs to ("game", "position",
+// "at" or "n"), so that the page can show it beside that field.
 type Response struct {
 	Error string `json:"error,omitempty"`
 	Field string `json:"field,omitempty"`

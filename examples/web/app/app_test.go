@@ -265,3 +265,16 @@ func TestLargeHackenbush(t *testing.T) {
 		t.Errorf("a stalk of %d edges: value %d, picture %v, error %q; want *%d, no picture", MaxDrawnEdges+1, r.Value, r.Picture != nil, r.Error, MaxDrawnEdges+1)
 	}
 }
+
+// TestBadAt: a drawn board's position names only its own elements.
+func TestBadAt(t *testing.T) {
+	for _, at := range []string{"99", "x", "0,-1"} {
+		r := Handle(context.Background(), Request{View: "play", Game: "chomp:5,4", At: at}, nil)
+		if r.Field != "at" || !strings.Contains(r.Error, at) {
+			t.Errorf("at=%s: %+v, want an error on at naming it", at, r.Error)
+		}
+	}
+	if r := Handle(context.Background(), Request{View: "play", Game: "chomp:5,4", At: "9"}, nil); r.Field != "at" {
+		t.Errorf("at=9 (the missing square of chomp:5,4): %q, want an error on at", r.Error)
+	}
+}

@@ -100,7 +100,7 @@ func parseElems(s string, n int) ([]bool, error) {
 	for f := range strings.SplitSeq(s, ",") {
 		i, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || i < 0 || i >= n {
-			return nil, bad("position", "%q is not an element of this game (0 to %d)", quote(f), n-1)
+			return nil, bad("at", "at=%s: %q is not an element of this game (0 to %d)", quote(s), quote(f), n-1)
 		}
 		alive[i] = true
 	}
@@ -185,7 +185,7 @@ func searched(ctx context.Context, r Request, pic *Picture, n int, start bitset.
 	}
 	p := setOf(alive)
 	if p.AndNot(start) != (bitset.Set{}) {
-		return nil, 0, bad("position", "the position names elements that are not in the game")
+		return nil, 0, bad("at", "at=%s names elements that are not in the game at its start", quote(r.At))
 	}
 	pic.Alive = alive
 	g := at(p)
