@@ -88,7 +88,7 @@ async function render(s) {
   let r;
   try { r = await ask({ view: s.view, game: s.game, position: s.position, at: s.at, n: s.n }); }
   catch (e) { return; }
-  if (!r.error || r.field !== 'game') setKind(r.board ? 'board' : r.loopy ? 'loopy' : 'heaps', s.game);
+  if (!r.error) setKind(r.board ? 'board' : r.loopy ? 'loopy' : 'heaps', s.game);
   if (r.error) {
     if (r.field === 'game' || r.field === 'position') { setError(r.field, r.error); $('out').innerHTML = '<p class="err">Fix the field marked in red.</p>'; }
     else $('out').innerHTML = `<p class="err">${esc(r.error)}</p>`;
