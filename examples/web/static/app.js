@@ -267,7 +267,7 @@ function drawPlay() {
   const r = game.r, kind = game.kind, moves = movesOf(r);
   if (!game.over && !moves.length) game.over = 'You cannot move: the bot wins.';
   let h = `<h2>Play ${esc(game.spec)} against the bot</h2>`;
-  h += `<p id="turn">${game.over ? '' : 'Your move. '}You moved first; whoever cannot move loses.${kind === 'heaps' ? ` Heaps: <b id="playpos">${r.position.length ? esc(r.position.join(', ')) : 'none left'}</b>.` : ''}</p>`;
+  h += `<p id="turn">${game.over ? '' : 'Your move. '}You play first; whoever cannot move loses.${kind === 'heaps' ? ` Heaps: <b id="playpos">${r.position.length ? esc(r.position.join(', ')) : 'none left'}</b>.` : ''}</p>`;
   const win = game.hint ? (r.picture ? moves.find((m) => m.winning) : winning(r)[0]) : null;
   h += `<div class="picture" id="picture">${drawPicture(r, { play: !game.over, sel: game.sel, owner: game.owner, last: game.last, hint: win, values: game.hint ? r.values : null, parts: game.hint })}</div>`;
   if (kind === 'heaps' && game.last) {
