@@ -8,11 +8,42 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/impartial-go/impartial/game/gametest"
 )
+
+var (
+	siteOnce sync.Once
+	siteDirT string
+	siteErr  error
+)
+
+// testSite builds the site once for all the browser tests of the run, in
+// a directory removed by TestMain.
+func testSite(t *testing.T) string {
+	t.Helper()
+	siteOnce.Do(func() {
+		siteDirT, siteErr = os.MkdirTemp("", "impartial-site-")
+		if siteErr == nil {
+			siteErr = BuildSite(siteDirT)
+		}
+	})
+	if siteErr != nil {
+		t.Fatal(siteErr)
+	}
+	return siteDirT
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if siteDirT != "" {
+		os.RemoveAll(siteDirT)
+	}
+	os.Exit(code)
+}
 
 // findChromium returns the path of a Chromium-based browser, or "".
 func findChromium() string {
@@ -105,11 +136,7 @@ func TestBrowser(t *testing.T) {
 		t.Skip("builds the WebAssembly module and starts a browser")
 	}
 	c := startBrowser(t)
-	dir := t.TempDir()
-	if err := BuildSite(dir); err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(Handler(dir))
+	srv := httptest.NewServer(Handler(testSite(t)))
 	defer srv.Close()
 	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
 	open := func(query string) { t.Helper(); p.open(t, query) }

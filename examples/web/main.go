@@ -12,7 +12,9 @@
 // go command (GOOS=js GOARCH=wasm) of the Go it runs under.
 //
 // Every view is a link: ?game=.07&view=sequence,
-// ?game=nim&position=1,2,3,4&view=nimsum, view=position, graph or play.
+// ?game=nim&position=1,2,3,4&view=nimsum, view=position, graph or play
+// (at=… holds the position of a board in play), and the lessons,
+// ?view=lesson&step=1 to 10. See README.md beside this file.
 package main
 
 import (
@@ -117,7 +119,9 @@ func newServer(h http.Handler, errlog *log.Logger) *http.Server {
 }
 
 // Handler serves the site in dir, with the WebAssembly module's MIME type
-// and no caching (a rebuilt module is picked up on reload). A path that
+// and no caching (a rebuilt module is picked up on reload). A .wasm file
+// with a .gz beside it is sent compressed (Content-Encoding: gzip) to a
+// client that accepts gzip. A path that
 // names no file answers 404, whatever the reason (a name too long for the
 // file system, a file used as a directory), and one that may not be read
 // answers 403.
@@ -127,9 +131,35 @@ func Handler(dir string) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		if strings.HasSuffix(r.URL.Path, ".wasm") {
 			w.Header().Set("Content-Type", "application/wasm")
+			w.Header().Add("Vary", "Accept-Encoding")
+			if acceptsGzip(r.Header.Get("Accept-Encoding")) {
+				if f, err := (siteDir{http.Dir(dir)}).Open(r.URL.Path + ".gz"); err == nil {
+					defer f.Close()
+					if st, err := f.Stat(); err == nil && !st.IsDir() {
+						w.Header().Set("Content-Encoding", "gzip")
+						http.ServeContent(w, r, r.URL.Path, st.ModTime(), f)
+						return
+					}
+				}
+			}
 		}
 		files.ServeHTTP(w, r)
 	})
+}
+
+// acceptsGzip reports whether an Accept-Encoding header accepts gzip
+// (named, with a nonzero quality, or as "*").
+func acceptsGzip(h string) bool {
+	for part := range strings.SplitSeq(h, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		name = strings.ToLower(strings.TrimSpace(name))
+		if name != "gzip" && name != "*" {
+			continue
+		}
+		q := strings.ReplaceAll(strings.TrimSpace(params), " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
 }
 
 // siteDir is the site's directory, where a file that cannot be opened, for

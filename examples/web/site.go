@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -15,7 +16,9 @@ import (
 var static embed.FS
 
 // BuildSite writes the page into dir: the static files, the Go runtime's
-// wasm_exec.js and main.wasm, built from ./wasm for GOOS=js GOARCH=wasm.
+// wasm_exec.js and main.wasm, built from ./wasm for GOOS=js GOARCH=wasm
+// (stripped of its symbol tables), and main.wasm.gz, its gzip form. Any
+// static host serves the directory as it is: the page needs no server.
 func BuildSite(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -50,7 +53,26 @@ func BuildSite(dir string) error {
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("building the WebAssembly module (run this inside the impartial module): %v: %s", err, strings.TrimSpace(stderr.String()))
 	}
-	return nil
+	return precompress(wasm)
+}
+
+// precompress writes name.gz beside name, compressed with gzip at its
+// best: what a static host sends, and what the page's worker fetches and
+// inflates itself when the host does not compress.
+func precompress(name string) error {
+	raw, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	if _, err := zw.Write(raw); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return os.WriteFile(name+".gz", buf.Bytes(), 0o644)
 }
 
 // goBinary is the go command: $GOROOT/bin/go when GOROOT is set (as

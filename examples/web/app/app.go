@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -41,24 +42,31 @@ const (
 )
 
 // Request is one question from the page. View is one of "position",
-// "nimsum", "sequence", "graph", "play" (the bot answers a position) and
+// "nimsum", "sequence", "graph", "play" (the bot answers a position),
+// "misere" (who wins when the last mover loses) and
 // "options" (the options of heap N, for the plot's hover).
 type Request struct {
 	View     string `json:"view"`
 	Game     string `json:"game"`
 	Position string `json:"position"`
-	N        int    `json:"n"`
+	// At is the position of a drawn board (see [Picture]): the indices of
+	// its elements still in play, "-" for none, "" for the start.
+	At string `json:"at,omitempty"`
+	N  int    `json:"n"`
 }
 
 // Response is the answer to a Request. Error, when set, is the library's
-// message, and Field names the input it belongs to ("game", "position" or
-// "n"), so that the page can show it beside that field.
+// message, and Field names the input it belongs to ("game", "position",
+// "at" or "n"), so that the page can show it beside that field.
 type Response struct {
 	Error string `json:"error,omitempty"`
 	Field string `json:"field,omitempty"`
 
 	Game     string `json:"game,omitempty"`
 	Position []int  `json:"position,omitempty"`
+	// Splits says that the heap rule may split a heap in two, so the page
+	// draws heaps as rows of pins rather than piles of tokens.
+	Splits bool `json:"splits,omitempty"`
 
 	// Values are G(a) of each heap a of Position; Value is their XOR.
 	Values  []uint64 `json:"values,omitempty"`
@@ -81,8 +89,14 @@ type Response struct {
 	// board, a graph, coins, a Hackenbush picture): its winning moves in
 	// the game's notation.
 	Board *BoardAnswer `json:"board,omitempty"`
+	// Misere is the misère view's answer.
+	Misere *MisereAnswer `json:"misere,omitempty"`
 	// Loopy is set for a rule whose positions may repeat.
 	Loopy *LoopyAnswer `json:"loopy,omitempty"`
+	// Picture is set for a game the page draws itself (a board, a graph,
+	// coins, a Hackenbush picture, a loopy game's digraph): what to draw
+	// and every move on it, with the bot's reply in the play view.
+	Picture *Picture `json:"picture,omitempty"`
 }
 
 // LoopyAnswer is what the page shows of a sum of heaps of a game with
@@ -98,7 +112,7 @@ type LoopyAnswer struct {
 // views are for heap games.
 func loopyPosition(ctx context.Context, r Request, l game.Loopy) (Response, error) {
 	resp := Response{Game: l.String()}
-	if r.View != "position" && r.View != "" {
+	if r.View != "position" && r.View != "play" && r.View != "" {
 		return resp, bad("view", "the %s view is for heap games without cycles: %s can repeat positions (see Value and moves)", r.View, l)
 	}
 	heaps, err := parsePosition(r.Position)
@@ -126,12 +140,53 @@ func loopyPosition(ctx context.Context, r Request, l game.Loopy) (Response, erro
 		return resp, err
 	}
 	ans.Outcome = o.String()
+	good := map[[2]int]bool{}
 	for _, m := range moves {
 		ans.Moves = append(ans.Moves, fmt.Sprintf("part %d: %d → %s (the sum becomes %s)", m.Part+1, m.From, l.MoveString(m.From, m.To), m.Result))
+		good[[2]int{m.Part, m.To}] = true
 	}
 	resp.Position, resp.Outcome, resp.Loopy = heaps, ans.Outcome, ans
+	if pic := loopyPicture(l); pic != nil {
+		pic.Moves = []PicMove{}
+		var buf []int
+		for i, h := range heaps {
+			for _, t := range l.AppendMoves(buf[:0], h) {
+				after := slices.Clone(heaps)
+				after[i] = t
+				pic.Moves = append(pic.Moves, PicMove{Text: fmt.Sprintf("token %d: %d → %d", i+1, h, t), Pick: []int{i, h, t}, Position: joinInts(after), Winning: good[[2]int{i, t}]})
+			}
+		}
+		if r.View == "play" {
+			pic.Reply = choose(pic.Moves)
+		}
+		resp.Picture = pic
+	}
 	return resp, nil
 }
+
+// choose is the bot's move among moves: the first winning one, else the
+// first one (nil when there is none).
+func choose(moves []PicMove) *PicMove {
+	for i := range moves {
+		if moves[i].Winning {
+			return &moves[i]
+		}
+	}
+	if len(moves) > 0 {
+		return &moves[0]
+	}
+	return nil
+}
+
+func joinInts(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ",")
+}
+
+func itoa(x int) string { return strconv.Itoa(x) }
 
 // BoardAnswer is what the page shows of a board game's start position.
 type BoardAnswer struct {
@@ -145,17 +200,40 @@ const boardMemory = 64 << 20
 // other views are for heap games.
 func board(ctx context.Context, r Request, b game.Board) (Response, error) {
 	resp := Response{Game: b.String()}
-	if r.View != "position" && r.View != "" {
+	if r.View != "position" && r.View != "play" && r.View != "" {
 		return resp, bad("view", "the %s view is for heap games: %s is a game with its own start position (see Value and moves)", r.View, b)
+	}
+	pic, v, err := boardPicture(ctx, r, b)
+	if err != nil {
+		return resp, err
+	}
+	if pic != nil {
+		if pic.Moves == nil {
+			pic.Moves = []PicMove{}
+		}
+		ans := &BoardAnswer{Moves: []string{}}
+		for _, m := range pic.Moves {
+			if m.Winning {
+				ans.Moves = append(ans.Moves, m.Text)
+			}
+		}
+		if r.View == "play" {
+			pic.Reply = choose(pic.Moves)
+		}
+		resp.Value, resp.Outcome, resp.Board, resp.Picture = v, outcome(v), ans, pic
+		return resp, nil
+	}
+	if r.View == "play" {
+		return resp, bad("view", "%s cannot be played on this page yet (see Value and moves)", b)
 	}
 	ans := &BoardAnswer{}
 	sol, err := solve.Board(ctx, b, search.WithMemory(boardMemory), search.WithWorkers(1))
 	if err != nil {
 		return resp, err
 	}
-	v := sol.Value
+	nv := sol.Value
 	ans.Moves = sol.Moves
-	resp.Value, resp.Outcome, resp.Board = uint64(v), outcome(uint64(v)), ans
+	resp.Value, resp.Outcome, resp.Board = uint64(nv), outcome(uint64(nv)), ans
 	return resp, nil
 }
 
@@ -244,7 +322,7 @@ func handle(ctx context.Context, r Request, progress func(done, total int)) (Res
 		return loopyPosition(ctx, r, rules.Loopy)
 	}
 	rule := rules.Heap
-	resp := Response{Game: rule.String()}
+	resp := Response{Game: rule.String(), Splits: splits(rule)}
 	switch r.View {
 	case "sequence":
 		s, err := valueSequence(ctx, rule, r.N, progress)
@@ -260,9 +338,9 @@ func handle(ctx context.Context, r Request, progress func(done, total int)) (Res
 		}
 		resp.Row = &t.Rows[r.N]
 		return resp, nil
-	case "position", "nimsum", "graph", "play", "":
+	case "position", "nimsum", "graph", "play", "misere", "":
 	default:
-		return resp, bad("view", "unknown view %q (want position, nimsum, sequence, graph or play)", r.View)
+		return resp, bad("view", "unknown view %q (want position, nimsum, sequence, graph, play or misere)", r.View)
 	}
 	heaps, err := parsePosition(r.Position)
 	if err != nil {
@@ -294,6 +372,9 @@ func handle(ctx context.Context, r Request, progress func(done, total int)) (Res
 		return resp, err
 	case "play":
 		resp.Reply, err = botReply(ctx, rule, heaps, pos.moves)
+		return resp, err
+	case "misere":
+		resp.Misere, err = misereView(ctx, rule, heaps, pos.moves)
 		return resp, err
 	}
 	return resp, nil
@@ -409,4 +490,19 @@ func describe(m Move) string {
 		ps[i] = strconv.Itoa(q)
 	}
 	return fmt.Sprintf("heap %d: take %d of %d, split the rest into %s", m.Heap+1, taken, m.From, strings.Join(ps, " + "))
+}
+
+// splits reports whether rule may leave a heap of up to 16 tokens as two
+// or more heaps.
+func splits(rule game.HeapRule) bool {
+	var buf []game.HeapMove
+	for n := 1; n <= 16; n++ {
+		buf = rule.AppendHeapMoves(buf[:0], n)
+		for _, m := range buf {
+			if m.Parts > 1 {
+				return true
+			}
+		}
+	}
+	return false
 }

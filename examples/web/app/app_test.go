@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -147,7 +149,10 @@ func FuzzHandle(f *testing.F) {
 		// Must not panic. A second's limit keeps costly inputs (a
 		// sequence of .E, a large board) from stalling the fuzzer; they
 		// must stop with an error then.
-		handleWithin(context.Background(), Request{View: view, Game: game, Position: pos, N: n}, nil, time.Second)
+		resp := handleWithin(context.Background(), Request{View: view, Game: game, Position: pos, At: pos, N: n}, nil, time.Second)
+		if b := resp.AppendJSON(nil); !json.Valid(b) {
+			t.Errorf("the answer's JSON is not valid: %s", b)
+		}
 	})
 }
 
@@ -190,5 +195,86 @@ func TestLoopy(t *testing.T) {
 	}
 	if r := ask(t, Request{View: "position", Game: "windup:4/2", Position: "9"}); r.Field != "position" {
 		t.Errorf("heap past the rule: %+v", r)
+	}
+}
+
+// TestMisere: misère Nim is won by playing as in normal Nim until every
+// heap is 0 or 1, then leaving an odd number of heaps of 1 (Bouton).
+func TestMisere(t *testing.T) {
+	for _, c := range []struct {
+		pos, want string
+	}{{"1,1", "N"}, {"1,1,1", "P"}, {"1", "P"}, {"2,2", "P"}, {"1,2,3", "P"}, {"1,1,2", "N"}, {"2,3", "N"}} {
+		r := ask(t, Request{View: "misere", Game: "nim", Position: c.pos})
+		if r.Misere == nil || r.Misere.Outcome != c.want {
+			t.Errorf("misère Nim %s: %+v, want %s", c.pos, r.Misere, c.want)
+		}
+		if c.want == "N" && len(r.Misere.Moves) == 0 {
+			t.Errorf("misère Nim %s is N but lists no winning move", c.pos)
+		}
+	}
+	if r := Handle(t.Context(), Request{View: "misere", Game: "nim", Position: "40,40"}, nil); r.Field != "position" {
+		t.Errorf("misère Nim 40,40: %+v, want an error on the position", r)
+	}
+}
+
+// TestPictures: each drawn board starts at its own start (a Chomp bar of
+// unequal rows, a Cram board with blocked cells), its moves lead to
+// positions the page can ask about, and the bot's reply is a listed move.
+func TestPictures(t *testing.T) {
+	for _, c := range []struct {
+		game  string
+		alive int
+	}{
+		{"chomp:5,4", 9}, {"cram:..#/...", 5}, {"nodekayles:path:5", 5}, {"coins:ruler:1,3", 2},
+		{"hackenbush:g-1,1-2,2-g,2-3", 4},
+	} {
+		r := ask(t, Request{View: "play", Game: c.game})
+		if r.Error != "" || r.Picture == nil {
+			t.Fatalf("%s: %q", c.game, r.Error)
+		}
+		n := 0
+		for _, a := range r.Picture.Alive {
+			if a {
+				n++
+			}
+		}
+		if n != c.alive {
+			t.Errorf("%s: %d elements in play at the start, want %d", c.game, n, c.alive)
+		}
+		if r.Picture.Reply == nil || len(r.Picture.Moves) == 0 {
+			t.Fatalf("%s: no moves or no reply", c.game)
+		}
+		next := ask(t, Request{View: "position", Game: c.game, At: r.Picture.Reply.Position})
+		if next.Error != "" || next.Picture == nil {
+			t.Errorf("%s after %s: %q", c.game, r.Picture.Reply.Text, next.Error)
+		}
+		if r.Value != 0 && !r.Picture.Reply.Winning {
+			t.Errorf("%s: value *%d but the bot's reply %s does not win", c.game, r.Value, r.Picture.Reply.Text)
+		}
+	}
+}
+
+// TestLargeHackenbush: a picture too large to draw is still valued.
+func TestLargeHackenbush(t *testing.T) {
+	edges := []string{"g-v0"}
+	for i := 1; i <= MaxDrawnEdges; i++ {
+		edges = append(edges, fmt.Sprintf("v%d-v%d", i-1, i))
+	}
+	r := ask(t, Request{View: "position", Game: "hackenbush:" + strings.Join(edges, ",")})
+	if r.Error != "" || r.Picture != nil || r.Value != uint64(MaxDrawnEdges+1) {
+		t.Errorf("a stalk of %d edges: value %d, picture %v, error %q; want *%d, no picture", MaxDrawnEdges+1, r.Value, r.Picture != nil, r.Error, MaxDrawnEdges+1)
+	}
+}
+
+// TestBadAt: a drawn board's position names only its own elements.
+func TestBadAt(t *testing.T) {
+	for _, at := range []string{"99", "x", "0,-1"} {
+		r := Handle(context.Background(), Request{View: "play", Game: "chomp:5,4", At: at}, nil)
+		if r.Field != "at" || !strings.Contains(r.Error, at) {
+			t.Errorf("at=%s: %+v, want an error on at naming it", at, r.Error)
+		}
+	}
+	if r := Handle(context.Background(), Request{View: "play", Game: "chomp:5,4", At: "9"}, nil); r.Field != "at" {
+		t.Errorf("at=9 (the missing square of chomp:5,4): %q, want an error on at", r.Error)
 	}
 }

@@ -167,7 +167,20 @@ func layout(g *explain.Graph) *Graph {
 	b.WriteString(`<defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>`)
 	for _, e := range g.Edges {
 		a, c := out.Nodes[e[0]], out.Nodes[e[1]]
-		fmt.Fprintf(&b, `<line class="edge" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" marker-end="url(#arrow)"/>`, a.X, a.Y+nodeH/2, c.X, c.Y-nodeH/2-2)
+		switch {
+		case c.Y == a.Y+rowH: // to the next layer: straight down
+			fmt.Fprintf(&b, `<line class="edge" x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" marker-end="url(#arrow)"/>`, a.X, a.Y+nodeH/2, c.X, c.Y-nodeH/2-2)
+		case c.Y == a.Y: // within a layer: an arc above the boxes
+			fmt.Fprintf(&b, `<path class="edge" fill="none" d="M%.1f,%.1f Q%.1f,%.1f %.1f,%.1f" marker-end="url(#arrow)"/>`,
+				a.X, a.Y-nodeH/2, (a.X+c.X)/2, a.Y-nodeH/2-rowH/2, c.X, c.Y-nodeH/2-2)
+		default: // across layers: a curve around the boxes between, on the side of the nearer edge of the picture
+			side := nodeW/2 + 12
+			if a.X+c.X < w {
+				side = -side
+			}
+			fmt.Fprintf(&b, `<path class="edge" fill="none" d="M%.1f,%.1f C%.1f,%.1f %.1f,%.1f %.1f,%.1f" marker-end="url(#arrow)"/>`,
+				a.X+side*0.9, a.Y, a.X+side*1.6, a.Y, c.X+side*1.6, c.Y, c.X+side*0.9, c.Y)
+		}
 	}
 	for _, v := range out.Nodes {
 		fmt.Fprintf(&b, `<g class="node %s"><title>%s: G = %d, %s-position</title><rect x="%.1f" y="%.1f" width="%g" height="%g" rx="8"/><text x="%.1f" y="%.1f">%s</text><text class="val" text-anchor="end" x="%.1f" y="%.1f">*%d</text></g>`,

@@ -4,7 +4,7 @@
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
-const VIEWS = ['position', 'nimsum', 'sequence', 'graph', 'play'];
+const VIEWS = ['position', 'nimsum', 'sequence', 'graph', 'play', 'lesson'];
 
 let worker = null, nextId = 1, pending = null;
 
@@ -54,12 +54,14 @@ function showProgress(done, total) {
 function state() {
   const q = new URLSearchParams(location.search);
   const view = VIEWS.includes(q.get('view')) ? q.get('view') : 'position';
-  return { game: q.get('game') || 'nim', position: q.get('position') || '1,2,3,4', view, n: parseInt(q.get('n') || '0', 10) || 0 };
+  return { game: q.get('game') || 'nim', position: q.get('position') || '1,2,3,4', at: q.get('at') || '', step: parseInt(q.get('step') || '1', 10) || 1, view, n: parseInt(q.get('n') || '0', 10) || 0 };
 }
 
 function go(s, push) {
   const q = new URLSearchParams({ game: s.game, position: s.position, view: s.view });
   if (s.n) q.set('n', s.n);
+  if (s.at) q.set('at', s.at);
+  if (s.view === 'lesson') q.set('step', s.step || 1);
   const url = '?' + q.toString();
   if (push) history.pushState(null, '', url); else history.replaceState(null, '', url);
   render(s);
@@ -77,18 +79,29 @@ async function render(s) {
   for (const a of document.querySelectorAll('#views a')) {
     a.classList.toggle('active', a.dataset.view === s.view);
     const q = new URLSearchParams({ game: s.game, position: s.position, view: a.dataset.view });
-    a.href = '?' + q.toString();
+    if (s.at) q.set('at', s.at);
+    a.href = a.dataset.view === 'lesson' ? lessonURL(1) : '?' + q.toString();
   }
   setError('', '');
+  $('out').setAttribute('aria-live', s.view === 'play' || s.view === 'lesson' ? 'off' : 'polite');
+  if (s.view === 'lesson') { showLesson(s); return; }
   let r;
-  try { r = await ask({ view: s.view, game: s.game, position: s.position, n: s.n }); }
+  try { r = await ask({ view: s.view, game: s.game, position: s.position, at: s.at, n: s.n }); }
   catch (e) { return; }
+  if (!r.error) setKind(r.board ? 'board' : r.loopy ? 'loopy' : 'heaps', s.game);
   if (r.error) {
     if (r.field === 'game' || r.field === 'position') { setError(r.field, r.error); $('out').innerHTML = '<p class="err">Fix the field marked in red.</p>'; }
     else $('out').innerHTML = `<p class="err">${esc(r.error)}</p>`;
     return;
   }
   ({ position: showPosition, nimsum: showNimSum, sequence: showSequence, graph: showGraph, play: showPlay })[s.view](r, s);
+}
+
+// setKind shows the fields and views that mean something for the kind of
+// game shown: a board has no heaps to type and no sequence.
+function setKind(kind, spec) {
+  document.body.dataset.kind = kind;
+  $('poslabel').textContent = kind === 'loopy' ? (spec.startsWith('digraph:') ? 'Tokens on vertices' : 'Position (heaps)') : 'Position (heaps)';
 }
 
 function verdict(r) {
@@ -98,35 +111,65 @@ function verdict(r) {
 
 function winning(r) { return (r.moves || []).filter((m) => m.winning); }
 
-function showBoard(r) {
+// valuedBy says how the page's library values a drawn game.
+function valuedBy(kind) {
+  return {
+    cram: 'A board is valued as a whole: its value is the mex of the values of its options, found by a pruned search of the positions it can reach (package sg/search), where parts of the board that no longer touch each other are valued apart and their values XORed.',
+    chomp: 'A chocolate bar is valued as a whole, by a pruned search of the positions it can reach (package sg/search): its value is the mex of its options\' values.',
+    graph: 'A graph is valued by a pruned search of the positions it can reach (package sg/search): parts of the graph that no longer touch are valued apart and their values XORed.',
+    coins: 'A row of coins needs no search: each head is a game of its own, worth a number given by a formula (shown under it), and the row is worth the XOR of its heads\' values.',
+    hackenbush: 'A Hackenbush picture needs no search: by the colon principle a branch is worth what its stalks are worth, and by the fusion principle a cycle can be shrunk to a point, so the value follows in linear time.',
+  }[kind] || '';
+}
+
+function showBoard(r, s) {
   let h = `<h2>${esc(r.game)}</h2>` + verdict(r);
-  h += '<p>A board game is valued as a whole: its value is the mex of the values of its options, found by a pruned search of the positions it can reach (package sg/search), where parts of the board that no longer touch each other are valued apart and their values XORed.</p>';
+  if (r.picture) {
+    const win = r.picture.moves.find((m) => m.winning);
+    h += `<div class="picture" id="picture">${drawPicture(r, { hint: win, parts: true })}</div>`;
+    h += `<p>${valuedBy(r.picture.kind)}</p>` + partsText(r);
+    h += `<p><a id="playlink" href="?${new URLSearchParams({ game: s.game, view: 'play', at: s.at || '' })}">Play this position against the bot</a></p>`;
+  } else if (r.game.startsWith('hackenbush:')) h += `<p>${valuedBy('hackenbush')} (This picture is too large to draw here.)</p>`;
+  else h += '<p>A board of coins needs no search: by the Tartan theorem each head is worth the nim-product of the values of its row and its column, and the board is worth the XOR of its heads\' values.</p>';
   h += '<h2>Winning moves</h2>';
-  h += r.board.moves.length ? '<ul class="moves" id="winning">' + r.board.moves.map((m) => `<li class="win">${esc(m)}</li>`).join('') + '</ul>'
-    : `<p id="winning">${r.outcome === 'P' ? 'None: every move leaves a position from which the opponent wins.' : 'The value is known; this game does not list its moves here.'}</p>`;
+  h += r.board.moves.length ? '<ul class="moves" id="winning">' + r.board.moves.map((m) => `<li class="win">★ ${esc(m)}</li>`).join('') + '</ul>'
+    : '<p id="winning">None: every move leaves a position from which the opponent wins.</p>';
   $('out').innerHTML = h;
+}
+
+// partsText explains a drawn position's value by its parts.
+function partsText(r) {
+  const pic = r.picture, parts = pic.parts || [];
+  if (pic.kind === 'coins') {
+    if (!parts.length) return '<p>No head is left: the value is 0.</p>';
+    return `<p>Heads ${parts.map((p) => '#' + pic.marks[p.elems[0]].split(':')[0]).join(', ')} are worth ${parts.map((p) => p.value).join(' ⊕ ')} = <b>${r.value}</b>.</p>`;
+  }
+  if (parts.length > 1) return `<p>The library values the position as ${parts.length} parts apart (parts that no longer touch, or that a proved cut separates; each part's value is written on its first ${pic.kind === 'graph' ? 'vertex' : 'cell'}), worth ${parts.map((p) => '*' + p.value).join(', ')}: together ${parts.map((p) => p.value).join(' ⊕ ')} = <b>${r.value}</b>.</p>`;
+  return '';
 }
 
 function showLoopy(r) {
   const words = { P: 'the player to move loses (P)', N: 'the player to move wins (N)', D: 'a draw: with best play it goes on for ever (D)' };
   const unit = r.game.startsWith('digraph:') ? 'token on vertex' : 'heap';
   let h = `<h2>${esc(r.game)} at ${unit === 'heap' ? 'heaps' : 'tokens on vertices'} ${esc(r.position.join(', '))}</h2>`;
-  h += `<p class="verdict">Outcome <span class="badge ${r.outcome === 'D' ? 'P' : r.outcome}" id="outcome">${r.outcome}</span> — ${words[r.outcome]}.</p>`;
+  h += `<p class="verdict">Outcome <span class="badge ${r.outcome}" id="outcome">${r.outcome}</span> — ${words[r.outcome]}.</p>`;
+  if (r.picture) h += `<div class="picture" id="picture">${drawPicture(r, { hint: r.picture.moves.find((m) => m.winning) })}</div>`;
   h += `<p>Moves can return to earlier positions here, so a heap's value is a nimber *n or ∞ with the set of finite values it can move to (the generalized Sprague–Grundy function of Smith and of Fraenkel and Yesha): ${r.position.map((x, i) => `${unit} ${x}: <b>${esc(r.loopy.values[i])}</b>`).join(', ')}. A sum with two ∞ parts is a draw; one ∞{K} beside finite parts worth *x wins exactly when x is in K.</p>`;
   h += `<h2>${r.outcome === 'D' ? 'Moves that keep the draw' : 'Winning moves'}</h2>`;
   h += r.loopy.moves.length ? '<ul class="moves" id="winning">' + r.loopy.moves.map((m) => `<li class="win">${esc(m)}</li>`).join('') + '</ul>' : '<p id="winning">None: every move loses.</p>';
   $('out').innerHTML = h;
 }
 
-function showPosition(r) {
-  if (r.board) { showBoard(r); return; }
-  if (r.loopy) { showLoopy(r); return; }
+function showPosition(r, s) {
+  if (r.board) { showBoard(r, s); return; }
+  if (r.loopy) { showLoopy(r, s); return; }
   const heaps = r.position.map((h, i) => `G(${h}) = ${r.values[i]}`).join(', ');
   let h = `<h2>${esc(r.game)} at heaps ${esc(r.position.join(', '))}</h2>` + verdict(r);
+  h += `<div class="picture" id="picture">${drawPicture(r, { values: r.values, hint: winning(r)[0] })}</div>`;
   h += `<p>By the Sprague–Grundy theorem the value of a sum of heaps is the XOR (nim-sum) of the heaps' values: ${heaps}, XOR ${r.value}.</p>`;
   const wins = winning(r);
   h += '<h2>Winning moves</h2>';
-  h += wins.length ? '<ul class="moves" id="winning">' + wins.map((m) => `<li class="win">${esc(m.text)} → (${m.to.join(', ') || 'nothing left'})</li>`).join('') + '</ul>'
+  h += wins.length ? '<ul class="moves" id="winning">' + wins.map((m) => `<li class="win">${esc(m.text)} → (${(m.to || []).join(', ') || 'nothing left'})</li>`).join('') + '</ul>'
     : '<p id="winning">None: every move leaves a position of nonzero value, from which the opponent wins.</p>';
   h += '<h2>The mex table</h2><p>G(n) is the least value not among the values of heap n\'s options (the <i>mex</i>).</p>';
   h += '<table><tr><th class="num">n</th><th>options (heaps left: value)</th><th>values of options</th><th class="num">G(n)</th></tr>';
@@ -202,60 +245,199 @@ function showGraph(r) {
   $('out').innerHTML = h;
 }
 
-let game = null; // the game in play: {spec, position, log, over}
+let game = null; // the game in play: {spec, kind, r, log, over, owner, sel, last, hint}
+
+function kindOf(r) { return r.picture ? (r.picture.kind === 'digraph' ? 'loopy' : 'board') : 'heaps'; }
+function movesOf(r) { return (r.picture ? r.picture.moves : r.moves) || []; }
+function posReq(kind, v) { return kind === 'board' ? { position: '', at: v } : { position: v, at: '' }; }
 
 function showPlay(r, s) {
   // Entering the view starts a new game from the address's position.
-  game = { spec: s.game, position: r.position, log: [], over: false };
-  drawPlay(r);
+  game = { spec: s.game, kind: kindOf(r), r, log: [], over: false, owner: {}, sel: null, last: null, hint: false, turns: 0 };
+  drawPlay();
 }
 
-function drawPlay(r) {
+function currentPos() {
+  const r = game.r;
+  if (game.kind === 'board') return game.at || '';
+  return r.position.join(',') || '0';
+}
+
+function drawPlay() {
+  const r = game.r, kind = game.kind, moves = movesOf(r);
+  if (!game.over && !moves.length) game.over = 'You cannot move: the bot wins.';
   let h = `<h2>Play ${esc(game.spec)} against the bot</h2>`;
-  h += `<p>Position: <b id="playpos">${game.position.length ? esc(game.position.join(', ')) : 'no heaps left'}</b>. You move first; whoever cannot move loses.</p>`;
-  if (game.log.length) h += '<ol class="log">' + game.log.map((l) => `<li>${esc(l)}</li>`).join('') + '</ol>';
-  if (game.over) h += `<p class="verdict" id="result">${esc(game.over)}</p>`;
-  else if (!r.moves || !r.moves.length) { game.over = 'You cannot move: the bot wins.'; h += `<p class="verdict" id="result">${game.over}</p>`; }
-  else {
-    h += '<p>Your move:</p><div class="playmoves">' + r.moves.map((m, i) => `<button type="button" data-i="${i}">${esc(m.text)}</button>`).join('') + '</div>';
-    h += '<button type="button" class="secondary" id="hintbtn">Hint</button><div id="hint"></div>';
+  h += `<p id="turn">${game.over ? '' : 'Your move. '}You play first; whoever cannot move loses.${kind === 'heaps' ? ` Heaps: <b id="playpos">${r.position.length ? esc(r.position.join(', ')) : 'none left'}</b>.` : ''}</p>`;
+  const win = game.hint ? (r.picture ? moves.find((m) => m.winning) : winning(r)[0]) : null;
+  h += `<div class="picture" id="picture">${drawPicture(r, { play: !game.over, sel: game.sel, owner: game.owner, last: game.last, hint: win, values: game.hint ? r.values : null, parts: game.hint })}</div>`;
+  if (kind === 'heaps' && game.last) {
+    if (game.mine) h += `<div class="botmove"><span>Your move: ${esc(game.mine.text)}</span>${drawHeapMove(game.mine, heapMode(r), 'you')}</div>`;
+    h += `<div class="botmove"><span>The bot's move: ${esc(game.last.text)}</span>${drawHeapMove(game.last, heapMode(r), 'bot')}</div>`;
   }
+  else if (game.last) h += `<p class="botmove">The bot's move, drawn in orange (hatched or dotted, and marked "bot" where it fits): ${esc(game.last.text)}</p>`;
+  h += `<p class="prompt" id="prompt" aria-live="polite">${esc(promptText())}</p>`;
+  if (game.over) h += `<p class="verdict" id="result">${esc(game.over)}</p>`;
+  else {
+    if (r.picture && r.picture.kind === 'coins') h += '<p><button type="button" id="turnbtn">Turn the selected coins</button></p>';
+    h += '<p><button type="button" class="secondary" id="hintbtn" aria-expanded="' + game.hint + '">Hint</button></p><div id="hint">' + (game.hint ? hintText(win) : '') + '</div>';
+    const pickable = /class="pick/.test(drawPicture(r, { play: true, sel: game.sel }));
+    if (!pickable) h += kind === 'heaps' && r.position.reduce((x, y) => x + y, 0) > MAX_TOKENS ? '<p>Too many tokens to point at one by one: choose your move from the list.</p>'
+      : '<p>No move of this rule is a row of tokens to take (it splits heaps without taking any): choose yours from the list.</p>';
+    h += `<details${pickable ? '' : ' open'}><summary>All moves as a list</summary><div class="playmoves">${moves.map((m, i) => `<button type="button" data-i="${i}">${esc(m.text)}</button>`).join('')}</div></details>`;
+  }
+  if (game.log.length) h += '<ol class="log" id="log">' + game.log.map((l) => `<li>${esc(l)}</li>`).join('') + '</ol>';
   h += '<p><button type="button" class="secondary" id="restart">New game</button></p>';
   $('out').innerHTML = h;
   $('restart').onclick = () => render(state());
   if (game.over) return;
-  for (const b of document.querySelectorAll('.playmoves button')) b.onclick = () => play(r.moves[+b.dataset.i]);
-  const hb = $('hintbtn');
-  if (hb) hb.onclick = () => {
-    const wins = winning(r);
-    const vals = r.position.map((x, i) => `G(${x}) = ${r.values[i]}`).join(', ');
-    $('hint').innerHTML = `<div class="hint">${wins.length
-      ? `The heaps' values are ${vals}; their XOR is ${r.value}, not 0, so you can win: <b>${esc(wins[0].text)}</b> leaves values whose XOR is 0, and from there every move of the bot can be answered the same way.`
-      : `The heaps' values are ${vals}; their XOR is 0, so every move leaves a nonzero XOR and the bot can answer it. Play on and hope for a mistake (the bot makes none).`}</div>`;
+  for (const b of document.querySelectorAll('.playmoves button')) b.onclick = () => play(moves[+b.dataset.i]);
+  $('hintbtn').onclick = () => { game.hint = !game.hint; drawPlay(); };
+  if ($('turnbtn')) $('turnbtn').onclick = () => {
+    const sel = (game.sel || []).slice().sort((a, b) => a - b);
+    const m = moves.find((x) => x.pick.length === sel.length && x.pick.every((e, k) => e === sel[k]));
+    if (m) play(m); else { game.note = 'Those coins are not a move: turn one head to tails (the rightmost coin turned must be a head), with the coins the rule allows to its left.'; drawPlay(); }
   };
+  bindPicks($('picture'), pick);
+  if (game.focus !== undefined) { // keep the keyboard in the picture: the same piece, else the first one
+    const el = document.querySelector(`#picture .pick[data-e="${game.focus}"]`) || document.querySelector('#picture .pick');
+    if (el) el.focus();
+    game.focus = undefined;
+  }
 }
 
+function promptText() {
+  if (game.note) { const n = game.note; game.note = ''; return n; }
+  if (game.over) return '';
+  const k = game.r.picture ? game.r.picture.kind : heapMode(game.r);
+  return {
+    tokens: 'Point at a token: it and every token to its right are taken.',
+    pins: game.sel ? `Pin ${game.sel.j + 1} of heap ${game.sel.heap + 1} chosen: point at it again to knock it down alone, or at another pin to knock down the pins between.` : 'Point at a pin to choose where to knock down, then at the last pin to knock down.',
+    cram: game.sel !== null ? 'Now point at a free cell next to it to lay the domino.' : 'Point at two free cells side by side to cover them with a domino.',
+    chomp: 'Point at a square: it and every square below and to its right are eaten. The poisoned square ☠ is never eaten: whoever is left with it alone loses.',
+    graph: 'Point at a vertex: it and its neighbours are taken.',
+    hackenbush: 'Point at an edge to cut it: whatever no longer touches the ground falls.',
+    coins: 'Choose the coins to turn, then press Turn. H is heads, T tails; the rightmost coin turned must go from heads to tails.',
+    digraph: 'Point at a vertex one arrow away from a token to move it there.',
+  }[k] || '';
+}
+
+function hintText(win) {
+  const r = game.r;
+  if (!r.picture) {
+    const vals = r.position.map((x, i) => `G(${x}) = ${r.values[i]}`).join(', ');
+    if (!win) return `<div class="hint">The heaps' values are ${vals}; their XOR is 0, so every move leaves a nonzero XOR and the bot can answer it. Play on and hope for a mistake (the bot makes none).</div>`;
+    const v = r.values[win.heap], t = v ^ r.value;
+    return `<div class="hint">The heaps' values (right of each row) are ${vals}; their XOR is ${r.value}, not 0, so you can win. Heap ${win.heap + 1} is worth ${v}, and ${v} ⊕ ${r.value} = ${t}: change it to a value of ${t} and the XOR becomes 0. The starred move does it: <b>${esc(win.text)}</b>. From there, every move of the bot can be answered the same way.</div>`;
+  }
+  if (game.kind === 'loopy') return `<div class="hint">Outcome ${r.outcome}: ${win ? `the starred vertex is the move <b>${esc(win.text)}</b>, which ${r.outcome === 'D' ? 'keeps the draw' : 'wins'}.` : 'no move wins; every move leaves a position the bot wins from.'}</div>`;
+  return `<div class="hint">The value is *${r.value}. ${partsText(r).replace(/<\/?p>/g, '')} ${win ? `The starred move <b>${esc(win.text)}</b> leaves value 0, a position where every move of the bot can be answered.` : 'Value 0: every move leaves a nonzero value, from which the bot wins.'}</div>`;
+}
+
+function pick(e) {
+  if (pending) return; // the bot is thinking: a second click must not cancel it
+  const r = game.r, moves = movesOf(r);
+  game.focus = e;
+  if (!r.picture) {
+    const [i, j] = e.split(':').map(Number);
+    if (heapMode(r) === 'tokens') {
+      const m = moves.find((x) => x.heap === i && (j ? partsOf(x).length === 1 && partsOf(x)[0] === j : !partsOf(x).length));
+      if (m) play(m);
+      return;
+    }
+    if (game.sel && game.sel.heap === i) {
+      const m = heapPinMove(moves, i, game.sel.j, j);
+      game.sel = null;
+      if (m) { play(m); return; }
+    } else game.sel = { heap: i, j };
+    drawPlay();
+    return;
+  }
+  const x = +e;
+  switch (r.picture.kind) {
+    case 'cram': {
+      if (game.sel === null || game.sel === undefined) { game.sel = x; drawPlay(); return; }
+      const a = game.sel; game.sel = null;
+      const m = moves.find((mv) => mv.pick.includes(a) && mv.pick.includes(x) && a !== x);
+      if (m) play(m); else drawPlay();
+      return;
+    }
+    case 'coins': {
+      const sel = game.sel || [];
+      game.sel = sel.includes(x) ? sel.filter((y) => y !== x) : [...sel, x];
+      drawPlay();
+      return;
+    }
+    case 'digraph': {
+      const m = moves.find((mv) => mv.pick[2] === x);
+      if (m) play(m);
+      return;
+    }
+  }
+  const m = moves.find((mv) => mv.pick[0] === x);
+  if (m) play(m);
+}
+
+function after(kind, m) { return kind === 'heaps' ? ((m.to || []).join(',') || '0') : m.position; }
+
 async function play(m) {
+  if (pending) return;
+  const kind = game.kind;
   game.log.push('You: ' + m.text);
-  game.position = m.to;
-  const pos = game.position.join(',') || '0';
+  game.sel = null; game.last = null; game.hint = false; game.mine = m;
+  for (const e of m.pick || []) game.owner[e] = 'you';
+  let pos = after(kind, m);
   let r;
-  try { r = await ask({ view: 'play', game: game.spec, position: pos }); } catch (e) { return; }
+  try { r = await ask({ view: 'play', game: game.spec, ...posReq(kind, pos) }); } catch (e) { return; }
   if (r.error) { $('out').innerHTML = `<p class="err">${esc(r.error)}</p>`; return; }
-  if (!r.reply) { game.over = 'The bot cannot move: you win!'; drawPlay(r); return; }
-  game.log.push('Bot: ' + r.reply.text);
-  game.position = r.reply.to;
-  try { r = await ask({ view: 'position', game: game.spec, position: game.position.join(',') || '0' }); } catch (e) { return; }
-  drawPlay(r);
+  const reply = r.picture ? r.picture.reply : r.reply;
+  game.turns++;
+  if (!reply) { game.at = pos; game.r = r; game.over = 'The bot cannot move: you win!'; drawPlay(); remember(pos); announce(`You: ${m.text}. ${game.over}`); return; }
+  game.log.push('Bot: ' + reply.text);
+  for (const e of reply.pick || []) game.owner[e] = 'bot';
+  game.last = reply;
+  pos = after(kind, reply);
+  try { r = await ask({ view: kind === 'loopy' ? 'play' : 'position', game: game.spec, ...posReq(kind, pos) }); } catch (e) { return; }
+  if (r.error) { $('out').innerHTML = `<p class="err">${esc(r.error)}</p>`; return; }
+  game.at = pos; game.r = r;
+  if (kind === 'loopy' && game.turns >= 60) game.over = 'Sixty moves each and no end: a draw.';
+  remember(pos);
+  drawPlay();
+  announce(`You: ${m.text}. The bot: ${reply.text}. ${game.over || 'Your move.'}`);
+}
+
+// remember puts the position reached in the address, so that a reload or
+// a shared link resumes it.
+// announce tells a screen reader what happened, in a live region of its
+// own (the play view redraws the page, which is not read out again).
+function announce(text) { $('announce').textContent = text; }
+
+function remember(pos) {
+  const q = new URLSearchParams(location.search);
+  if (game.kind === 'board') q.set('at', pos); else q.set('position', pos);
+  history.replaceState(null, '', '?' + q.toString());
 }
 
 newWorker();
 $('cancel').onclick = () => cancel(true);
-$('form').onsubmit = (e) => { e.preventDefault(); go({ ...state(), game: $('game').value.trim(), position: $('position').value.trim(), n: 0 }, true); };
+$('form').onsubmit = (e) => {
+  e.preventDefault();
+  const old = state(), g = $('game').value.trim();
+  go({ ...old, game: g, position: $('position').value.trim(), at: g === old.game ? old.at : '', n: 0 }, true);
+};
 document.querySelector('#views').onclick = (e) => {
   const a = e.target.closest('a'); if (!a) return;
-  e.preventDefault(); go({ ...state(), game: $('game').value.trim(), position: $('position').value.trim(), view: a.dataset.view }, true);
+  if (a.dataset.view === 'lesson') { e.preventDefault(); go({ ...state(), view: 'lesson', step: 1 }, true); return; }
+  e.preventDefault(); go({ ...state(), game: $('game').value.trim(), position: $('position').value.trim(), view: a.dataset.view, at: $('game').value.trim() === state().game ? state().at : '' }, true);
 };
 onpopstate = () => render(state());
+// Links of the page to its own views (lessons, a position to play) change
+// the address and the view without reloading the module.
+$('out').addEventListener('click', (e) => {
+  const a = e.target.closest('a');
+  if (!a || !a.getAttribute('href') || !a.getAttribute('href').startsWith('?') || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  e.preventDefault();
+  history.pushState(null, '', a.getAttribute('href'));
+  render(state());
+});
 render(state());
 onerror = (msg) => { $('out').innerHTML = `<p class="err">The page failed: ${esc(msg)}</p>`; };
