@@ -30,7 +30,7 @@ import (
 // because the characteristic is 2). The recursion stops at the field of
 // 2^16 elements, whose multiplicative group is cyclic of order 65535, so a
 // product there is one addition of discrete logarithms read from a table
-// (built on first use, in under a millisecond: 256 KiB of logarithms and
+// (built on first use, in O(2^16) steps: 256 KiB of logarithms and
 // 1 MiB of powers, of which 384 KiB are read for nonzero operands; 0 has a
 // logarithm whose sums land on zeros, so no product needs a branch). A
 // 64-bit product is 9 such products, 18 logarithms and 10 powers in all;

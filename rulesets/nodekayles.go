@@ -154,8 +154,8 @@ func (k *NodeKayles) AppendMoves(dst []graph.Set, p graph.Set) []graph.Set {
 // the centre and then answering each move by its image, so the central
 // moves are the likely winners. With it the search of a grid's value
 // expands 21 to 47 % fewer positions on the larger grids (8×8, 7×8, 6×9),
-// though up to 18 % more on small ones (6×6, 5×8), which take
-// milliseconds (sg/search's BenchmarkNodeKaylesGrid, value against
+// though up to 18 % more on small ones (6×6, 5×8), whose searches are
+// short (sg/search's BenchmarkNodeKaylesGrid, value against
 // value-vertexorder). On other graphs it appends AppendMoves' order, and
 // [NodeKayles.OrdersMoves] tells a search so.
 func (k *NodeKayles) AppendOrderedMoves(dst []graph.Set, p graph.Set) []graph.Set {
@@ -178,8 +178,8 @@ func (k *NodeKayles) AppendOrderedMoves(dst []graph.Set, p graph.Set) []graph.Se
 // OrdersMoves reports whether AppendOrderedMoves has an order of its own:
 // on a grid or a path. On other graphs none was found worth its cost
 // (the vertices that remove the most first expanded within 3 % as many
-// positions as the order of the vertices, in 15 % more time, on random
-// graphs of 40 vertices), so package sg/search searches them in
+// positions as the order of the vertices, on random graphs of 40
+// vertices, and cost more time to order), so package sg/search searches them in
 // AppendMoves' order.
 func (k *NodeKayles) OrdersMoves() bool { return k.board != nil }
 

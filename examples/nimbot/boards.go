@@ -97,7 +97,7 @@ func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, cf
 	default:
 		return fmt.Errorf("%w: -game %s: not a board game (cram:, nodekayles:, chomp:)", errUsage, clip.Quote(spec))
 	}
-	return fmt.Errorf("%w: -game %s: %s", errUsage, clip.Quote(spec), clip.Message(strings.TrimPrefix(err.Error(), "rulesets: ")))
+	return gameError(spec, err)
 }
 
 func pick(c bool, yes, no byte) byte {

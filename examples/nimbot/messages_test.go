@@ -41,3 +41,24 @@ func TestBoardMoveEchoedAsTyped(t *testing.T) {
 		t.Errorf("the moves are not repeated as typed, or not cut:\n%s", out)
 	}
 }
+
+// TestGameQuotedOnce: a -game spec that the catalogue refuses is quoted
+// once in the message, and so is the bad part of it.
+func TestGameQuotedOnce(t *testing.T) {
+	for spec, want := range map[string]string{
+		"frob":    `-game "frob": unknown game`,
+		"frob:1":  `-game "frob:1": "frob": unknown game`,
+		"cram:9":  `-game "cram:9": "9": want MxN`,
+		".0x":     `-game ".0x": "x" at position 3: not a digit`,
+		"sub:1,a": `-game "sub:1,a": "a" at position 7:`,
+	} {
+		err := run(strings.NewReader(""), &bytes.Buffer{}, []string{"-game", spec})
+		if !errors.Is(err, errUsage) {
+			t.Errorf("-game %s: %v, want a usage error", spec, err)
+			continue
+		}
+		if msg := err.Error(); !strings.Contains(msg, want) {
+			t.Errorf("-game %s: %q, want it to contain %q", spec, msg, want)
+		}
+	}
+}

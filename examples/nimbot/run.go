@@ -114,7 +114,7 @@ func run(in io.Reader, out io.Writer, args []string) error {
 	}
 	rules, err := rulesets.Parse(*spec)
 	if err != nil {
-		return fmt.Errorf("%w: -game %s: %s", errUsage, clip.Quote(*spec), clip.Message(strings.TrimPrefix(err.Error(), "rulesets: ")))
+		return gameError(*spec, err)
 	}
 	sizes := []int{3, 4, 5}
 	if fs.NArg() > 0 {

@@ -25,8 +25,8 @@
 // flag -time sets another (-time 0: no limit); while they are computed, a
 // progress line goes to standard error every 5 seconds. Long stripes make
 // the values costly (the time grows with the square of the strip lengths
-// past the longest stripe: stripes 65536 65535 65534 need about 10 s of
-// CPU for strips up to 200000 and far longer for a certified period). A
+// past the longest stripe: for stripes 65536 65535 65534 the values up to
+// 200000 take seconds, and a certified period far longer). A
 // strip beyond the values computed in time, or beyond 2^20 values when the
 // game has no period certified by then, gives exit status 3 and a message
 // saying how far the values reached, for example

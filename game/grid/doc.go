@@ -55,10 +55,10 @@
 // exchanges of blocks of bits transpose it (Warren, Hacker's Delight,
 // 2nd ed., section 7-3), and, with the first row in the highest byte, the
 // image whose rows read from the top are least is simply the least word.
-// On the regions that a search of Cram meets, that takes about 12–18 ns a
-// region (BenchmarkCanonicalSearched); the previous version of this
-// code, which packed shapes row by row and turned them cell by cell, took
-// 36–51 ns on the same regions, run side by side.
+// A canonical form so costs a fixed number of word operations for each
+// of the eight images and allocates nothing;
+// BenchmarkCanonicalSearched measures it on the regions of a Cram search
+// (BENCHMARKS.md, "Other operations", gives the figures and the machine).
 //
 // # Text
 //

@@ -21,7 +21,7 @@ const notInSet = ^uint32(0)
 // with the option costs of cellWeight, for a wideAsk of 0, 1, 2 and 63
 // (every question): 4×11 7.40M, 5.02M, 5.02M, 5.02M; 5×9 17.92M, 9.40M,
 // 9.40M, 9.40M; 6×7 (not measured with 0) 49.02M, 55.05M, over 73M
-// (stopped after 240 s). With the costs before (the moves × orderWeight),
+// (stopped unfinished). With the costs before (the moves × orderWeight),
 // the candidate tests for every wide position against a wideAsk of 1:
 // 4×11 11.01M against 7.62M, 5×9 20.57M against 10.09M, 6×7 53.87M
 // against 53.87M (23 fewer). The smaller boards measured (4×9, 5×7, 5×8,
