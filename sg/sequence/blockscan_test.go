@@ -179,7 +179,7 @@ func TestOrderBlocks(t *testing.T) {
 func TestSparseGrundyBlocks(t *testing.T) {
 	const n = 6000
 	want := spNaive(seqGrundy{}, n)
-	se, ok := newSparseEngine(seqGrundy{}, newConfig(seqGrundy{}, nil))
+	se, ok := newSparseEngine(seqGrundy{}, newRun(seqGrundy{}, nil))
 	if !ok {
 		t.Fatal("the sparse engine refuses Grundy's game")
 	}

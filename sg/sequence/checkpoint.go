@@ -50,8 +50,10 @@ const (
 // ErrCheckpoint is wrapped by the errors about checkpoint files that are
 // not usable: not a checkpoint, another format version, corrupted
 // (checksum mismatch, truncated, impossible values), or written for
-// another rule. The error names the file and what is wrong.
-var ErrCheckpoint = errors.New("unusable checkpoint")
+// another rule. The error names the file and what is wrong. It is
+// [sg.ErrCheckpoint], the sentinel of every unusable saved file of the
+// module.
+var ErrCheckpoint = sg.ErrCheckpoint
 
 var crcTable = crc64.MakeTable(crc64.ECMA)
 

@@ -15,8 +15,8 @@ import (
 // it goes through the rule's HeapMove lists. It allocates only when the
 // values outgrow its scratch space, never per heap.
 type directEngine struct {
-	r   game.HeapRule
-	cfg *config
+	r  game.HeapRule
+	rs *runState
 
 	// code holds the digits of a take-and-break code (nil for other
 	// rules). bounded says MaxTake ≥ 0: then every digit is decoded from
@@ -36,8 +36,8 @@ type directEngine struct {
 }
 
 // newDirectEngine returns the direct engine for r.
-func newDirectEngine(r game.HeapRule, cfg *config) engine {
-	e := &directEngine{r: r, cfg: cfg}
+func newDirectEngine(r game.HeapRule, rs *runState) engine {
+	e := &directEngine{r: r, rs: rs}
 	if tb, ok := r.(game.TakeBreakRule); ok {
 		e.code = &codeDigits{tb: tb}
 		e.code.learn(1)
@@ -57,7 +57,7 @@ const maxDirectValue = 1 << 32
 const pollWork = 1 << 22
 
 func (e *directEngine) extend(ctx context.Context, s *Sequence, n int) error {
-	if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
+	if err := e.rs.poll(ctx, s, 0, 0, MethodDirect); err != nil {
 		return err
 	}
 	if e.code != nil && e.code.bad != nil {
@@ -105,7 +105,7 @@ func extendAtWidth[T uint8 | uint16 | sg.Nimber](ctx context.Context, e *directE
 			// The block's first phase is most of its work, and is not
 			// counted in e.work: poll once a block.
 			e.work = 0
-			if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
+			if err := e.rs.poll(ctx, s, 0, 0, MethodDirect); err != nil {
 				return err
 			}
 		}
@@ -113,7 +113,7 @@ func extendAtWidth[T uint8 | uint16 | sg.Nimber](ctx context.Context, e *directE
 			s.Append(v)
 			if e.work += w + 16; e.work >= pollWork {
 				e.work = 0
-				if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
+				if err := e.rs.poll(ctx, s, 0, 0, MethodDirect); err != nil {
 					return err
 				}
 			}
@@ -132,7 +132,7 @@ func extendAtWidth[T uint8 | uint16 | sg.Nimber](ctx context.Context, e *directE
 		s.Append(e.marks.mex())
 		if e.work += 16; e.work >= pollWork {
 			e.work = 0
-			if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
+			if err := e.rs.poll(ctx, s, 0, 0, MethodDirect); err != nil {
 				return err
 			}
 		}

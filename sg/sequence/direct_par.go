@@ -41,9 +41,9 @@ type directBlock struct {
 // startDirectBlock runs the first phase of a block at lo = len(g) when
 // the run is parallel and the rule suits it.
 func startDirectBlock[T uint8 | uint16 | sg.Nimber](e *directEngine, g []T, target int) {
-	procs := e.cfg.procs()
+	procs := e.rs.procs()
 	lo := len(g)
-	if procs <= 1 || lo < e.cfg.parMin(directParMin) || e.code != nil && (!e.bounded || e.code.parts > 2) {
+	if procs <= 1 || lo < e.rs.parMin(directParMin) || e.code != nil && (!e.bounded || e.code.parts > 2) {
 		return
 	}
 	end := min(lo+min(lo/directBlockDiv, directBlockMax), target, cap(g))

@@ -34,7 +34,7 @@ func markCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 func TestMarkerMatchesSingleCore(t *testing.T) {
 	n := 20000
 	codes := 24
-	if testing.Short() || raceDetector {
+	if quick() {
 		n, codes = 8000, 8
 	}
 	for _, c := range parClassics {
@@ -112,7 +112,7 @@ func TestMarkerGuesses(t *testing.T) {
 	switch {
 	case raceDetector:
 		n, codes = 5000, 2
-	case testing.Short():
+	case quick():
 		n, codes = 8000, 4
 	}
 	for _, guess := range []int{0, 1, -1} {
@@ -145,7 +145,7 @@ func TestMarkerPollsAcrossRuns(t *testing.T) {
 			first = p.Done
 		}
 	}
-	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2), withParallelFrom(128), withMarker(1), WithProgress(time.Nanosecond, progress)})
+	cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2), withParallelFrom(128), withMarker(1), WithProgress(time.Nanosecond, progress)})
 	se := chooseEngine(r, cfg).(*sparseEngine)
 	if err := se.extend(context.Background(), New(0), 60000); err != nil {
 		t.Fatal(err)
@@ -162,7 +162,7 @@ func TestMarkerPollsAcrossRuns(t *testing.T) {
 // the heaps it guessed since.
 func TestPairCatchUpChecked(t *testing.T) {
 	r := seqParse(".354")
-	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+	cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
 	e := chooseEngine(r, cfg).(*sparseEngine)
 	s := New(0)
 	if err := e.extend(context.Background(), s, 5000); err != nil {
@@ -197,7 +197,7 @@ func TestMarkerDefault(t *testing.T) {
 		want bool
 	}{{".354", true}, {".376", true}, {".77", false}, {".1777", false}, {".16", false}, {".56", false}} {
 		r := seqParse(c.code)
-		cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+		cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
 		e := chooseEngine(r, cfg).(*sparseEngine)
 		if err := e.extend(context.Background(), New(0), 40000); err != nil {
 			t.Fatal(err)

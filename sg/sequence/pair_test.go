@@ -40,7 +40,7 @@ func pairCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 func TestPairMatchesSingleCore(t *testing.T) {
 	n := 20000
 	codes := 36
-	if testing.Short() || raceDetector {
+	if quick() {
 		n, codes = 8000, 12
 	}
 	for _, c := range parClassics {
@@ -90,6 +90,7 @@ func TestPairHandoffCheck(t *testing.T) {
 	}
 	defer func(f func() bool) { pairHandoffCheck = f }(pairHandoffCheck)
 	defer func(f func(a, b float64) bool) { pairTrialWins = f }(pairTrialWins)
+	defer func(f func(a, b float64) bool) { pairKeeps = f }(pairKeeps)
 	for _, c := range []struct{ fast, wins bool }{{false, true}, {true, false}, {true, true}} {
 		asked, trials := 0, 0
 		pairHandoffCheck = func() bool { asked++; return c.fast }
@@ -100,7 +101,8 @@ func TestPairHandoffCheck(t *testing.T) {
 			trials++
 			return c.wins
 		}
-		cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+		pairKeeps = func(pair, single float64) bool { return c.wins }
+		cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
 		e := chooseEngine(r, cfg).(*sparseEngine)
 		s := New(0)
 		if err := e.extend(context.Background(), s, n); err != nil {

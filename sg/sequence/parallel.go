@@ -58,7 +58,7 @@ func WithWorkers(n int) Option {
 }
 
 // procs returns the number of workers a run uses.
-func (c *config) procs() int {
+func (c *runState) procs() int {
 	if c.workers > 0 {
 		return c.workers
 	}
@@ -67,9 +67,9 @@ func (c *config) procs() int {
 
 // parMin returns the first heap an engine computes in parallel:
 // def, unless a test set another with withParallelFrom.
-func (c *config) parMin(def int) int {
-	if c.parFrom > 0 {
-		return c.parFrom
+func (c *runState) parMin(def int) int {
+	if c.knobs.parFrom > 0 {
+		return c.knobs.parFrom
 	}
 	return def
 }
@@ -77,7 +77,7 @@ func (c *config) parMin(def int) int {
 // withParallelFrom makes the engines compute heaps from n on in parallel
 // (tests use it to reach the parallel code on short runs).
 func withParallelFrom(n int) Option {
-	return func(c *config) { c.parFrom = n }
+	return func(c *config) { c.knobs.parFrom = n }
 }
 
 // parChunk is the number of consecutive heaps a worker takes at a time.
@@ -117,7 +117,7 @@ func runParallel(procs, n int, f func(w, i int)) {
 // 0 where it pays (the default: on costly heaps, where its trials win).
 // Tests and benchmarks use it.
 func withRing(mode int) Option {
-	return func(c *config) { c.ring = mode }
+	return func(c *config) { c.knobs.ring = mode }
 }
 
 // withTakeover sets how many times a waiting goroutine of the ring mode
@@ -128,7 +128,7 @@ func withRing(mode int) Option {
 // 0 is the default (takeoverAfter), -1 never. Tests use 1, so that
 // takeovers are frequent.
 func withTakeover(looks int) Option {
-	return func(c *config) { c.takeover = looks }
+	return func(c *config) { c.knobs.takeover = looks }
 }
 
 // takeoverAfter is the default number of looks at another goroutine's
@@ -142,12 +142,12 @@ const takeoverAfter = 2048
 
 // takeoverLooks returns the looks before a takeover that the
 // configuration asks for.
-func (c *config) takeoverLooks() int {
+func (c *runState) takeoverLooks() int {
 	switch {
-	case c.takeover < 0:
+	case c.knobs.takeover < 0:
 		return math.MaxInt
-	case c.takeover > 0:
-		return c.takeover
+	case c.knobs.takeover > 0:
+		return c.knobs.takeover
 	}
 	return takeoverAfter
 }
@@ -159,7 +159,7 @@ func (c *config) takeoverLooks() int {
 // marker's share of the work is large (the default, see markerMode).
 // Tests and benchmarks use it.
 func withMarker(mode int) Option {
-	return func(c *config) { c.marker = mode }
+	return func(c *config) { c.knobs.marker = mode }
 }
 
 // withGuess sets how the sparse engine's marker mode finishes a heap
@@ -168,7 +168,7 @@ func withMarker(mode int) Option {
 // guess (the finisher confirms the value itself, as on one core). Tests
 // and benchmarks use it.
 func withGuess(mode int) Option {
-	return func(c *config) { c.guess = mode }
+	return func(c *config) { c.knobs.guess = mode }
 }
 
 // withBatchMarks sets when the sparse engine's single-core loop marks
@@ -177,5 +177,5 @@ func withGuess(mode int) Option {
 // Tests lower it to run the batches on most codes, and compare runs
 // without them.
 func withBatchMarks(m int) Option {
-	return func(c *config) { c.batchMarks = m }
+	return func(c *config) { c.knobs.batchMarks = m }
 }

@@ -28,7 +28,7 @@ func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom 
 // parRun is parValues, also returning the engine.
 func parRun(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int) ([]sg.Nimber, engine) {
 	t.Helper()
-	cfg := newConfig(r, []Option{WithMethod(m), WithWorkers(workers), withParallelFrom(parFrom)})
+	cfg := newRun(r, []Option{WithMethod(m), WithWorkers(workers), withParallelFrom(parFrom)})
 	e := chooseEngine(r, cfg)
 	if se, ok := e.(*sparseEngine); ok {
 		se.start = 64
@@ -113,7 +113,7 @@ var parClassics = []struct {
 
 func TestParallelSparseMatchesSingleCore(t *testing.T) {
 	n := 20000
-	if testing.Short() || raceDetector {
+	if quick() {
 		n = 8000
 	}
 	for _, c := range parClassics {
@@ -128,7 +128,7 @@ func TestParallelSparseMatchesSingleCore(t *testing.T) {
 func TestParallelSparseRandomCodes(t *testing.T) {
 	rnd := gametest.Rand(t)
 	codes := 80
-	if testing.Short() || raceDetector {
+	if quick() {
 		codes = 30
 	}
 	for range codes {
@@ -186,7 +186,7 @@ func randomSplitCode(rnd *rand.Rand) seqCode {
 // .354, whose heaps the probe finds too cheap for the pipeline, and
 // Grundy's game, whose heaps it finds costly enough.
 func TestParallelDefaultBlocks(t *testing.T) {
-	if testing.Short() || raceDetector {
+	if quick() {
 		t.Skip("long (and the other parallel tests run these paths under the race detector)")
 	}
 	for _, c := range []struct {
@@ -194,7 +194,7 @@ func TestParallelDefaultBlocks(t *testing.T) {
 		pipe bool // whether the probe finds the heaps costly enough
 	}{{seqParse(".354"), false}, {seqGrundy{}, true}} {
 		parCheck(t, fmt.Sprint(c.r), c.r, 60000, MethodSparse, 0)
-		cfg := newConfig(c.r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+		cfg := newRun(c.r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
 		e := chooseEngine(c.r, cfg).(*sparseEngine)
 		if err := e.extend(context.Background(), New(0), 60000); err != nil {
 			t.Fatal(err)
@@ -317,7 +317,7 @@ func benchValues(b *testing.B, r game.HeapRule, n int, opts ...Option) {
 
 func TestParallelDirectMatchesSingleCore(t *testing.T) {
 	n := 5000
-	if testing.Short() || raceDetector {
+	if quick() {
 		n = 2500
 	}
 	for _, c := range parClassics {
@@ -444,7 +444,7 @@ func TestParallelSlowWorker(t *testing.T) {
 	const n = 12000
 	want := parValues(t, seqGrundy{}, n, MethodSparse, 1, 0)
 	for _, w := range []int{2, 4} {
-		cfg := newConfig(parSlow{}, []Option{WithMethod(MethodSparse), WithWorkers(w), withParallelFrom(200)})
+		cfg := newRun(parSlow{}, []Option{WithMethod(MethodSparse), WithWorkers(w), withParallelFrom(200)})
 		e := chooseEngine(parSlow{}, cfg)
 		s := New(0)
 		if err := e.extend(context.Background(), s, n); err != nil {

@@ -118,7 +118,7 @@ type sparseTab [1<<16 + 64]uint8
 // not safe for concurrent use; [Values] and [Period] make one per call.
 type sparseEngine struct {
 	rule game.HeapRule
-	cfg  *config
+	rs   *runState
 
 	heapMoves // the moves of the current heap
 	valueStats
@@ -181,11 +181,11 @@ type sparseEngine struct {
 // split a heap (the direct engine is then as fast), splits heaps in an
 // unbounded number of ways (as 0.777… does), where sparsity cannot pay, or
 // is a code with a bad digit (the direct engine reports it).
-func newSparseEngine(r game.HeapRule, cfg *config) (engine, bool) {
+func newSparseEngine(r game.HeapRule, rs *runState) (engine, bool) {
 	if r == nil {
 		return nil, false
 	}
-	e := &sparseEngine{rule: r, cfg: cfg, start: sparseStart}
+	e := &sparseEngine{rule: r, rs: rs, start: sparseStart}
 	if tb, ok := r.(game.TakeBreakRule); ok {
 		mt := tb.MaxTake()
 		if mt < 0 || mt > 1<<16 {
@@ -252,7 +252,7 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 		e.marks, e.needs = new(sparseTab), new(sparseTab)
 	}
 	startValues(s, n)
-	e.procs = e.cfg.procs()
+	e.procs = e.rs.procs()
 	if e.seq != s || e.done != s.Len() {
 		e.reset(s)
 	}
@@ -261,12 +261,18 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 	// allocate at once.
 	end := int(min(uint64(n), maxSeqLen))
 	s.reserve(min(end, sparseMaxGrow))
+	scan8, scan16 := e.scanBlocks8, e.scanBlocks16
+	if e.code != nil {
+		// A code's last scan has no block order (see orderBlocks): its
+		// scans are called directly, through no method value.
+		scan8, scan16 = scanRangeWords, scanRange[uint16]
+	}
 	for s.Len() < end && !e.handOff && s.width != 8 {
 		var err error
 		if s.width == 2 {
-			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint16 { return s.b16 }, e.scanBlocks16)
+			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint16 { return s.b16 }, scan16)
 		} else {
-			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint8 { return s.b8 }, e.scanBlocks8)
+			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint8 { return s.b8 }, scan8)
 		}
 		if err != nil {
 			return err
@@ -281,7 +287,7 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 // handOver leaves this and every later call of extend to the direct engine.
 func (e *sparseEngine) handOver(ctx context.Context, s *Sequence, n int) error {
 	e.seq = nil // the state no longer follows s
-	e.fallback = newDirectEngine(e.rule, e.cfg)
+	e.fallback = newDirectEngine(e.rule, e.rs)
 	return e.fallback.extend(ctx, s, n)
 }
 

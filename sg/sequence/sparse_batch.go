@@ -79,7 +79,7 @@ func (b *rareBatch) drop() {
 // splits with a rare part or more.
 func (e *sparseEngine) batchable(n int) bool {
 	least := rareBatchMarks
-	if m := e.cfg.batchMarks; m != 0 {
+	if m := e.rs.knobs.batchMarks; m != 0 {
 		least = m // (tests; -1: never)
 	}
 	return n >= rareBatchFrom && e.code != nil && !e.direct && len(e.two) != 0 &&

@@ -64,7 +64,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		if e.handOff {
 			return nil
 		}
-		if !running && n >= e.pairRetry && n >= e.cfg.parMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
+		if !running && n >= e.pairRetry && n >= e.rs.parMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
 			// Cheap heaps (or two processors before the probe): the
 			// pair mode; costly heaps: the ring mode. Each computes
 			// heaps from n on and returns where this loop must take
@@ -125,7 +125,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		e.steps += steps + 8
 		if e.work += steps + 8; e.work >= sparsePollWork {
 			e.work = 0
-			if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
+			if err := e.rs.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
 				return err
 			}
 		}

@@ -200,9 +200,9 @@ type ringSplit struct{ a, b int32 }
 // enough for the pipeline, or where a test asks for it.
 func (e *sparseEngine) ringMode() bool {
 	switch {
-	case e.cfg.ring < 0:
+	case e.rs.knobs.ring < 0:
 		return false
-	case e.cfg.ring > 0:
+	case e.rs.knobs.ring > 0:
 		return e.procs >= 2
 	}
 	return e.procs >= 2 && e.probed && e.pipeWorth
@@ -254,7 +254,7 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	if k > runtime.GOMAXPROCS(0) {
 		p.spin = pairSpin
 	}
-	p.takeover = e.cfg.takeoverLooks()
+	p.takeover = e.rs.takeoverLooks()
 	all := vals[:cap(vals)]
 	ws := make([]*pairWorker, k)
 	for i := range ws {

@@ -66,7 +66,7 @@ func spNaive(r game.HeapRule, n int) []sg.Nimber {
 // before the first mask choice, so that small tests exercise the method.
 func spRun(t testing.TB, r game.HeapRule, n, start int) (*Sequence, *sparseEngine) {
 	t.Helper()
-	se, ok := newSparseEngine(r, newConfig(r, nil))
+	se, ok := newSparseEngine(r, newRun(r, nil))
 	if !ok {
 		t.Fatalf("newSparseEngine(%v) refused the rule", r)
 	}
@@ -207,7 +207,7 @@ func TestSparseMatchesNaiveProperty(t *testing.T) {
 		}, spGenCode()))
 	properties.Property("sparse engine = naive mex, any fixed mask", prop.ForAll(
 		func(c seqCode, mask uint64, par int) string {
-			se, ok := newSparseEngine(c, newConfig(c, nil))
+			se, ok := newSparseEngine(c, newRun(c, nil))
 			if !ok {
 				return fmt.Sprintf("%v refused", c)
 			}
@@ -308,7 +308,7 @@ func TestSparseTwoBytes(t *testing.T) {
 			s.b16 = append(s.b16, uint16(v))
 			s.max = max(s.max, v)
 		}
-		se, _ := newSparseEngine(r, newConfig(r, nil))
+		se, _ := newSparseEngine(r, newRun(r, nil))
 		e := se.(*sparseEngine)
 		e.start = 64
 		if err := e.extend(context.Background(), s, n); err != nil {
@@ -328,10 +328,10 @@ func TestSparseResume(t *testing.T) {
 	whole, _ := spRun(t, r, n, 0)
 	for _, cut := range []int{1, 100, 700, 2049, 5999} {
 		s := New(0)
-		if err := newDirectEngine(r, newConfig(r, nil)).extend(context.Background(), s, cut); err != nil {
+		if err := newDirectEngine(r, newRun(r, nil)).extend(context.Background(), s, cut); err != nil {
 			t.Fatal(err)
 		}
-		e, _ := newSparseEngine(r, newConfig(r, nil))
+		e, _ := newSparseEngine(r, newRun(r, nil))
 		for _, to := range []int{cut + 1, (cut + n) / 2, n} {
 			if err := e.extend(context.Background(), s, to); err != nil {
 				t.Fatal(err)
@@ -342,7 +342,7 @@ func TestSparseResume(t *testing.T) {
 		}
 	}
 	// The same engine on another sequence rebuilds its state.
-	e, _ := newSparseEngine(r, newConfig(r, nil))
+	e, _ := newSparseEngine(r, newRun(r, nil))
 	a, b := New(0), New(0)
 	for _, to := range []int{1000, 3000, 6000} {
 		if err := e.extend(context.Background(), a, to); err != nil {
@@ -373,7 +373,7 @@ func TestSparseFactory(t *testing.T) {
 		{"digit 5 at k=0 plays as 4", seqParse("5.07"), true},
 		{"nil", nil, false},
 	} {
-		if _, ok := newSparseEngine(tc.r, newConfig(tc.r, nil)); ok != tc.ok {
+		if _, ok := newSparseEngine(tc.r, newRun(tc.r, nil)); ok != tc.ok {
 			t.Errorf("%s: newSparseEngine ok = %v, want %v", tc.name, ok, tc.ok)
 		}
 	}
@@ -412,7 +412,7 @@ func TestSparseParityBreak(t *testing.T) {
 	const n = 1500
 	want := spNaive(r, n)
 	for _, fixed := range []bool{false, true} {
-		se, ok := newSparseEngine(r, newConfig(r, nil))
+		se, ok := newSparseEngine(r, newRun(r, nil))
 		if !ok {
 			t.Fatal("refused")
 		}
@@ -441,7 +441,7 @@ func TestSparseParityBreak(t *testing.T) {
 func TestSparseLateMoves(t *testing.T) {
 	ctx := context.Background()
 	r := spLate{}
-	e, ok := newSparseEngine(r, newConfig(r, nil))
+	e, ok := newSparseEngine(r, newRun(r, nil))
 	if !ok {
 		t.Fatal("refused")
 	}
@@ -450,14 +450,14 @@ func TestSparseLateMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := New(0)
-	if err := newDirectEngine(r, newConfig(r, nil)).extend(ctx, d, 600); err != nil {
+	if err := newDirectEngine(r, newRun(r, nil)).extend(ctx, d, 600); err != nil {
 		t.Fatal(err)
 	}
 	if i := spFirstDiff(s, d.AppendValues(nil, 0, 600)); i >= 0 {
 		t.Fatalf("three-heap moves from 301: G(%d) differs from the direct engine", i)
 	}
 	bad := spLate{bad: true}
-	e, _ = newSparseEngine(bad, newConfig(bad, nil))
+	e, _ = newSparseEngine(bad, newRun(bad, nil))
 	err := e.extend(ctx, New(0), 600)
 	if !errors.Is(err, ErrBadRule) {
 		t.Fatalf("a move that keeps the heap: err = %v, want ErrBadRule", err)
@@ -495,7 +495,7 @@ func TestSparseCancelAndProgress(t *testing.T) {
 	r := seqParse(".376")
 	ctx, cancel := context.WithCancel(context.Background())
 	var reports []Progress
-	cfg := newConfig(r, []Option{WithProgress(time.Nanosecond, func(p Progress) {
+	cfg := newRun(r, []Option{WithProgress(time.Nanosecond, func(p Progress) {
 		reports = append(reports, p)
 		if p.Done > 20000 {
 			cancel()
@@ -549,9 +549,7 @@ func TestSparseValuesAPI(t *testing.T) {
 // 0.16 has preperiod 105351 and period 149459, 0.56 preperiod 326640 and
 // period 144. They take a few seconds under the race detector.
 func TestSparseLongKnownPeriods(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long run")
-	}
+	gametest.SkipUnlessLong(t)
 	for _, tc := range []struct {
 		code    seqCode
 		pre, pd int
