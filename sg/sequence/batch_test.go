@@ -68,7 +68,10 @@ func batchCheck(t *testing.T, name string, r game.HeapRule, n int, rnd *rand.Ran
 func TestBatchMatchesPlain(t *testing.T) {
 	n := 30000
 	codes := 16
-	if quick() {
+	switch {
+	case raceDetector:
+		n, codes = 5000, 3
+	case quick():
 		n, codes = 8000, 6
 	}
 	rnd := gametest.Rand(t)

@@ -32,9 +32,11 @@ func markCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 // heap (3,227), so that the finisher marks the rare heaps found after the
 // marker's count.
 func TestMarkerMatchesSingleCore(t *testing.T) {
-	n := 20000
-	codes := 24
-	if quick() {
+	n, codes, m := 20000, 24, 6000
+	switch {
+	case raceDetector:
+		n, codes, m = 5000, 3, 3000
+	case quick():
 		n, codes = 8000, 8
 	}
 	for _, c := range parClassics {
@@ -54,7 +56,7 @@ func TestMarkerMatchesSingleCore(t *testing.T) {
 			}
 		}
 	}
-	parRandomCodes(t, "marker mode", codes, func(r seqCode, _ int) int { return markCheck(t, r.String(), r, 6000, 128) })
+	parRandomCodes(t, "marker mode", codes, func(r seqCode, _ int) int { return markCheck(t, r.String(), r, m, 128) })
 }
 
 // When the marker is held up, the finisher marks its heaps itself until
@@ -108,16 +110,16 @@ func markRuns(t *testing.T, mode string, opt Option, n, codes, m int) markCounts
 // that no split gives), and each is found and mended: the run goes on
 // after the heap, with the value the check found.
 func TestMarkerGuesses(t *testing.T) {
-	n, codes := 20000, 12
+	n, codes, m := 20000, 12, 4000
 	switch {
 	case raceDetector:
-		n, codes = 5000, 2
+		n, codes, m = 5000, 1, 2000
 	case quick():
 		n, codes = 8000, 4
 	}
 	for _, guess := range []int{0, 1, -1} {
 		opt := func(c *config) { withMarker(1)(c); withGuess(guess)(c) }
-		c := markRuns(t, fmt.Sprintf("marker mode, guesses %d", guess), opt, n, codes, 4000)
+		c := markRuns(t, fmt.Sprintf("marker mode, guesses %d", guess), opt, n, codes, m)
 		heaps, wrong, self := c.heaps, c.wrong, c.self
 		t.Logf("guesses %d: %d heaps in marker mode, %d wrong guesses, %d checks by the finisher", guess, heaps, wrong, self)
 		switch {

@@ -58,7 +58,7 @@ func parRun(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int
 				r, workers, p.decided, p.undecided, p.abandoned, se.pairHeaps)
 		}
 	}
-	if de, ok := e.(*directEngine); ok && workers > 1 && de.blk == nil && de.bounded && de.code.parts <= 2 {
+	if de, ok := e.(*directEngine); ok && workers > 1 && de.blk == nil && de.bounded && de.code.Parts <= 2 {
 		t.Errorf("%v, %d workers: the direct engine made no parallel block", r, workers)
 	}
 	return s.AppendValues(nil, 0, s.Len()), e

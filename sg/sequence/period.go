@@ -8,6 +8,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // Periodicity describes the periodic behaviour of a value sequence:
@@ -95,7 +96,7 @@ func theoremFor(r game.HeapRule) theorem {
 	}
 	m := 1
 	for k := 0; k <= t; k++ {
-		d, _ := codeDigit(tb, k) // a bad digit fails the run, not this
+		d, _ := moves.Digit(tb, k) // a bad digit fails the run, not this
 		m = max(m, bits.Len32(d)-1)
 	}
 	return theorem{ok: true, m: m, t: t}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // This file holds the sparse-space value-sequence engine ("rare values"),
@@ -120,7 +121,7 @@ type sparseEngine struct {
 	rule game.HeapRule
 	rs   *runState
 
-	heapMoves // the moves of the current heap
+	moves.Heap // the moves of the current heap
 	valueStats
 	rareSet
 	confirmState
@@ -191,16 +192,16 @@ func newSparseEngine(r game.HeapRule, rs *runState) (engine, bool) {
 		if mt < 0 || mt > 1<<16 {
 			return nil, false
 		}
-		e.code = &codeDigits{tb: tb}
-		e.code.learn(mt + 1)
-		if e.code.bad != nil || e.code.parts > 2 || len(e.code.two) == 0 {
+		e.Code = moves.NewCode(tb)
+		e.Code.Learn(mt + 1)
+		if e.Code.Bad != nil || e.Code.Parts > 2 || len(e.Code.Two) == 0 {
 			return nil, false
 		}
-		e.parityOK = true
-		e.k0 = e.code.two[0] & 1
-		for _, k := range e.code.two {
-			if k&1 != e.k0 {
-				e.parityOK = false
+		e.ParityOK = true
+		e.K0 = e.Code.Two[0] & 1
+		for _, k := range e.Code.Two {
+			if k&1 != e.K0 {
+				e.ParityOK = false
 			}
 		}
 		return e, true
@@ -209,22 +210,22 @@ func newSparseEngine(r game.HeapRule, rs *runState) (engine, bool) {
 	const probe = 160
 	splits, k0, parOK := 0, -1, true
 	for n := 1; n <= probe; n++ {
-		if err := e.loadMoves(e.rule, n); err != nil || e.handOff {
+		if err := e.Load(e.rule, n); err != nil || e.HandOff {
 			return nil, false
 		}
-		for _, rr := range e.two {
+		for _, rr := range e.Two {
 			if k0 < 0 {
 				k0 = (n - rr) & 1
 			} else if (n-rr)&1 != k0 {
 				parOK = false
 			}
 		}
-		splits = len(e.two)
+		splits = len(e.Two)
 	}
 	if k0 < 0 || splits > 8 {
 		return nil, false
 	}
-	e.k0, e.parityOK = k0, parOK
+	e.K0, e.ParityOK = k0, parOK
 	return e, true
 }
 
@@ -262,12 +263,12 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 	end := int(min(uint64(n), maxSeqLen))
 	s.reserve(min(end, sparseMaxGrow))
 	scan8, scan16 := e.scanBlocks8, e.scanBlocks16
-	if e.code != nil {
+	if e.Code != nil {
 		// A code's last scan has no block order (see orderBlocks): its
 		// scans are called directly, through no method value.
 		scan8, scan16 = scanRangeWords, scanRange[uint16]
 	}
-	for s.Len() < end && !e.handOff && s.width != 8 {
+	for s.Len() < end && !e.HandOff && s.width != 8 {
 		var err error
 		if s.width == 2 {
 			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint16 { return s.b16 }, scan16)

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/bitpack"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // The hot loops of the sparse engine (see sparse.go for the method). They
@@ -54,14 +56,14 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 			if !e.direct && !e.rareOK {
 				rebuildRare(e, vals)
 			}
-			if e.code == nil {
+			if e.Code == nil {
 				orderBlocks(&e.blockOrder, vals)
 			}
 		}
-		if err := e.loadMoves(e.rule, n); err != nil {
+		if err := e.Load(e.rule, n); err != nil {
 			return err
 		}
-		if e.handOff {
+		if e.HandOff {
 			return nil
 		}
 		if !running && n >= e.pairRetry && n >= e.rs.parMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
@@ -76,7 +78,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 				continue
 			}
 		}
-		if e.par == 1 && !e.parityOK {
+		if e.par == 1 && !e.ParityOK {
 			// A split that breaks the parity variant: choose again.
 			e.stopPipe()
 			running = false
@@ -172,20 +174,20 @@ func heapValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 	// (The moves that leave no heap or one, written out here and in
 	// pairValue: a helper for both, inlined, made this engine 4 % slower
 	// on .354, 743–765 ms against 708–725 ms for 2^21 heaps.)
-	if e.zero {
+	if e.Zero {
 		tab[0] = 1
 	}
-	for _, r := range e.one {
+	for _, r := range e.One {
 		tab[vals[r]] = 1
 	}
 	switch {
-	case len(e.two) == 0:
+	case len(e.Two) == 0:
 		g = firstZeroByte(tab, e.limit)
 	case e.direct:
-		steps = markAll(vals, e.two, e.uneq, tab)
+		steps = markAll(vals, e.Two, e.Uneq, tab)
 		g = firstZeroByte(tab, e.limit)
 	default:
-		steps = markRareMoves(&e.heapMoves, vals, e.rare, n, tab)
+		steps = markRareMoves(&e.Heap, vals, e.rare, n, tab)
 		var scanned int
 		g, scanned = confirm(e, vals, n, scan)
 		steps += scanned
@@ -206,7 +208,7 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 	if cnt == 0 {
 		return c, 0
 	}
-	missing, steps := confirmNeeds(vals, e.two, e.uneq, e.needs, e.needList, cnt, e.top, e.pos, 1, n, scan)
+	missing, steps := confirmNeeds(vals, e.Two, e.Uneq, e.needs, e.needList, cnt, e.top, e.pos, 1, n, scan)
 	g = c
 	if missing >= 0 {
 		// (Where none is missing, the confirmation cleared every value
@@ -311,7 +313,7 @@ func seek[T uint8 | uint16](vals []T, two []int, uneq []bool, v int, top []int, 
 // options, lists them in needList, and returns their number.
 func (e *sparseEngine) candidate(n int) (c, cnt int) {
 	c, nw := e.candidateMarks(n)
-	enum := e.enum[1^(e.par&(n-e.k0)&1)]
+	enum := e.enum[1^(e.par&(n-e.K0)&1)]
 	e.needList = e.needList[:0]
 	for i := range nw {
 		for w := needWord(e.mark[i], enum[i], i, c); w != 0; w &= w - 1 {
@@ -328,7 +330,7 @@ func (e *sparseEngine) candidate(n int) (c, cnt int) {
 // candidate c for heap n (see confirm), and returns c and the number of
 // words packed, nw.
 func (e *sparseEngine) candidateMarks(n int) (c, nw int) {
-	enum := e.enum[1^(e.par&(n-e.k0)&1)]
+	enum := e.enum[1^(e.par&(n-e.K0)&1)]
 	c = e.limit
 	for i := range e.mark {
 		m := packWord(e.marks, i)
@@ -429,12 +431,12 @@ func markRareCode[T uint8 | uint16](vals []T, rare []rareHeap, n int, twoK []int
 
 // markRareMoves marks, for heap n with the moves m, the values of the
 // splits that have a rare part, and returns the steps it took.
-func markRareMoves[T uint8 | uint16](m *heapMoves, vals []T, rare []rareHeap, n int, tab *sparseTab) (steps int) {
-	if m.code != nil {
-		return markRareCode(vals, rare, n, m.code.two, tab)
+func markRareMoves[T uint8 | uint16](m *moves.Heap, vals []T, rare []rareHeap, n int, tab *sparseTab) (steps int) {
+	if m.Code != nil {
+		return markRareCode(vals, rare, n, m.Code.Two, tab)
 	}
-	for i, r := range m.two {
-		steps += markRare(vals, rare, r, m.uneq[i], tab)
+	for i, r := range m.Two {
+		steps += markRare(vals, rare, r, m.Uneq[i], tab)
 	}
 	return steps
 }
@@ -573,7 +575,7 @@ func scanRangeWords(vals []uint8, two []int, uneq []bool, needs *sparseTab, list
 }
 
 // packWord returns bits 64i … 64i+63 of the 0/1 byte table t as a word.
-func packWord(t *sparseTab, i int) uint64 { return packBits(&t[i*64]) }
+func packWord(t *sparseTab, i int) uint64 { return bitpack.Bits(&t[i*64]) }
 
 // firstZeroByte returns the least v ≤ limit with t[v] == 0.
 func firstZeroByte(t *sparseTab, limit int) int {

@@ -200,13 +200,13 @@ type markState struct {
 // the engine's last probe, or where a test asks for it (withMarker).
 func (e *sparseEngine) markerMode() bool {
 	switch {
-	case e.code == nil || e.rs.knobs.marker < 0:
+	case e.Code == nil || e.rs.knobs.marker < 0:
 		return false
 	case e.rs.knobs.marker > 0:
 		return true
 	}
 	big := len(e.rare) - rareFrom(e.rare, markA0)
-	return e.probeAvg > 0 && 2*big*len(e.code.two) >= e.probeAvg
+	return e.probeAvg > 0 && 2*big*len(e.Code.Two) >= e.probeAvg
 }
 
 // markRun runs the marker mode from s.Len() until heap end at most, and
@@ -327,7 +327,7 @@ const (
 // the finisher has passed it (marking heaps itself while the marker was
 // held up, see markFinish), it skips the heaps passed.
 func markLoop[T uint8 | uint16](p *markState, w *pairWorker, all []T, n int, scan scanFunc[T]) {
-	two := w.code.two
+	two := w.Code.Two
 	reach := two[0] + markA0 // heap n reads values below n-reach+1
 	var done, line, rareN, i0 int
 	look := func() {
@@ -436,7 +436,7 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 	marked, work := 0, e.work
 	defer func() { e.work = work }()
 	rareN, i0 := -1, 0
-	two := w.code.two
+	two := w.Code.Two
 	alone := false // the marker is held up: mark the heaps here
 	for ; int64(n) < p.stopAt.Load(); n++ {
 		if p.guess && !markSlot(p, w, all, n, scan) {
@@ -452,10 +452,10 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			}
 		}
 		alone = alone && marked <= n
-		w.parityOK = true
-		if err := w.loadMoves(e.rule, n); err != nil || w.handOff || (w.par == 1 && !w.parityOK) || len(w.two) == 0 {
+		w.ParityOK = true
+		if err := w.Load(e.rule, n); err != nil || w.HandOff || (w.par == 1 && !w.ParityOK) || len(w.Two) == 0 {
 			// The single-core loop meets the same moves and handles them.
-			w.handOff = false
+			w.HandOff = false
 			return n
 		}
 		if n+markAhead < marked {
@@ -477,10 +477,10 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 		}
 		rs := p.rare[:rareN]
 		tab := w.marks
-		if w.zero {
+		if w.Zero {
 			tab[0] = 1
 		}
-		for _, r := range w.one {
+		for _, r := range w.One {
 			tab[vals[r]] = 1
 		}
 		steps := markRareCode(vals, rs[:i0], n, two, tab)

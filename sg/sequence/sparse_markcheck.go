@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"runtime"
 	"time"
+
+	"github.com/impartial-go/impartial/sg/sequence/internal/bitpack"
 )
 
 // The marker mode's checks of its guesses and the finisher's waits (see
@@ -93,7 +95,7 @@ func checkAll[T uint8 | uint16](p *markState, w *pairWorker, all []T, h, h2 int,
 // the words w.mark packed by candidateMarks (nw of them).
 func markPut(p *markState, w *pairWorker, n, c, nw int) {
 	ent := p.checks[(n%markChecks)*p.cstride:][:p.cstride]
-	enum := w.enum[1^(w.par&(n-w.k0)&1)]
+	enum := w.enum[1^(w.par&(n-w.K0)&1)]
 	ent[0] = uint64(c)
 	for i := range p.cwords {
 		var x uint64
@@ -125,8 +127,8 @@ func guessCheck[T uint8 | uint16](p *markState, w *pairWorker, all []T, h int, s
 	w.needList = list
 	right := true
 	if len(list) > 0 {
-		w.codeSplits(h)
-		missing, steps := confirmNeeds(all[:h], w.two, w.uneq, w.needs, list, len(list), w.top, w.pos, 1, h, scan)
+		w.CodeSplits(h)
+		missing, steps := confirmNeeds(all[:h], w.Two, w.Uneq, w.needs, list, len(list), w.top, w.pos, 1, h, scan)
 		w.steps += steps
 		right = missing < 0
 		if !right {
@@ -237,7 +239,7 @@ func markWords(e *sparseEngine) int {
 }
 
 // packClearWord is packWord, clearing the 64 bytes it packs.
-func packClearWord(t *sparseTab, i int) uint64 { return packClearBits(&t[i*64]) }
+func packClearWord(t *sparseTab, i int) uint64 { return bitpack.Clear(&t[i*64]) }
 
 // markWait spins until ok reports true, yielding the processor every
 // p.spin looks and napping every pairSpinLong; it reports false when heap

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // Two processors on cheap heaps: the pair mode of the sparse engine.
@@ -183,8 +184,8 @@ func newPairWorker(e *sparseEngine) *pairWorker {
 	// lines (64 bytes or more each): small ones of the two goroutines
 	// could otherwise share a line, or a 16-byte block of Go's tiny
 	// allocator, and hand it back and forth at every heap.
-	w.heapMoves = heapMoves{code: e.code, k0: e.k0,
-		one: make([]int, 0, 8), two: make([]int, 0, 8), uneq: make([]bool, 0, 64)}
+	w.Heap = moves.Heap{Code: e.Code, K0: e.K0,
+		One: make([]int, 0, 8), Two: make([]int, 0, 8), Uneq: make([]bool, 0, 64)}
 	w.confirmState = confirmState{mark: make([]uint64, len(e.mark), max(len(e.mark), 8)),
 		needList: make([]int, 0, 64), marks: new(sparseTab), needs: new(sparseTab)}
 	w.extra = make([]int, 0, 8)
@@ -196,12 +197,12 @@ func newPairWorker(e *sparseEngine) *pairWorker {
 
 // pairTakes reports whether the pair mode takes heap n with the moves m,
 // where G(1) = g1: see pairPending.
-func (m *heapMoves) pairTakes(n, g1 int) bool {
-	if len(m.two) == 0 {
+func pairTakes(m *moves.Heap, n, g1 int) bool {
+	if len(m.Two) == 0 {
 		return false
 	}
-	if m.two[0] == n {
-		return n >= 5 && (g1 == 0 || !slices.Contains(m.one, n-1))
+	if m.Two[0] == n {
+		return n >= 5 && (g1 == 0 || !slices.Contains(m.One, n-1))
 	}
 	return true
 }
@@ -319,10 +320,10 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 	poller := n == p.counted // the goroutine of the first heap polls
 	work := 0
 	for ; int64(n) < p.stopAt.Load(); n += 2 {
-		w.parityOK = true
-		if err := w.loadMoves(e.rule, n); err != nil || w.handOff || (w.par == 1 && !w.parityOK) {
+		w.ParityOK = true
+		if err := w.Load(e.rule, n); err != nil || w.HandOff || (w.par == 1 && !w.ParityOK) {
 			// The single-core loop meets the same moves and handles them.
-			w.handOff = false
+			w.HandOff = false
 			p.lowerStop(n)
 			return
 		}
@@ -387,7 +388,7 @@ func pairPublish[T uint8 | uint16](p *pairState, w *pairWorker, all []T, n, g in
 // moves, and reports whether there are any (hasX) and their value, x ^ xor
 // for x = G(n-1), and how many values the heap reads (known: all[:known]).
 // There are two kinds of such options: the moves that take one token and
-// leave the rest (taken out of w.one), and the split of the whole heap
+// leave the rest (taken out of w.One), and the split of the whole heap
 // into 1 and n-1 (Grundy's game, and codes whose digit for removing
 // nothing splits), which stays among the splits the loops read: there
 // pairPending writes into all[n-1] a stand-in for G(n-1), G(1) ^ G(2) ^
@@ -399,21 +400,21 @@ func pairPublish[T uint8 | uint16](p *pairState, w *pairWorker, all []T, n, g in
 // rare-heap method's: heapValue takes it whole), one with both kinds
 // where G(1) ≠ 0 (two values pending), and the split of a heap under 5.
 func pairPending[T uint8 | uint16](w *pairWorker, all []T, n int) (hasX bool, xor, known int, ok bool) {
-	if !w.pairTakes(n, int(all[1])) {
+	if !pairTakes(&w.Heap, n, int(all[1])) {
 		return false, 0, 0, false
 	}
 	known = n - 1
 	k := 0
-	for _, r := range w.one { // (a rule may list a heap left twice)
+	for _, r := range w.One { // (a rule may list a heap left twice)
 		if r == n-1 {
 			hasX = true
 		} else {
-			w.one[k] = r
+			w.One[k] = r
 			k++
 		}
 	}
-	w.one = w.one[:k]
-	if w.two[0] != n {
+	w.One = w.One[:k]
+	if w.Two[0] != n {
 		return hasX, 0, known, true
 	}
 	all[n-1] = all[1] ^ all[2] ^ all[n-2]
@@ -426,19 +427,19 @@ func pairPending[T uint8 | uint16](w *pairWorker, all []T, n int) (hasX bool, xo
 // confirmation's results in w for pairNext; pairClear clears them.
 func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T]) (g, steps int) {
 	tab := w.marks
-	if w.zero {
+	if w.Zero {
 		tab[0] = 1
 	}
-	for _, r := range w.one {
+	for _, r := range w.One {
 		tab[vals[r]] = 1
 	}
-	steps = markRareMoves(&w.heapMoves, vals, w.rare, n, tab)
+	steps = markRareMoves(&w.Heap, vals, w.rare, n, tab)
 	c, cnt := w.candidate(n)
 	w.cand = c
 	if cnt == 0 {
 		return c, steps
 	}
-	missing, st := confirmNeeds(vals, w.two, w.uneq, w.needs, w.needList, cnt, w.top, w.pos, 1, n-1, scan)
+	missing, st := confirmNeeds(vals, w.Two, w.Uneq, w.needs, w.needList, cnt, w.top, w.pos, 1, n-1, scan)
 	if missing >= 0 {
 		return missing, steps + st
 	}
@@ -465,7 +466,7 @@ func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g, a0, bound int, sc
 	// g is the candidate, the least value of the enumerable class that is
 	// no option; the next is the least above it, unless a value of the
 	// other class between them is no option either.
-	enum := w.enum[1^(w.par&(n-w.k0)&1)]
+	enum := w.enum[1^(w.par&(n-w.K0)&1)]
 	tab := w.marks
 	c := w.limit
 	for v := g + 1; v < w.limit; v++ {
@@ -484,7 +485,7 @@ func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g, a0, bound int, sc
 	if len(w.extra) == 0 {
 		return c, 0
 	}
-	missing, steps := confirmNeeds(vals, w.two, w.uneq, w.needs, w.extra, len(w.extra), w.top, w.pos, a0, bound, scan)
+	missing, steps := confirmNeeds(vals, w.Two, w.Uneq, w.needs, w.extra, len(w.extra), w.top, w.pos, a0, bound, scan)
 	if missing >= 0 {
 		return missing, steps
 	}

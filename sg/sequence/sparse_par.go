@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // The parallel sparse engine is a pipeline. One goroutine, the finisher,
@@ -200,7 +201,7 @@ func (p *rarePipe) optsOf(i int) []uint64 {
 
 // rareWorker is the scratch of one worker's first phases.
 type rareWorker struct {
-	heapMoves
+	moves.Heap
 	marks, needs *sparseTab
 	needList     []int
 	out          []uint64
@@ -225,7 +226,7 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 	}
 	for len(p.workers) < e.procs {
 		w := &rareWorker{marks: new(sparseTab), needs: new(sparseTab)}
-		w.code, w.k0 = e.code, e.k0
+		w.Code, w.K0 = e.Code, e.K0
 		p.workers = append(p.workers, w)
 	}
 	p.stride = e.limit/64 + 1
@@ -244,7 +245,7 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 	p.rare = e.rare[:cap(e.rare)]
 	p.pos = append(p.pos[:0], e.pos...)
 	p.top = append(p.top[:0], e.top...)
-	p.limit, p.enum, p.par, p.k0 = e.limit, e.enum, e.par, e.k0
+	p.limit, p.enum, p.par, p.k0 = e.limit, e.enum, e.par, e.K0
 	p.end = int64(min(target, cap(vals)))
 	p.claim.Store(int64(n))
 	p.pub.done.Store(int64(n))
@@ -411,7 +412,7 @@ func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 	}
 	f := slot.first
 	acc := e.mark[:p.stride]
-	if f.c1 > 0 && (f.missing || len(e.two) == 0) {
+	if f.c1 > 0 && (f.missing || len(e.Two) == 0) {
 		copy(acc, p.optsOf(i))
 	}
 	slot.state.Store(3 * (h + rareSlots))
@@ -430,7 +431,7 @@ func pipeDecide[T uint8 | uint16](e *sparseEngine, vals []T, f rareFirst, acc []
 	}
 	c1, lo, next := int(f.c1), int(f.lo), int(f.next)
 	steps = int(f.work)
-	if !f.missing && len(e.two) > 0 {
+	if !f.missing && len(e.Two) > 0 {
 		// Every option below c0 leaving heaps below lo is known: G(n)
 		// is c0 unless a move into the window gives it, then next
 		// unless one gives that too.
@@ -484,14 +485,14 @@ func (p *rarePipe) countWindow(in bool) {
 // that leaves a heap of lo or more has the value v.
 func windowGives[T uint8 | uint16](e *sparseEngine, vals []T, lo, v int) (bool, int) {
 	steps := 0
-	for _, r := range e.one {
+	for _, r := range e.One {
 		if r >= lo && int(vals[r]) == v {
 			return true, steps
 		}
 	}
-	for j, r := range e.two {
+	for j, r := range e.Two {
 		hi := min(r-lo, r/2)
-		if hi >= 1 && 2*hi == r && e.uneq[j] {
+		if hi >= 1 && 2*hi == r && e.Uneq[j] {
 			hi--
 		}
 		for a := 1; a <= hi; a++ {
@@ -508,16 +509,16 @@ func windowGives[T uint8 | uint16](e *sparseEngine, vals []T, lo, v int) (bool, 
 // the current heap that leave a heap of lo or more, and returns the work.
 func windowMarks[T uint8 | uint16](e *sparseEngine, vals []T, lo, c1 int, acc []uint64) int {
 	steps := 0
-	for _, r := range e.one {
+	for _, r := range e.One {
 		if r >= lo {
 			if v := int(vals[r]); v < c1 {
 				acc[v>>6] |= 1 << (v & 63)
 			}
 		}
 	}
-	for j, r := range e.two {
+	for j, r := range e.Two {
 		hi := min(r-lo, r/2)
-		if hi >= 1 && 2*hi == r && e.uneq[j] {
+		if hi >= 1 && 2*hi == r && e.Uneq[j] {
 			hi--
 		}
 		for a := 1; a <= hi; a++ {

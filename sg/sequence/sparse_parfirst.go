@@ -15,10 +15,10 @@ import (
 // may be lo or more), and leaves it in w.first and w.out. It reports false
 // when the heap has a move the single-core method must handle.
 func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, n, lo int, rare []rareHeap, scan scanFunc[T]) bool {
-	w.parityOK = true
-	if err := w.loadMoves(rule, n); err != nil || w.handOff || (p.par == 1 && !w.parityOK) {
+	w.ParityOK = true
+	if err := w.Load(rule, n); err != nil || w.HandOff || (p.par == 1 && !w.ParityOK) {
 		// The single-core method meets the same moves and handles them.
-		w.handOff = false
+		w.HandOff = false
 		return false
 	}
 	// The rare heaps below lo.
@@ -26,20 +26,20 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 	rare = rare[:end]
 	tab := w.marks
 	limit := p.limit
-	if w.zero {
+	if w.Zero {
 		tab[0] = 1
 	}
-	for _, r := range w.one {
+	for _, r := range w.One {
 		if r < lo {
 			tab[vals[r]] = 1
 		}
 	}
-	steps := len(w.one) + 1
+	steps := len(w.One) + 1
 	out := w.out
 	c1 := p.stride * 64
 	f := rareFirst{lo: uint32(lo)}
 	w.needList = w.needList[:0]
-	if len(w.two) > 0 {
+	if len(w.Two) > 0 {
 		steps += firstMarks(w, vals, rare, n, lo, tab)
 		// The least value c0 of the enumerable class that is not an
 		// option of the splits below lo: the options below c1 = c0+1
@@ -106,21 +106,21 @@ func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWo
 }
 
 // confirmBelow looks for the cnt values marked in w.needs among the splits
-// of the sizes in w.two whose parts are both below lo = len(vals),
+// of the sizes in w.Two whose parts are both below lo = len(vals),
 // clearing each one it finds, and returns the work done. It scans in the
 // order of confirm, which it follows: first the smaller parts a whose
 // partner may reach into the window (a ≤ r-lo), skipping those that do,
 // then the single-core scans from a = top-lo+1 on, where no partner does.
 func confirmBelow[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, cnt int, scan scanFunc[T]) int {
 	lo := len(vals)
-	top := w.two[0]
+	top := w.Two[0]
 	steps := 0
 	// For a ≤ rmin-lo every partner reaches into the window.
-	for a := max(1, w.two[len(w.two)-1]-lo+1); a <= min(top-lo, top/2) && cnt > 0; a++ {
+	for a := max(1, w.Two[len(w.Two)-1]-lo+1); a <= min(top-lo, top/2) && cnt > 0; a++ {
 		ga := vals[a]
-		for j, r := range w.two {
+		for j, r := range w.Two {
 			b := r - a
-			if b < a || (b == a && w.uneq[j]) {
+			if b < a || (b == a && w.Uneq[j]) {
 				break
 			}
 			steps++
@@ -137,12 +137,12 @@ func confirmBelow[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, cnt in
 		return steps
 	}
 	a0 := max(1, top-lo+1)
-	left, next, st := scan(vals, w.two, w.uneq, w.needs, w.needList, cnt, a0, a0+sparseFirstScan)
+	left, next, st := scan(vals, w.Two, w.Uneq, w.needs, w.needList, cnt, a0, a0+sparseFirstScan)
 	steps += st
-	left, st = seekMissing(vals, w.two, w.uneq, w.needs, w.needList, left, p.top, p.pos, lo)
+	left, st = seekMissing(vals, w.Two, w.Uneq, w.needs, w.needList, left, p.top, p.pos, lo)
 	steps += st
 	if left > 0 {
-		_, _, st = scan(vals, w.two, w.uneq, w.needs, w.needList, left, next, top)
+		_, _, st = scan(vals, w.Two, w.Uneq, w.needs, w.needList, left, next, top)
 		steps += st
 	}
 	return steps
@@ -176,10 +176,10 @@ func nextCandidate[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, enum 
 	}
 	left := len(list)
 	if left > 0 {
-		top := w.two[0]
+		top := w.Two[0]
 		a0 := max(1, top-lo+1)
 		var st int
-		left, _, st = scan(vals, w.two, w.uneq, w.needs, list, left, a0, a0+sparseFirstScan)
+		left, _, st = scan(vals, w.Two, w.Uneq, w.needs, list, left, a0, a0+sparseFirstScan)
 		*steps += st
 		for _, v := range list {
 			if left == 0 || left > sparseSeekMax {
@@ -188,7 +188,7 @@ func nextCandidate[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, enum 
 			if w.needs[v] == 0 {
 				continue
 			}
-			ok, st := seek(vals, w.two, w.uneq, v, p.top, p.pos, sparseSeekBudget, lo)
+			ok, st := seek(vals, w.Two, w.Uneq, v, p.top, p.pos, sparseSeekBudget, lo)
 			*steps += st
 			if ok {
 				w.needs[v] = 0
@@ -210,16 +210,16 @@ func nextCandidate[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, enum 
 // r-lo < a < lo for a split of r. It returns the steps it took.
 func firstMarks[T uint8 | uint16](w *rareWorker, vals []T, rare []rareHeap, n, lo int, tab *sparseTab) int {
 	steps := 0
-	if c := w.code; c != nil && len(w.two) == len(c.two) {
+	if c := w.Code; c != nil && len(w.Two) == len(c.Two) {
 		// A code: the rare heaps a > rmax-lo split every r below lo, in
 		// one pass as the single-core engine does; those between
 		// rmin-lo and rmax-lo only some.
-		rmax, rmin := w.two[0], w.two[len(w.two)-1]
+		rmax, rmin := w.Two[0], w.Two[len(w.Two)-1]
 		k1 := rareFrom(rare, rmax-lo+1)
-		steps += markRareCode(vals, rare[k1:], n, c.two, tab)
+		steps += markRareCode(vals, rare[k1:], n, c.Two, tab)
 		k0 := rareFrom(rare, rmin-lo+1)
 		for _, h := range rare[k0:k1] {
-			for _, r := range w.two {
+			for _, r := range w.Two {
 				if b := r - int(h.a); b >= 1 && b < lo {
 					tab[T(h.g)^vals[b]] = 1
 					steps++
@@ -228,10 +228,10 @@ func firstMarks[T uint8 | uint16](w *rareWorker, vals []T, rare []rareHeap, n, l
 		}
 		return steps
 	}
-	for j, r := range w.two {
+	for j, r := range w.Two {
 		k := rareFrom(rare, r-lo+1)
 		// markRare reads G(r-a) for these a only: below lo.
-		steps += markRare(vals, rare[k:], r, w.uneq[j], tab)
+		steps += markRare(vals, rare[k:], r, w.Uneq[j], tab)
 	}
 	return steps
 }

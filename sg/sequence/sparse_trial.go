@@ -32,13 +32,13 @@ func (e *sparseEngine) pairOK(n, g1 int) bool {
 	if e.procs <= 1 || e.direct || !e.rareOK {
 		return false
 	}
-	if c := e.code; c != nil && len(c.many) > 0 {
+	if c := e.Code; c != nil && len(c.Many) > 0 {
 		return false
 	}
 	if e.ringMode() {
-		return e.ringTakes(n, e.ringWorkers())
+		return ringTakes(&e.Heap, n, e.ringWorkers())
 	}
-	return e.pairTakes(n, g1) && (e.procs == 2 || e.probed && !e.pipeWorth)
+	return pairTakes(&e.Heap, n, g1) && (e.procs == 2 || e.probed && !e.pipeWorth)
 }
 
 // runPair computes heaps of s in pair mode, from s.Len() up to target at

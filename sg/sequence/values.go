@@ -8,6 +8,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // engine computes value sequences of one rule.
@@ -42,7 +43,7 @@ func chooseEngine(r game.HeapRule, rs *runState) engine {
 // ErrBadRule is wrapped by the error returned when a heap rule's moves
 // cannot define a value sequence: a move that leaves a heap at least as
 // large as the one moved from.
-var ErrBadRule = errors.New("heap rule has a move that does not shrink the heap")
+var ErrBadRule = moves.ErrBadRule
 
 // Values computes G(0) … G(n-1) of the heap game played with r. It uses
 // the engine chosen by [WithMethod]; with [WithCheckpoint] it resumes from
