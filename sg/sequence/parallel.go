@@ -32,22 +32,20 @@ import (
 // WithWorkers sets the number of goroutines that compute values at once:
 // n ≤ 0 (the default) means runtime.GOMAXPROCS(0), and 1 the single-core
 // engines, which run no extra goroutine. The values do not depend on n.
-// The sparse engine hands heaps to other processors only while they are
-// costly enough to pay for it: it measures their cost on one core (in
-// inner-loop steps, so the choice depends on the values only, not on
-// timing). Games with cheap heaps, such as .354 and .1777, run on two
-// processors instead: on .354 and codes like it, one goroutine computes
-// the heaps in order while the other marks ahead most of the options
-// they need (the marker mode: 1.8–2.1× on .354 to its certificate); on
-// the others, two heaps at a time (the pair mode, up to heap 2^26: about
-// 1.2–1.5× where the processors hand a cache line over in tens of
-// nanoseconds). Each is timed against one core and stays off where it
-// does not gain. Costly heaps (Grundy's game) go to
-// whichever worker is free and are finished in order (the ring mode),
-// where a trial finds it faster than the pipeline. Games whose heap n
-// reads heap n-1 through two options of different values (a code 4.3,
-// say: G(1) = 1) and games whose moves leave three heaps or more stay on
-// one core below the pipeline's cost.
+//
+// The direct engine splits each block of heaps over the n goroutines.
+// The sparse engine chooses, from the values alone (the cost of the heaps
+// counted in inner-loop steps on one core, and where their work lies),
+// among: costly heaps taken by whichever goroutine is free and finished
+// in order (the ring mode, or the pipeline of first phases); cheap heaps
+// on two goroutines, which take the heaps in turn (the pair mode) or of
+// which one marks ahead the options far below each heap while the other
+// finishes the heaps in order (the marker mode, on codes such as .354).
+// Each is timed against one core before it runs and, chunk by chunk,
+// while it runs, and stands aside where it is not faster. Games whose
+// heap n reads heap n-1 through two options of different values (a code
+// 4.3, say: G(1) = 1) and games whose moves leave three heaps or more
+// stay on one core below the pipeline's cost.
 //
 // With more than one worker, the rule's AppendHeapMoves is called from
 // several goroutines at once (for different heaps), so a rule with mutable

@@ -5,6 +5,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
+	"github.com/impartial-go/impartial/sg/sequence/internal/splits"
 )
 
 // This file holds the sparse-space value-sequence engine ("rare values"),
@@ -64,7 +65,7 @@ import (
 // parts and their 8 partners as two words, and one XOR gives 8 options.
 // For a rule whose only split is of the whole heap (Grundy's game) the
 // last scan first takes the smaller parts in blocks of 8 in an order
-// chosen from the values of the small heaps (blockscan.go), and seek is
+// chosen from the values of the small heaps (internal/splits), and seek is
 // not used: on Grundy's game this confirms a heap in about a third of the
 // splits.
 //
@@ -75,6 +76,10 @@ import (
 // O(n·t). Values are read straight from the [Sequence] (1 or 2 bytes each);
 // the engine's own memory is O(R + V) for V distinct values, and nothing is
 // allocated per heap.
+
+// sparseTab is a table indexed by a value (every stored value is below
+// 2^16), with room for the mex 2^16 and for reading whole 64-value words.
+type sparseTab = splits.Tab
 
 // Tuning of the sparse engine.
 const (
@@ -111,10 +116,6 @@ type rareHeap struct {
 	g uint32
 }
 
-// sparseTab is a table indexed by a value (every stored value is below
-// 2^16), with room for the mex 2^16 and for reading whole 64-value words.
-type sparseTab [1<<16 + 64]uint8
-
 // sparseEngine computes value sequences with the rare-value method. It is
 // not safe for concurrent use; [Values] and [Period] make one per call.
 type sparseEngine struct {
@@ -125,8 +126,8 @@ type sparseEngine struct {
 	valueStats
 	rareSet
 	confirmState
-	blockOrder           // the order of the last scan's blocks (blockscan.go)
-	batch      rareBatch // the single-core loop's marks of four heaps (sparse_batch.go)
+	order splits.Blocks // the order of the last scan's blocks (internal/splits)
+	batch rareBatch     // the single-core loop's marks of four heaps (sparse_batch.go)
 
 	// fallback is the direct engine, once the sparse engine has handed
 	// the rule over to it.
@@ -262,11 +263,11 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 	// allocate at once.
 	end := int(min(uint64(n), maxSeqLen))
 	s.reserve(min(end, sparseMaxGrow))
-	scan8, scan16 := e.scanBlocks8, e.scanBlocks16
+	scan8, scan16 := e.order.Scan8, e.order.Scan16
 	if e.Code != nil {
 		// A code's last scan has no block order (see orderBlocks): its
 		// scans are called directly, through no method value.
-		scan8, scan16 = scanRangeWords, scanRange[uint16]
+		scan8, scan16 = splits.RangeWords, splits.Range[uint16]
 	}
 	for s.Len() < end && !e.HandOff && s.width != 8 {
 		var err error
@@ -301,7 +302,7 @@ func (e *sparseEngine) reset(s *Sequence) {
 	e.rare = e.rare[:0]
 	e.rareOK = false
 	e.direct = true
-	e.blocks, e.nb = e.blocks[:0], 0
+	e.order.Reset()
 	e.mirror8, e.mirror16 = e.mirror8[:0], e.mirror16[:0] // (the pair mode's copy of other values)
 	e.pairRetry = 0
 	e.pairClock = pairClock{}

@@ -2,12 +2,12 @@ package sequence
 
 import (
 	"context"
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/sequence/internal/bitpack"
 	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
+	"github.com/impartial-go/impartial/sg/sequence/internal/splits"
 )
 
 // The hot loops of the sparse engine (see sparse.go for the method). They
@@ -33,7 +33,7 @@ type confirmState struct {
 
 // scanFunc looks for the values marked in needs among the splits of the
 // sizes in two whose smaller part a is in [a0, a1), clearing each one it
-// finds; see scanRange.
+// finds; see splits.Range.
 type scanFunc[T uint8 | uint16] func(vals []T, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int)
 
 // extendRareAtWidth computes heaps while s keeps the width whose slice get returns,
@@ -57,7 +57,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 				rebuildRare(e, vals)
 			}
 			if e.Code == nil {
-				orderBlocks(&e.blockOrder, vals)
+				splits.OrderBlocks(&e.order, vals)
 			}
 		}
 		if err := e.Load(e.rule, n); err != nil {
@@ -251,9 +251,9 @@ func confirmNeeds[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *spa
 // engines confirm a candidate with it.
 func seekMissing[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, list []int, left int, top []int, pos [][]uint32, bound int) (int, int) {
 	steps := 0
-	if left == 0 || left > sparseSeekMax || blockScanned(two, uneq) && bound >= sparseBlocksFrom {
-		// From sparseBlocksFrom on, the last scan of such a rule takes
-		// its blocks in order (blockscan.go), which finds the values
+	if left == 0 || left > sparseSeekMax || splits.BlockScanned(two, uneq) && bound >= splits.BlocksFrom {
+		// From splits.BlocksFrom on, the last scan of such a rule takes
+		// its blocks in order (internal/splits), which finds the values
 		// left in fewer steps than seek.
 		return left, 0
 	}
@@ -485,93 +485,6 @@ func markAll[T uint8 | uint16](vals []T, two []int, uneq []bool, tab *sparseTab)
 		steps += markSplits(tab[:], 1, vals, r, uneq[i])
 	}
 	return steps
-}
-
-// scanRange looks for the values marked in needs among all splits whose
-// smaller part a is in [a0, a1), clearing each one it finds. It returns
-// how many are left, the a to resume from, and the number of splits it
-// looked at. It runs over a in increasing order and, for each a, over
-// every split size at once (two is in decreasing order), so that it stops
-// as soon as the last needed value turns up, whichever size gives it.
-func scanRange[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, _ []int, cnt, a0, a1 int) (left, next, steps int) {
-	top := two[0]
-	a1 = min(a1, top/2+1)
-	if len(two) == 1 {
-		if uneq[0] && top%2 == 0 {
-			a1 = min(a1, top/2)
-		}
-		v := vals[:top]
-		for a := a0; a < a1; a++ {
-			x := v[a] ^ v[top-a]
-			if needs[x] != 0 {
-				needs[x] = 0
-				if cnt--; cnt == 0 {
-					return 0, a + 1, a - a0 + 1
-				}
-			}
-		}
-		return cnt, max(a1, a0), max(a1-a0, 0)
-	}
-	for a := a0; a < a1; a++ {
-		ga := vals[a]
-		for i, r := range two {
-			b := r - a
-			if b < a || (b == a && uneq[i]) {
-				break // every later r is smaller still
-			}
-			x := ga ^ vals[b]
-			if needs[x] != 0 {
-				needs[x] = 0
-				if cnt--; cnt == 0 {
-					return 0, a + 1, (a - a0 + 1) * len(two)
-				}
-			}
-		}
-	}
-	return cnt, max(a1, a0), max(a1-a0, 0) * len(two)
-}
-
-// scanRangeWords is scanRange for 1-byte values: it reads 8 smaller parts
-// a … a+7 as one word and their partners r-a … r-a-7 as one byte-swapped
-// word, so that one XOR gives the values of 8 splits. In the sparse
-// engine's confirmations nearly every such word holds a needed value
-// (a scan finds about 5 values in about 6 words on .1777), so branching on
-// whether a word or a byte hits would mispredict most of the time: each
-// byte instead subtracts its needs entry from the count and clears the
-// entry, with no branch, and only the count is tested after each word.
-func scanRangeWords(vals []uint8, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int) {
-	rmin := two[len(two)-1]
-	a := a0
-	for ; 2*(a+7) < rmin && a+8 <= a1; a += 8 {
-		lo := binary.LittleEndian.Uint64(vals[a : a+8])
-		for _, r := range two {
-			b := r - a - 7
-			x := lo ^ binary.BigEndian.Uint64(vals[b:b+8])
-			c := int(needs[uint8(x)])
-			needs[uint8(x)] = 0
-			c += int(needs[uint8(x>>8)])
-			needs[uint8(x>>8)] = 0
-			c += int(needs[uint8(x>>16)])
-			needs[uint8(x>>16)] = 0
-			c += int(needs[uint8(x>>24)])
-			needs[uint8(x>>24)] = 0
-			c += int(needs[uint8(x>>32)])
-			needs[uint8(x>>32)] = 0
-			c += int(needs[uint8(x>>40)])
-			needs[uint8(x>>40)] = 0
-			c += int(needs[uint8(x>>48)])
-			needs[uint8(x>>48)] = 0
-			c += int(needs[uint8(x>>56)])
-			needs[uint8(x>>56)] = 0
-			// cnt counts the entries set in needs, so it reaches 0 in
-			// the word where the last one is found.
-			if cnt -= c; cnt <= 0 {
-				return 0, a + 8, (a + 8 - a0) * len(two)
-			}
-		}
-	}
-	left, next, steps = scanRange(vals, two, uneq, needs, list, cnt, a, a1)
-	return left, next, steps + (a-a0)*len(two)
 }
 
 // packWord returns bits 64i … 64i+63 of the 0/1 byte table t as a word.

@@ -11,6 +11,7 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/splits"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -598,10 +599,10 @@ func TestScanRangeWordsMatchesScanRange(t *testing.T) {
 		}
 		a0 := 1 + r.IntN(20)
 		a1 := a0 + r.IntN(top)
-		l1, next1, st1 := scanRange(vals, two, uneq, &n1, list, len(list), a0, a1)
-		l2, next2, st2 := scanRangeWords(vals, two, uneq, &n2, list, len(list), a0, a1)
+		l1, next1, st1 := splits.Range(vals, two, uneq, &n1, list, len(list), a0, a1)
+		l2, next2, st2 := splits.RangeWords(vals, two, uneq, &n2, list, len(list), a0, a1)
 		if l1 != l2 || n1 != n2 || l1 > 0 && (next1 != next2 || st1 != st2) {
-			t.Fatalf("case %d: vals %v, two %v, uneq %v, needs %v, a in [%d, %d): scanRange gives left %d next %d steps %d, scanRangeWords left %d next %d steps %d",
+			t.Fatalf("case %d: vals %v, two %v, uneq %v, needs %v, a in [%d, %d): splits.Range gives left %d next %d steps %d, splits.RangeWords left %d next %d steps %d",
 				iter, vals, two, uneq, list, a0, a1, l1, next1, st1, l2, next2, st2)
 		}
 		switch {
@@ -639,5 +640,29 @@ func TestRareFrom(t *testing.T) {
 				t.Fatalf("rareFrom(%v, %d) = %d, want %d", rare, x, got, want)
 			}
 		}
+	}
+}
+
+// TestSparseGrundyBlocks computes Grundy's game with the block order from
+// heap 256 on (splits.BlocksFrom in runs) and checks the values
+// against the definition, on one core and with the pipeline.
+func TestSparseGrundyBlocks(t *testing.T) {
+	const n = 6000
+	want := spNaive(seqGrundy{}, n)
+	se, ok := newSparseEngine(seqGrundy{}, newRun(seqGrundy{}, nil))
+	if !ok {
+		t.Fatal("the sparse engine refuses Grundy's game")
+	}
+	e := se.(*sparseEngine)
+	e.start, e.order.From = 64, 256
+	s := New(n)
+	if err := e.extend(t.Context(), s, n); err != nil {
+		t.Fatal(err)
+	}
+	if i := spFirstDiff(s, want); i >= 0 {
+		t.Fatalf("Grundy's game with the block order: G(%d) = %v, want %v", i, s.At(i), want[i])
+	}
+	if len(e.order.List) == 0 {
+		t.Fatal("no block order: the test does not exercise it")
 	}
 }
