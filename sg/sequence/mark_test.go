@@ -64,7 +64,11 @@ func TestMarkerMatchesSingleCore(t *testing.T) {
 // after one look, the values stay the single-core values, on the classic
 // codes and on random codes.
 func TestMarkerTakeover(t *testing.T) {
-	c := markRuns(t, "marker mode with takeovers", withTakeovers(withMarker(1)), takeoverHeaps(), 8, 2000)
+	codes := 8
+	if raceDetector {
+		codes = 3
+	}
+	c := markRuns(t, "marker mode with takeovers", withTakeovers(withMarker(1)), takeoverHeaps(), codes, 2000)
 	t.Logf("the finisher marked %d of %d heaps of the marker mode", c.alone, c.heaps)
 	if c.alone == 0 || c.alone == c.heaps {
 		t.Errorf("the finisher marked %d of %d heaps of the marker mode, want some, not all", c.alone, c.heaps)
@@ -113,7 +117,7 @@ func TestMarkerGuesses(t *testing.T) {
 	n, codes, m := 20000, 12, 4000
 	switch {
 	case raceDetector:
-		n, codes, m = 5000, 1, 2000
+		n, codes, m = 2500, 1, 2000
 	case quick():
 		n, codes = 8000, 4
 	}

@@ -113,7 +113,10 @@ var parClassics = []struct {
 
 func TestParallelSparseMatchesSingleCore(t *testing.T) {
 	n := 20000
-	if quick() {
+	switch {
+	case raceDetector:
+		n = 4000
+	case quick():
 		n = 8000
 	}
 	for _, c := range parClassics {
@@ -127,13 +130,16 @@ func TestParallelSparseMatchesSingleCore(t *testing.T) {
 
 func TestParallelSparseRandomCodes(t *testing.T) {
 	rnd := gametest.Rand(t)
-	codes := 80
-	if quick() {
+	codes, n := 80, 6000
+	switch {
+	case raceDetector:
+		codes, n = 10, 3000
+	case quick():
 		codes = 30
 	}
 	for range codes {
 		r := randomSplitCode(rnd)
-		parCheck(t, r.String(), r, 6000, MethodSparse, 128)
+		parCheck(t, r.String(), r, n, MethodSparse, 128)
 	}
 }
 
@@ -374,13 +380,13 @@ func TestParallelCancelAndResume(t *testing.T) {
 		short   bool // fewer heaps under the race detector, which makes these slow
 	}{
 		{".354", seqParse(".354"), 300000, 50000, nil, false},
-		{"grundy", seqGrundy{}, 120000, 40000, nil, false},
+		{"grundy", seqGrundy{}, 120000, 40000, nil, true},
 		{"grundy-ring", seqGrundy{}, 120000, 40000, []Option{withRing(1)}, true},
 		// (.354's heaps are cheap: a poll comes every 25,000 or so.)
 		{".354-marker", seqParse(".354"), 300000, 50000, []Option{withMarker(1)}, false},
 		// (.376's guesses are wrong at a few hundred heaps: each stops a
 		// run of the marker mode, mended, and another starts.)
-		{".376-marker", seqParse(".376"), 120000, 40000, []Option{withMarker(1)}, false},
+		{".376-marker", seqParse(".376"), 120000, 40000, []Option{withMarker(1)}, true},
 	} {
 		if c.short && raceDetector {
 			c.n, c.stop = 40000, 15000
