@@ -116,14 +116,13 @@
 // # Long runs
 //
 // Long runs take a context, report progress ([WithProgress]: heaps done,
-// rate, number of rare values) and write checkpoints ([WithCheckpoint]) from
-// which an interrupted run resumes with identical results (each save after
-// the first appends only the new values, so frequent saves stay cheap); a
-// corrupted
-// checkpoint, or one made for another rule, is refused with an error that
-// names the file and the fault (it wraps [sg.ErrCheckpoint]). A rule
-// whose moves do not shrink the heap is refused with [ErrBadRule]; a nil
-// rule is an error.
+// rate, number of rare values) and write checkpoints ([WithCheckpoint])
+// from which an interrupted run resumes with identical results (each save
+// after the first appends only the new values, so frequent saves stay
+// cheap); a corrupted checkpoint, or one made for another rule, is
+// refused with an error that names the file and the fault (it wraps
+// [sg.ErrCheckpoint]). A rule whose moves do not shrink the heap is
+// refused with [ErrBadRule]; a nil rule is an error.
 //
 // # References
 //
