@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/sequence"
 )
 
@@ -103,18 +104,18 @@ const defaultMax = 1 << 16
 const defaultCertifiableMax = 1 << 28
 
 // memFlag adds to opts the memory limit that -mem BYTES asks for
-// (sequence.WithMemoryLimit; default sequence.DefaultMemoryLimit, 1 GiB):
+// (sequence.WithMemory; default sequence.DefaultMemory, 1 GiB):
 // the most the values may take, a byte each below 256 and 2 bytes each
 // from there to 65,535. Grundy's game to 2^30 heaps needs -mem 2G.
 func memFlag(cmd string, flags map[string]string, opts []sequence.Option) ([]sequence.Option, error) {
 	if _, ok := flags["mem"]; !ok {
 		return opts, nil
 	}
-	mem, err := memBytes(cmd, flags, sequence.DefaultMemoryLimit, minValuesMem)
+	mem, err := memBytes(cmd, flags, sequence.DefaultMemory, minValuesMem)
 	if err != nil {
 		return nil, err
 	}
-	return append(opts, sequence.WithMemoryLimit(mem)), nil
+	return append(opts, sequence.WithMemory(mem)), nil
 }
 
 // memBytes returns the bytes that -mem asks for (def without it), or a
@@ -151,7 +152,7 @@ func sizeText(n int64) string {
 // that move it, how (with -checkpoint, the run resumes from the values it
 // kept).
 func memHint(err error, how string) error {
-	if errors.Is(err, sequence.ErrMemoryLimit) {
+	if le := (*sg.LimitError)(nil); errors.As(err, &le) && le.Bound == "memory" {
 		return fmt.Errorf("%w (%s)", err, how)
 	}
 	return err

@@ -71,18 +71,18 @@ type Answer struct {
 // done first, or the run fails, it returns the error together with an
 // answer built from the exact values computed so far (basis prefix), so
 // that finished work is kept. maxN is checked as for [Values], against
-// the memory limit ([WithMemoryLimit]).
+// the memory limit ([WithMemory]).
 //
 // To know G(n) for one heap, maxN = n+1 is enough: see [Value].
 func Solve(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Answer, error) {
 	if r == nil {
 		return nil, errors.New("sequence: Solve: nil rule")
 	}
-	if err := checkLength("Solve", "maxN", maxN, memoryLimit(opts)); err != nil {
+	if err := checkLength("Solve", "maxN", maxN, memoryOf(opts)); err != nil {
 		return nil, err
 	}
-	cfg := newConfig(r, opts)
-	if cfg.method == MethodAuto {
+	rs := newRun(r, opts)
+	if rs.method == MethodAuto {
 		if f, ok := FormulaOf(r); ok {
 			return &Answer{rule: r, basis: BasisFormula, formula: f}, nil
 		}

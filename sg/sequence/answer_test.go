@@ -143,7 +143,7 @@ func TestValueComputesAtMost(t *testing.T) {
 }
 
 // TestMemoryLimit: a length past the memory limit is refused at once,
-// naming the length and the memory, and WithMemoryLimit moves the limit;
+// naming the length and the memory, and WithMemory moves the limit;
 // a run whose values outgrow the limit stops with an error.
 func TestMemoryLimit(t *testing.T) {
 	ctx := context.Background()
@@ -162,32 +162,35 @@ func TestMemoryLimit(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "1073741825") || !strings.Contains(err.Error(), "1.0 GiB") {
 		t.Errorf("Values(kayles, 2^30+1): %v, want an error naming the length and its memory", err)
 	}
-	if _, _, err := Period(ctx, kayles, 2000, WithMemoryLimit(1000)); err == nil || !strings.Contains(err.Error(), "memory limit") {
+	if _, _, err := Period(ctx, kayles, 2000, WithMemory(1000)); err == nil || !strings.Contains(err.Error(), "memory limit") {
 		t.Errorf("Period(kayles, 2000) with a limit of 1000 bytes: %v", err)
 	}
-	if _, err := Solve(ctx, kayles, 2000, WithMemoryLimit(1000)); err == nil {
+	if _, err := Solve(ctx, kayles, 2000, WithMemory(1000)); err == nil {
 		t.Error("Solve(kayles, 2000) with a limit of 1000 bytes: no error")
 	}
-	if s, err := Values(ctx, kayles, 1000, WithMemoryLimit(1000)); err != nil || s.Len() != 1000 {
+	if s, err := Values(ctx, kayles, 1000, WithMemory(1000)); err != nil || s.Len() != 1000 {
 		t.Errorf("Values(kayles, 1000) with a limit of 1000 bytes: %v", err)
 	}
 	// Nim's values pass 255 at heap 256 (2 bytes each): 3000 values need
 	// 6000 bytes, past a limit of 4000 that the length alone passes.
-	s, err := Values(ctx, seqParse("0.…3"), 3000, WithMemoryLimit(4000))
+	s, err := Values(ctx, seqParse("0.…3"), 3000, WithMemory(4000))
 	if err == nil || !strings.Contains(err.Error(), "memory limit") {
 		t.Errorf("nim, 3000 values in 4000 bytes: %v", err)
 	}
 	if s == nil || s.Len() < 256 {
 		t.Errorf("nim: the values computed before the limit are not kept")
 	}
-	if !errors.Is(err, ErrMemoryLimit) {
-		t.Errorf("nim, 3000 values in 4000 bytes: %v does not wrap ErrMemoryLimit", err)
+	if !errors.Is(err, sg.ErrLimit) {
+		t.Errorf("nim, 3000 values in 4000 bytes: %v does not wrap sg.ErrLimit", err)
+	}
+	if le := (*sg.LimitError)(nil); !errors.As(err, &le) || le.Bound != "memory" || le.Limit != 4000 || le.Need <= 4000 {
+		t.Errorf("nim, 3000 values in 4000 bytes: %v is not a LimitError of memory 4000 naming the need", err)
 	}
 	// Values knows its target: once the values widen to 2 bytes, 20,000
 	// of them would take 40,000 bytes, and the run stops then, not when
 	// its values reach the limit of 30,000 bytes.
-	s, err = Values(ctx, seqParse("0.…3"), 20000, WithMemoryLimit(30000))
-	if !errors.Is(err, ErrMemoryLimit) || !strings.Contains(err.Error(), "20000 values of 2 bytes would take") {
+	s, err = Values(ctx, seqParse("0.…3"), 20000, WithMemory(30000))
+	if !errors.Is(err, sg.ErrLimit) || !strings.Contains(err.Error(), "20000 values of 2 bytes would take") {
 		t.Errorf("nim, 20000 values in 30000 bytes: %v", err)
 	}
 	if s == nil || s.Len() < 256 || s.Len() > 5000 {
@@ -196,13 +199,13 @@ func TestMemoryLimit(t *testing.T) {
 	// With a checkpoint, the values kept are saved, and a run given a
 	// larger limit resumes from them.
 	path := filepath.Join(t.TempDir(), "nim.ckpt")
-	s, err = Values(ctx, seqParse("0.…3"), 20000, WithMemoryLimit(30000), WithCheckpoint(path, time.Hour))
-	if !errors.Is(err, ErrMemoryLimit) || s == nil {
+	s, err = Values(ctx, seqParse("0.…3"), 20000, WithMemory(30000), WithCheckpoint(path, time.Hour))
+	if !errors.Is(err, sg.ErrLimit) || s == nil {
 		t.Fatalf("nim with a checkpoint: %v", err)
 	}
 	kept := s.Len()
 	var first int
-	s, err = Values(ctx, seqParse("0.…3"), 20000, WithMemoryLimit(40000), WithCheckpoint(path, time.Hour),
+	s, err = Values(ctx, seqParse("0.…3"), 20000, WithMemory(40000), WithCheckpoint(path, time.Hour),
 		WithProgress(time.Nanosecond, func(p Progress) {
 			if first == 0 {
 				first = p.Done

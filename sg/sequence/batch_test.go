@@ -16,7 +16,7 @@ import (
 // the values and the number of heaps that took their marks from a batch.
 func batchValues(t *testing.T, r game.HeapRule, n, marks int, rnd *rand.Rand) ([]sg.Nimber, int) {
 	t.Helper()
-	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(1), withBatchMarks(marks)})
+	cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(1), withBatchMarks(marks)})
 	eng := chooseEngine(r, cfg)
 	se, ok := eng.(*sparseEngine)
 	if ok {
@@ -68,7 +68,10 @@ func batchCheck(t *testing.T, name string, r game.HeapRule, n int, rnd *rand.Ran
 func TestBatchMatchesPlain(t *testing.T) {
 	n := 30000
 	codes := 16
-	if testing.Short() || raceDetector {
+	switch {
+	case raceDetector:
+		n, codes = 5000, 3
+	case quick():
 		n, codes = 8000, 6
 	}
 	rnd := gametest.Rand(t)

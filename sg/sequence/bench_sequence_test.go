@@ -174,7 +174,7 @@ func BenchmarkPeriodCheckpoints(b *testing.B) {
 					os.Remove(path)
 					opts = append(opts, WithCheckpoint(path, tc.every))
 					if tc.rewrite {
-						opts = append(opts, func(c *config) { c.ckptRewrite = true })
+						opts = append(opts, func(c *config) { c.knobs.ckptRewrite = true })
 					}
 				}
 				_, p, err := Period(context.Background(), r, 1<<22, opts...)

@@ -123,7 +123,7 @@ func BenchmarkSparseStep(b *testing.B) {
 		for _, v := range vals {
 			s.Append(v)
 		}
-		e, _ := newSparseEngine(r, newConfig(r, nil))
+		e, _ := newSparseEngine(r, newRun(r, nil))
 		if err := e.extend(ctx, s, 1<<18+1); err != nil { // rebuilds the state
 			b.Fatal(err)
 		}

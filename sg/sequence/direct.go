@@ -7,6 +7,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // directEngine is the plain method: G(n) is the mex of the values of all
@@ -15,13 +16,13 @@ import (
 // it goes through the rule's HeapMove lists. It allocates only when the
 // values outgrow its scratch space, never per heap.
 type directEngine struct {
-	r   game.HeapRule
-	cfg *config
+	r  game.HeapRule
+	rs *runState
 
 	// code holds the digits of a take-and-break code (nil for other
 	// rules). bounded says MaxTake ≥ 0: then every digit is decoded from
 	// the start, otherwise digits are decoded as the heaps grow.
-	code    *codeDigits
+	code    *moves.Code
 	bounded bool
 
 	moves []game.HeapMove // scratch for AppendHeapMoves
@@ -36,14 +37,14 @@ type directEngine struct {
 }
 
 // newDirectEngine returns the direct engine for r.
-func newDirectEngine(r game.HeapRule, cfg *config) engine {
-	e := &directEngine{r: r, cfg: cfg}
+func newDirectEngine(r game.HeapRule, rs *runState) engine {
+	e := &directEngine{r: r, rs: rs}
 	if tb, ok := r.(game.TakeBreakRule); ok {
-		e.code = &codeDigits{tb: tb}
-		e.code.learn(1)
+		e.code = moves.NewCode(tb)
+		e.code.Learn(1)
 		if t := tb.MaxTake(); t >= 0 {
 			e.bounded = true
-			e.code.learn(t + 1)
+			e.code.Learn(t + 1)
 		}
 	}
 	return e
@@ -57,11 +58,11 @@ const maxDirectValue = 1 << 32
 const pollWork = 1 << 22
 
 func (e *directEngine) extend(ctx context.Context, s *Sequence, n int) error {
-	if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
+	if err := e.rs.poll(ctx, s, 0, 0, MethodDirect); err != nil {
 		return err
 	}
-	if e.code != nil && e.code.bad != nil {
-		return e.code.bad
+	if e.code != nil && e.code.Bad != nil {
+		return e.code.Bad
 	}
 	startValues(s, n)
 	for s.Len() < n {
@@ -105,7 +106,7 @@ func extendAtWidth[T uint8 | uint16 | sg.Nimber](ctx context.Context, e *directE
 			// The block's first phase is most of its work, and is not
 			// counted in e.work: poll once a block.
 			e.work = 0
-			if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
+			if err := e.rs.poll(ctx, s, 0, 0, MethodDirect); err != nil {
 				return err
 			}
 		}
@@ -113,7 +114,7 @@ func extendAtWidth[T uint8 | uint16 | sg.Nimber](ctx context.Context, e *directE
 			s.Append(v)
 			if e.work += w + 16; e.work >= pollWork {
 				e.work = 0
-				if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
+				if err := e.rs.poll(ctx, s, 0, 0, MethodDirect); err != nil {
 					return err
 				}
 			}
@@ -132,7 +133,7 @@ func extendAtWidth[T uint8 | uint16 | sg.Nimber](ctx context.Context, e *directE
 		s.Append(e.marks.mex())
 		if e.work += 16; e.work >= pollWork {
 			e.work = 0
-			if err := e.cfg.poll(ctx, s, 0, 0, MethodDirect); err != nil {
+			if err := e.rs.poll(ctx, s, 0, 0, MethodDirect); err != nil {
 				return err
 			}
 		}
@@ -145,23 +146,23 @@ func extendAtWidth[T uint8 | uint16 | sg.Nimber](ctx context.Context, e *directE
 func codeOptions[T uint8 | uint16 | sg.Nimber](e *directEngine, h int, g []T) int {
 	c := e.code
 	if !e.bounded {
-		c.learn(h + 1)
+		c.Learn(h + 1)
 	}
 	st, cur := e.marks.st, e.marks.cur
-	if h < len(c.whole) && c.whole[h] {
+	if h < len(c.Whole) && c.Whole[h] {
 		st[0] = cur // take the whole heap
 	}
 	work := 0
-	for _, k := range c.one {
+	for _, k := range c.One {
 		if k >= h {
 			break
 		}
 		st[g[h-k]] = cur
 	}
-	work += len(c.one)
-	work += markAllSplits(st, cur, g, h, c.two)
-	for j := 3; j < len(c.many); j++ {
-		for _, k := range c.many[j] {
+	work += len(c.One)
+	work += markAllSplits(st, cur, g, h, c.Two)
+	for j := 3; j < len(c.Many); j++ {
+		for _, k := range c.Many[j] {
 			if h-k < j {
 				break
 			}
@@ -245,7 +246,7 @@ func ruleOptions[T uint8 | uint16 | sg.Nimber](e *directEngine, h int, g []T) (i
 	st, cur := e.marks.st, e.marks.cur
 	work := len(e.moves)
 	for i, mv := range e.moves {
-		if skip, err := checkHeapMove(e.r, h, i, mv); err != nil {
+		if skip, err := moves.CheckMove(e.r, h, i, mv); err != nil {
 			return work, err
 		} else if skip {
 			continue

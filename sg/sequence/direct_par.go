@@ -6,6 +6,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // The parallel direct engine (see parallel.go for the two phases): the
@@ -41,9 +42,9 @@ type directBlock struct {
 // startDirectBlock runs the first phase of a block at lo = len(g) when
 // the run is parallel and the rule suits it.
 func startDirectBlock[T uint8 | uint16 | sg.Nimber](e *directEngine, g []T, target int) {
-	procs := e.cfg.procs()
+	procs := e.rs.procs()
 	lo := len(g)
-	if procs <= 1 || lo < e.cfg.parMin(directParMin) || e.code != nil && (!e.bounded || e.code.parts > 2) {
+	if procs <= 1 || lo < e.rs.parMin(directParMin) || e.code != nil && (!e.bounded || e.code.Parts > 2) {
 		return
 	}
 	end := min(lo+min(lo/directBlockDiv, directBlockMax), target, cap(g))
@@ -81,22 +82,22 @@ func directFirstPhase[T uint8 | uint16 | sg.Nimber](e *directEngine, buf *[]game
 	lo := len(g)
 	clear(out)
 	if c := e.code; c != nil {
-		if n < len(c.whole) && c.whole[n] {
+		if n < len(c.Whole) && c.Whole[n] {
 			out[0] |= 1
 		}
-		for _, k := range c.one {
+		for _, k := range c.One {
 			if r := n - k; k < n && r < lo {
 				setBit(out, uint64(g[r]))
 			}
 		}
-		for _, k := range c.two {
+		for _, k := range c.Two {
 			splitsBelow(out, g, n-k, false)
 		}
 		return true
 	}
 	*buf = e.r.AppendHeapMoves((*buf)[:0], n)
 	for i, mv := range *buf {
-		if skip, err := checkHeapMove(e.r, n, i, mv); err != nil {
+		if skip, err := moves.CheckMove(e.r, n, i, mv); err != nil {
 			return false
 		} else if skip {
 			continue
@@ -152,12 +153,12 @@ func finishDirectHeap[T uint8 | uint16 | sg.Nimber](e *directEngine, g []T, h in
 		work += max(hi, 0)
 	}
 	if c := e.code; c != nil {
-		for _, k := range c.one {
+		for _, k := range c.One {
 			if r := h - k; k < h && r >= lo {
 				setBit(acc, uint64(g[r]))
 			}
 		}
-		for _, k := range c.two {
+		for _, k := range c.Two {
 			inBlock(h-k, false)
 		}
 	} else {

@@ -75,51 +75,62 @@
 // # Limits
 //
 // A sequence takes at least a byte a value, so every length is checked
-// against a memory limit, [DefaultMemoryLimit] (1 GiB) unless
-// [WithMemoryLimit] sets another: a length past it is refused at once with
-// an error naming the length and the memory it needs, and a run whose
-// values outgrow it (2 or 8 bytes each) stops with such an error, keeping
-// the values computed so far ([Values], which computes all its length,
-// stops as soon as its values widen past what the limit holds; the
-// errors wrap [ErrMemoryLimit]). At most 2^32 values are ever computed.
+// against a memory bound, [DefaultMemory] (1 GiB) unless [WithMemory]
+// sets another: a length past it is refused at once, and a run whose
+// values outgrow it (2 or 8 bytes each) stops, keeping the values
+// computed so far ([Values], which computes all its length, stops as soon
+// as its values widen past what the bound holds). Both errors are a
+// [*sg.LimitError] (Bound "memory"), so errors.Is(err, [sg.ErrLimit])
+// holds. At most 2^32 values are ever computed, and n < 0 is an error
+// naming n.
+//
+// # Cost
+//
+// The direct engine costs O(n·t) for heap n of a rule with t removal
+// amounts, O(n²·t) for a sequence of n values, and O(n) memory beyond the
+// values. The sparse-space engine costs O(R·t) a heap for R rare heaps,
+// plus a confirmation that scans the splits until the values it needs are
+// found (typically a few hundred splits; O(n·t) for a rare heap itself),
+// and O(R + V) memory for V distinct values; it allocates nothing per
+// heap. [FindPeriod] is O(n) in time and needs no memory beyond the
+// values; [Periodicity.ValueAt] and [Answer.At] are O(1).
 //
 // # Processors
 //
 // [Values], [Period] and [Solve] use every processor by default
-// (runtime.GOMAXPROCS; [WithWorkers] sets another number, 1 for one core),
-// and the values never depend on it: every parallel path is compared with
-// the single-core engines in the tests. The sparse-space engine spreads
-// costly heaps (a choice made from the values alone) over the processors:
-// whichever is free takes the next heap, computing it from the values
-// already known, and the heaps are finished in order. Cheap heaps go to
-// two processors: two heaps at a time, or, where most of a heap's work
-// reads values far below it (.354), one processor marking those options
-// ahead while the other finishes the heaps in order. That one takes each
-// heap's value to be the likeliest (almost always the right one) and
-// goes on; whichever processor is free checks the guess later, with the
-// single-core engine's own search, and a heap is handed over only once
-// its check has come out right (a wrong guess is mended, and the run
-// goes on from the heap after it). Each way is timed
-// against the other on a few thousand heaps and stands aside where it
-// does not gain, as on a machine whose processors hand data to each other
-// slowly. A processor that waits long for another (one taken away by the
-// operating system, on a machine shared with other work) does the other's
-// work itself rather than wait for it to come back. On two processors of
-// a virtual machine, Grundy's game to 2^22 ran 1.6 to 2.2 times as fast as
-// on one (a median of 1.84 over thirty rounds), .354 to its certificate
-// 1.3 to 2.05 times (a median of 1.75 over eighteen rounds: 3.1 to 4.5 s
-// against 5.3 to 6.8 s); on a 16-core Xeon, Grundy's game to 2^22 ran
-// 5.4 to 7.3 times as fast on 16 processors as on one.
-// See [WithWorkers].
+// (runtime.GOMAXPROCS; [WithWorkers] sets another number, 1 for one
+// core), and the values never depend on it: every parallel path is held
+// to the single-core engines by the tests. The direct engine splits each
+// block of heaps over the processors. The sparse-space engine hands
+// costly heaps to whichever processor is free and finishes them in order;
+// cheap heaps go to two processors, which take the heaps in turn or, where
+// most of a heap's work reads values far below it, one marks those
+// options ahead while the other finishes the heaps. Which of these runs
+// is chosen from the values alone, and then each is timed against one
+// core on a few thousand heaps and, while it runs, chunk by chunk: it
+// stands aside wherever it is not faster (a machine whose processors hand
+// data over slowly, or one busy with other work), so the default is never
+// much slower than one core. A processor that waits long for another does
+// the other's work itself. See [WithWorkers].
 //
 // # Long runs
 //
 // Long runs take a context, report progress ([WithProgress]: heaps done,
-// rate, number of rare values) and write checkpoints ([WithCheckpoint]) from
-// which an interrupted run resumes with identical results (each save after
-// the first appends only the new values, so frequent saves stay cheap); a
-// corrupted
-// checkpoint, or one made for another rule, is refused with an error that
-// names the file and the fault ([ErrCheckpoint]). A rule whose moves do not
-// shrink the heap is refused with [ErrBadRule].
+// rate, number of rare values) and write checkpoints ([WithCheckpoint])
+// from which an interrupted run resumes with identical results (each save
+// after the first appends only the new values, so frequent saves stay
+// cheap); a corrupted checkpoint, or one made for another rule, is
+// refused with an error that names the file and the fault (it wraps
+// [sg.ErrCheckpoint]). A rule whose moves do not shrink the heap is
+// refused with [ErrBadRule]; a nil rule is an error.
+//
+// # References
+//
+// E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your
+// Mathematical Plays, 2nd ed., vol. 1, ch. 4 (octal games, sparse space).
+// R. K. Guy and C. A. B. Smith, The G-values of various games, Proc.
+// Cambridge Philos. Soc. 52 (1956) 514–526 (the periodicity theorem).
+// A. Gangolli and T. Plambeck, A note on periodicity in some octal games,
+// Int. J. Game Theory 18 (1989) 311–320. A. Flammenkamp's tables of octal
+// games give the periods the tests and benchmarks check.
 package sequence

@@ -22,16 +22,16 @@ func FormulaOf(r game.HeapRule) (Formula, bool) { return game.FormulaOf(r) }
 
 // formulaEngine appends values read from a rule's formula: O(1) each.
 type formulaEngine struct {
-	r   game.HeapRule
-	f   Formula
-	cfg *config
+	r  game.HeapRule
+	f  Formula
+	rs *runState
 }
 
 func (e *formulaEngine) extend(ctx context.Context, s *Sequence, n int) error {
 	for s.Len() < n {
 		i := s.Len()
 		if i%pollFormula == 0 {
-			if err := e.cfg.poll(ctx, s, 0, 0, MethodFormula); err != nil {
+			if err := e.rs.poll(ctx, s, 0, 0, MethodFormula); err != nil {
 				return err
 			}
 		}

@@ -32,9 +32,11 @@ func markCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 // heap (3,227), so that the finisher marks the rare heaps found after the
 // marker's count.
 func TestMarkerMatchesSingleCore(t *testing.T) {
-	n := 20000
-	codes := 24
-	if testing.Short() || raceDetector {
+	n, codes, m := 20000, 24, 6000
+	switch {
+	case raceDetector:
+		n, codes, m = 5000, 3, 3000
+	case quick():
 		n, codes = 8000, 8
 	}
 	for _, c := range parClassics {
@@ -54,7 +56,7 @@ func TestMarkerMatchesSingleCore(t *testing.T) {
 			}
 		}
 	}
-	parRandomCodes(t, "marker mode", codes, func(r seqCode, _ int) int { return markCheck(t, r.String(), r, 6000, 128) })
+	parRandomCodes(t, "marker mode", codes, func(r seqCode, _ int) int { return markCheck(t, r.String(), r, m, 128) })
 }
 
 // When the marker is held up, the finisher marks its heaps itself until
@@ -62,7 +64,11 @@ func TestMarkerMatchesSingleCore(t *testing.T) {
 // after one look, the values stay the single-core values, on the classic
 // codes and on random codes.
 func TestMarkerTakeover(t *testing.T) {
-	c := markRuns(t, "marker mode with takeovers", withTakeovers(withMarker(1)), takeoverHeaps(), 8, 2000)
+	codes := 8
+	if raceDetector {
+		codes = 3
+	}
+	c := markRuns(t, "marker mode with takeovers", withTakeovers(withMarker(1)), takeoverHeaps(), codes, 2000)
 	t.Logf("the finisher marked %d of %d heaps of the marker mode", c.alone, c.heaps)
 	if c.alone == 0 || c.alone == c.heaps {
 		t.Errorf("the finisher marked %d of %d heaps of the marker mode, want some, not all", c.alone, c.heaps)
@@ -108,16 +114,16 @@ func markRuns(t *testing.T, mode string, opt Option, n, codes, m int) markCounts
 // that no split gives), and each is found and mended: the run goes on
 // after the heap, with the value the check found.
 func TestMarkerGuesses(t *testing.T) {
-	n, codes := 20000, 12
+	n, codes, m := 20000, 12, 4000
 	switch {
 	case raceDetector:
-		n, codes = 5000, 2
-	case testing.Short():
+		n, codes, m = 2500, 1, 2000
+	case quick():
 		n, codes = 8000, 4
 	}
 	for _, guess := range []int{0, 1, -1} {
 		opt := func(c *config) { withMarker(1)(c); withGuess(guess)(c) }
-		c := markRuns(t, fmt.Sprintf("marker mode, guesses %d", guess), opt, n, codes, 4000)
+		c := markRuns(t, fmt.Sprintf("marker mode, guesses %d", guess), opt, n, codes, m)
 		heaps, wrong, self := c.heaps, c.wrong, c.self
 		t.Logf("guesses %d: %d heaps in marker mode, %d wrong guesses, %d checks by the finisher", guess, heaps, wrong, self)
 		switch {
@@ -145,7 +151,7 @@ func TestMarkerPollsAcrossRuns(t *testing.T) {
 			first = p.Done
 		}
 	}
-	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2), withParallelFrom(128), withMarker(1), WithProgress(time.Nanosecond, progress)})
+	cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2), withParallelFrom(128), withMarker(1), WithProgress(time.Nanosecond, progress)})
 	se := chooseEngine(r, cfg).(*sparseEngine)
 	if err := se.extend(context.Background(), New(0), 60000); err != nil {
 		t.Fatal(err)
@@ -162,7 +168,7 @@ func TestMarkerPollsAcrossRuns(t *testing.T) {
 // the heaps it guessed since.
 func TestPairCatchUpChecked(t *testing.T) {
 	r := seqParse(".354")
-	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+	cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
 	e := chooseEngine(r, cfg).(*sparseEngine)
 	s := New(0)
 	if err := e.extend(context.Background(), s, 5000); err != nil {
@@ -197,7 +203,7 @@ func TestMarkerDefault(t *testing.T) {
 		want bool
 	}{{".354", true}, {".376", true}, {".77", false}, {".1777", false}, {".16", false}, {".56", false}} {
 		r := seqParse(c.code)
-		cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+		cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
 		e := chooseEngine(r, cfg).(*sparseEngine)
 		if err := e.extend(context.Background(), New(0), 40000); err != nil {
 			t.Fatal(err)

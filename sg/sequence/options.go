@@ -67,30 +67,44 @@ type Progress struct {
 	Elapsed time.Duration
 }
 
-// Option configures [Values] and [Period].
+// Option configures [Values], [Period] and [Solve].
 type Option func(*config)
 
-// config is the configuration of one Values or Period run, and the run
-// state shared by its engines. Engines call poll at their polling points
-// (about every few milliseconds of work).
+// config is what the options set: the caller's settings, and apart from
+// them the knobs that tests and benchmarks turn.
 type config struct {
 	method          Method
 	progress        func(Progress)
 	progressEvery   time.Duration
 	checkpointPath  string
 	checkpointEvery time.Duration
-	memoryLimit     int64
-	workers         int          // see WithWorkers (parallel.go)
-	parFrom         int          // the first heap computed in parallel blocks (0: each engine's default; tests lower it)
-	ring            int          // the sparse engine's ring mode: 0 where it pays, 1 always, -1 never (tests and benchmarks; see withRing)
-	marker          int          // the sparse engine's marker mode, likewise (see withMarker)
-	guess           int          // the marker mode's guesses: 0 checked by both goroutines, 1 by the finisher only, -1 none (see withGuess)
-	takeover        int          // the ring and marker modes' looks before taking over another goroutine's work: 0 the default, -1 never (see withTakeover)
-	batchMarks      int          // the sparse engine's single-core batches: 0 the default, -1 never, else the least splits with a rare part (see withBatchMarks)
-	ckpt            checkpointer // the checkpoint file, when checkpointPath is set
-	ckptRewrite     bool         // rewrite the whole file at each save (benchmarks)
+	memory          int64 // bytes (WithMemory)
+	workers         int   // see WithWorkers (parallel.go)
+	knobs           knobs
+}
 
-	// Run state, set by the driver (Values or Period).
+// knobs are the settings of the engines' choices that tests and
+// benchmarks turn (parallel.go names each); the zero value is the
+// default of each.
+type knobs struct {
+	parFrom     int  // the first heap computed in parallel (0: each engine's default; see withParallelFrom)
+	ring        int  // the sparse engine's ring mode: 0 where it pays, 1 always, -1 never (withRing)
+	marker      int  // the marker mode, likewise (withMarker)
+	guess       int  // the marker mode's guesses: 0 checked by both goroutines, 1 by the finisher only, -1 none (withGuess)
+	takeover    int  // looks before taking over another goroutine's work: 0 the default, -1 never (withTakeover)
+	batchMarks  int  // the single-core batches: 0 the default, -1 never, else the least splits with a rare part (withBatchMarks)
+	ckptRewrite bool // rewrite the whole checkpoint at each save (benchmarks)
+}
+
+// runState is the state of one run of Values, Period or Solve, shared by
+// its engines: the configuration it was given (workers resolved) and
+// what the run has done. Engines call poll at their polling points
+// (about every few milliseconds of work).
+type runState struct {
+	config
+	ckpt checkpointer // the checkpoint file, when checkpointPath is set
+
+	op             string // the run's name in errors: "sequence.Values" or "sequence.Period"
 	rule           game.HeapRule
 	target         int
 	all            bool // the run is to compute all target values (Values)
@@ -103,37 +117,35 @@ type config struct {
 	inUse          Method // and the engine at work
 }
 
-// DefaultMemoryLimit is the memory limit of [Values], [Period] and
-// [Solve] unless [WithMemoryLimit] sets another: 1 GiB, 2^30 values of one
-// byte.
-const DefaultMemoryLimit = 1 << 30
+// DefaultMemory is the memory bound of [Values], [Period] and [Solve]
+// unless [WithMemory] sets another: 1 GiB, 2^30 values of one byte.
+const DefaultMemory = 1 << 30
 
-// WithMemoryLimit bounds the memory, in bytes, that the values of a run may
-// take (default [DefaultMemoryLimit]). A length or maxN of more values than
-// the limit has bytes is refused at once, and a run whose values outgrow it
-// (values of 2 or 8 bytes) stops, with an error naming the size and the
-// memory needed; the values computed so far are kept (and checkpointed,
-// with [WithCheckpoint], so that a run with a larger limit resumes from
-// them). [Values] stops as soon as its values widen past what the limit
-// holds for its length, not when they reach it. The errors wrap
-// [ErrMemoryLimit]. bytes ≤ 0 means the default.
-func WithMemoryLimit(bytes int64) Option {
+// WithMemory bounds the memory, in bytes, that the values of a run may
+// take (default [DefaultMemory]). A length or maxN of more values than
+// the bound has bytes is refused at once, and a run whose values outgrow
+// it (values of 2 or 8 bytes) stops, with a [*sg.LimitError] (Bound
+// "memory") naming the bound and the memory needed; the values computed
+// so far are kept (and checkpointed, with [WithCheckpoint], so that a run
+// with a larger bound resumes from them). [Values] stops as soon as its
+// values widen past what the bound holds for its length, not when they
+// reach it. bytes ≤ 0 means the default.
+func WithMemory(bytes int64) Option {
 	return func(c *config) {
 		if bytes <= 0 {
-			bytes = DefaultMemoryLimit
+			bytes = DefaultMemory
 		}
-		c.memoryLimit = bytes
+		c.memory = bytes
 	}
 }
 
-// memoryLimit returns the memory limit that opts set.
-func memoryLimit(opts []Option) int64 {
-	var c config
-	c.memoryLimit = DefaultMemoryLimit
+// memoryOf returns the memory bound that opts set.
+func memoryOf(opts []Option) int64 {
+	c := config{memory: DefaultMemory}
 	for _, o := range opts {
 		o(&c)
 	}
-	return c.memoryLimit
+	return c.memory
 }
 
 // WithMethod chooses the algorithm (default [MethodAuto]).
@@ -179,18 +191,19 @@ func WithCheckpoint(path string, every time.Duration) Option {
 	}
 }
 
-func newConfig(r game.HeapRule, opts []Option) *config {
-	c := &config{rule: r, memoryLimit: DefaultMemoryLimit}
+// newRun returns the state of a run of r with the options opts.
+func newRun(r game.HeapRule, opts []Option) *runState {
+	c := &runState{rule: r}
+	c.memory = DefaultMemory
 	for _, o := range opts {
-		o(c)
+		o(&c.config)
 	}
 	if c.workers <= 0 {
 		// Resolved once: the engines ask for the number of workers at
-		// every block of heaps, and runtime.GOMAXPROCS takes a lock that
-		// cost 4 % of the time of a long run on two cores.
+		// every block of heaps, and runtime.GOMAXPROCS takes a lock.
 		c.workers = runtime.GOMAXPROCS(0)
 	}
-	c.ckpt = checkpointer{path: c.checkpointPath, rule: r, rewrite: c.ckptRewrite}
+	c.ckpt = checkpointer{path: c.checkpointPath, rule: r, rewrite: c.knobs.ckptRewrite}
 	now := time.Now()
 	c.start, c.lastReport, c.lastCheckpoint = now, now, now
 	c.inUse = MethodDirect
@@ -202,12 +215,12 @@ func newConfig(r game.HeapRule, opts []Option) *config {
 // are 0 for the direct engine). It reports progress and writes a
 // checkpoint when they are due, and returns ctx's error when ctx is done
 // (or the error of writing the checkpoint).
-func (c *config) poll(ctx context.Context, s *Sequence, rare int, mask uint64, m Method) error {
+func (c *runState) poll(ctx context.Context, s *Sequence, rare int, mask uint64, m Method) error {
 	c.rare, c.mask, c.inUse = rare, mask, m
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := checkMemory(s, c.memoryLimit, c.target, c.all); err != nil {
+	if err := checkMemory(c.op, s, c.memory, c.target, c.all); err != nil {
 		return err
 	}
 	if c.progress == nil && c.checkpointPath == "" {
@@ -228,7 +241,7 @@ func (c *config) poll(ctx context.Context, s *Sequence, rare int, mask uint64, m
 
 // report calls the progress function now, with the engine state of the
 // last poll.
-func (c *config) report(now time.Time, s *Sequence) {
+func (c *runState) report(now time.Time, s *Sequence) {
 	if c.progress == nil {
 		return
 	}

@@ -38,9 +38,11 @@ func pairCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 // (their heaps have too many rare values to pay); and some of the random
 // codes.
 func TestPairMatchesSingleCore(t *testing.T) {
-	n := 20000
-	codes := 36
-	if testing.Short() || raceDetector {
+	n, codes, m := 20000, 36, 6000
+	switch {
+	case raceDetector:
+		n, codes, m = 8000, 4, 3000
+	case quick():
 		n, codes = 8000, 12
 	}
 	for _, c := range parClassics {
@@ -60,7 +62,7 @@ func TestPairMatchesSingleCore(t *testing.T) {
 			}
 		}
 	}
-	parRandomCodes(t, "pair mode", codes, func(r seqCode, _ int) int { return pairCheck(t, r.String(), r, 6000, 128) })
+	parRandomCodes(t, "pair mode", codes, func(r seqCode, _ int) int { return pairCheck(t, r.String(), r, m, 128) })
 }
 
 // BenchmarkPairHandoff measures what the pair mode pays per heap to hand
@@ -90,6 +92,7 @@ func TestPairHandoffCheck(t *testing.T) {
 	}
 	defer func(f func() bool) { pairHandoffCheck = f }(pairHandoffCheck)
 	defer func(f func(a, b float64) bool) { pairTrialWins = f }(pairTrialWins)
+	defer func(f func(a, b float64) bool) { pairKeeps = f }(pairKeeps)
 	for _, c := range []struct{ fast, wins bool }{{false, true}, {true, false}, {true, true}} {
 		asked, trials := 0, 0
 		pairHandoffCheck = func() bool { asked++; return c.fast }
@@ -100,7 +103,8 @@ func TestPairHandoffCheck(t *testing.T) {
 			trials++
 			return c.wins
 		}
-		cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+		pairKeeps = func(pair, single float64) bool { return c.wins }
+		cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
 		e := chooseEngine(r, cfg).(*sparseEngine)
 		s := New(0)
 		if err := e.extend(context.Background(), s, n); err != nil {
@@ -145,6 +149,9 @@ func TestPairPingPong(t *testing.T) {
 // do as well; 4.005, 4.044 and 4.045 fail with it.)
 func TestPairSplitWhole(t *testing.T) {
 	n := 6000
+	if raceDetector {
+		n = 4000
+	}
 	for _, c := range []struct {
 		code string
 		pair bool
@@ -219,8 +226,12 @@ func (r pairOddRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove
 // moves gives a heap it does not handle (pairPending), with the
 // single-core values.
 func TestPairRuleStandsAside(t *testing.T) {
+	n := 20000
+	if raceDetector {
+		n = 8000
+	}
 	for _, stop := range []int{2000, 5001, 1 << 30} {
-		k := pairCheck(t, "odd rule", pairOddRule{stop}, 20000, 201)
+		k := pairCheck(t, "odd rule", pairOddRule{stop}, n, 201)
 		if k == 0 {
 			t.Errorf("stop %d: no heap in pair mode", stop)
 		}

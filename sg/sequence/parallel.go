@@ -32,22 +32,20 @@ import (
 // WithWorkers sets the number of goroutines that compute values at once:
 // n ≤ 0 (the default) means runtime.GOMAXPROCS(0), and 1 the single-core
 // engines, which run no extra goroutine. The values do not depend on n.
-// The sparse engine hands heaps to other processors only while they are
-// costly enough to pay for it: it measures their cost on one core (in
-// inner-loop steps, so the choice depends on the values only, not on
-// timing). Games with cheap heaps, such as .354 and .1777, run on two
-// processors instead: on .354 and codes like it, one goroutine computes
-// the heaps in order while the other marks ahead most of the options
-// they need (the marker mode: 1.8–2.1× on .354 to its certificate); on
-// the others, two heaps at a time (the pair mode, up to heap 2^26: about
-// 1.2–1.5× where the processors hand a cache line over in tens of
-// nanoseconds). Each is timed against one core and stays off where it
-// does not gain. Costly heaps (Grundy's game) go to
-// whichever worker is free and are finished in order (the ring mode),
-// where a trial finds it faster than the pipeline. Games whose heap n
-// reads heap n-1 through two options of different values (a code 4.3,
-// say: G(1) = 1) and games whose moves leave three heaps or more stay on
-// one core below the pipeline's cost.
+//
+// The direct engine splits each block of heaps over the n goroutines.
+// The sparse engine chooses, from the values alone (the cost of the heaps
+// counted in inner-loop steps on one core, and where their work lies),
+// among: costly heaps taken by whichever goroutine is free and finished
+// in order (the ring mode, or the pipeline of first phases); cheap heaps
+// on two goroutines, which take the heaps in turn (the pair mode) or of
+// which one marks ahead the options far below each heap while the other
+// finishes the heaps in order (the marker mode, on codes such as .354).
+// Each is timed against one core before it runs and, chunk by chunk,
+// while it runs, and stands aside where it is not faster. Games whose
+// heap n reads heap n-1 through two options of different values (a code
+// 4.3, say: G(1) = 1) and games whose moves leave three heaps or more
+// stay on one core below the pipeline's cost.
 //
 // With more than one worker, the rule's AppendHeapMoves is called from
 // several goroutines at once (for different heaps), so a rule with mutable
@@ -58,7 +56,7 @@ func WithWorkers(n int) Option {
 }
 
 // procs returns the number of workers a run uses.
-func (c *config) procs() int {
+func (c *runState) procs() int {
 	if c.workers > 0 {
 		return c.workers
 	}
@@ -67,9 +65,9 @@ func (c *config) procs() int {
 
 // parMin returns the first heap an engine computes in parallel:
 // def, unless a test set another with withParallelFrom.
-func (c *config) parMin(def int) int {
-	if c.parFrom > 0 {
-		return c.parFrom
+func (c *runState) parMin(def int) int {
+	if c.knobs.parFrom > 0 {
+		return c.knobs.parFrom
 	}
 	return def
 }
@@ -77,7 +75,7 @@ func (c *config) parMin(def int) int {
 // withParallelFrom makes the engines compute heaps from n on in parallel
 // (tests use it to reach the parallel code on short runs).
 func withParallelFrom(n int) Option {
-	return func(c *config) { c.parFrom = n }
+	return func(c *config) { c.knobs.parFrom = n }
 }
 
 // parChunk is the number of consecutive heaps a worker takes at a time.
@@ -117,7 +115,7 @@ func runParallel(procs, n int, f func(w, i int)) {
 // 0 where it pays (the default: on costly heaps, where its trials win).
 // Tests and benchmarks use it.
 func withRing(mode int) Option {
-	return func(c *config) { c.ring = mode }
+	return func(c *config) { c.knobs.ring = mode }
 }
 
 // withTakeover sets how many times a waiting goroutine of the ring mode
@@ -128,7 +126,7 @@ func withRing(mode int) Option {
 // 0 is the default (takeoverAfter), -1 never. Tests use 1, so that
 // takeovers are frequent.
 func withTakeover(looks int) Option {
-	return func(c *config) { c.takeover = looks }
+	return func(c *config) { c.knobs.takeover = looks }
 }
 
 // takeoverAfter is the default number of looks at another goroutine's
@@ -142,12 +140,12 @@ const takeoverAfter = 2048
 
 // takeoverLooks returns the looks before a takeover that the
 // configuration asks for.
-func (c *config) takeoverLooks() int {
+func (c *runState) takeoverLooks() int {
 	switch {
-	case c.takeover < 0:
+	case c.knobs.takeover < 0:
 		return math.MaxInt
-	case c.takeover > 0:
-		return c.takeover
+	case c.knobs.takeover > 0:
+		return c.knobs.takeover
 	}
 	return takeoverAfter
 }
@@ -159,7 +157,7 @@ func (c *config) takeoverLooks() int {
 // marker's share of the work is large (the default, see markerMode).
 // Tests and benchmarks use it.
 func withMarker(mode int) Option {
-	return func(c *config) { c.marker = mode }
+	return func(c *config) { c.knobs.marker = mode }
 }
 
 // withGuess sets how the sparse engine's marker mode finishes a heap
@@ -168,7 +166,7 @@ func withMarker(mode int) Option {
 // guess (the finisher confirms the value itself, as on one core). Tests
 // and benchmarks use it.
 func withGuess(mode int) Option {
-	return func(c *config) { c.guess = mode }
+	return func(c *config) { c.knobs.guess = mode }
 }
 
 // withBatchMarks sets when the sparse engine's single-core loop marks
@@ -177,5 +175,5 @@ func withGuess(mode int) Option {
 // Tests lower it to run the batches on most codes, and compare runs
 // without them.
 func withBatchMarks(m int) Option {
-	return func(c *config) { c.batchMarks = m }
+	return func(c *config) { c.knobs.batchMarks = m }
 }

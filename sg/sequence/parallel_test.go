@@ -28,7 +28,7 @@ func parValues(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom 
 // parRun is parValues, also returning the engine.
 func parRun(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int) ([]sg.Nimber, engine) {
 	t.Helper()
-	cfg := newConfig(r, []Option{WithMethod(m), WithWorkers(workers), withParallelFrom(parFrom)})
+	cfg := newRun(r, []Option{WithMethod(m), WithWorkers(workers), withParallelFrom(parFrom)})
 	e := chooseEngine(r, cfg)
 	if se, ok := e.(*sparseEngine); ok {
 		se.start = 64
@@ -58,7 +58,7 @@ func parRun(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int
 				r, workers, p.decided, p.undecided, p.abandoned, se.pairHeaps)
 		}
 	}
-	if de, ok := e.(*directEngine); ok && workers > 1 && de.blk == nil && de.bounded && de.code.parts <= 2 {
+	if de, ok := e.(*directEngine); ok && workers > 1 && de.blk == nil && de.bounded && de.code.Parts <= 2 {
 		t.Errorf("%v, %d workers: the direct engine made no parallel block", r, workers)
 	}
 	return s.AppendValues(nil, 0, s.Len()), e
@@ -113,7 +113,10 @@ var parClassics = []struct {
 
 func TestParallelSparseMatchesSingleCore(t *testing.T) {
 	n := 20000
-	if testing.Short() || raceDetector {
+	switch {
+	case raceDetector:
+		n = 4000
+	case quick():
 		n = 8000
 	}
 	for _, c := range parClassics {
@@ -127,13 +130,16 @@ func TestParallelSparseMatchesSingleCore(t *testing.T) {
 
 func TestParallelSparseRandomCodes(t *testing.T) {
 	rnd := gametest.Rand(t)
-	codes := 80
-	if testing.Short() || raceDetector {
+	codes, n := 80, 6000
+	switch {
+	case raceDetector:
+		codes, n = 10, 3000
+	case quick():
 		codes = 30
 	}
 	for range codes {
 		r := randomSplitCode(rnd)
-		parCheck(t, r.String(), r, 6000, MethodSparse, 128)
+		parCheck(t, r.String(), r, n, MethodSparse, 128)
 	}
 }
 
@@ -186,7 +192,7 @@ func randomSplitCode(rnd *rand.Rand) seqCode {
 // .354, whose heaps the probe finds too cheap for the pipeline, and
 // Grundy's game, whose heaps it finds costly enough.
 func TestParallelDefaultBlocks(t *testing.T) {
-	if testing.Short() || raceDetector {
+	if quick() {
 		t.Skip("long (and the other parallel tests run these paths under the race detector)")
 	}
 	for _, c := range []struct {
@@ -194,7 +200,7 @@ func TestParallelDefaultBlocks(t *testing.T) {
 		pipe bool // whether the probe finds the heaps costly enough
 	}{{seqParse(".354"), false}, {seqGrundy{}, true}} {
 		parCheck(t, fmt.Sprint(c.r), c.r, 60000, MethodSparse, 0)
-		cfg := newConfig(c.r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
+		cfg := newRun(c.r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
 		e := chooseEngine(c.r, cfg).(*sparseEngine)
 		if err := e.extend(context.Background(), New(0), 60000); err != nil {
 			t.Fatal(err)
@@ -317,7 +323,7 @@ func benchValues(b *testing.B, r game.HeapRule, n int, opts ...Option) {
 
 func TestParallelDirectMatchesSingleCore(t *testing.T) {
 	n := 5000
-	if testing.Short() || raceDetector {
+	if quick() {
 		n = 2500
 	}
 	for _, c := range parClassics {
@@ -374,13 +380,13 @@ func TestParallelCancelAndResume(t *testing.T) {
 		short   bool // fewer heaps under the race detector, which makes these slow
 	}{
 		{".354", seqParse(".354"), 300000, 50000, nil, false},
-		{"grundy", seqGrundy{}, 120000, 40000, nil, false},
+		{"grundy", seqGrundy{}, 120000, 40000, nil, true},
 		{"grundy-ring", seqGrundy{}, 120000, 40000, []Option{withRing(1)}, true},
 		// (.354's heaps are cheap: a poll comes every 25,000 or so.)
 		{".354-marker", seqParse(".354"), 300000, 50000, []Option{withMarker(1)}, false},
 		// (.376's guesses are wrong at a few hundred heaps: each stops a
 		// run of the marker mode, mended, and another starts.)
-		{".376-marker", seqParse(".376"), 120000, 40000, []Option{withMarker(1)}, false},
+		{".376-marker", seqParse(".376"), 120000, 40000, []Option{withMarker(1)}, true},
 	} {
 		if c.short && raceDetector {
 			c.n, c.stop = 40000, 15000
@@ -444,7 +450,7 @@ func TestParallelSlowWorker(t *testing.T) {
 	const n = 12000
 	want := parValues(t, seqGrundy{}, n, MethodSparse, 1, 0)
 	for _, w := range []int{2, 4} {
-		cfg := newConfig(parSlow{}, []Option{WithMethod(MethodSparse), WithWorkers(w), withParallelFrom(200)})
+		cfg := newRun(parSlow{}, []Option{WithMethod(MethodSparse), WithWorkers(w), withParallelFrom(200)})
 		e := chooseEngine(parSlow{}, cfg)
 		s := New(0)
 		if err := e.extend(context.Background(), s, n); err != nil {

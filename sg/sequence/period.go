@@ -8,6 +8,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // Periodicity describes the periodic behaviour of a value sequence:
@@ -95,7 +96,7 @@ func theoremFor(r game.HeapRule) theorem {
 	}
 	m := 1
 	for k := 0; k <= t; k++ {
-		d, _ := codeDigit(tb, k) // a bad digit fails the run, not this
+		d, _ := moves.Digit(tb, k) // a bad digit fails the run, not this
 		m = max(m, bits.Len32(d)-1)
 	}
 	return theorem{ok: true, m: m, t: t}
@@ -233,19 +234,19 @@ func findPeriodIn[T uint8 | uint16 | sg.Nimber](t *tail[T], th theorem, full boo
 // the engine, progress reports and checkpoints (a resumed run gives the
 // same results as an uninterrupted one).
 func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Sequence, Periodicity, error) {
-	if err := checkLength("Period", "maxN", maxN, memoryLimit(opts)); err != nil {
+	if err := checkLength("Period", "maxN", maxN, memoryOf(opts)); err != nil {
 		return nil, Periodicity{}, err
 	}
 	if r == nil {
 		return nil, Periodicity{}, errors.New("sequence: Period: nil rule")
 	}
-	cfg := newConfig(r, opts)
-	cfg.target = maxN
-	s, err := startSequence(cfg, maxN, false)
+	rs := newRun(r, opts)
+	rs.op, rs.target = "sequence.Period", maxN
+	s, err := startSequence(rs, maxN, false)
 	if err != nil {
 		return nil, Periodicity{}, err
 	}
-	e := chooseEngine(r, cfg)
+	e := chooseEngine(r, rs)
 	th := theoremFor(r)
 	var per Periodicity
 	// The lengths at which periodicity is checked depend only on the
@@ -295,6 +296,6 @@ func Period(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Se
 		done = s.Len()
 		per, _ = findPeriod(s, th, true)
 	}
-	err = finish(cfg, s, err)
+	err = finish(rs, s, err)
 	return s.prefix(done), per, err
 }

@@ -93,7 +93,7 @@ func (e *sparseEngine) fillEnum() {
 
 // rareBit is the value of q(a) that makes heap a rare: q(a) = rareBit
 // exactly when G(a) is outside the enumerable class of heap a.
-func (e *sparseEngine) rareBit() int { return e.par & e.k0 }
+func (e *sparseEngine) rareBit() int { return e.par & e.K0 }
 
 // isRare reports whether heap n of value g is rare under the current mask.
 func (e *sparseEngine) isRare(n, g int) bool {
@@ -123,7 +123,7 @@ func (e *sparseEngine) choose(n int) {
 		e.top = append(e.top, int(x.v))
 	}
 	if e.fixed {
-		if e.par == 1 && !e.parityOK {
+		if e.par == 1 && !e.ParityOK {
 			e.par, e.rareOK = 0, false
 		}
 		if e.direct {
@@ -135,10 +135,10 @@ func (e *sparseEngine) choose(n int) {
 	mb := min(bits.Len(uint(e.limit-1)), sparseMaskBits)
 	best, bestMask, bestPar := ^uint64(0), uint64(0), 0
 	for par := 0; par <= 1; par++ {
-		if par == 1 && !e.parityOK {
+		if par == 1 && !e.ParityOK {
 			break
 		}
-		rb := par & e.k0
+		rb := par & e.K0
 		for m := uint64(1); m < 1<<mb; m++ {
 			var cnt uint64
 			for _, x := range vs {
@@ -172,7 +172,7 @@ func (e *sparseEngine) choose(n int) {
 // parity variant does not apply) from its first choice on, whatever the
 // values: tests use it to check that any mask gives exact values.
 func (e *sparseEngine) fixMask(m uint64, par int) {
-	if !e.parityOK {
+	if !e.ParityOK {
 		par = 0
 	}
 	e.fixed, e.mask, e.par = true, m, par&1

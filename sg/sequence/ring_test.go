@@ -27,7 +27,7 @@ func ringCheck(t *testing.T, name string, r game.HeapRule, n, workers, parFrom i
 func modeCheck(t *testing.T, mode, name string, r game.HeapRule, n, workers, parFrom int, force Option) *sparseEngine {
 	t.Helper()
 	want := parValues(t, r, n, MethodSparse, 1, parFrom)
-	cfg := newConfig(r, []Option{WithMethod(MethodSparse), WithWorkers(workers), withParallelFrom(parFrom), force})
+	cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(workers), withParallelFrom(parFrom), force})
 	eng := chooseEngine(r, cfg)
 	se, ok := eng.(*sparseEngine)
 	if ok {
@@ -58,7 +58,7 @@ func modeCheck(t *testing.T, mode, name string, r game.HeapRule, n, workers, par
 // .137, which stay in the plain method.
 func TestRingMatchesSingleCore(t *testing.T) {
 	n := 20000
-	if testing.Short() || raceDetector {
+	if quick() {
 		n = 6000
 	}
 	for i, c := range parClassics {
@@ -117,7 +117,7 @@ func TestRingTakeover(t *testing.T) {
 
 // takeoverHeaps returns the heaps of the takeover tests' classic games.
 func takeoverHeaps() int {
-	if testing.Short() || raceDetector {
+	if quick() {
 		return 4000
 	}
 	return 12000
@@ -134,7 +134,7 @@ func withTakeovers(mode Option) Option {
 
 func TestRingRandomCodes(t *testing.T) {
 	codes := 24
-	if testing.Short() || raceDetector {
+	if quick() {
 		codes = 8
 	}
 	parRandomCodes(t, "ring mode", codes, func(r seqCode, i int) int { return ringCheck(t, r.String(), r, 5000, 2+i%5, 128) })
@@ -193,7 +193,7 @@ func BenchmarkRing(b *testing.B) {
 // the single-core values.
 func TestRingRuleStandsAside(t *testing.T) {
 	n := 20000
-	if testing.Short() || raceDetector {
+	if quick() {
 		n = 8000
 	}
 	for _, stop := range []int{2000, 5001, 1 << 30} {
@@ -208,7 +208,7 @@ func TestRingRuleStandsAside(t *testing.T) {
 // of cheaper heaps (.354); either way the values are the single-core
 // ones.
 func TestRingDefault(t *testing.T) {
-	if testing.Short() || raceDetector {
+	if quick() {
 		t.Skip("long (TestRingMatchesSingleCore runs the ring mode under the race detector)")
 	}
 	for _, c := range []struct {
@@ -217,7 +217,7 @@ func TestRingDefault(t *testing.T) {
 		workers int
 	}{{seqParse(".354"), false, 3}, {seqGrundy{}, true, 3}, {seqParse(".354"), false, 2}, {seqGrundy{}, true, 2}} {
 		want := parValues(t, c.r, 60000, MethodSparse, 1, 0)
-		cfg := newConfig(c.r, []Option{WithMethod(MethodSparse), WithWorkers(c.workers)})
+		cfg := newRun(c.r, []Option{WithMethod(MethodSparse), WithWorkers(c.workers)})
 		e := chooseEngine(c.r, cfg).(*sparseEngine)
 		s := New(0)
 		if err := e.extend(context.Background(), s, 60000); err != nil {
@@ -254,7 +254,7 @@ func TestRingRedoRate(t *testing.T) {
 		t.Skip("slow under the race detector (TestRingMatchesSingleCore runs the same code)")
 	}
 	n := 200000
-	if testing.Short() {
+	if quick() {
 		n = 50000
 	}
 	for _, c := range []struct {
@@ -264,7 +264,7 @@ func TestRingRedoRate(t *testing.T) {
 	}{{seqGrundy{}, 2, 0.0035}, {seqGrundy{}, 4, 0.011}, {seqGrundy{}, 16, 0.03}, {seqParse(".354"), 2, 0.01}} {
 		var redo, heaps int
 		for try := 0; try < 2; try++ {
-			cfg := newConfig(c.r, []Option{WithMethod(MethodSparse), WithWorkers(c.k), withParallelFrom(200), withRing(1)})
+			cfg := newRun(c.r, []Option{WithMethod(MethodSparse), WithWorkers(c.k), withParallelFrom(200), withRing(1)})
 			e := chooseEngine(c.r, cfg).(*sparseEngine)
 			if err := e.extend(context.Background(), New(0), n); err != nil {
 				t.Fatal(err)

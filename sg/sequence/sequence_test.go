@@ -434,7 +434,7 @@ func (b badSplit) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 func TestBadSplitRule(t *testing.T) {
 	for _, from := range []int{2, 300} {
 		r := badSplit{from}
-		if _, ok := newSparseEngine(r, newConfig(r, nil)); ok != (from > 160) {
+		if _, ok := newSparseEngine(r, newRun(r, nil)); ok != (from > 160) {
 			t.Errorf("from %d: sparse engine accepts the rule: %v", from, ok)
 		}
 		move := 0
@@ -469,7 +469,7 @@ func (zeroMoves) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 func TestHeapZeroHasNoMoves(t *testing.T) {
 	const n = 3000
 	r := zeroMoves{}
-	if _, ok := newSparseEngine(r, newConfig(r, nil)); !ok {
+	if _, ok := newSparseEngine(r, newRun(r, nil)); !ok {
 		t.Fatal("the sparse engine refuses Grundy's game with a move from heap 0")
 	}
 	want := seqValues(t, seqGrundy{}, n)
@@ -514,7 +514,7 @@ func TestValuesHugeLength(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	// The memory limit raised to 8 GiB lets the largest length through.
-	big := WithMemoryLimit(1 << 33)
+	big := WithMemory(1 << 33)
 	for _, m := range []Method{MethodDirect, MethodSparse} {
 		if _, err := Values(ctx, r, int(limit), WithMethod(m), big); !errors.Is(err, context.Canceled) {
 			t.Errorf("%v: Values(2^32) with a cancelled context: %v", m, err)
@@ -537,7 +537,7 @@ func TestValuesHugeLength(t *testing.T) {
 func TestDigitZeroBitZero(t *testing.T) {
 	const n = 2000
 	five, four := seqParse("5.07"), seqParse("4.07")
-	if _, ok := newSparseEngine(five, newConfig(five, nil)); !ok {
+	if _, ok := newSparseEngine(five, newRun(five, nil)); !ok {
 		t.Error("the sparse engine refuses 5.07")
 	}
 	want := seqValues(t, four, n, WithMethod(MethodDirect))

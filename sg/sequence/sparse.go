@@ -4,6 +4,8 @@ import (
 	"context"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
+	"github.com/impartial-go/impartial/sg/sequence/internal/splits"
 )
 
 // This file holds the sparse-space value-sequence engine ("rare values"),
@@ -63,7 +65,7 @@ import (
 // parts and their 8 partners as two words, and one XOR gives 8 options.
 // For a rule whose only split is of the whole heap (Grundy's game) the
 // last scan first takes the smaller parts in blocks of 8 in an order
-// chosen from the values of the small heaps (blockscan.go), and seek is
+// chosen from the values of the small heaps (internal/splits), and seek is
 // not used: on Grundy's game this confirms a heap in about a third of the
 // splits.
 //
@@ -74,6 +76,10 @@ import (
 // O(n·t). Values are read straight from the [Sequence] (1 or 2 bytes each);
 // the engine's own memory is O(R + V) for V distinct values, and nothing is
 // allocated per heap.
+
+// sparseTab is a table indexed by a value (every stored value is below
+// 2^16), with room for the mex 2^16 and for reading whole 64-value words.
+type sparseTab = splits.Tab
 
 // Tuning of the sparse engine.
 const (
@@ -110,22 +116,18 @@ type rareHeap struct {
 	g uint32
 }
 
-// sparseTab is a table indexed by a value (every stored value is below
-// 2^16), with room for the mex 2^16 and for reading whole 64-value words.
-type sparseTab [1<<16 + 64]uint8
-
 // sparseEngine computes value sequences with the rare-value method. It is
 // not safe for concurrent use; [Values] and [Period] make one per call.
 type sparseEngine struct {
 	rule game.HeapRule
-	cfg  *config
+	rs   *runState
 
-	heapMoves // the moves of the current heap
+	moves.Heap // the moves of the current heap
 	valueStats
 	rareSet
 	confirmState
-	blockOrder           // the order of the last scan's blocks (blockscan.go)
-	batch      rareBatch // the single-core loop's marks of four heaps (sparse_batch.go)
+	order splits.Blocks // the order of the last scan's blocks (internal/splits)
+	batch rareBatch     // the single-core loop's marks of four heaps (sparse_batch.go)
 
 	// fallback is the direct engine, once the sparse engine has handed
 	// the rule over to it.
@@ -181,26 +183,26 @@ type sparseEngine struct {
 // split a heap (the direct engine is then as fast), splits heaps in an
 // unbounded number of ways (as 0.777… does), where sparsity cannot pay, or
 // is a code with a bad digit (the direct engine reports it).
-func newSparseEngine(r game.HeapRule, cfg *config) (engine, bool) {
+func newSparseEngine(r game.HeapRule, rs *runState) (engine, bool) {
 	if r == nil {
 		return nil, false
 	}
-	e := &sparseEngine{rule: r, cfg: cfg, start: sparseStart}
+	e := &sparseEngine{rule: r, rs: rs, start: sparseStart}
 	if tb, ok := r.(game.TakeBreakRule); ok {
 		mt := tb.MaxTake()
 		if mt < 0 || mt > 1<<16 {
 			return nil, false
 		}
-		e.code = &codeDigits{tb: tb}
-		e.code.learn(mt + 1)
-		if e.code.bad != nil || e.code.parts > 2 || len(e.code.two) == 0 {
+		e.Code = moves.NewCode(tb)
+		e.Code.Learn(mt + 1)
+		if e.Code.Bad != nil || e.Code.Parts > 2 || len(e.Code.Two) == 0 {
 			return nil, false
 		}
-		e.parityOK = true
-		e.k0 = e.code.two[0] & 1
-		for _, k := range e.code.two {
-			if k&1 != e.k0 {
-				e.parityOK = false
+		e.ParityOK = true
+		e.K0 = e.Code.Two[0] & 1
+		for _, k := range e.Code.Two {
+			if k&1 != e.K0 {
+				e.ParityOK = false
 			}
 		}
 		return e, true
@@ -209,22 +211,22 @@ func newSparseEngine(r game.HeapRule, cfg *config) (engine, bool) {
 	const probe = 160
 	splits, k0, parOK := 0, -1, true
 	for n := 1; n <= probe; n++ {
-		if err := e.loadMoves(e.rule, n); err != nil || e.handOff {
+		if err := e.Load(e.rule, n); err != nil || e.HandOff {
 			return nil, false
 		}
-		for _, rr := range e.two {
+		for _, rr := range e.Two {
 			if k0 < 0 {
 				k0 = (n - rr) & 1
 			} else if (n-rr)&1 != k0 {
 				parOK = false
 			}
 		}
-		splits = len(e.two)
+		splits = len(e.Two)
 	}
 	if k0 < 0 || splits > 8 {
 		return nil, false
 	}
-	e.k0, e.parityOK = k0, parOK
+	e.K0, e.ParityOK = k0, parOK
 	return e, true
 }
 
@@ -252,7 +254,7 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 		e.marks, e.needs = new(sparseTab), new(sparseTab)
 	}
 	startValues(s, n)
-	e.procs = e.cfg.procs()
+	e.procs = e.rs.procs()
 	if e.seq != s || e.done != s.Len() {
 		e.reset(s)
 	}
@@ -261,12 +263,18 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 	// allocate at once.
 	end := int(min(uint64(n), maxSeqLen))
 	s.reserve(min(end, sparseMaxGrow))
-	for s.Len() < end && !e.handOff && s.width != 8 {
+	scan8, scan16 := e.order.Scan8, e.order.Scan16
+	if e.Code != nil {
+		// A code's last scan has no block order (see orderBlocks): its
+		// scans are called directly, through no method value.
+		scan8, scan16 = splits.RangeWords, splits.Range[uint16]
+	}
+	for s.Len() < end && !e.HandOff && s.width != 8 {
 		var err error
 		if s.width == 2 {
-			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint16 { return s.b16 }, e.scanBlocks16)
+			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint16 { return s.b16 }, scan16)
 		} else {
-			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint8 { return s.b8 }, e.scanBlocks8)
+			err = extendRareAtWidth(ctx, e, s, end, func(s *Sequence) []uint8 { return s.b8 }, scan8)
 		}
 		if err != nil {
 			return err
@@ -281,7 +289,7 @@ func (e *sparseEngine) extend(ctx context.Context, s *Sequence, n int) error {
 // handOver leaves this and every later call of extend to the direct engine.
 func (e *sparseEngine) handOver(ctx context.Context, s *Sequence, n int) error {
 	e.seq = nil // the state no longer follows s
-	e.fallback = newDirectEngine(e.rule, e.cfg)
+	e.fallback = newDirectEngine(e.rule, e.rs)
 	return e.fallback.extend(ctx, s, n)
 }
 
@@ -294,7 +302,7 @@ func (e *sparseEngine) reset(s *Sequence) {
 	e.rare = e.rare[:0]
 	e.rareOK = false
 	e.direct = true
-	e.blocks, e.nb = e.blocks[:0], 0
+	e.order.Reset()
 	e.mirror8, e.mirror16 = e.mirror8[:0], e.mirror16[:0] // (the pair mode's copy of other values)
 	e.pairRetry = 0
 	e.pairClock = pairClock{}

@@ -79,11 +79,11 @@ func (b *rareBatch) drop() {
 // splits with a rare part or more.
 func (e *sparseEngine) batchable(n int) bool {
 	least := rareBatchMarks
-	if m := e.cfg.batchMarks; m != 0 {
+	if m := e.rs.knobs.batchMarks; m != 0 {
 		least = m // (tests; -1: never)
 	}
-	return n >= rareBatchFrom && e.code != nil && !e.direct && len(e.two) != 0 &&
-		least > 0 && len(e.rare)*len(e.code.two) >= least
+	return n >= rareBatchFrom && e.Code != nil && !e.direct && len(e.Two) != 0 &&
+		least > 0 && len(e.rare)*len(e.Code.Two) >= least
 }
 
 // heapValueBatched is heapValue for extendRareAtWidth's loop: where the
@@ -95,14 +95,14 @@ func heapValueBatched[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan s
 		b.drop()
 		return heapValue(e, vals, n, scan)
 	}
-	two := e.code.two
+	two := e.Code.Two
 	tab := batchTake(b, vals, e.rare, n, two, e.limit)
 	e.batchHeaps++
 	// heapValue's default case, with the batch's marks in tab.
-	if e.zero {
+	if e.Zero {
 		tab[0] = 1
 	}
-	for _, r := range e.one {
+	for _, r := range e.One {
 		tab[vals[r]] = 1
 	}
 	steps = markRareCode(vals, e.rare[:b.lo], n, two, tab)

@@ -2,10 +2,12 @@ package sequence
 
 import (
 	"context"
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/bitpack"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
+	"github.com/impartial-go/impartial/sg/sequence/internal/splits"
 )
 
 // The hot loops of the sparse engine (see sparse.go for the method). They
@@ -31,7 +33,7 @@ type confirmState struct {
 
 // scanFunc looks for the values marked in needs among the splits of the
 // sizes in two whose smaller part a is in [a0, a1), clearing each one it
-// finds; see scanRange.
+// finds; see splits.Range.
 type scanFunc[T uint8 | uint16] func(vals []T, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int)
 
 // extendRareAtWidth computes heaps while s keeps the width whose slice get returns,
@@ -54,17 +56,17 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 			if !e.direct && !e.rareOK {
 				rebuildRare(e, vals)
 			}
-			if e.code == nil {
-				orderBlocks(&e.blockOrder, vals)
+			if e.Code == nil {
+				splits.OrderBlocks(&e.order, vals)
 			}
 		}
-		if err := e.loadMoves(e.rule, n); err != nil {
+		if err := e.Load(e.rule, n); err != nil {
 			return err
 		}
-		if e.handOff {
+		if e.HandOff {
 			return nil
 		}
-		if !running && n >= e.pairRetry && n >= e.cfg.parMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
+		if !running && n >= e.pairRetry && n >= e.rs.parMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
 			// Cheap heaps (or two processors before the probe): the
 			// pair mode; costly heaps: the ring mode. Each computes
 			// heaps from n on and returns where this loop must take
@@ -76,7 +78,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 				continue
 			}
 		}
-		if e.par == 1 && !e.parityOK {
+		if e.par == 1 && !e.ParityOK {
 			// A split that breaks the parity variant: choose again.
 			e.stopPipe()
 			running = false
@@ -125,7 +127,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		e.steps += steps + 8
 		if e.work += steps + 8; e.work >= sparsePollWork {
 			e.work = 0
-			if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
+			if err := e.rs.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
 				return err
 			}
 		}
@@ -172,20 +174,20 @@ func heapValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 	// (The moves that leave no heap or one, written out here and in
 	// pairValue: a helper for both, inlined, made this engine 4 % slower
 	// on .354, 743–765 ms against 708–725 ms for 2^21 heaps.)
-	if e.zero {
+	if e.Zero {
 		tab[0] = 1
 	}
-	for _, r := range e.one {
+	for _, r := range e.One {
 		tab[vals[r]] = 1
 	}
 	switch {
-	case len(e.two) == 0:
+	case len(e.Two) == 0:
 		g = firstZeroByte(tab, e.limit)
 	case e.direct:
-		steps = markAll(vals, e.two, e.uneq, tab)
+		steps = markAll(vals, e.Two, e.Uneq, tab)
 		g = firstZeroByte(tab, e.limit)
 	default:
-		steps = markRareMoves(&e.heapMoves, vals, e.rare, n, tab)
+		steps = markRareMoves(&e.Heap, vals, e.rare, n, tab)
 		var scanned int
 		g, scanned = confirm(e, vals, n, scan)
 		steps += scanned
@@ -206,7 +208,7 @@ func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T
 	if cnt == 0 {
 		return c, 0
 	}
-	missing, steps := confirmNeeds(vals, e.two, e.uneq, e.needs, e.needList, cnt, e.top, e.pos, 1, n, scan)
+	missing, steps := confirmNeeds(vals, e.Two, e.Uneq, e.needs, e.needList, cnt, e.top, e.pos, 1, n, scan)
 	g = c
 	if missing >= 0 {
 		// (Where none is missing, the confirmation cleared every value
@@ -249,9 +251,9 @@ func confirmNeeds[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *spa
 // engines confirm a candidate with it.
 func seekMissing[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, list []int, left int, top []int, pos [][]uint32, bound int) (int, int) {
 	steps := 0
-	if left == 0 || left > sparseSeekMax || blockScanned(two, uneq) && bound >= sparseBlocksFrom {
-		// From sparseBlocksFrom on, the last scan of such a rule takes
-		// its blocks in order (blockscan.go), which finds the values
+	if left == 0 || left > sparseSeekMax || splits.BlockScanned(two, uneq) && bound >= splits.BlocksFrom {
+		// From splits.BlocksFrom on, the last scan of such a rule takes
+		// its blocks in order (internal/splits), which finds the values
 		// left in fewer steps than seek.
 		return left, 0
 	}
@@ -311,7 +313,7 @@ func seek[T uint8 | uint16](vals []T, two []int, uneq []bool, v int, top []int, 
 // options, lists them in needList, and returns their number.
 func (e *sparseEngine) candidate(n int) (c, cnt int) {
 	c, nw := e.candidateMarks(n)
-	enum := e.enum[1^(e.par&(n-e.k0)&1)]
+	enum := e.enum[1^(e.par&(n-e.K0)&1)]
 	e.needList = e.needList[:0]
 	for i := range nw {
 		for w := needWord(e.mark[i], enum[i], i, c); w != 0; w &= w - 1 {
@@ -328,7 +330,7 @@ func (e *sparseEngine) candidate(n int) (c, cnt int) {
 // candidate c for heap n (see confirm), and returns c and the number of
 // words packed, nw.
 func (e *sparseEngine) candidateMarks(n int) (c, nw int) {
-	enum := e.enum[1^(e.par&(n-e.k0)&1)]
+	enum := e.enum[1^(e.par&(n-e.K0)&1)]
 	c = e.limit
 	for i := range e.mark {
 		m := packWord(e.marks, i)
@@ -429,12 +431,12 @@ func markRareCode[T uint8 | uint16](vals []T, rare []rareHeap, n int, twoK []int
 
 // markRareMoves marks, for heap n with the moves m, the values of the
 // splits that have a rare part, and returns the steps it took.
-func markRareMoves[T uint8 | uint16](m *heapMoves, vals []T, rare []rareHeap, n int, tab *sparseTab) (steps int) {
-	if m.code != nil {
-		return markRareCode(vals, rare, n, m.code.two, tab)
+func markRareMoves[T uint8 | uint16](m *moves.Heap, vals []T, rare []rareHeap, n int, tab *sparseTab) (steps int) {
+	if m.Code != nil {
+		return markRareCode(vals, rare, n, m.Code.Two, tab)
 	}
-	for i, r := range m.two {
-		steps += markRare(vals, rare, r, m.uneq[i], tab)
+	for i, r := range m.Two {
+		steps += markRare(vals, rare, r, m.Uneq[i], tab)
 	}
 	return steps
 }
@@ -485,95 +487,8 @@ func markAll[T uint8 | uint16](vals []T, two []int, uneq []bool, tab *sparseTab)
 	return steps
 }
 
-// scanRange looks for the values marked in needs among all splits whose
-// smaller part a is in [a0, a1), clearing each one it finds. It returns
-// how many are left, the a to resume from, and the number of splits it
-// looked at. It runs over a in increasing order and, for each a, over
-// every split size at once (two is in decreasing order), so that it stops
-// as soon as the last needed value turns up, whichever size gives it.
-func scanRange[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *sparseTab, _ []int, cnt, a0, a1 int) (left, next, steps int) {
-	top := two[0]
-	a1 = min(a1, top/2+1)
-	if len(two) == 1 {
-		if uneq[0] && top%2 == 0 {
-			a1 = min(a1, top/2)
-		}
-		v := vals[:top]
-		for a := a0; a < a1; a++ {
-			x := v[a] ^ v[top-a]
-			if needs[x] != 0 {
-				needs[x] = 0
-				if cnt--; cnt == 0 {
-					return 0, a + 1, a - a0 + 1
-				}
-			}
-		}
-		return cnt, max(a1, a0), max(a1-a0, 0)
-	}
-	for a := a0; a < a1; a++ {
-		ga := vals[a]
-		for i, r := range two {
-			b := r - a
-			if b < a || (b == a && uneq[i]) {
-				break // every later r is smaller still
-			}
-			x := ga ^ vals[b]
-			if needs[x] != 0 {
-				needs[x] = 0
-				if cnt--; cnt == 0 {
-					return 0, a + 1, (a - a0 + 1) * len(two)
-				}
-			}
-		}
-	}
-	return cnt, max(a1, a0), max(a1-a0, 0) * len(two)
-}
-
-// scanRangeWords is scanRange for 1-byte values: it reads 8 smaller parts
-// a … a+7 as one word and their partners r-a … r-a-7 as one byte-swapped
-// word, so that one XOR gives the values of 8 splits. In the sparse
-// engine's confirmations nearly every such word holds a needed value
-// (a scan finds about 5 values in about 6 words on .1777), so branching on
-// whether a word or a byte hits would mispredict most of the time: each
-// byte instead subtracts its needs entry from the count and clears the
-// entry, with no branch, and only the count is tested after each word.
-func scanRangeWords(vals []uint8, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int) {
-	rmin := two[len(two)-1]
-	a := a0
-	for ; 2*(a+7) < rmin && a+8 <= a1; a += 8 {
-		lo := binary.LittleEndian.Uint64(vals[a : a+8])
-		for _, r := range two {
-			b := r - a - 7
-			x := lo ^ binary.BigEndian.Uint64(vals[b:b+8])
-			c := int(needs[uint8(x)])
-			needs[uint8(x)] = 0
-			c += int(needs[uint8(x>>8)])
-			needs[uint8(x>>8)] = 0
-			c += int(needs[uint8(x>>16)])
-			needs[uint8(x>>16)] = 0
-			c += int(needs[uint8(x>>24)])
-			needs[uint8(x>>24)] = 0
-			c += int(needs[uint8(x>>32)])
-			needs[uint8(x>>32)] = 0
-			c += int(needs[uint8(x>>40)])
-			needs[uint8(x>>40)] = 0
-			c += int(needs[uint8(x>>48)])
-			needs[uint8(x>>48)] = 0
-			c += int(needs[uint8(x>>56)])
-			needs[uint8(x>>56)] = 0
-			// cnt counts the entries set in needs, so it reaches 0 in
-			// the word where the last one is found.
-			if cnt -= c; cnt <= 0 {
-				return 0, a + 8, (a + 8 - a0) * len(two)
-			}
-		}
-	}
-	left, next, steps = scanRange(vals, two, uneq, needs, list, cnt, a, a1)
-	return left, next, steps + (a-a0)*len(two)
-}
-
 // packWord returns bits 64i … 64i+63 of the 0/1 byte table t as a word.
-func packWord(t *sparseTab, i int) uint64 { return packBits(&t[i*64]) }
+func packWord(t *sparseTab, i int) uint64 { return bitpack.Bits(&t[i*64]) }
 
 // firstZeroByte returns the least v ≤ limit with t[v] == 0.
 func firstZeroByte(t *sparseTab, limit int) int {

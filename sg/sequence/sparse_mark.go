@@ -3,12 +3,10 @@ package sequence
 import (
 	"context"
 	"math"
-	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
-	"time"
 	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
@@ -202,13 +200,13 @@ type markState struct {
 // the engine's last probe, or where a test asks for it (withMarker).
 func (e *sparseEngine) markerMode() bool {
 	switch {
-	case e.code == nil || e.cfg.marker < 0:
+	case e.Code == nil || e.rs.knobs.marker < 0:
 		return false
-	case e.cfg.marker > 0:
+	case e.rs.knobs.marker > 0:
 		return true
 	}
 	big := len(e.rare) - rareFrom(e.rare, markA0)
-	return e.probeAvg > 0 && 2*big*len(e.code.two) >= e.probeAvg
+	return e.probeAvg > 0 && 2*big*len(e.Code.Two) >= e.probeAvg
 }
 
 // markRun runs the marker mode from s.Len() until heap end at most, and
@@ -240,7 +238,7 @@ func markRunOnce[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequ
 	p.rareN.Store(int64(len(e.rare)))
 	p.stopAt.Store(int64(end))
 	p.words = e.limit / 64
-	if e.cfg.guess >= 0 {
+	if e.rs.knobs.guess >= 0 {
 		p.words = markWords(e)
 	}
 	// An entry is a power of two of words up to a cache line (two .354
@@ -255,9 +253,9 @@ func markRunOnce[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequ
 	if runtime.GOMAXPROCS(0) < 2 {
 		p.spin = pairSpin // (the marker needs this processor)
 	}
-	p.takeover = e.cfg.takeoverLooks()
-	p.guess = e.cfg.guess >= 0
-	p.markerChecks = e.cfg.guess == 0
+	p.takeover = e.rs.takeoverLooks()
+	p.guess = e.rs.knobs.guess >= 0
+	p.markerChecks = e.rs.knobs.guess == 0
 	p.n0, p.rule = n0, e.rule
 	p.check.Store(int64(n0))
 	p.wrong.Store(math.MaxInt)
@@ -311,68 +309,6 @@ func markRunOnce[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequ
 	return done, f.steps + m.steps, again, p.err
 }
 
-// markFix makes the value the check of heap h found (p.wrongG) its value,
-// in place of the guess, and takes the rare heaps listed on guesses past
-// it out of the list. It reports false, leaving heap h to the single-core
-// loop, where the list has no room for h.
-func markFix[T uint8 | uint16](p *markState, w *pairWorker, all []T, h int) bool {
-	k := int(p.rareN.Load())
-	for k > 0 && int(p.rare[k-1].a) >= h {
-		k--
-	}
-	g := p.wrongG
-	rare := w.isRare(h, g)
-	if rare && k == len(p.rare) {
-		p.rareN.Store(int64(k))
-		return false
-	}
-	all[h] = T(g)
-	if rare {
-		p.rare[k] = rareHeap{a: uint32(h), g: uint32(g)}
-		k++
-	}
-	p.rareN.Store(int64(k))
-	return true
-}
-
-// markWords returns the number of bit words of marks the marker hands
-// over for each heap, when the finisher guesses: as many as hold 99 % of
-// the values so far, all of the bitsets' words at most. The finisher,
-// whose candidate lies past them (on .354 for 1,138 of the first 2^21
-// heaps, against the bitsets' 2 words), marks the marker's splits for that
-// heap itself. (Half the packing and of the ring to hand over on .354.)
-func markWords(e *sparseEngine) int {
-	all := uint64(0)
-	for _, c := range e.hist {
-		all += c
-	}
-	words := e.limit / 64
-	for k := 1; k < words; k++ {
-		big := uint64(0) // the heaps of values 64k and more
-		for v := 64 * k; 2*v+1 < len(e.hist); v++ {
-			big += e.hist[2*v] + e.hist[2*v+1]
-		}
-		if big*100 <= all {
-			return k
-		}
-	}
-	return words
-}
-
-// packClearWord is packWord, clearing the 64 bytes it packs.
-func packClearWord(t *sparseTab, i int) uint64 { return packClearBits(&t[i*64]) }
-
-// markPublish is how often the finisher publishes its progress (p.last)
-// for the marker: every markPublish heaps. The marker, seeing it that
-// late, must still be allowed to mark the heap the finisher waits for:
-// markA0 + kmin exceeds a line of values and markPublish-1 heaps.
-const markPublish = 4
-
-// markCheckSteps is what a check adds to the finisher's count of work
-// between two polls, for each size of split (about the first scan's
-// steps); the check's own steps count in the goroutine that makes it.
-const markCheckSteps = 8
-
 // markChecks is the number of heaps whose checks the check ring holds,
 // and markCheckLag how far behind the finisher's last heap the marker
 // checks: far enough that the values a check reads (its first scan reads
@@ -384,168 +320,6 @@ const (
 	markClaim    = 16
 )
 
-// claim claims the checks of the next block of markClaim heaps (from
-// heap p.n0 on), where the block lies below limit and the stop, and
-// returns them: [h, h2). At the end of a run (part) it claims the heaps
-// left below limit, a part of a block.
-func (p *markState) claim(limit int, part bool) (h, h2 int) {
-	limit = min(limit, int(p.stopAt.Load()))
-	for {
-		x := p.check.Load()
-		y := x + markClaim
-		if part {
-			y = min(y, int64(limit))
-		}
-		if y > int64(limit) || x >= y {
-			return 0, 0
-		}
-		if p.check.CompareAndSwap(x, y) {
-			return int(x), int(y)
-		}
-	}
-}
-
-// checkAll makes the checks of the heaps [h, h2) on worker w, until one
-// is wrong; a whole block of checks right is marked so in p.right (one
-// atomic store for markClaim heaps: on amd64 an atomic store is an
-// exchange, which waits for every store before it).
-func checkAll[T uint8 | uint16](p *markState, w *pairWorker, all []T, h, h2 int, scan scanFunc[T]) {
-	for i := h; i < h2; i++ {
-		if !guessCheck(p, w, all, i, scan) {
-			return
-		}
-	}
-	if h2-h == markClaim {
-		k := (h - p.n0) / markClaim
-		p.right[k%len(p.right)].Store(int64(k + 1))
-	}
-}
-
-// markPut leaves heap n's check in the ring: its candidate c and the
-// values of the other class below c not yet known to be options, from
-// the words w.mark packed by candidateMarks (nw of them).
-func markPut(p *markState, w *pairWorker, n, c, nw int) {
-	ent := p.checks[(n%markChecks)*p.cstride:][:p.cstride]
-	enum := w.enum[1^(w.par&(n-w.k0)&1)]
-	ent[0] = uint64(c)
-	for i := range p.cwords {
-		var x uint64
-		if i < nw {
-			x = needWord(w.mark[i], enum[i], i, c)
-		}
-		ent[1+i] = x
-	}
-}
-
-// guessCheck checks the finisher's guess for heap h on worker w: the
-// values of the other class below the candidate must all be options, as
-// the single-core engine's confirmation finds them (confirmNeeds, with
-// the same splits, the same seek and the same order of scans). It reports
-// whether the guess was right; a wrong one is recorded (p.wrong, with the
-// value found) and stops the mode at heap h.
-func guessCheck[T uint8 | uint16](p *markState, w *pairWorker, all []T, h int, scan scanFunc[T]) bool {
-	// (The finisher wrote the check before it published heap h, in
-	// p.last, which the marker read before it claimed h.)
-	ent := p.checks[(h%markChecks)*p.cstride:][:p.cstride]
-	list := w.needList[:0]
-	for i, x := range ent[1:] {
-		for ; x != 0; x &= x - 1 {
-			v := i*64 + bits.TrailingZeros64(x)
-			list = append(list, v)
-			w.needs[v] = 1
-		}
-	}
-	w.needList = list
-	right := true
-	if len(list) > 0 {
-		w.codeSplits(h)
-		missing, steps := confirmNeeds(all[:h], w.two, w.uneq, w.needs, list, len(list), w.top, w.pos, 1, h, scan)
-		w.steps += steps
-		right = missing < 0
-		if !right {
-			for _, v := range list {
-				w.needs[v] = 0 // (a check that comes out right found them all, clearing each)
-			}
-			p.wrongMu.Lock()
-			if int64(h) < p.wrong.Load() {
-				p.wrong.Store(int64(h))
-				p.wrongG = missing
-			}
-			p.wrongMu.Unlock()
-			p.lowerStop(h)
-			return false
-		}
-	}
-	return true
-}
-
-// markSlot makes the ring's entry for heap n free (the check of heap
-// n-markChecks right), making checks itself while it is not; it reports
-// false when heap n is not to be computed.
-func markSlot[T uint8 | uint16](p *markState, w *pairWorker, all []T, n int, scan scanFunc[T]) bool {
-	if (n-p.n0)%markClaim != 0 {
-		return true // (the slots of a block are freed together)
-	}
-	// Help first: the checks more than half the ring behind, so that the
-	// slot itself is rarely still being checked by the marker.
-	for {
-		h, h2 := p.claim(n-markChecks/2+1, false)
-		if h == h2 {
-			break
-		}
-		checkAll(p, w, all, h, h2, scan)
-		p.self += h2 - h
-	}
-	h := n - markChecks
-	if h < p.n0 {
-		return true
-	}
-	k := (h - p.n0) / markClaim
-	right := &p.right[k%len(p.right)]
-	for i := 0; right.Load() < int64(k+1); i++ {
-		if p.stopAt.Load() <= int64(n) {
-			return false
-		}
-		if i%p.spin == p.spin-1 {
-			runtime.Gosched()
-		}
-	}
-	return true
-}
-
-// markChecked returns the number of heaps whose checks have all come
-// out right, as far as the finisher has looked.
-func (p *markState) markChecked() int {
-	for {
-		k := (p.checked - p.n0) / markClaim
-		if p.right[k%len(p.right)].Load() != int64(k+1) {
-			return p.checked
-		}
-		p.checked += markClaim
-	}
-}
-
-// markWait spins until ok reports true, yielding the processor every
-// p.spin looks and napping every pairSpinLong; it reports false when heap
-// n is not to be computed. (It is ringState.waitDone's loop. One method
-// for both, on pairState, was tried: .354 to 2^21 in marker mode then
-// took a median of 537 ms against 495 ms, six alternating rounds, for no
-// reason found; so each mode keeps its own.)
-func (p *markState) markWait(n int, ok func() bool) bool {
-	for i := 0; !ok(); i++ {
-		if p.stopAt.Load() <= int64(n) {
-			return false
-		}
-		switch {
-		case i%pairSpinLong == pairSpinLong-1:
-			time.Sleep(pairNap)
-		case i%p.spin == p.spin-1:
-			runtime.Gosched()
-		}
-	}
-	return true
-}
-
 // markLoop is the marker: it marks, for the heaps n, n+1, … until the
 // mode stops, the splits whose rare part is markA0 or more, among the
 // rare heaps published when it last looked at the finisher's progress,
@@ -553,7 +327,7 @@ func (p *markState) markWait(n int, ok func() bool) bool {
 // the finisher has passed it (marking heaps itself while the marker was
 // held up, see markFinish), it skips the heaps passed.
 func markLoop[T uint8 | uint16](p *markState, w *pairWorker, all []T, n int, scan scanFunc[T]) {
-	two := w.code.two
+	two := w.Code.Two
 	reach := two[0] + markA0 // heap n reads values below n-reach+1
 	var done, line, rareN, i0 int
 	look := func() {
@@ -662,7 +436,7 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 	marked, work := 0, e.work
 	defer func() { e.work = work }()
 	rareN, i0 := -1, 0
-	two := w.code.two
+	two := w.Code.Two
 	alone := false // the marker is held up: mark the heaps here
 	for ; int64(n) < p.stopAt.Load(); n++ {
 		if p.guess && !markSlot(p, w, all, n, scan) {
@@ -671,35 +445,17 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 		if marked <= n {
 			marked = int(p.marked.Load())
 		}
-		for p.guess && marked <= n && !alone {
-			// Wait with work where there is some: the checks of a
-			// block far enough behind.
-			h, h2 := p.claim(n-markCheckLag, false)
-			if h == h2 {
-				break
-			}
-			checkAll(p, w, all, h, h2, scan)
-			p.self += h2 - h
-			marked = int(p.marked.Load())
-		}
 		if marked <= n && !alone {
-			looks := 0
-			if !p.markWait(n, func() bool {
-				marked = int(p.marked.Load())
-				looks++
-				return marked > n || looks >= p.takeover
-			}) {
+			var ok bool
+			if marked, alone, ok = markBehind(p, w, all, n, marked, scan); !ok {
 				return n
-			}
-			if alone = marked <= n; alone {
-				p.passed.Add(1) // (the marker skips what it missed)
 			}
 		}
 		alone = alone && marked <= n
-		w.parityOK = true
-		if err := w.loadMoves(e.rule, n); err != nil || w.handOff || (w.par == 1 && !w.parityOK) || len(w.two) == 0 {
+		w.ParityOK = true
+		if err := w.Load(e.rule, n); err != nil || w.HandOff || (w.par == 1 && !w.ParityOK) || len(w.Two) == 0 {
 			// The single-core loop meets the same moves and handles them.
-			w.handOff = false
+			w.HandOff = false
 			return n
 		}
 		if n+markAhead < marked {
@@ -721,10 +477,10 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 		}
 		rs := p.rare[:rareN]
 		tab := w.marks
-		if w.zero {
+		if w.Zero {
 			tab[0] = 1
 		}
-		for _, r := range w.one {
+		for _, r := range w.One {
 			tab[vals[r]] = 1
 		}
 		steps := markRareCode(vals, rs[:i0], n, two, tab)
@@ -732,10 +488,9 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			// (Mostly empty: the call alone costs about 5 ns.)
 			steps += markRareCode(vals, rs[k:], n, two, tab)
 		}
-		if !alone {
+		if w.rare = rs; !alone {
 			w.given = ent[:p.words]
 		}
-		w.rare = rs
 		var g int
 		if p.guess {
 			// The guess: the candidate, checked later (guessCheck).
@@ -758,10 +513,7 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 		if !pairPublish(&p.pairState, w, all, n, g) {
 			return n
 		}
-		if n%markPublish == markPublish-1 {
-			// (Every markPublish heaps: on amd64 an atomic store is an
-			// exchange, which waits for every store before it, and the
-			// marker needs only a line of values at a time.)
+		if n%markPublish == markPublish-1 { // (see markPublish)
 			p.last.Store(int64(n+1)<<32 | int64(g))
 		}
 		w.steps += steps + 8
@@ -769,36 +521,10 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 		// share counts too.)
 		if work += steps + 8 + max(cut-i0, 0)*len(two); work >= sparsePollWork {
 			work = 0
-			// Only the heaps whose guesses are checked are the
-			// sequence's.
-			upto := n + 1
-			if p.guess {
-				upto = p.markChecked()
-			}
-			if !pairPoll(ctx, e, s, &p.pairState, all, upto) {
+			if upto, ok := markPoll(ctx, e, s, p, all, n); !ok {
 				return upto
 			}
 		}
 	}
 	return n
-}
-
-// markRareCode4 is markRareCode for the heaps n … n+3 (into t[0] …
-// t[3]) in one pass over the rare heaps: each rare heap is read once for
-// the four, and the values each reads are neighbours.
-func markRareCode4[T uint8 | uint16](vals []T, rare []rareHeap, n int, twoK []int, t *[4]*sparseTab) int {
-	// The rare heaps up to n-kmax-1 split every size for all four, in
-	// one pass (markRareFull4, whose rule that they read only values
-	// below n the marker's keep: they start at markA0); the others, heap
-	// by heap.
-	kmax := twoK[len(twoK)-1]
-	full := len(rare)
-	for full > 0 && int(rare[full-1].a) > n-kmax-1 {
-		full--
-	}
-	steps := markRareFull4(vals, rare[:full], n, twoK, t)
-	for j := 0; j < 4 && full < len(rare); j++ {
-		steps += markRareCode(vals, rare[full:], n+j, twoK, t[j])
-	}
-	return steps
 }

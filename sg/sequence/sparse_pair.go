@@ -2,13 +2,13 @@ package sequence
 
 import (
 	"context"
-	"math"
 	"runtime"
 	"slices"
 	"sync"
 	"time"
 
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // Two processors on cheap heaps: the pair mode of the sparse engine.
@@ -89,14 +89,6 @@ import (
 // the pair mode against the loop that runs otherwise (one core, or the
 // pipeline) on a few thousand heaps each (runPair); it runs only where it
 // won.
-
-// The modes runPair runs: the pair mode, the ring mode (sparse_ring.go)
-// and the marker mode (sparse_mark.go).
-const (
-	pairModePair = iota
-	pairModeRing
-	pairModeMark
-)
 
 // pairMinRun is the fewest heaps for which the pair mode starts.
 const pairMinRun = 256
@@ -192,8 +184,8 @@ func newPairWorker(e *sparseEngine) *pairWorker {
 	// lines (64 bytes or more each): small ones of the two goroutines
 	// could otherwise share a line, or a 16-byte block of Go's tiny
 	// allocator, and hand it back and forth at every heap.
-	w.heapMoves = heapMoves{code: e.code, k0: e.k0,
-		one: make([]int, 0, 8), two: make([]int, 0, 8), uneq: make([]bool, 0, 64)}
+	w.Heap = moves.Heap{Code: e.Code, K0: e.K0,
+		One: make([]int, 0, 8), Two: make([]int, 0, 8), Uneq: make([]bool, 0, 64)}
 	w.confirmState = confirmState{mark: make([]uint64, len(e.mark), max(len(e.mark), 8)),
 		needList: make([]int, 0, 64), marks: new(sparseTab), needs: new(sparseTab)}
 	w.extra = make([]int, 0, 8)
@@ -203,195 +195,16 @@ func newPairWorker(e *sparseEngine) *pairWorker {
 	return w
 }
 
-// pairOK reports whether the pair mode, the marker mode (sparse_mark.go)
-// or the ring mode (sparse_ring.go) may run on the engine's rule now, at
-// heap n, whose moves the engine holds, where heap 1 has value g1: on
-// heaps the probe found cheap (or with two processors, before the probe),
-// the pair mode or the marker mode, at a heap of the kind pairPending
-// takes (so that a run does not stop at its first heap); on costly heaps
-// (ringMode), the ring mode, at a heap ringTakes takes.
-func (e *sparseEngine) pairOK(n, g1 int) bool {
-	if e.procs <= 1 || e.direct || !e.rareOK {
-		return false
-	}
-	if c := e.code; c != nil && len(c.many) > 0 {
-		return false
-	}
-	if e.ringMode() {
-		return e.ringTakes(n, e.ringWorkers())
-	}
-	return e.pairTakes(n, g1) && (e.procs == 2 || e.probed && !e.pipeWorth)
-}
-
 // pairTakes reports whether the pair mode takes heap n with the moves m,
 // where G(1) = g1: see pairPending.
-func (m *heapMoves) pairTakes(n, g1 int) bool {
-	if len(m.two) == 0 {
+func pairTakes(m *moves.Heap, n, g1 int) bool {
+	if len(m.Two) == 0 {
 		return false
 	}
-	if m.two[0] == n {
-		return n >= 5 && (g1 == 0 || !slices.Contains(m.one, n-1))
+	if m.Two[0] == n {
+		return n >= 5 && (g1 == 0 || !slices.Contains(m.One, n-1))
 	}
 	return true
-}
-
-// runPair computes heaps of s in pair mode, from s.Len() up to target at
-// most, and returns when it stops (see above); the caller's loop goes on
-// from s.Len(), and calls it only from heap e.pairRetry on. It does
-// nothing when the run would be short.
-//
-// Whether two goroutines are faster than one depends on the machine, and
-// on a virtual machine on the minute (see pairMaxHandoff), so runPair
-// measures it: it lets the caller's loop compute pairTrial heaps, timed
-// (on one core, or with the pipeline where that runs), then computes as
-// many in pair mode, and goes on in pair mode (for pairRunMax heaps at
-// most, then measures again) only when these took less time an
-// inner-loop step (pairTrialWins); otherwise it leaves the next heaps to
-// the loop, 2·pairTrial after a first loss, twice as many after each
-// loss in a row, up to pairRecheck (and where the pipeline then runs, the
-// heaps up to its stop, at the next choice of the mask). A timing of the
-// loop serves for pairRecheck heaps. Tests force the pair mode
-// (withParallelFrom), the ring mode (withRing) or the marker mode
-// (withMarker), with no trial. On costly heaps (ringMode) the ring mode
-// takes the pair mode's place here, and on codes whose work is mostly the
-// marking of splits with a large rare part (markerMode) the marker mode
-// of sparse_mark.go, their trials timed in the same way.
-func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
-	run := func(end int) (int, int, error) { return pairRun(ctx, e, s, end, get, scan) }
-	most := pairMaxHeaps
-	mode := pairModePair
-	switch {
-	case e.ringMode():
-		// (The ring mode keeps no copy of the values, nor does the
-		// marker mode.)
-		mode, most = pairModeRing, math.MaxInt
-		run = func(end int) (int, int, error) { return ringRun(ctx, e, s, end, get, scan) }
-	case e.markerMode():
-		mode, most = pairModeMark, math.MaxInt
-		run = func(end int) (int, int, error) { return markRun(ctx, e, s, end, get, scan) }
-	}
-	n0 := s.Len()
-	end := min(target, cap(get(s)), e.nextChoose, most)
-	if end-n0 < pairMinRun || n0 < 3 {
-		if n0 >= pairMaxHeaps {
-			e.mirror8, e.mirror16 = nil, nil // (for the collector)
-		}
-		return nil
-	}
-	if e.cfg.parFrom != 0 || e.cfg.ring > 0 || e.cfg.marker > 0 {
-		// (Tests and benchmarks: no trial.)
-		_, _, err := run(end)
-		return err
-	}
-	c := &e.pairClock
-	if c.mode != mode {
-		// The last trial timed another mode.
-		c.won, c.mode = false, mode
-	}
-	if !c.won || n0 >= c.until {
-		// No trial won less than pairRunMax heaps ago: try one.
-		if won, err := pairTry(e, s, end, run); !won || err != nil {
-			return err
-		}
-	}
-	if n := s.Len(); n < end {
-		_, _, err := run(min(end, c.until))
-		return err
-	}
-	return nil
-}
-
-// pairTry is runPair's trial from heap s.Len() (below end): it times the
-// caller's loop (one core, or the pipeline where that runs), leaving it
-// the next pairTrial heaps, when no timing of it is recent, and else runs
-// pairTrial heaps with run (the pair mode or the ring mode). It reports
-// whether that won, and then sets e.pairClock.until; when it did not,
-// e.pairRetry says where runPair is called again.
-func pairTry(e *sparseEngine, s *Sequence, end int, run func(end int) (int, int, error)) (bool, error) {
-	n0, c := s.Len(), &e.pairClock
-	c.won = false
-	if !pairHandoffCheck() {
-		// Handing a heap over costs about as much as the heap (or the
-		// other processor was away a moment): the caller's loop is
-		// faster for a while, and the probe asks again as after a lost
-		// trial.
-		e.pairRetry = min(end, n0+c.backoff())
-		return false, nil
-	}
-	start := time.Now()
-	if c.timing && e.steps > c.from {
-		c.single = float64(start.Sub(c.at)) / float64(e.steps-c.from)
-		c.singleAt = n0
-	}
-	c.timing = false
-	if c.single == 0 || n0-c.singleAt > pairRecheck {
-		// Time the caller's loop over the next pairTrial heaps.
-		c.timing, c.from, c.at = true, e.steps, start
-		e.pairRetry = n0 + pairTrial
-		return false, nil
-	}
-	trialEnd := min(end, n0+pairTrial)
-	done, steps, err := run(trialEnd)
-	if err != nil || done < trialEnd || steps == 0 {
-		return false, err // (stopped early: the next call tries again)
-	}
-	if c.won = pairTrialWins(float64(time.Since(start))/float64(steps), c.single); c.won {
-		c.until = done + pairRunMax
-		c.losses = 0
-	} else {
-		e.pairRetry = done + c.backoff()
-	}
-	return c.won, nil
-}
-
-// backoff returns the heaps the caller's loop computes before the next
-// trial after one lost (or a hand-over probe failed): 2·pairTrial after
-// the first, twice as many after each in a row, up to pairRecheck. It
-// counts the loss.
-func (c *pairClock) backoff() int {
-	k := min(pairTrial<<(c.losses+1), pairRecheck)
-	c.losses = min(c.losses+1, 8)
-	return k
-}
-
-// pairClock holds the pair mode's trials (runPair): the caller's loop
-// is timed (timing) from its step from at time at, and took single
-// nanoseconds an inner-loop step, measured at heap singleAt; the last
-// trial of the pair mode won, and then the pair mode runs up to heap
-// until; losses trials in a row were lost.
-type pairClock struct {
-	timing, won           bool
-	losses                int
-	mode                  int // the mode the trial timed: pairModePair, pairModeRing or pairModeMark
-	from, singleAt, until int
-	at                    time.Time
-	single                float64
-}
-
-// Sizes of the pair mode's trials (see runPair). A trial runs pairTrial
-// heaps (about 5 ms on .354) in pair mode, at the slower pace when the
-// pair mode loses, once every pairRecheck heaps (about 90 ms) once it has
-// lost a few in a row (after a loss, the next trial comes 2·pairTrial
-// heaps later, then twice as late each time up to pairRecheck, so that a
-// trial lost by chance on a noisy machine costs little): at 1.26× slower
-// (the 16-core Xeon's loss) that is under 2 % of a run (a computed bound:
-// no machine at hand loses so). With every trial made to lose, 2^22 heaps
-// of .354 took 1.51–1.68 s on two workers against 1.56–1.58 s on one (a
-// throwaway test replacing pairTrialWins, before the trials came sooner
-// after a loss), so the timing itself costs nothing measurable. Early
-// heaps gain least (1.3× at heap 20,000 of .354).
-const (
-	pairTrial   = 1 << 14
-	pairRunMax  = 1 << 22
-	pairRecheck = 1 << 18
-)
-
-// pairTrialWins reports whether the pair mode, at pair nanoseconds an
-// inner-loop step in its trial, beat the caller's loop's single by 5 %
-// at least. (Time a step, not a heap: on .354 the first heaps timed on
-// one core cost less than the later ones of the trial.) Tests replace it.
-var pairTrialWins = func(pair, single float64) bool {
-	return pair < 0.95*single
 }
 
 // pairRun runs the pair mode from s.Len() until heap end at most, and
@@ -447,75 +260,13 @@ func pairEnd[T uint8 | uint16](e *sparseEngine, s *Sequence, p *pairState, all [
 // reports false.
 func pairPoll[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *pairState, all []T, n int) bool {
 	pairCatchUp(e, s, p, all, n)
-	if err := e.cfg.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
+	if err := e.rs.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
 		p.err = err
 		p.lowerStop(n)
 		return false
 	}
 	return true
 }
-
-// pairMaxHandoff is the most a heap's hand-over may cost, measured by
-// pairHandoffFast, for the pair mode to be tried: most of a .354 heap
-// (about 300 ns). The hand-over time alone does not tell whether the pair
-// mode pays, so below this bound runPair times it against one core. On
-// this project's 2-core VM the pair mode gained 1.2–1.5× with hand-overs
-// of 26–52 ns, and 1.40–1.48× with hand-overs of 104–124 ns (2^21 heaps
-// of .354, 481–517 ms against 713–720 ms); on a 16-core Xeon, at 88 ns,
-// it made .354 1.26 times slower than one core (14.4 s against 11.4 s,
-// BenchmarkParallel/354).
-const pairMaxHandoff = 250 * time.Nanosecond
-
-// pairHandoffFast reports whether two goroutines hand a word back and
-// forth in less than pairMaxHandoff a time (512 times, a fraction of a
-// millisecond). It is asked before each run of the pair mode, so a run
-// follows where the processors are then (a virtual machine's may move:
-// see BenchmarkPairHandoff). Only the schedule depends on it, never a
-// value.
-func pairHandoffFast() bool {
-	const handoffs = 1024
-	limit := handoffs * pairMaxHandoff
-	d, ok := pairPingPong(handoffs, limit)
-	return ok && d < limit
-}
-
-// pairPingPong makes two goroutines hand a pairState's word back and
-// forth n times, as the pair mode hands heaps over, and returns the time
-// it took; it gives up past limit (when the other goroutine does not
-// run, say) and then reports false.
-func pairPingPong(n int, limit time.Duration) (time.Duration, bool) {
-	p := &pairState{}
-	p.stopAt.Store(1 << 62)
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for i := 1; i < n; i += 2 {
-			if _, ok := p.waitPrev(i); !ok {
-				return
-			}
-			p.last.Store(int64(i+1) << 32)
-		}
-	}()
-	start := time.Now()
-	ok := true
-	for i := 0; i < n; i += 2 {
-		if i&63 == 0 && time.Since(start) > limit {
-			ok = false
-			break
-		}
-		if _, more := p.waitPrev(i); !more {
-			break
-		}
-		p.last.Store(int64(i+1) << 32)
-	}
-	d := time.Since(start)
-	p.lowerStop(0)
-	<-done
-	return d, ok
-}
-
-// pairHandoffCheck is pairHandoffFast; tests replace it.
-var pairHandoffCheck = pairHandoffFast
 
 // pairMirror returns the second goroutine's copy of the values, of
 // the length of all, holding G(0 … n-1). Each goroutine reads and writes
@@ -569,10 +320,10 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 	poller := n == p.counted // the goroutine of the first heap polls
 	work := 0
 	for ; int64(n) < p.stopAt.Load(); n += 2 {
-		w.parityOK = true
-		if err := w.loadMoves(e.rule, n); err != nil || w.handOff || (w.par == 1 && !w.parityOK) {
+		w.ParityOK = true
+		if err := w.Load(e.rule, n); err != nil || w.HandOff || (w.par == 1 && !w.ParityOK) {
 			// The single-core loop meets the same moves and handles them.
-			w.handOff = false
+			w.HandOff = false
 			p.lowerStop(n)
 			return
 		}
@@ -637,7 +388,7 @@ func pairPublish[T uint8 | uint16](p *pairState, w *pairWorker, all []T, n, g in
 // moves, and reports whether there are any (hasX) and their value, x ^ xor
 // for x = G(n-1), and how many values the heap reads (known: all[:known]).
 // There are two kinds of such options: the moves that take one token and
-// leave the rest (taken out of w.one), and the split of the whole heap
+// leave the rest (taken out of w.One), and the split of the whole heap
 // into 1 and n-1 (Grundy's game, and codes whose digit for removing
 // nothing splits), which stays among the splits the loops read: there
 // pairPending writes into all[n-1] a stand-in for G(n-1), G(1) ^ G(2) ^
@@ -649,21 +400,21 @@ func pairPublish[T uint8 | uint16](p *pairState, w *pairWorker, all []T, n, g in
 // rare-heap method's: heapValue takes it whole), one with both kinds
 // where G(1) ≠ 0 (two values pending), and the split of a heap under 5.
 func pairPending[T uint8 | uint16](w *pairWorker, all []T, n int) (hasX bool, xor, known int, ok bool) {
-	if !w.pairTakes(n, int(all[1])) {
+	if !pairTakes(&w.Heap, n, int(all[1])) {
 		return false, 0, 0, false
 	}
 	known = n - 1
 	k := 0
-	for _, r := range w.one { // (a rule may list a heap left twice)
+	for _, r := range w.One { // (a rule may list a heap left twice)
 		if r == n-1 {
 			hasX = true
 		} else {
-			w.one[k] = r
+			w.One[k] = r
 			k++
 		}
 	}
-	w.one = w.one[:k]
-	if w.two[0] != n {
+	w.One = w.One[:k]
+	if w.Two[0] != n {
 		return hasX, 0, known, true
 	}
 	all[n-1] = all[1] ^ all[2] ^ all[n-2]
@@ -676,19 +427,19 @@ func pairPending[T uint8 | uint16](w *pairWorker, all []T, n int) (hasX bool, xo
 // confirmation's results in w for pairNext; pairClear clears them.
 func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T]) (g, steps int) {
 	tab := w.marks
-	if w.zero {
+	if w.Zero {
 		tab[0] = 1
 	}
-	for _, r := range w.one {
+	for _, r := range w.One {
 		tab[vals[r]] = 1
 	}
-	steps = markRareMoves(&w.heapMoves, vals, w.rare, n, tab)
+	steps = markRareMoves(&w.Heap, vals, w.rare, n, tab)
 	c, cnt := w.candidate(n)
 	w.cand = c
 	if cnt == 0 {
 		return c, steps
 	}
-	missing, st := confirmNeeds(vals, w.two, w.uneq, w.needs, w.needList, cnt, w.top, w.pos, 1, n-1, scan)
+	missing, st := confirmNeeds(vals, w.Two, w.Uneq, w.needs, w.needList, cnt, w.top, w.pos, 1, n-1, scan)
 	if missing >= 0 {
 		return missing, steps + st
 	}
@@ -715,7 +466,7 @@ func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g, a0, bound int, sc
 	// g is the candidate, the least value of the enumerable class that is
 	// no option; the next is the least above it, unless a value of the
 	// other class between them is no option either.
-	enum := w.enum[1^(w.par&(n-w.k0)&1)]
+	enum := w.enum[1^(w.par&(n-w.K0)&1)]
 	tab := w.marks
 	c := w.limit
 	for v := g + 1; v < w.limit; v++ {
@@ -734,7 +485,7 @@ func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g, a0, bound int, sc
 	if len(w.extra) == 0 {
 		return c, 0
 	}
-	missing, steps := confirmNeeds(vals, w.two, w.uneq, w.needs, w.extra, len(w.extra), w.top, w.pos, a0, bound, scan)
+	missing, steps := confirmNeeds(vals, w.Two, w.Uneq, w.needs, w.extra, len(w.extra), w.top, w.pos, a0, bound, scan)
 	if missing >= 0 {
 		return missing, steps
 	}

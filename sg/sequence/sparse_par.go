@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // The parallel sparse engine is a pipeline. One goroutine, the finisher,
@@ -200,7 +201,7 @@ func (p *rarePipe) optsOf(i int) []uint64 {
 
 // rareWorker is the scratch of one worker's first phases.
 type rareWorker struct {
-	heapMoves
+	moves.Heap
 	marks, needs *sparseTab
 	needList     []int
 	out          []uint64
@@ -212,10 +213,10 @@ type rareWorker struct {
 // rare-value mode, and reports whether it runs.
 func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan scanFunc[T]) bool {
 	n := len(vals)
-	if e.procs <= 1 || e.direct || !e.rareOK || n < e.cfg.parMin(rareParMin) || len(vals) == cap(vals) {
+	if e.procs <= 1 || e.direct || !e.rareOK || n < e.rs.parMin(rareParMin) || len(vals) == cap(vals) {
 		return false
 	}
-	if !e.pipeWorth && e.cfg.parFrom == 0 {
+	if !e.pipeWorth && e.rs.knobs.parFrom == 0 {
 		return false // heaps too cheap to hand between processors (tests force the pipeline)
 	}
 	p := e.pipe
@@ -225,7 +226,7 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 	}
 	for len(p.workers) < e.procs {
 		w := &rareWorker{marks: new(sparseTab), needs: new(sparseTab)}
-		w.code, w.k0 = e.code, e.k0
+		w.Code, w.K0 = e.Code, e.K0
 		p.workers = append(p.workers, w)
 	}
 	p.stride = e.limit/64 + 1
@@ -244,7 +245,7 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 	p.rare = e.rare[:cap(e.rare)]
 	p.pos = append(p.pos[:0], e.pos...)
 	p.top = append(p.top[:0], e.top...)
-	p.limit, p.enum, p.par, p.k0 = e.limit, e.enum, e.par, e.k0
+	p.limit, p.enum, p.par, p.k0 = e.limit, e.enum, e.par, e.K0
 	p.end = int64(min(target, cap(vals)))
 	p.claim.Store(int64(n))
 	p.pub.done.Store(int64(n))
@@ -411,7 +412,7 @@ func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 	}
 	f := slot.first
 	acc := e.mark[:p.stride]
-	if f.c1 > 0 && (f.missing || len(e.two) == 0) {
+	if f.c1 > 0 && (f.missing || len(e.Two) == 0) {
 		copy(acc, p.optsOf(i))
 	}
 	slot.state.Store(3 * (h + rareSlots))
@@ -430,7 +431,7 @@ func pipeDecide[T uint8 | uint16](e *sparseEngine, vals []T, f rareFirst, acc []
 	}
 	c1, lo, next := int(f.c1), int(f.lo), int(f.next)
 	steps = int(f.work)
-	if !f.missing && len(e.two) > 0 {
+	if !f.missing && len(e.Two) > 0 {
 		// Every option below c0 leaving heaps below lo is known: G(n)
 		// is c0 unless a move into the window gives it, then next
 		// unless one gives that too.
@@ -484,14 +485,14 @@ func (p *rarePipe) countWindow(in bool) {
 // that leaves a heap of lo or more has the value v.
 func windowGives[T uint8 | uint16](e *sparseEngine, vals []T, lo, v int) (bool, int) {
 	steps := 0
-	for _, r := range e.one {
+	for _, r := range e.One {
 		if r >= lo && int(vals[r]) == v {
 			return true, steps
 		}
 	}
-	for j, r := range e.two {
+	for j, r := range e.Two {
 		hi := min(r-lo, r/2)
-		if hi >= 1 && 2*hi == r && e.uneq[j] {
+		if hi >= 1 && 2*hi == r && e.Uneq[j] {
 			hi--
 		}
 		for a := 1; a <= hi; a++ {
@@ -508,16 +509,16 @@ func windowGives[T uint8 | uint16](e *sparseEngine, vals []T, lo, v int) (bool, 
 // the current heap that leave a heap of lo or more, and returns the work.
 func windowMarks[T uint8 | uint16](e *sparseEngine, vals []T, lo, c1 int, acc []uint64) int {
 	steps := 0
-	for _, r := range e.one {
+	for _, r := range e.One {
 		if r >= lo {
 			if v := int(vals[r]); v < c1 {
 				acc[v>>6] |= 1 << (v & 63)
 			}
 		}
 	}
-	for j, r := range e.two {
+	for j, r := range e.Two {
 		hi := min(r-lo, r/2)
-		if hi >= 1 && 2*hi == r && e.uneq[j] {
+		if hi >= 1 && 2*hi == r && e.Uneq[j] {
 			hi--
 		}
 		for a := 1; a <= hi; a++ {
@@ -528,223 +529,4 @@ func windowMarks[T uint8 | uint16](e *sparseEngine, vals []T, lo, c1 int, acc []
 		steps += max(hi, 0)
 	}
 	return steps
-}
-
-// rareFirstPhase runs the first phase of heap n on worker w, with the
-// values below lo in vals and rare listing the rare heaps published (some
-// may be lo or more), and leaves it in w.first and w.out. It reports false
-// when the heap has a move the single-core method must handle.
-func rareFirstPhase[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker, vals []T, n, lo int, rare []rareHeap, scan scanFunc[T]) bool {
-	w.parityOK = true
-	if err := w.loadMoves(rule, n); err != nil || w.handOff || (p.par == 1 && !w.parityOK) {
-		// The single-core method meets the same moves and handles them.
-		w.handOff = false
-		return false
-	}
-	// The rare heaps below lo.
-	end := rareFrom(rare, lo)
-	rare = rare[:end]
-	tab := w.marks
-	limit := p.limit
-	if w.zero {
-		tab[0] = 1
-	}
-	for _, r := range w.one {
-		if r < lo {
-			tab[vals[r]] = 1
-		}
-	}
-	steps := len(w.one) + 1
-	out := w.out
-	c1 := p.stride * 64
-	f := rareFirst{lo: uint32(lo)}
-	w.needList = w.needList[:0]
-	if len(w.two) > 0 {
-		// The splits of r with a rare part a and the other below lo:
-		// r-lo < a < lo.
-		if c := w.code; c != nil && len(w.two) == len(c.two) {
-			// A code: the rare heaps a > rmax-lo split every r below
-			// lo, in one pass as the single-core engine does; those
-			// between rmin-lo and rmax-lo only some.
-			rmax, rmin := w.two[0], w.two[len(w.two)-1]
-			k1 := rareFrom(rare, rmax-lo+1)
-			steps += markRareCode(vals, rare[k1:], n, c.two, tab)
-			k0 := rareFrom(rare, rmin-lo+1)
-			for _, h := range rare[k0:k1] {
-				for _, r := range w.two {
-					if b := r - int(h.a); b >= 1 && b < lo {
-						tab[T(h.g)^vals[b]] = 1
-						steps++
-					}
-				}
-			}
-		} else {
-			for j, r := range w.two {
-				k := rareFrom(rare, r-lo+1)
-				// markRare reads G(r-a) for these a only: below lo.
-				steps += markRare(vals, rare[k:], r, w.uneq[j], tab)
-			}
-		}
-		// The least value c0 of the enumerable class that is not an
-		// option of the splits below lo: the options below c1 = c0+1
-		// are known once those of the other class below c0 are
-		// confirmed.
-		enum := p.enum[1^(p.par&(n-p.k0)&1)]
-		for k := range p.stride {
-			if z := enum[k] &^ packWord(tab, k); z != 0 {
-				c1 = k*64 + bits.TrailingZeros64(z) + 1
-				break
-			}
-		}
-		// The values of the other class below c0 to confirm (values of
-		// limit or more are never options).
-		bound := min(c1-1, limit)
-		for k := 0; k*64 < bound; k++ {
-			z := ^packWord(tab, k) &^ enum[k]
-			if bound-k*64 < 64 {
-				z &= 1<<uint(bound-k*64) - 1
-			}
-			for ; z != 0; z &= z - 1 {
-				v := k*64 + bits.TrailingZeros64(z)
-				w.needList = append(w.needList, v)
-				w.needs[v] = 1
-			}
-		}
-		if cnt := len(w.needList); cnt > 0 {
-			steps += confirmBelow(p, w, vals[:lo], cnt, scan)
-		}
-		for _, v := range w.needList {
-			if w.needs[v] != 0 {
-				f.missing = true
-			}
-		}
-		if c1-1 > limit {
-			// The values from limit to c0 are no options of the splits
-			// below lo.
-			f.missing = true
-		}
-		if p.wantNext.Load() {
-			f.next = int32(nextCandidate(p, w, vals[:lo], enum, c1-1, &steps, scan))
-		}
-	}
-	// Keep the options below c1: those marked, and those confirmed.
-	nw := (c1 + 63) / 64
-	for k := range nw {
-		out[k] = packWord(tab, k)
-	}
-	clear(out[nw:])
-	for _, v := range w.needList {
-		if w.needs[v] == 0 {
-			out[v>>6] |= 1 << (v & 63)
-		}
-		w.needs[v] = 0
-	}
-	if c1%64 != 0 {
-		out[nw-1] &= 1<<uint(c1%64) - 1
-	}
-	clear(tab[:limit])
-	w.needList = w.needList[:0]
-	f.c1, f.work = int32(c1), int32(min(steps, 1<<30))
-	w.first = f
-	return true
-}
-
-// confirmBelow looks for the cnt values marked in w.needs among the splits
-// of the sizes in w.two whose parts are both below lo = len(vals),
-// clearing each one it finds, and returns the work done. It scans in the
-// order of confirm, which it follows: first the smaller parts a whose
-// partner may reach into the window (a ≤ r-lo), skipping those that do,
-// then the single-core scans from a = top-lo+1 on, where no partner does.
-func confirmBelow[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, cnt int, scan scanFunc[T]) int {
-	lo := len(vals)
-	top := w.two[0]
-	steps := 0
-	// For a ≤ rmin-lo every partner reaches into the window.
-	for a := max(1, w.two[len(w.two)-1]-lo+1); a <= min(top-lo, top/2) && cnt > 0; a++ {
-		ga := vals[a]
-		for j, r := range w.two {
-			b := r - a
-			if b < a || (b == a && w.uneq[j]) {
-				break
-			}
-			steps++
-			if b >= lo {
-				continue
-			}
-			if x := ga ^ vals[b]; w.needs[x] != 0 {
-				w.needs[x] = 0
-				cnt--
-			}
-		}
-	}
-	if cnt == 0 {
-		return steps
-	}
-	a0 := max(1, top-lo+1)
-	left, next, st := scan(vals, w.two, w.uneq, w.needs, w.needList, cnt, a0, a0+sparseFirstScan)
-	steps += st
-	left, st = seekMissing(vals, w.two, w.uneq, w.needs, w.needList, left, p.top, p.pos, lo)
-	steps += st
-	if left > 0 {
-		_, _, st = scan(vals, w.two, w.uneq, w.needs, w.needList, left, next, top)
-		steps += st
-	}
-	return steps
-}
-
-// nextCandidate returns the least value c of the enumerable class above
-// c0 that no split below lo = len(vals) gives, when a short search (the
-// first scan and seek, not the whole scan) finds every value of the other
-// class between c0 and c among those splits; else 0. It runs after the
-// needs of c0 are confirmed, with w.marks still holding the marked
-// options.
-func nextCandidate[T uint8 | uint16](p *rarePipe, w *rareWorker, vals []T, enum []uint64, c0 int, steps *int, scan scanFunc[T]) int {
-	lo := len(vals)
-	tab := w.marks
-	c := 0
-	for v := c0 + 1; v < p.limit; v++ {
-		if enum[v>>6]&(1<<(v&63)) != 0 && tab[v] == 0 {
-			c = v
-			break
-		}
-	}
-	if c == 0 {
-		return 0
-	}
-	list := w.needList[len(w.needList):]
-	for v := c0 + 1; v < c; v++ {
-		if enum[v>>6]&(1<<(v&63)) == 0 && tab[v] == 0 {
-			list = append(list, v)
-			w.needs[v] = 1
-		}
-	}
-	left := len(list)
-	if left > 0 {
-		top := w.two[0]
-		a0 := max(1, top-lo+1)
-		var st int
-		left, _, st = scan(vals, w.two, w.uneq, w.needs, list, left, a0, a0+sparseFirstScan)
-		*steps += st
-		for _, v := range list {
-			if left == 0 || left > sparseSeekMax {
-				break
-			}
-			if w.needs[v] == 0 {
-				continue
-			}
-			ok, st := seek(vals, w.two, w.uneq, v, p.top, p.pos, sparseSeekBudget, lo)
-			*steps += st
-			if ok {
-				w.needs[v] = 0
-				left--
-			}
-		}
-		for _, v := range list {
-			w.needs[v] = 0
-		}
-	}
-	if left > 0 {
-		return 0
-	}
-	return c
 }

@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unsafe"
+
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // Many processors on costly heaps: the ring mode of the sparse engine.
@@ -200,9 +202,9 @@ type ringSplit struct{ a, b int32 }
 // enough for the pipeline, or where a test asks for it.
 func (e *sparseEngine) ringMode() bool {
 	switch {
-	case e.cfg.ring < 0:
+	case e.rs.knobs.ring < 0:
 		return false
-	case e.cfg.ring > 0:
+	case e.rs.knobs.ring > 0:
 		return e.procs >= 2
 	}
 	return e.procs >= 2 && e.probed && e.pipeWorth
@@ -213,8 +215,8 @@ func (e *sparseEngine) ringMode() bool {
 // that the splits whose smaller part is below a0 (at most the slots'
 // number of heaps and a cache line's more, see ringLoop) are few among
 // its splits.
-func (m *heapMoves) ringTakes(n, k int) bool {
-	return len(m.two) > 0 && n >= 4*(ringSlots(k)+64)
+func ringTakes(m *moves.Heap, n, k int) bool {
+	return len(m.Two) > 0 && n >= 4*(ringSlots(k)+64)
 }
 
 // ringSlots returns the number of slots of a ring of k goroutines: the
@@ -254,7 +256,7 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	if k > runtime.GOMAXPROCS(0) {
 		p.spin = pairSpin
 	}
-	p.takeover = e.cfg.takeoverLooks()
+	p.takeover = e.rs.takeoverLooks()
 	all := vals[:cap(vals)]
 	ws := make([]*pairWorker, k)
 	for i := range ws {
@@ -343,12 +345,12 @@ func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 }
 
 // ringHeapOK loads heap m's moves into w and reports whether the ring mode
-// takes the heap (see heapMoves.ringTakes), with k goroutines.
+// takes the heap (see ringTakes), with k goroutines.
 func ringHeapOK(e *sparseEngine, w *pairWorker, m, k int) bool {
-	w.parityOK = true
-	err := w.loadMoves(e.rule, m)
-	if err != nil || w.handOff || (w.par == 1 && !w.parityOK) || !w.ringTakes(m, k) {
-		w.handOff = false
+	w.ParityOK = true
+	err := w.Load(e.rule, m)
+	if err != nil || w.HandOff || (w.par == 1 && !w.ParityOK) || !ringTakes(&w.Heap, m, k) {
+		w.HandOff = false
 		return false
 	}
 	return true
@@ -390,7 +392,7 @@ func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 				}
 				if clashed {
 					// Compute the heap again, whole.
-					if err := w.loadMoves(e.rule, d); err != nil {
+					if err := w.Load(e.rule, d); err != nil {
 						g = w.limit // (stops below)
 					} else {
 						w.redo++
@@ -448,22 +450,22 @@ func ringClash[T uint8 | uint16](all []T, pend []ringSplit, g int) bool {
 // one heap below bound, and the splits whose
 // smaller part is below a0 and whose parts are both known, and appends to
 // pend (returned) the options left out: the other moves that leave one
-// heap (w.one is then empty), and the splits
+// heap (w.One is then empty), and the splits
 // whose smaller part is below a0 and larger part bound or more.
 func ringPending[T uint8 | uint16](w *pairWorker, all []T, n, a0, bound int, pend []ringSplit) []ringSplit {
 	tab := w.marks
-	for _, r := range w.one {
+	for _, r := range w.One {
 		if r >= bound {
 			pend = append(pend, ringSplit{0, int32(r)})
 		} else {
 			tab[all[r]] = 1
 		}
 	}
-	w.one = w.one[:0]
-	for i, r := range w.two {
+	w.One = w.One[:0]
+	for i, r := range w.Two {
 		for a := 1; a < a0; a++ {
 			b := r - a
-			if b < a || b == a && w.uneq[i] {
+			if b < a || b == a && w.Uneq[i] {
 				break
 			}
 			if b >= bound {
@@ -482,16 +484,16 @@ func ringPending[T uint8 | uint16](w *pairWorker, all []T, n, a0, bound int, pen
 // those ringPending marked.
 func ringValue[T uint8 | uint16](w *pairWorker, vals []T, n, a0 int, scan scanFunc[T]) (g, steps int) {
 	tab := w.marks
-	if w.zero {
+	if w.Zero {
 		tab[0] = 1
 	}
-	steps = markRareMoves(&w.heapMoves, vals, w.rare, n, tab)
+	steps = markRareMoves(&w.Heap, vals, w.rare, n, tab)
 	c, cnt := w.candidate(n)
 	w.cand = c
 	if cnt == 0 {
 		return c, steps
 	}
-	missing, st := confirmNeeds(vals, w.two, w.uneq, w.needs, w.needList, cnt, w.top, w.pos, a0, len(vals), scan)
+	missing, st := confirmNeeds(vals, w.Two, w.Uneq, w.needs, w.needList, cnt, w.top, w.pos, a0, len(vals), scan)
 	if missing >= 0 {
 		return missing, steps + st
 	}

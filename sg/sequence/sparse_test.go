@@ -11,6 +11,7 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/splits"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -66,7 +67,7 @@ func spNaive(r game.HeapRule, n int) []sg.Nimber {
 // before the first mask choice, so that small tests exercise the method.
 func spRun(t testing.TB, r game.HeapRule, n, start int) (*Sequence, *sparseEngine) {
 	t.Helper()
-	se, ok := newSparseEngine(r, newConfig(r, nil))
+	se, ok := newSparseEngine(r, newRun(r, nil))
 	if !ok {
 		t.Fatalf("newSparseEngine(%v) refused the rule", r)
 	}
@@ -207,7 +208,7 @@ func TestSparseMatchesNaiveProperty(t *testing.T) {
 		}, spGenCode()))
 	properties.Property("sparse engine = naive mex, any fixed mask", prop.ForAll(
 		func(c seqCode, mask uint64, par int) string {
-			se, ok := newSparseEngine(c, newConfig(c, nil))
+			se, ok := newSparseEngine(c, newRun(c, nil))
 			if !ok {
 				return fmt.Sprintf("%v refused", c)
 			}
@@ -308,7 +309,7 @@ func TestSparseTwoBytes(t *testing.T) {
 			s.b16 = append(s.b16, uint16(v))
 			s.max = max(s.max, v)
 		}
-		se, _ := newSparseEngine(r, newConfig(r, nil))
+		se, _ := newSparseEngine(r, newRun(r, nil))
 		e := se.(*sparseEngine)
 		e.start = 64
 		if err := e.extend(context.Background(), s, n); err != nil {
@@ -328,10 +329,10 @@ func TestSparseResume(t *testing.T) {
 	whole, _ := spRun(t, r, n, 0)
 	for _, cut := range []int{1, 100, 700, 2049, 5999} {
 		s := New(0)
-		if err := newDirectEngine(r, newConfig(r, nil)).extend(context.Background(), s, cut); err != nil {
+		if err := newDirectEngine(r, newRun(r, nil)).extend(context.Background(), s, cut); err != nil {
 			t.Fatal(err)
 		}
-		e, _ := newSparseEngine(r, newConfig(r, nil))
+		e, _ := newSparseEngine(r, newRun(r, nil))
 		for _, to := range []int{cut + 1, (cut + n) / 2, n} {
 			if err := e.extend(context.Background(), s, to); err != nil {
 				t.Fatal(err)
@@ -342,7 +343,7 @@ func TestSparseResume(t *testing.T) {
 		}
 	}
 	// The same engine on another sequence rebuilds its state.
-	e, _ := newSparseEngine(r, newConfig(r, nil))
+	e, _ := newSparseEngine(r, newRun(r, nil))
 	a, b := New(0), New(0)
 	for _, to := range []int{1000, 3000, 6000} {
 		if err := e.extend(context.Background(), a, to); err != nil {
@@ -373,7 +374,7 @@ func TestSparseFactory(t *testing.T) {
 		{"digit 5 at k=0 plays as 4", seqParse("5.07"), true},
 		{"nil", nil, false},
 	} {
-		if _, ok := newSparseEngine(tc.r, newConfig(tc.r, nil)); ok != tc.ok {
+		if _, ok := newSparseEngine(tc.r, newRun(tc.r, nil)); ok != tc.ok {
 			t.Errorf("%s: newSparseEngine ok = %v, want %v", tc.name, ok, tc.ok)
 		}
 	}
@@ -412,7 +413,7 @@ func TestSparseParityBreak(t *testing.T) {
 	const n = 1500
 	want := spNaive(r, n)
 	for _, fixed := range []bool{false, true} {
-		se, ok := newSparseEngine(r, newConfig(r, nil))
+		se, ok := newSparseEngine(r, newRun(r, nil))
 		if !ok {
 			t.Fatal("refused")
 		}
@@ -441,7 +442,7 @@ func TestSparseParityBreak(t *testing.T) {
 func TestSparseLateMoves(t *testing.T) {
 	ctx := context.Background()
 	r := spLate{}
-	e, ok := newSparseEngine(r, newConfig(r, nil))
+	e, ok := newSparseEngine(r, newRun(r, nil))
 	if !ok {
 		t.Fatal("refused")
 	}
@@ -450,14 +451,14 @@ func TestSparseLateMoves(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := New(0)
-	if err := newDirectEngine(r, newConfig(r, nil)).extend(ctx, d, 600); err != nil {
+	if err := newDirectEngine(r, newRun(r, nil)).extend(ctx, d, 600); err != nil {
 		t.Fatal(err)
 	}
 	if i := spFirstDiff(s, d.AppendValues(nil, 0, 600)); i >= 0 {
 		t.Fatalf("three-heap moves from 301: G(%d) differs from the direct engine", i)
 	}
 	bad := spLate{bad: true}
-	e, _ = newSparseEngine(bad, newConfig(bad, nil))
+	e, _ = newSparseEngine(bad, newRun(bad, nil))
 	err := e.extend(ctx, New(0), 600)
 	if !errors.Is(err, ErrBadRule) {
 		t.Fatalf("a move that keeps the heap: err = %v, want ErrBadRule", err)
@@ -495,7 +496,7 @@ func TestSparseCancelAndProgress(t *testing.T) {
 	r := seqParse(".376")
 	ctx, cancel := context.WithCancel(context.Background())
 	var reports []Progress
-	cfg := newConfig(r, []Option{WithProgress(time.Nanosecond, func(p Progress) {
+	cfg := newRun(r, []Option{WithProgress(time.Nanosecond, func(p Progress) {
 		reports = append(reports, p)
 		if p.Done > 20000 {
 			cancel()
@@ -549,9 +550,7 @@ func TestSparseValuesAPI(t *testing.T) {
 // 0.16 has preperiod 105351 and period 149459, 0.56 preperiod 326640 and
 // period 144. They take a few seconds under the race detector.
 func TestSparseLongKnownPeriods(t *testing.T) {
-	if testing.Short() {
-		t.Skip("long run")
-	}
+	gametest.SkipUnlessLong(t)
 	for _, tc := range []struct {
 		code    seqCode
 		pre, pd int
@@ -600,10 +599,10 @@ func TestScanRangeWordsMatchesScanRange(t *testing.T) {
 		}
 		a0 := 1 + r.IntN(20)
 		a1 := a0 + r.IntN(top)
-		l1, next1, st1 := scanRange(vals, two, uneq, &n1, list, len(list), a0, a1)
-		l2, next2, st2 := scanRangeWords(vals, two, uneq, &n2, list, len(list), a0, a1)
+		l1, next1, st1 := splits.Range(vals, two, uneq, &n1, list, len(list), a0, a1)
+		l2, next2, st2 := splits.RangeWords(vals, two, uneq, &n2, list, len(list), a0, a1)
 		if l1 != l2 || n1 != n2 || l1 > 0 && (next1 != next2 || st1 != st2) {
-			t.Fatalf("case %d: vals %v, two %v, uneq %v, needs %v, a in [%d, %d): scanRange gives left %d next %d steps %d, scanRangeWords left %d next %d steps %d",
+			t.Fatalf("case %d: vals %v, two %v, uneq %v, needs %v, a in [%d, %d): splits.Range gives left %d next %d steps %d, splits.RangeWords left %d next %d steps %d",
 				iter, vals, two, uneq, list, a0, a1, l1, next1, st1, l2, next2, st2)
 		}
 		switch {
@@ -641,5 +640,29 @@ func TestRareFrom(t *testing.T) {
 				t.Fatalf("rareFrom(%v, %d) = %d, want %d", rare, x, got, want)
 			}
 		}
+	}
+}
+
+// TestSparseGrundyBlocks computes Grundy's game with the block order from
+// heap 256 on (splits.BlocksFrom in runs) and checks the values
+// against the definition, on one core and with the pipeline.
+func TestSparseGrundyBlocks(t *testing.T) {
+	const n = 6000
+	want := spNaive(seqGrundy{}, n)
+	se, ok := newSparseEngine(seqGrundy{}, newRun(seqGrundy{}, nil))
+	if !ok {
+		t.Fatal("the sparse engine refuses Grundy's game")
+	}
+	e := se.(*sparseEngine)
+	e.start, e.order.From = 64, 256
+	s := New(n)
+	if err := e.extend(t.Context(), s, n); err != nil {
+		t.Fatal(err)
+	}
+	if i := spFirstDiff(s, want); i >= 0 {
+		t.Fatalf("Grundy's game with the block order: G(%d) = %v, want %v", i, s.At(i), want[i])
+	}
+	if len(e.order.List) == 0 {
+		t.Fatal("no block order: the test does not exercise it")
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 )
 
 // engine computes value sequences of one rule.
@@ -15,33 +17,33 @@ type engine interface {
 	// work when s already holds a prefix computed elsewhere (a resumed
 	// checkpoint, or another engine): it derives its internal state from
 	// s. It polls ctx often (about every few milliseconds of work) through
-	// cfg.poll, which also reports progress.
+	// rs.poll, which also reports progress.
 	extend(ctx context.Context, s *Sequence, n int) error
 }
 
-// chooseEngine returns the engine for cfg.method: the rule's formula for
+// chooseEngine returns the engine for rs.method: the rule's formula for
 // MethodAuto when it has one, the sparse engine when it is not ruled out
 // and handles r, else the direct engine.
-func chooseEngine(r game.HeapRule, cfg *config) engine {
-	if cfg.method == MethodAuto || cfg.method == MethodFormula {
+func chooseEngine(r game.HeapRule, rs *runState) engine {
+	if rs.method == MethodAuto || rs.method == MethodFormula {
 		if f, ok := FormulaOf(r); ok {
-			cfg.inUse = MethodFormula
-			return &formulaEngine{r: r, f: f, cfg: cfg}
+			rs.inUse = MethodFormula
+			return &formulaEngine{r: r, f: f, rs: rs}
 		}
 	}
-	if cfg.method != MethodDirect {
-		if e, ok := newSparseEngine(r, cfg); ok {
-			cfg.inUse = MethodSparse
+	if rs.method != MethodDirect {
+		if e, ok := newSparseEngine(r, rs); ok {
+			rs.inUse = MethodSparse
 			return e
 		}
 	}
-	return newDirectEngine(r, cfg)
+	return newDirectEngine(r, rs)
 }
 
 // ErrBadRule is wrapped by the error returned when a heap rule's moves
 // cannot define a value sequence: a move that leaves a heap at least as
 // large as the one moved from.
-var ErrBadRule = errors.New("heap rule has a move that does not shrink the heap")
+var ErrBadRule = moves.ErrBadRule
 
 // Values computes G(0) … G(n-1) of the heap game played with r. It uses
 // the engine chosen by [WithMethod]; with [WithCheckpoint] it resumes from
@@ -60,20 +62,20 @@ var ErrBadRule = errors.New("heap rule has a move that does not shrink the heap"
 // rules that leave three or more heaps; the sparse engine is much faster on
 // octal games whose values have few "rare" heaps.
 func Values(ctx context.Context, r game.HeapRule, n int, opts ...Option) (*Sequence, error) {
-	if err := checkLength("Values", "length", n, memoryLimit(opts)); err != nil {
+	if err := checkLength("Values", "length", n, memoryOf(opts)); err != nil {
 		return nil, err
 	}
 	if r == nil {
 		return nil, errors.New("sequence: Values: nil rule")
 	}
-	cfg := newConfig(r, opts)
-	cfg.target, cfg.all = n, true
-	s, err := startSequence(cfg, n, true)
+	rs := newRun(r, opts)
+	rs.op, rs.target, rs.all = "sequence.Values", n, true
+	s, err := startSequence(rs, n, true)
 	if err != nil {
 		return nil, err
 	}
-	err = chooseEngine(r, cfg).extend(ctx, s, n)
-	err = finish(cfg, s, err)
+	err = chooseEngine(r, rs).extend(ctx, s, n)
+	err = finish(rs, s, err)
 	// A checkpoint may hold more values than asked for.
 	return s.prefix(n), err
 }
@@ -83,7 +85,8 @@ func Values(ctx context.Context, r game.HeapRule, n int, opts ...Option) (*Seque
 const maxSeqLen = 1 << 32
 
 // checkLength returns an error naming n when it is not a length that fn
-// (Values or Period) can compute; arg names the parameter.
+// (Values, Period or Solve) can compute; arg names the parameter. A
+// length past the memory bound is a [*sg.LimitError].
 func checkLength(fn, arg string, n int, limit int64) error {
 	if n < 0 {
 		return fmt.Errorf("sequence: %s: negative %s %d", fn, arg, n)
@@ -92,31 +95,28 @@ func checkLength(fn, arg string, n int, limit int64) error {
 		return fmt.Errorf("sequence: %s: %s %d is more than the 2^32 values a run may compute", fn, arg, n)
 	}
 	if int64(n) > limit {
-		return fmt.Errorf("sequence: %s: %s %d needs at least %s (1 byte a value), more than the memory limit of %s (see WithMemoryLimit): %w",
-			fn, arg, n, bytesText(int64(n)), bytesText(limit), ErrMemoryLimit)
+		return &sg.LimitError{Op: "sequence." + fn, Bound: "memory", Limit: limit, Need: int64(n),
+			Detail: fmt.Sprintf("%s %d needs at least %s (1 byte a value), more than the memory limit of %s (see WithMemory)",
+				arg, n, bytesText(int64(n)), bytesText(limit))}
 	}
 	return nil
 }
 
-// ErrMemoryLimit is wrapped by the errors of runs whose values would take
-// more than the memory limit ([WithMemoryLimit]). A run stopped by it
-// keeps the values it computed (and saves them to its checkpoint, if it
-// has one), so that a run given a larger limit resumes from them.
-var ErrMemoryLimit = errors.New("values past the memory limit")
-
-// checkMemory returns an error when the values held in s take more than
-// the memory limit (values wider than 1 byte can pass it after the length
-// was accepted), or, when all is set, when the run's target of values at
-// s's width would: [Values] then stops as soon as its values widen, not
-// when they reach the limit.
-func checkMemory(s *Sequence, limit int64, target int, all bool) error {
+// checkMemory returns a [*sg.LimitError] when the values held in s take
+// more than the memory bound (values wider than 1 byte can pass it after
+// the length was accepted), or, when all is set, when the run's target
+// of values at s's width would: [Values] then stops as soon as its values
+// widen, not when they reach the bound. op names the run.
+func checkMemory(op string, s *Sequence, limit int64, target int, all bool) error {
 	if b := int64(s.Len()) * int64(s.bytesPerValue()); b > limit {
-		return fmt.Errorf("sequence: %d values of %d bytes take %s, more than the memory limit of %s (see WithMemoryLimit): %w",
-			s.Len(), s.bytesPerValue(), bytesText(b), bytesText(limit), ErrMemoryLimit)
+		return &sg.LimitError{Op: op, Bound: "memory", Limit: limit, Need: b,
+			Detail: fmt.Sprintf("%d values of %d bytes take %s, more than the memory limit of %s (see WithMemory)",
+				s.Len(), s.bytesPerValue(), bytesText(b), bytesText(limit))}
 	}
 	if b := int64(target) * int64(s.bytesPerValue()); all && b > limit {
-		return fmt.Errorf("sequence: %d values of %d bytes would take %s, more than the memory limit of %s (see WithMemoryLimit; stopped at %d values): %w",
-			target, s.bytesPerValue(), bytesText(b), bytesText(limit), s.Len(), ErrMemoryLimit)
+		return &sg.LimitError{Op: op, Bound: "memory", Limit: limit, Need: b,
+			Detail: fmt.Sprintf("%d values of %d bytes would take %s, more than the memory limit of %s (see WithMemory; stopped at %d values)",
+				target, s.bytesPerValue(), bytesText(b), bytesText(limit), s.Len())}
 	}
 	return nil
 }
@@ -143,18 +143,18 @@ func bytesText(b int64) string {
 // Go clears a large allocation that reuses freed memory, which would
 // make all the room resident; its lengths grow toward the certifying
 // length instead.
-func startSequence(cfg *config, n int, all bool) (*Sequence, error) {
-	if cfg.checkpointPath != "" {
-		s, st, err := loadCheckpointState(cfg.checkpointPath, cfg.rule, n)
+func startSequence(rs *runState, n int, all bool) (*Sequence, error) {
+	if rs.checkpointPath != "" {
+		s, st, err := loadCheckpointState(rs.checkpointPath, rs.rule, n)
 		if err != nil {
 			return nil, err
 		}
 		if s != nil {
-			if err := checkMemory(s, cfg.memoryLimit, cfg.target, cfg.all); err != nil {
-				return nil, fmt.Errorf("sequence: checkpoint %s: %w", cfg.checkpointPath, err)
+			if err := checkMemory(rs.op, s, rs.memory, rs.target, rs.all); err != nil {
+				return nil, fmt.Errorf("sequence: checkpoint %s: %w", rs.checkpointPath, err)
 			}
-			cfg.ckpt.st, cfg.ckpt.valid = st, true
-			cfg.startDone = s.Len()
+			rs.ckpt.st, rs.ckpt.valid = st, true
+			rs.startDone = s.Len()
 			return s, nil
 		}
 	}
@@ -176,15 +176,15 @@ func startValues(s *Sequence, n int) {
 
 // finish writes the final checkpoint and progress report of a run that
 // ended with err (nil on success).
-func finish(cfg *config, s *Sequence, err error) error {
+func finish(rs *runState, s *Sequence, err error) error {
 	if err == nil {
-		err = checkMemory(s, cfg.memoryLimit, cfg.target, cfg.all)
+		err = checkMemory(rs.op, s, rs.memory, rs.target, rs.all)
 	}
-	if cfg.checkpointPath != "" {
-		if cerr := cfg.ckpt.save(s); cerr != nil && err == nil {
+	if rs.checkpointPath != "" {
+		if cerr := rs.ckpt.save(s); cerr != nil && err == nil {
 			err = cerr
 		}
 	}
-	cfg.report(time.Now(), s)
+	rs.report(time.Now(), s)
 	return err
 }

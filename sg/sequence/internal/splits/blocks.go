@@ -1,4 +1,4 @@
-package sequence
+package splits
 
 import (
 	"encoding/binary"
@@ -34,42 +34,42 @@ import (
 // scan in increasing order that follows is still complete: a value is
 // reported missing only when no split gives it.
 
-// blockScanned reports whether the last scan of a heap with the splits
+// BlockScanned reports whether the last scan of a heap with the splits
 // two, uneq takes its blocks in order: one split size, into unequal heaps.
-func blockScanned(two []int, uneq []bool) bool { return len(two) == 1 && uneq[0] }
+func BlockScanned(two []int, uneq []bool) bool { return len(two) == 1 && uneq[0] }
 
 // Tuning of the block order.
 const (
-	// sparseBlocksMax is the most blocks ordered: smaller parts below
-	// 8·sparseBlocksMax.
-	sparseBlocksMax = 1 << 13
-	// sparseBlocksFrom is the least heap for which the blocks are
+	// blocksMax is the most blocks ordered: smaller parts below
+	// 8·blocksMax.
+	blocksMax = 1 << 13
+	// BlocksFrom is the least heap for which the blocks are
 	// ordered: below it the last scan is short anyway.
-	sparseBlocksFrom = 1 << 12
+	BlocksFrom = 1 << 12
 )
 
-// blockOrder is the order of the blocks of smaller parts for the last
+// Blocks is the order of the blocks of smaller parts for the last
 // scan (see above).
-type blockOrder struct {
-	blocks []uint32 // block indices i (parts 8i … 8i+7), in scan order
-	nb     int      // the blocks below nb are ordered
-	// from replaces sparseBlocksFrom when positive (tests lower it).
-	from int
-	// Scratch of orderBlocks.
+type Blocks struct {
+	List []uint32 // block indices i (parts 8i … 8i+7), in scan order
+	nb   int      // the blocks below nb are ordered
+	// From replaces BlocksFrom when positive (tests lower it).
+	From int
+	// Scratch of OrderBlocks.
 	seen  []int32
 	queue blockQueue
 }
 
-// orderBlocks orders the blocks of the smaller parts below n/8 (up to
-// sparseBlocksMax blocks), from the values in vals, unless they are
+// OrderBlocks orders the blocks of the smaller parts below n/8 (up to
+// blocksMax blocks), from the values in vals, unless they are
 // ordered already. It runs when the mask is chosen, while no worker of the
 // pipeline runs.
-func orderBlocks[T uint8 | uint16](o *blockOrder, vals []T) {
+func OrderBlocks[T uint8 | uint16](o *Blocks, vals []T) {
 	n := len(vals)
-	nb := min(sparseBlocksMax, n/(8*8))
-	from := sparseBlocksFrom
-	if o.from > 0 {
-		from = o.from
+	nb := min(blocksMax, n/(8*8))
+	from := BlocksFrom
+	if o.From > 0 {
+		from = o.From
 	}
 	if n < from || nb <= o.nb {
 		return
@@ -90,7 +90,7 @@ func orderBlocks[T uint8 | uint16](o *blockOrder, vals []T) {
 	for k := len(q)/2 - 1; k >= 0; k-- {
 		q.down(k)
 	}
-	o.blocks = o.blocks[:0]
+	o.List = o.List[:0]
 	for len(q) > 0 {
 		// Lazy greedy: a block's gain only falls as blocks are chosen,
 		// so the top block, once its gain is recomputed and still the
@@ -104,7 +104,7 @@ func orderBlocks[T uint8 | uint16](o *blockOrder, vals []T) {
 		q[0] = q[len(q)-1]
 		q = q[:len(q)-1]
 		q.down(0)
-		o.blocks = append(o.blocks, uint32(i))
+		o.List = append(o.List, uint32(i))
 		for _, v := range vals[8*i : 8*i+8] {
 			o.seen[v]++
 		}
@@ -172,22 +172,22 @@ func blockRange(r, bound, a0 int) (amin, amax int) {
 	return amin, amax
 }
 
-// scanBlocks8 is the last scan of the sparse engine for 1-byte values
+// Scan8 is the last scan of the sparse engine for 1-byte values
 // (the scanFunc it passes to the loops and the pipeline): for a rule
-// that blockScanned accepts, a scan to the end (a1 ≥ r/2)
+// that BlockScanned accepts, a scan to the end (a1 ≥ r/2)
 // first takes the ordered blocks, then scans in increasing order
-// (scanRangeWords) for whatever is still missing. Any other scan is
-// scanRangeWords itself. The 8 byte-wise clears of a word are written out
-// as in scanRangeWords: a function holding them is past the compiler's
+// (RangeWords) for whatever is still missing. Any other scan is
+// RangeWords itself. The 8 byte-wise clears of a word are written out
+// as in RangeWords: a function holding them is past the compiler's
 // inlining budget, and a loop (which inlines) made Grundy's game and
 // .1777 5–30 % slower.
-func (o *blockOrder) scanBlocks8(vals []uint8, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int) {
-	if !blockScanned(two, uneq) || a1 < two[0]/2 || len(o.blocks) == 0 || cnt == 0 {
-		return scanRangeWords(vals, two, uneq, needs, list, cnt, a0, a1)
+func (o *Blocks) Scan8(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, cnt, a0, a1 int) (left, next, steps int) {
+	if !BlockScanned(two, uneq) || a1 < two[0]/2 || len(o.List) == 0 || cnt == 0 {
+		return RangeWords(vals, two, uneq, needs, list, cnt, a0, a1)
 	}
 	r := two[0]
 	amin, amax := blockRange(r, len(vals), a0)
-	for _, i := range o.blocks {
+	for _, i := range o.List {
 		a := 8 * int(i)
 		if a < amin || a > amax {
 			continue
@@ -215,25 +215,25 @@ func (o *blockOrder) scanBlocks8(vals []uint8, two []int, uneq []bool, needs *sp
 			return 0, a0, steps
 		}
 	}
-	left, next, st := scanRangeWords(vals, two, uneq, needs, list, cnt, a0, a1)
+	left, next, st := RangeWords(vals, two, uneq, needs, list, cnt, a0, a1)
 	return left, next, steps + st
 }
 
-// scanBlocks16 is scanBlocks8 for 2-byte values. It reads the values as
+// Scan16 is Scan8 for 2-byte values. It reads the values as
 // bytes, 4 parts and their 4 partners as two words (in the machine's byte
 // order, each 16-bit lane one value), and reverses the partners' lanes:
 // on either byte order the lanes of a word hold consecutive values in a
 // monotone order, so reversing one word pairs each part a with r-a.
-func (o *blockOrder) scanBlocks16(vals []uint16, two []int, uneq []bool, needs *sparseTab, list []int, cnt, a0, a1 int) (left, next, steps int) {
-	if !blockScanned(two, uneq) || a1 < two[0]/2 || len(o.blocks) == 0 || cnt == 0 {
-		return scanRange(vals, two, uneq, needs, list, cnt, a0, a1)
+func (o *Blocks) Scan16(vals []uint16, two []int, uneq []bool, needs *Tab, list []int, cnt, a0, a1 int) (left, next, steps int) {
+	if !BlockScanned(two, uneq) || a1 < two[0]/2 || len(o.List) == 0 || cnt == 0 {
+		return Range(vals, two, uneq, needs, list, cnt, a0, a1)
 	}
 	r := two[0]
 	amin, amax := blockRange(r, len(vals), a0)
 	// The bytes of vals: a read-only view of the same memory, valid while
 	// vals is (the caller holds it).
 	vb := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(vals))), 2*len(vals))
-	for _, i := range o.blocks {
+	for _, i := range o.List {
 		a := 8 * int(i)
 		if a < amin || a > amax {
 			continue
@@ -264,7 +264,7 @@ func (o *blockOrder) scanBlocks16(vals []uint16, two []int, uneq []bool, needs *
 			return 0, a0, steps
 		}
 	}
-	left, next, st := scanRange(vals, two, uneq, needs, list, cnt, a0, a1)
+	left, next, st := Range(vals, two, uneq, needs, list, cnt, a0, a1)
 	return left, next, steps + st
 }
 
@@ -273,3 +273,6 @@ func reverseLanes16(x uint64) uint64 {
 	x = x<<32 | x>>32
 	return x>>16&0x0000ffff0000ffff | x&0x0000ffff0000ffff<<16
 }
+
+// Reset forgets the order, to be chosen again for other values.
+func (o *Blocks) Reset() { o.List, o.nb = o.List[:0], 0 }

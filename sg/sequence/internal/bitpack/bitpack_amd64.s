@@ -25,15 +25,15 @@
 	ORQ      CX, AX;     \
 	ORQ      DX, AX
 
-// func packBits(p *byte) uint64
-TEXT ·packBits(SB), NOSPLIT, $0-16
+// func Bits(p *byte) uint64
+TEXT ·Bits(SB), NOSPLIT, $0-16
 	MOVQ p+0(FP), SI
 	PACK
 	MOVQ AX, ret+8(FP)
 	RET
 
-// func packClearBits(p *byte) uint64
-TEXT ·packClearBits(SB), NOSPLIT, $0-16
+// func Clear(p *byte) uint64
+TEXT ·Clear(SB), NOSPLIT, $0-16
 	MOVQ  p+0(FP), SI
 	PACK
 	PXOR  X4, X4

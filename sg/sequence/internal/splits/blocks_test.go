@@ -1,4 +1,4 @@
-package sequence
+package splits
 
 import (
 	"slices"
@@ -11,14 +11,14 @@ import (
 // against the plain scan, on random value tables (1- and 2-byte values),
 // one split size r, random needed values, and value tables shorter than r
 // (as the pipeline's workers see them: the partners must stay below
-// len(vals)). The blocks come in the greedy order of orderBlocks or in a
+// len(vals)). The blocks come in the greedy order of OrderBlocks or in a
 // random one. Both scans must find the same values: none left when the
 // plain scan finds them all, and else the same needs table (both end with
 // a complete scan). The test also checks that the block pass alone finds
 // everything in many cases, so that the early exit is exercised.
 func TestScanBlocksMatchesScanRange(t *testing.T) {
 	r := gametest.Rand(t)
-	var n1, n2 sparseTab
+	var n1, n2 Tab
 	finished, partial, byBlocks := 0, 0, 0
 	for iter := range 3000 {
 		alpha := 2 + r.IntN(60)
@@ -38,19 +38,19 @@ func TestScanBlocksMatchesScanRange(t *testing.T) {
 			vals8[i], vals16[i] = uint8(v), uint16(v)
 		}
 		two, uneq := []int{top}, []bool{r.IntN(2) == 0}
-		var o blockOrder
-		o.from = 1
+		var o Blocks
+		o.From = 1
 		if r.IntN(2) == 0 {
 			if wide {
-				orderBlocks(&o, vals16)
+				OrderBlocks(&o, vals16)
 			} else {
-				orderBlocks(&o, vals8)
+				OrderBlocks(&o, vals8)
 			}
 		} else {
 			for i := 1; 8*i+8 <= lo; i++ {
-				o.blocks = append(o.blocks, uint32(i))
+				o.List = append(o.List, uint32(i))
 			}
-			r.Shuffle(len(o.blocks), func(i, j int) { o.blocks[i], o.blocks[j] = o.blocks[j], o.blocks[i] })
+			r.Shuffle(len(o.List), func(i, j int) { o.List[i], o.List[j] = o.List[j], o.List[i] })
 		}
 		var list []int
 		maxV := alpha
@@ -67,22 +67,22 @@ func TestScanBlocksMatchesScanRange(t *testing.T) {
 		a0 := max(1, top-lo+1) + r.IntN(10)
 		var l1, l2 int
 		if wide {
-			l1, _, _ = scanRange(vals16, two, uneq, &n1, list, len(list), a0, top)
-			l2, _, _ = o.scanBlocks16(vals16, two, uneq, &n2, list, len(list), a0, top)
+			l1, _, _ = Range(vals16, two, uneq, &n1, list, len(list), a0, top)
+			l2, _, _ = o.Scan16(vals16, two, uneq, &n2, list, len(list), a0, top)
 		} else {
-			l1, _, _ = scanRange(vals8, two, uneq, &n1, list, len(list), a0, top)
-			l2, _, _ = o.scanBlocks8(vals8, two, uneq, &n2, list, len(list), a0, top)
+			l1, _, _ = Range(vals8, two, uneq, &n1, list, len(list), a0, top)
+			l2, _, _ = o.Scan8(vals8, two, uneq, &n2, list, len(list), a0, top)
 		}
 		if l1 != l2 || l1 > 0 && n1 != n2 {
-			t.Fatalf("case %d (2-byte %v): %d values below %d, r = %d, unequal %v, needs %v, from a = %d, blocks %v: scanRange leaves %d, the block scan %d",
-				iter, wide, alpha, lo, top, uneq[0], list, a0, o.blocks, l1, l2)
+			t.Fatalf("case %d (2-byte %v): %d values below %d, r = %d, unequal %v, needs %v, from a = %d, blocks %v: Range leaves %d, the block scan %d",
+				iter, wide, alpha, lo, top, uneq[0], list, a0, o.List, l1, l2)
 		}
 		switch {
 		case len(list) > 0 && l1 == 0:
 			finished++
 			// Did the blocks alone find them? Run the block pass on
 			// a copy with no scan after it (a1 < r/2 skips it).
-			var n3 sparseTab
+			var n3 Tab
 			for _, v := range list {
 				n3[v] = 1
 			}
@@ -104,10 +104,10 @@ func TestScanBlocksMatchesScanRange(t *testing.T) {
 
 // blockPassOnly runs the block pass of the last scan without the scan in
 // increasing order after it, and returns the values left.
-func blockPassOnly(o *blockOrder, vals8 []uint8, vals16 []uint16, wide bool, r int, needs *sparseTab, list []int, a0 int) int {
+func blockPassOnly(o *Blocks, vals8 []uint8, vals16 []uint16, wide bool, r int, needs *Tab, list []int, a0 int) int {
 	amin, amax := blockRange(r, len(vals8), a0)
 	left := len(list)
-	for _, i := range o.blocks {
+	for _, i := range o.List {
 		a := 8 * int(i)
 		if a < amin || a > amax {
 			continue
@@ -147,52 +147,28 @@ func TestOrderBlocks(t *testing.T) {
 			vals[a] = uint8(a % 2)
 		}
 	}
-	var o blockOrder
-	o.from = 1
-	orderBlocks(&o, vals)
+	var o Blocks
+	o.From = 1
+	OrderBlocks(&o, vals)
 	if o.nb != 8 {
 		t.Fatalf("nb = %d, want 8 (blocks of parts below n/8)", o.nb)
 	}
-	sorted := slices.Sorted(slices.Values(o.blocks))
+	sorted := slices.Sorted(slices.Values(o.List))
 	if !slices.Equal(sorted, []uint32{1, 2, 3, 4, 5, 6, 7}) {
-		t.Fatalf("blocks %v: want each of 1 … 7 once", o.blocks)
+		t.Fatalf("blocks %v: want each of 1 … 7 once", o.List)
 	}
-	if o.blocks[0] != 4 {
-		t.Errorf("first block %d, want 4 (eight distinct values)", o.blocks[0])
+	if o.List[0] != 4 {
+		t.Errorf("first block %d, want 4 (eight distinct values)", o.List[0])
 	}
 	// After block 4, a block of 0s and 1s (gain 2·(1 + 1/4 + 1/9 +
 	// 1/16), about 2.85) beats a repeat of block 4's values (8·1/4).
-	if o.blocks[1] != 1 {
-		t.Errorf("second block %d, want 1 (new values before repeats of block 4's)", o.blocks[1])
+	if o.List[1] != 1 {
+		t.Errorf("second block %d, want 1 (new values before repeats of block 4's)", o.List[1])
 	}
 	// A second call with no more heaps does nothing.
-	before := slices.Clone(o.blocks)
-	orderBlocks(&o, vals)
-	if !slices.Equal(before, o.blocks) {
-		t.Errorf("orderBlocks again on the same heaps changed the order: %v, then %v", before, o.blocks)
-	}
-}
-
-// TestSparseGrundyBlocks computes Grundy's game with the block order from
-// heap 256 on (sparseBlocksFrom is 4096 in runs) and checks the values
-// against the definition, on one core and with the pipeline.
-func TestSparseGrundyBlocks(t *testing.T) {
-	const n = 6000
-	want := spNaive(seqGrundy{}, n)
-	se, ok := newSparseEngine(seqGrundy{}, newConfig(seqGrundy{}, nil))
-	if !ok {
-		t.Fatal("the sparse engine refuses Grundy's game")
-	}
-	e := se.(*sparseEngine)
-	e.start, e.from = 64, 256
-	s := New(n)
-	if err := e.extend(t.Context(), s, n); err != nil {
-		t.Fatal(err)
-	}
-	if i := spFirstDiff(s, want); i >= 0 {
-		t.Fatalf("Grundy's game with the block order: G(%d) = %v, want %v", i, s.At(i), want[i])
-	}
-	if len(e.blocks) == 0 {
-		t.Fatal("no block order: the test does not exercise it")
+	before := slices.Clone(o.List)
+	OrderBlocks(&o, vals)
+	if !slices.Equal(before, o.List) {
+		t.Errorf("OrderBlocks again on the same heaps changed the order: %v, then %v", before, o.List)
 	}
 }

@@ -1,14 +1,14 @@
-package sequence
+package bitpack
 
 import (
 	"encoding/binary"
 	"unsafe"
 )
 
-// packBitsPortable is packBits in Go: a multiply gathers the low bits of
-// 8 bytes (each 0 or 1) into one byte. It is packBits where there is no
+// portable is Bits in Go: a multiply gathers the low bits of
+// 8 bytes (each 0 or 1) into one byte. It is Bits where there is no
 // assembly, and the reference the assembly is tested against.
-func packBitsPortable(p *byte) uint64 {
+func portable(p *byte) uint64 {
 	b := unsafe.Slice(p, 64)
 	var m uint64
 	for j := range 8 {

@@ -1,0 +1,96 @@
+package splits
+
+import (
+	"encoding/binary"
+)
+
+// Range looks for the values marked in needs among all splits whose
+// smaller part a is in [a0, a1), clearing each one it finds. It returns
+// how many are left, the a to resume from, and the number of splits it
+// looked at. It runs over a in increasing order and, for each a, over
+// every split size at once (two is in decreasing order), so that it stops
+// as soon as the last needed value turns up, whichever size gives it.
+func Range[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *Tab, _ []int, cnt, a0, a1 int) (left, next, steps int) {
+	top := two[0]
+	a1 = min(a1, top/2+1)
+	if len(two) == 1 {
+		if uneq[0] && top%2 == 0 {
+			a1 = min(a1, top/2)
+		}
+		v := vals[:top]
+		for a := a0; a < a1; a++ {
+			x := v[a] ^ v[top-a]
+			if needs[x] != 0 {
+				needs[x] = 0
+				if cnt--; cnt == 0 {
+					return 0, a + 1, a - a0 + 1
+				}
+			}
+		}
+		return cnt, max(a1, a0), max(a1-a0, 0)
+	}
+	for a := a0; a < a1; a++ {
+		ga := vals[a]
+		for i, r := range two {
+			b := r - a
+			if b < a || (b == a && uneq[i]) {
+				break // every later r is smaller still
+			}
+			x := ga ^ vals[b]
+			if needs[x] != 0 {
+				needs[x] = 0
+				if cnt--; cnt == 0 {
+					return 0, a + 1, (a - a0 + 1) * len(two)
+				}
+			}
+		}
+	}
+	return cnt, max(a1, a0), max(a1-a0, 0) * len(two)
+}
+
+// RangeWords is Range for 1-byte values: it reads 8 smaller parts
+// a … a+7 as one word and their partners r-a … r-a-7 as one byte-swapped
+// word, so that one XOR gives the values of 8 splits. In the sparse
+// engine's confirmations nearly every such word holds a needed value
+// (a scan finds about 5 values in about 6 words on .1777), so branching on
+// whether a word or a byte hits would mispredict most of the time: each
+// byte instead subtracts its needs entry from the count and clears the
+// entry, with no branch, and only the count is tested after each word.
+func RangeWords(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, cnt, a0, a1 int) (left, next, steps int) {
+	rmin := two[len(two)-1]
+	a := a0
+	for ; 2*(a+7) < rmin && a+8 <= a1; a += 8 {
+		lo := binary.LittleEndian.Uint64(vals[a : a+8])
+		for _, r := range two {
+			b := r - a - 7
+			x := lo ^ binary.BigEndian.Uint64(vals[b:b+8])
+			c := int(needs[uint8(x)])
+			needs[uint8(x)] = 0
+			c += int(needs[uint8(x>>8)])
+			needs[uint8(x>>8)] = 0
+			c += int(needs[uint8(x>>16)])
+			needs[uint8(x>>16)] = 0
+			c += int(needs[uint8(x>>24)])
+			needs[uint8(x>>24)] = 0
+			c += int(needs[uint8(x>>32)])
+			needs[uint8(x>>32)] = 0
+			c += int(needs[uint8(x>>40)])
+			needs[uint8(x>>40)] = 0
+			c += int(needs[uint8(x>>48)])
+			needs[uint8(x>>48)] = 0
+			c += int(needs[uint8(x>>56)])
+			needs[uint8(x>>56)] = 0
+			// cnt counts the entries set in needs, so it reaches 0 in
+			// the word where the last one is found.
+			if cnt -= c; cnt <= 0 {
+				return 0, a + 8, (a + 8 - a0) * len(two)
+			}
+		}
+	}
+	left, next, steps = Range(vals, two, uneq, needs, list, cnt, a, a1)
+	return left, next, steps + (a-a0)*len(two)
+}
+
+// Tab is a table indexed by a value (every stored value is below
+// 2^16), with room for the mex 2^16 and for reading whole 64-value words.
+type Tab [1<<16 + 64]uint8

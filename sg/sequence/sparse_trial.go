@@ -1,0 +1,304 @@
+package sequence
+
+import (
+	"context"
+	"math"
+	"time"
+)
+
+// The choice among the two-goroutine modes of the sparse engine (the pair
+// mode of sparse_pair.go, the ring mode of sparse_ring.go, the marker mode
+// of sparse_mark.go) and their trials: which mode may run is decided from
+// the values alone (pairOK, ringMode, markerMode); whether it runs is
+// decided by timing it against the single-core loop (runPair, pairTry)
+// and, while it runs, chunk by chunk (pairChunks).
+
+// The modes runPair runs: the pair mode, the ring mode (sparse_ring.go)
+// and the marker mode (sparse_mark.go).
+const (
+	pairModePair = iota
+	pairModeRing
+	pairModeMark
+)
+
+// pairOK reports whether the pair mode, the marker mode (sparse_mark.go)
+// or the ring mode (sparse_ring.go) may run on the engine's rule now, at
+// heap n, whose moves the engine holds, where heap 1 has value g1: on
+// heaps the probe found cheap (or with two processors, before the probe),
+// the pair mode or the marker mode, at a heap of the kind pairPending
+// takes (so that a run does not stop at its first heap); on costly heaps
+// (ringMode), the ring mode, at a heap ringTakes takes.
+func (e *sparseEngine) pairOK(n, g1 int) bool {
+	if e.procs <= 1 || e.direct || !e.rareOK {
+		return false
+	}
+	if c := e.Code; c != nil && len(c.Many) > 0 {
+		return false
+	}
+	if e.ringMode() {
+		return ringTakes(&e.Heap, n, e.ringWorkers())
+	}
+	return pairTakes(&e.Heap, n, g1) && (e.procs == 2 || e.probed && !e.pipeWorth)
+}
+
+// runPair computes heaps of s in pair mode, from s.Len() up to target at
+// most, and returns when it stops (see above); the caller's loop goes on
+// from s.Len(), and calls it only from heap e.pairRetry on. It does
+// nothing when the run would be short.
+//
+// Whether two goroutines are faster than one depends on the machine, and
+// on a virtual machine on the minute (see pairMaxHandoff), so runPair
+// measures it: it lets the caller's loop compute pairTrial heaps, timed
+// (on one core, or with the pipeline where that runs), then computes as
+// many in pair mode, and goes on in pair mode (for pairRunMax heaps at
+// most, then measures again) only when these took less time an
+// inner-loop step (pairTrialWins), and only while each chunk of the run
+// stays faster (pairChunks); otherwise it leaves the next heaps to
+// the loop, 2·pairTrial after a first loss, twice as many after each
+// loss in a row, up to pairBackoffMax (and where the pipeline then runs, the
+// heaps up to its stop, at the next choice of the mask). A timing of the
+// loop serves for pairRecheck heaps. Tests force the pair mode
+// (withParallelFrom), the ring mode (withRing) or the marker mode
+// (withMarker), with no trial. On costly heaps (ringMode) the ring mode
+// takes the pair mode's place here, and on codes whose work is mostly the
+// marking of splits with a large rare part (markerMode) the marker mode
+// of sparse_mark.go, their trials timed in the same way.
+func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
+	run := func(end int) (int, int, error) { return pairRun(ctx, e, s, end, get, scan) }
+	most := pairMaxHeaps
+	mode := pairModePair
+	switch {
+	case e.ringMode():
+		// (The ring mode keeps no copy of the values, nor does the
+		// marker mode.)
+		mode, most = pairModeRing, math.MaxInt
+		run = func(end int) (int, int, error) { return ringRun(ctx, e, s, end, get, scan) }
+	case e.markerMode():
+		mode, most = pairModeMark, math.MaxInt
+		run = func(end int) (int, int, error) { return markRun(ctx, e, s, end, get, scan) }
+	}
+	n0 := s.Len()
+	end := min(target, cap(get(s)), e.nextChoose, most)
+	if end-n0 < pairMinRun || n0 < 3 {
+		if n0 >= pairMaxHeaps {
+			e.mirror8, e.mirror16 = nil, nil // (for the collector)
+		}
+		// Asked again pairMinRun heaps later (or at the next choice of
+		// the mask, where the run may be long again), not at the next
+		// heap: past pairMaxHeaps, at every heap, the asking cost .1777
+		// a few hundredths of its time.
+		e.pairRetry = min(n0+pairMinRun, max(e.nextChoose, n0+1))
+		return nil
+	}
+	if e.rs.knobs.parFrom != 0 || e.rs.knobs.ring > 0 || e.rs.knobs.marker > 0 {
+		// (Tests and benchmarks: no trial.)
+		_, _, err := run(end)
+		return err
+	}
+	c := &e.pairClock
+	if c.mode != mode {
+		// The last trial timed another mode.
+		c.won, c.mode = false, mode
+	}
+	if !c.won || n0 >= c.until {
+		// No trial won less than pairRunMax heaps ago: try one.
+		if won, err := pairTry(e, s, end, run); !won || err != nil {
+			return err
+		}
+	}
+	return pairChunks(e, s, min(end, c.until), run)
+}
+
+// pairChunks runs a mode that won its trial (run) from heap s.Len() up to
+// end, in chunks of pairChunk heaps, each timed: it stops, and leaves the
+// heaps to the caller's loop as after a lost trial, after a chunk of
+// pairTrial heaps or more that was not faster an inner-loop step than the
+// trial's timing of the loop (pairKeeps). So a trial won by chance, or a
+// machine that has since become busy with other work, costs one chunk.
+func pairChunks(e *sparseEngine, s *Sequence, end int, run func(end int) (int, int, error)) error {
+	c := &e.pairClock
+	for n := s.Len(); n < end; n = s.Len() {
+		stop := min(end, n+pairChunk)
+		start := time.Now()
+		done, steps, err := run(stop)
+		if err != nil || done < stop || steps == 0 {
+			return err // (stopped early: the caller's loop takes the heap)
+		}
+		if done-n >= pairTrial && !pairKeeps(float64(time.Since(start))/float64(steps), c.single) {
+			c.won = false
+			e.pairRetry = done + c.backoff()
+			return nil
+		}
+	}
+	return nil
+}
+
+// pairTry is runPair's trial from heap s.Len() (below end): it times the
+// caller's loop (one core, or the pipeline where that runs), leaving it
+// the next pairTrial heaps, when no timing of it is recent, and else runs
+// pairTrial heaps with run (the pair mode or the ring mode). It reports
+// whether that won, and then sets e.pairClock.until; when it did not,
+// e.pairRetry says where runPair is called again.
+func pairTry(e *sparseEngine, s *Sequence, end int, run func(end int) (int, int, error)) (bool, error) {
+	n0, c := s.Len(), &e.pairClock
+	c.won = false
+	if !pairHandoffCheck() {
+		// Handing a heap over costs about as much as the heap (or the
+		// other processor was away a moment): the caller's loop is
+		// faster for a while, and the probe asks again as after a lost
+		// trial.
+		e.pairRetry = min(end, n0+c.backoff())
+		return false, nil
+	}
+	start := time.Now()
+	if c.timing && e.steps > c.from {
+		c.single = float64(start.Sub(c.at)) / float64(e.steps-c.from)
+		c.singleAt = n0
+	}
+	c.timing = false
+	if c.single == 0 || n0-c.singleAt > pairRecheck {
+		// Time the caller's loop over the next pairTrial heaps.
+		c.timing, c.from, c.at = true, e.steps, start
+		e.pairRetry = n0 + pairTrial
+		return false, nil
+	}
+	trialEnd := min(end, n0+pairTrial)
+	done, steps, err := run(trialEnd)
+	if err != nil || done < trialEnd || steps == 0 {
+		return false, err // (stopped early: the next call tries again)
+	}
+	if c.won = pairTrialWins(float64(time.Since(start))/float64(steps), c.single); c.won {
+		c.until = done + pairRunMax
+		c.losses = 0
+	} else {
+		e.pairRetry = done + c.backoff()
+	}
+	return c.won, nil
+}
+
+// backoff returns the heaps the caller's loop computes before the next
+// trial after one lost (or a hand-over probe failed): 2·pairTrial after
+// the first, twice as many after each in a row, up to pairBackoffMax. It
+// counts the loss.
+func (c *pairClock) backoff() int {
+	k := min(pairTrial<<(c.losses+1), pairBackoffMax)
+	c.losses = min(c.losses+1, 16)
+	return k
+}
+
+// pairClock holds the pair mode's trials (runPair): the caller's loop
+// is timed (timing) from its step from at time at, and took single
+// nanoseconds an inner-loop step, measured at heap singleAt; the last
+// trial of the pair mode won, and then the pair mode runs up to heap
+// until; losses trials in a row were lost.
+type pairClock struct {
+	timing, won           bool
+	losses                int
+	mode                  int // the mode the trial timed: pairModePair, pairModeRing or pairModeMark
+	from, singleAt, until int
+	at                    time.Time
+	single                float64
+}
+
+// Sizes of the pair mode's trials (see runPair). A trial runs pairTrial
+// heaps (about 5 ms on .354) in pair mode, at the slower pace when the
+// pair mode loses, once every pairBackoffMax heaps once it has
+// lost a few in a row (after a loss, the next trial comes 2·pairTrial
+// heaps later, then twice as late each time up to pairBackoffMax, so that a
+// trial lost by chance on a noisy machine costs little): at 1.26× slower
+// (the 16-core Xeon's loss) that is under 2 % of a run (a computed bound:
+// no machine at hand loses so). With every trial made to lose, 2^22 heaps
+// of .354 took 1.51–1.68 s on two workers against 1.56–1.58 s on one (a
+// throwaway test replacing pairTrialWins, before the trials came sooner
+// after a loss), so the timing itself costs nothing measurable. Early
+// heaps gain least (1.3× at heap 20,000 of .354).
+const (
+	pairTrial   = 1 << 14
+	pairRunMax  = 1 << 22
+	pairRecheck = 1 << 18
+	// pairChunk is the heaps of a timed chunk of a run after a won
+	// trial (pairChunks); pairBackoffMax the most heaps left to the
+	// caller's loop after lost trials in a row (backoff): where every
+	// trial loses (a machine busy with other work, on which two
+	// goroutines run at a third of one core's pace), the trials then
+	// cost about 2 % of a run.
+	pairChunk      = 1 << 18
+	pairBackoffMax = 1 << 21
+)
+
+// pairTrialWins reports whether the pair mode, at pair nanoseconds an
+// inner-loop step in its trial, beat the caller's loop's single by 5 %
+// at least. (Time a step, not a heap: on .354 the first heaps timed on
+// one core cost less than the later ones of the trial.) Tests replace it.
+var pairTrialWins = func(pair, single float64) bool {
+	return pair < 0.95*single
+}
+
+// pairKeeps reports whether a chunk of a run after a won trial, at pair
+// nanoseconds an inner-loop step, was faster than the caller's loop at
+// single (see pairChunks). Tests replace it.
+var pairKeeps = func(pair, single float64) bool {
+	return pair < single
+}
+
+// pairMaxHandoff is the most a heap's hand-over may cost, measured by
+// pairHandoffFast, for the pair mode to be tried: most of a .354 heap
+// (about 300 ns). The hand-over time alone does not tell whether the pair
+// mode pays, so below this bound runPair times it against one core. On
+// this project's 2-core VM the pair mode gained 1.2–1.5× with hand-overs
+// of 26–52 ns, and 1.40–1.48× with hand-overs of 104–124 ns (2^21 heaps
+// of .354, 481–517 ms against 713–720 ms); on a 16-core Xeon, at 88 ns,
+// it made .354 1.26 times slower than one core (14.4 s against 11.4 s,
+// BenchmarkParallel/354).
+const pairMaxHandoff = 250 * time.Nanosecond
+
+// pairHandoffFast reports whether two goroutines hand a word back and
+// forth in less than pairMaxHandoff a time (512 times, a fraction of a
+// millisecond). It is asked before each run of the pair mode, so a run
+// follows where the processors are then (a virtual machine's may move:
+// see BenchmarkPairHandoff). Only the schedule depends on it, never a
+// value.
+func pairHandoffFast() bool {
+	const handoffs = 1024
+	limit := handoffs * pairMaxHandoff
+	d, ok := pairPingPong(handoffs, limit)
+	return ok && d < limit
+}
+
+// pairPingPong makes two goroutines hand a pairState's word back and
+// forth n times, as the pair mode hands heaps over, and returns the time
+// it took; it gives up past limit (when the other goroutine does not
+// run, say) and then reports false.
+func pairPingPong(n int, limit time.Duration) (time.Duration, bool) {
+	p := &pairState{}
+	p.stopAt.Store(1 << 62)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 1; i < n; i += 2 {
+			if _, ok := p.waitPrev(i); !ok {
+				return
+			}
+			p.last.Store(int64(i+1) << 32)
+		}
+	}()
+	start := time.Now()
+	ok := true
+	for i := 0; i < n; i += 2 {
+		if i&63 == 0 && time.Since(start) > limit {
+			ok = false
+			break
+		}
+		if _, more := p.waitPrev(i); !more {
+			break
+		}
+		p.last.Store(int64(i+1) << 32)
+	}
+	d := time.Since(start)
+	p.lowerStop(0)
+	<-done
+	return d, ok
+}
+
+// pairHandoffCheck is pairHandoffFast; tests replace it.
+var pairHandoffCheck = pairHandoffFast
