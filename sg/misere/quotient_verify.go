@@ -198,20 +198,11 @@ func (q *quotient) verifyOutcomes(ctx context.Context, b *built, mul []int32, n 
 			pz := pulled[j][s.x]
 			if pz == nil {
 				pz = make([]uint64, words)
-				for z := 0; z < m; z++ {
-					if hasBit(hs.reach, int(mul[s.x*m+z])) {
-						setBit(pz, z)
-					}
-				}
+				pullBits(pz, hs.reach, mul[s.x*m:s.x*m+m])
 				pulled[j][s.x] = pz
 			}
 			copy(scratch, pz)
-			row := mul[hs.y*m : hs.y*m+m]
-			for z, yz := range row {
-				if hasBit(s.reach, int(yz)) {
-					setBit(t.reach, z)
-				}
-			}
+			pullBits(scratch, s.reach, mul[hs.y*m:hs.y*m+m])
 			key = appendStateKey(key[:0], t)
 			if seen[string(key)] {
 				continue
@@ -226,6 +217,22 @@ func (q *quotient) verifyOutcomes(ctx context.Context, b *built, mul []int32, n 
 	}
 	b.heapKeys = keys
 	return nil, nil
+}
+
+// pullBits adds to dst each z with row[z] in set, 64 z a word and
+// without a branch on the bits.
+func pullBits(dst, set []uint64, row []int32) {
+	for wi := range dst {
+		lo := wi << 6
+		if lo >= len(row) {
+			return
+		}
+		var acc uint64
+		for b, yz := range row[lo:min(lo+64, len(row))] {
+			acc |= (set[yz>>6] >> (uint(yz) & 63) & 1) << uint(b)
+		}
+		dst[wi] |= acc
+	}
 }
 
 // heapStates returns the distinct states of single components ≤ n, and
