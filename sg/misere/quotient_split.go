@@ -294,12 +294,8 @@ func (q *quotient) splitPass(ctx context.Context, n int, base *monoid, freed []f
 // strides.
 func (q *quotient) newCover(n int, base *monoid, freed []freedHeap) (*cover, error) {
 	m := len(base.reps)
-	c := &cover{q: q, m: m, mulB: make([]int32, m*m), freed: freed, heap: make([]int, n)}
-	for x := 0; x < m; x++ {
-		for y := 0; y < m; y++ {
-			c.mulB[x*m+y] = int32(base.mul(x, y))
-		}
-	}
+	// base is a proven quotient: its table is its product
+	c := &cover{q: q, m: m, mulB: base.table(), freed: freed, heap: make([]int, n)}
 	isFreed := map[int]int{}
 	for j, f := range freed {
 		for _, h := range f.heaps {
