@@ -42,8 +42,9 @@
 //	                                the misère quotient of an octal game (a
 //	                                code or a name such as kayles) on
 //	                                heaps ≤ N: order, P-portion, pretending
-//	                                function, relations; CODE notakto gives
-//	                                Notakto's (18 elements)
+//	                                function, relations, and complete,
+//	                                period, preperiod when proven periodic;
+//	                                CODE notakto gives Notakto's (18 elements)
 //	sgtool games [NAME]             the GAME specs, or one with its published
 //	                                values
 //

@@ -223,6 +223,14 @@ type quotientReport struct {
 	PPortion   []string `json:"p_portion"`
 	Pretending []string `json:"pretending"`
 	Relations  []string `json:"relations"`
+	// Complete, ProvedAt, Period and Preperiod are set when
+	// [misere.Quotient.Periodic] proves the quotient to be that of every
+	// heap bound: the pretending function repeats with Period from heap
+	// Preperiod on, which the bound ProvedAt (≤ Max) suffices to prove.
+	Complete  bool `json:"complete,omitempty"`
+	ProvedAt  int  `json:"proved_at,omitempty"`
+	Period    int  `json:"period,omitempty"`
+	Preperiod int  `json:"preperiod,omitempty"`
 }
 
 // cmdQuotient prints the misère quotient of an octal game restricted to
@@ -270,6 +278,11 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	for h := 0; h <= n; h++ {
 		rep.Pretending[h] = q.Name(q.Pretending(h))
+	}
+	if n0, p, ok := q.Periodic(); ok {
+		// the bound of Periodic's proof: 2·n0 + 2·p + t − 1, t the largest take
+		rep.Complete, rep.Preperiod, rep.Period = true, n0, p
+		rep.ProvedAt = 2*n0 + 2*p + r.MaxTake() - 1
 	}
 	return writeJSON(stdout, rep)
 }

@@ -46,6 +46,7 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 		ks = make([]int, 0, len(c.radix))
 	}
 	s := len(c.sub)
+	gd, w := c.digits(gens), 1+len(c.radix)
 	for e0 := 0; e0 < c.size; e0++ {
 		a, r := e0%s, e0/s
 		ks = ks[:0]
@@ -53,8 +54,8 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 			ks = append(ks, r%cj)
 			r /= cj
 		}
-		for g, y := range gens {
-			img[g][e0] = int32(c.mulSplit(a, ks, y))
+		for g := range gens {
+			img[g][e0] = int32(c.mulSplit(a, ks, gd[g*w:(g+1)*w]))
 		}
 	}
 	xi := len(gens)
@@ -128,7 +129,8 @@ func (r *pairRefiner) refine(class, im, next []int32, nclass int) int {
 	cs := len(im) // the image repeats in each block of cs elements
 	if nclass*nclass <= maxDensePairs {
 		if len(r.dense) < nclass*nclass {
-			r.dense = make([]int32, nclass*nclass)
+			// grown geometrically: the classes grow a few at a time
+			r.dense = make([]int32, min(max(4*nclass*nclass, 1<<12), maxDensePairs))
 			for i := range r.dense {
 				r.dense[i] = -1
 			}

@@ -46,6 +46,11 @@ type cover struct {
 	small    [][]int   // its components
 	heapOpts [][]int   // the options of each component ≤ n
 	subOpts  [][]int   // the options of the smallest position of each element of S
+
+	// heapOptsD and subOptsD are heapOpts and subOpts in digits (see
+	// cover.digits), so that the products of layerP divide nothing.
+	heapOptsD [][]int32
+	subOptsD  [][]int32
 }
 
 func (c *cover) red(j, k int) int {
@@ -251,7 +256,7 @@ func (q *quotient) splitPass(ctx context.Context, n int, base *monoid, freed []f
 	}
 	c.options(n)
 	order, layer0 := c.layer0()
-	xOpts := c.heapOpts[n]
+	xOpts := c.heapOptsD[n]
 	layers := [][]bool{layer0}
 	seen := map[string]int{string(boolKey(layer0)): 0}
 	k0, p := 0, 0
@@ -289,12 +294,8 @@ func (q *quotient) splitPass(ctx context.Context, n int, base *monoid, freed []f
 // strides.
 func (q *quotient) newCover(n int, base *monoid, freed []freedHeap) (*cover, error) {
 	m := len(base.reps)
-	c := &cover{q: q, m: m, mulB: make([]int32, m*m), freed: freed, heap: make([]int, n)}
-	for x := 0; x < m; x++ {
-		for y := 0; y < m; y++ {
-			c.mulB[x*m+y] = int32(base.mul(x, y))
-		}
-	}
+	// base is a proven quotient: its table is its product
+	c := &cover{q: q, m: m, mulB: base.table(), freed: freed, heap: make([]int, n)}
 	isFreed := map[int]int{}
 	for j, f := range freed {
 		for _, h := range f.heaps {
@@ -372,6 +373,30 @@ func (c *cover) options(n int) {
 		slices.Sort(o)
 		c.subOpts[a] = slices.Compact(o)
 	}
+	c.heapOptsD = make([][]int32, n+1)
+	for h, o := range c.heapOpts {
+		c.heapOptsD[h] = c.digits(o)
+	}
+	c.subOptsD = make([][]int32, len(c.sub))
+	for a, o := range c.subOpts {
+		c.subOptsD[a] = c.digits(o)
+	}
+}
+
+// digits writes each element y of ys as its S-part y mod |S| followed by
+// its count of each freed coordinate, 1+len(radix) numbers an element.
+func (c *cover) digits(ys []int) []int32 {
+	s := len(c.sub)
+	d := make([]int32, 0, len(ys)*(1+len(c.radix)))
+	for _, y := range ys {
+		d = append(d, int32(y%s))
+		y /= s
+		for _, cj := range c.radix {
+			d = append(d, int32(y%cj))
+			y /= cj
+		}
+	}
+	return d
 }
 
 // layer0 returns the cover's elements by the weight of their smallest
@@ -410,7 +435,7 @@ func (c *cover) layer0() ([]int, []bool) {
 // layerP returns whether element e of the cover, with k ≥ 1 copies of the
 // new heap, is a P-position: whether no option is. prev is layer k−1 and
 // cur layer k, filled for every element of smaller weight.
-func (c *cover) layerP(e int, prev, cur []bool, xOpts []int) bool {
+func (c *cover) layerP(e int, prev, cur []bool, xOpts []int32) bool {
 	var buf [8]int
 	ks := buf[:0]
 	if len(c.radix) > len(buf) {
@@ -422,13 +447,15 @@ func (c *cover) layerP(e int, prev, cur []bool, xOpts []int) bool {
 		ks = append(ks, r%cj)
 		r /= cj
 	}
-	for _, y := range xOpts {
-		if prev[c.mulSplit(a, ks, y)] {
+	w := 1 + len(c.radix)
+	for i := 0; i < len(xOpts); i += w {
+		if prev[c.mulSplit(a, ks, xOpts[i:i+w])] {
 			return false
 		}
 	}
-	for _, y := range c.subOpts[a] { // moves in the components of S
-		if cur[c.mulSplit(0, ks, y)] {
+	so := c.subOptsD[a] // moves in the components of S
+	for i := 0; i < len(so); i += w {
+		if cur[c.mulSplit(0, ks, so[i:i+w])] {
 			return false
 		}
 	}
@@ -437,8 +464,9 @@ func (c *cover) layerP(e int, prev, cur []bool, xOpts []int) bool {
 			continue
 		}
 		ks[j]--
-		for _, y := range c.heapOpts[f.heaps[0]] {
-			if cur[c.mulSplit(a, ks, y)] {
+		ho := c.heapOptsD[f.heaps[0]]
+		for i := 0; i < len(ho); i += w {
+			if cur[c.mulSplit(a, ks, ho[i:i+w])] {
 				ks[j]++
 				return false
 			}
@@ -449,20 +477,20 @@ func (c *cover) layerP(e int, prev, cur []bool, xOpts []int) bool {
 }
 
 // mulSplit is [cover.mul] of the element with S-part a and counts ks by
-// y.
-func (c *cover) mulSplit(a int, ks []int, y int) int {
+// the element of digits d (see cover.digits).
+func (c *cover) mulSplit(a int, ks []int, d []int32) int {
 	s := len(c.sub)
 	var code int
 	if c.mulS != nil {
-		code = int(c.mulS[a*s+y%s])
+		code = int(c.mulS[a*s+int(d[0])])
 	} else {
-		code = int(c.subOf[c.mulB[c.sub[a]*c.m+c.sub[y%s]]])
+		code = int(c.subOf[c.mulB[c.sub[a]*c.m+c.sub[d[0]]]])
 	}
-	y /= s
+	d = d[1:]
 	stride := s
 	for j, cj := range c.radix {
-		code += int(c.redT[j][ks[j]+y%cj]) * stride
-		y, stride = y/cj, stride*cj
+		code += int(c.redT[j][ks[j]+int(d[j])]) * stride
+		stride *= cj
 	}
 	return code
 }

@@ -423,30 +423,39 @@ func TestQuotientPeriodic(t *testing.T) {
 	}
 }
 
-// Orders no published table gives: 0.114 on heaps ≤ 24 has 164 elements
-// and 0.106 on heaps ≤ 20 has 844 (as this package found before, where
-// MisereSolver did not finish in 300 s); play from each agrees with
-// exhaustive misère search of random sums of up to 30 tokens.
+// Orders no published table gives (RESULTS.md): 0.114 on heaps ≤ 24 has
+// 164 elements, 28 of them P, and 0.106 on heaps ≤ 20 has 844, 98 of them
+// P (MisereSolver agrees, after two minutes); the orders where each
+// grows are checked too, and play from each agrees with exhaustive misère
+// search of random sums of up to 30 tokens.
 func TestUnpublishedQuotients(t *testing.T) {
-	cases := []struct {
-		code  string
-		n     int
-		order int
-	}{{".114", 24, 164}}
+	type unpublished struct {
+		code     string
+		n, order int
+		p        int
+		growsTo  map[int]int // heap → order of the quotient on heaps ≤ heap
+	}
+	cases := []unpublished{{".114", 24, 164, 28, map[int]int{6: 2, 7: 6, 13: 10, 17: 28, 19: 48, 21: 112, 23: 164}}}
 	if gametest.Long() {
-		cases = append(cases, struct {
-			code  string
-			n     int
-			order int
-		}{".106", 20, 844})
+		cases = append(cases, unpublished{".106", 20, 844, 98, map[int]int{5: 2, 6: 6, 10: 10, 16: 48, 17: 56, 19: 130, 20: 844}})
 	}
 	for _, c := range cases {
-		q, err := newCodeQuotient(context.Background(), c.code, c.n)
+		orders := map[int]int{}
+		q, err := newCodeQuotient(context.Background(), c.code, c.n, WithQuotientProgress(func(p Progress) {
+			if p.Round == 0 {
+				orders[p.Heap] = p.Order
+			}
+		}))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if q.Order() != c.order {
-			t.Errorf("%s ≤ %d: order %d, want %d", c.code, c.n, q.Order(), c.order)
+		if q.Order() != c.order || len(q.PPortion()) != c.p {
+			t.Errorf("%s ≤ %d: order %d, P-portion %d, want %d, %d", c.code, c.n, q.Order(), len(q.PPortion()), c.order, c.p)
+		}
+		for h, want := range c.growsTo {
+			if orders[h] != want {
+				t.Errorf("%s ≤ %d: order %d, want %d", c.code, h, orders[h], want)
+			}
 		}
 		quotientAgreesWithSearch(t, q, 30, 200)
 	}

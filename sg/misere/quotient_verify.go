@@ -65,13 +65,7 @@ func setBit(s []uint64, i int)      { s[i>>6] |= 1 << (i & 63) }
 // the quotient predicts a wrong outcome or the product is not a monoid's,
 // and an error when the state limit or the context stops it.
 func (q *quotient) verify(ctx context.Context, b *built, n int) ([]int, error) {
-	m := len(b.reps)
-	mul := make([]int32, m*m)
-	for x := 0; x < m; x++ {
-		for y := 0; y < m; y++ {
-			mul[x*m+y] = int32(b.mul(x, y))
-		}
-	}
+	mul := b.table()
 	if w, err := verifyMonoid(ctx, b, mul); w != nil || err != nil {
 		return w, err
 	}
@@ -198,20 +192,11 @@ func (q *quotient) verifyOutcomes(ctx context.Context, b *built, mul []int32, n 
 			pz := pulled[j][s.x]
 			if pz == nil {
 				pz = make([]uint64, words)
-				for z := 0; z < m; z++ {
-					if hasBit(hs.reach, int(mul[s.x*m+z])) {
-						setBit(pz, z)
-					}
-				}
+				pullBits(pz, hs.reach, mul[s.x*m:s.x*m+m])
 				pulled[j][s.x] = pz
 			}
 			copy(scratch, pz)
-			row := mul[hs.y*m : hs.y*m+m]
-			for z, yz := range row {
-				if hasBit(s.reach, int(yz)) {
-					setBit(t.reach, z)
-				}
-			}
+			pullBits(scratch, s.reach, mul[hs.y*m:hs.y*m+m])
 			key = appendStateKey(key[:0], t)
 			if seen[string(key)] {
 				continue
@@ -226,6 +211,22 @@ func (q *quotient) verifyOutcomes(ctx context.Context, b *built, mul []int32, n 
 	}
 	b.heapKeys = keys
 	return nil, nil
+}
+
+// pullBits adds to dst each z with row[z] in set, 64 z a word and
+// without a branch on the bits.
+func pullBits(dst, set []uint64, row []int32) {
+	for wi := range dst {
+		lo := wi << 6
+		if lo >= len(row) {
+			return
+		}
+		var acc uint64
+		for b, yz := range row[lo:min(lo+64, len(row))] {
+			acc |= (set[yz>>6] >> (uint(yz) & 63) & 1) << uint(b)
+		}
+		dst[wi] |= acc
+	}
 }
 
 // heapStates returns the distinct states of single components ≤ n, and
@@ -342,4 +343,58 @@ func subSums(sizes []int) []game.Heaps {
 	}
 	rec(0)
 	return out
+}
+
+// table returns the product of every two elements, x·y at x·m+y, column
+// by column: y = y'·g_j for an element y' of a word one shorter, and
+// x·y = next(x·y', j), which is [monoid.mul] wherever the product is
+// associative (the proof checks the table it is given); O(m²) and a word
+// per column instead of O(m²·|word|).
+func (b *monoid) table() []int32 {
+	m := len(b.reps)
+	t := make([]int32, m*m)
+	key := func(w []int) string {
+		var buf []byte
+		for _, e := range w {
+			buf = binary.AppendUvarint(buf, uint64(e))
+		}
+		return string(buf)
+	}
+	index := make(map[string]int, m)
+	length := make([]int, m)
+	order := make([]int, m)
+	for y, w := range b.words {
+		index[key(w)] = y
+		for _, e := range w {
+			length[y] += e
+		}
+		order[y] = y
+	}
+	slices.SortStableFunc(order, func(x, y int) int { return length[x] - length[y] })
+	done := make([]bool, m)
+	tmp := make([]int, len(b.gens))
+	for _, y := range order {
+		found := false
+		for j, e := range b.words[y] {
+			if e == 0 {
+				continue
+			}
+			copy(tmp, b.words[y])
+			tmp[j]--
+			if yp, ok := index[key(tmp)]; ok && done[yp] {
+				for x := 0; x < m; x++ {
+					t[x*m+y] = int32(b.next[t[x*m+yp]][j])
+				}
+				found = true
+				break
+			}
+		}
+		if !found {
+			for x := 0; x < m; x++ {
+				t[x*m+y] = int32(b.mul(x, y))
+			}
+		}
+		done[y] = true
+	}
+	return t
 }
