@@ -2,6 +2,7 @@ package rulesets
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 )
 
@@ -52,7 +53,12 @@ type spCanonInfo struct {
 	land  spLand
 	upper []bool   // letter k's corners lie in two regions
 	col   []uint32 // col[k]: the colour of letter k (see colour)
-	twin  [][]int  // twin[r][b]: the last earlier boundary without letters identical to b, or -1
+	// minShape[r][b]: the least shape of boundary b of region r over its
+	// starting spots (with its 0), and minRots[r][b] the spots giving it:
+	// the shape comes first in a key, so no other start can be least.
+	minShape [][][]byte
+	minRots  [][][]int
+	twin     [][]int // twin[r][b]: the last earlier boundary without letters identical to b, or -1
 }
 
 func spCanonDir(land spLand, reverse bool) string {
@@ -111,6 +117,7 @@ func spCanonDir(land spLand, reverse bool) string {
 		}
 	}
 	info.colour(maxSym)
+	info.shapes()
 	start := spCanonState{rem: make([]uint64, len(land)), cur: -1, names: make([]byte, maxSym)}
 	for r, reg := range land {
 		start.rem[r] = 1<<len(reg) - 1
@@ -162,7 +169,10 @@ func spCanonDir(land spLand, reverse bool) string {
 					if t := info.twin[r][b]; t >= 0 && st.rem[r]&(1<<t) != 0 {
 						continue
 					}
-					for rot := range land[r][b] {
+					if have && bytes.Compare(info.minShape[r][b], best[:bestAt]) > 0 {
+						continue
+					}
+					for _, rot := range info.minRots[r][b] {
 						consider(si, r, b, rot)
 					}
 				}
@@ -172,6 +182,19 @@ func spCanonDir(land spLand, reverse bool) string {
 			break
 		}
 		out.Write(best[bestAt:])
+		if len(cands) == 1 { // the usual case: extend the one writing in place
+			c := cands[0]
+			ns := beam[c.s]
+			if c.r < 0 {
+				ns.cur = -1
+			} else {
+				ns.cur = c.r
+				ns.rem[c.r] &^= 1 << c.b
+				info.name(&ns, c.r, c.b, c.rot)
+			}
+			beam = append(beam[:0], ns)
+			continue
+		}
 		seen := map[string]bool{}
 		var next []spCanonState
 		for _, c := range cands {
@@ -264,6 +287,36 @@ func (info *spCanonInfo) render(dst []byte, st *spCanonState, r, b, rot int) ([]
 	return append(dst, '.'), start
 }
 
+// shapes fills minShape and minRots.
+func (info *spCanonInfo) shapes() {
+	var st spCanonState
+	st.names = make([]byte, len(info.col))
+	info.minShape = make([][][]byte, len(info.land))
+	info.minRots = make([][][]int, len(info.land))
+	var buf []byte
+	for r, reg := range info.land {
+		info.minShape[r] = make([][]byte, len(reg))
+		info.minRots[r] = make([][]int, len(reg))
+		for b, bd := range reg {
+			var best []byte
+			var rots []int
+			for rot := range bd {
+				var at int
+				buf, at = info.render(buf[:0], &st, r, b, rot)
+				c := bytes.Compare(buf[:at], best)
+				switch {
+				case best == nil || c < 0:
+					best = append(best[:0:0], buf[:at]...)
+					rots = append(rots[:0], rot)
+				case c == 0:
+					rots = append(rots, rot)
+				}
+			}
+			info.minShape[r][b], info.minRots[r][b] = best, rots
+		}
+	}
+}
+
 // colour gives each letter of info.land a colour that depends on the
 // land's structure only (not on the letters' names): three rounds of
 // refinement, a letter's new colour mixing its case with, at each of its
@@ -337,15 +390,12 @@ func (info *spCanonInfo) name(st *spCanonState, r, b, rot int) {
 }
 
 func spStateKey(st *spCanonState) string {
-	var b strings.Builder
+	b := make([]byte, 0, 8*len(st.rem)+1+len(st.names))
 	for _, m := range st.rem {
-		for k := range 8 {
-			b.WriteByte(byte(m >> (8 * k)))
-		}
+		b = binary.LittleEndian.AppendUint64(b, m)
 	}
-	b.WriteByte(byte(st.cur + 1))
-	b.Write(st.names)
-	return b.String()
+	b = append(b, byte(st.cur+1))
+	return string(append(b, st.names...))
 }
 
 // spPlain reports whether b has no letters.

@@ -2,8 +2,10 @@ package rulesets
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -35,6 +37,7 @@ import (
 // the first spot of each other boundary that goes with the side walked
 // from the first end to the second (see [Sprouts.MoveString]).
 type Sprouts struct {
+	cache *spCache
 	start string
 	spots int // the start's spots, or -1 for a start given by its string
 }
@@ -57,9 +60,9 @@ func NewSprouts(p int) (*Sprouts, error) {
 		return nil, fmt.Errorf("rulesets: sprouts: %d spots: want 0 to %d", p, SproutsMaxSpots)
 	}
 	if p == 0 {
-		return &Sprouts{start: "!", spots: 0}, nil
+		return &Sprouts{cache: newSpCache(), start: "!", spots: 0}, nil
 	}
-	return &Sprouts{start: strings.Repeat("0.", p) + "}]!", spots: p}, nil
+	return &Sprouts{cache: newSpCache(), start: strings.Repeat("0.", p) + "}]!", spots: p}, nil
 }
 
 // ParseSproutsPosition reads a position string in Glop's notation and
@@ -97,7 +100,7 @@ func ParseSprouts(arg string) (*Sprouts, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Sprouts{start: p, spots: -1}, nil
+	return &Sprouts{cache: newSpCache(), start: p, spots: -1}, nil
 }
 
 // String returns the spec: "sprouts:P", or "sprouts:" and the start's
@@ -116,15 +119,73 @@ func (s *Sprouts) Start() string { return s.start }
 // wrote (Start, an option, ParseMove's result, or [ParseSproutsPosition]'s
 // result), each once. Its cost grows with the ways of sharing the other
 // boundaries of a region cut in two: 2^k for k boundaries with letters.
+// The options of each land are kept in a bounded cache (safe for
+// concurrent use), as a search asks for them again and again.
 func (s *Sprouts) AppendMoves(dst []string, p string) []string {
-	seen := map[string]bool{}
-	spEachOption(p, func(q, _ string) {
-		if !seen[q] {
-			seen[q] = true
+	lands := spLandsOf(p)
+	var seen map[string]bool
+	if len(lands) > 1 {
+		seen = map[string]bool{}
+	}
+	buf := make([]string, 0, len(lands)+4)
+	for k, l := range lands {
+		for _, opt := range s.landOptions(l) {
+			buf = append(append(append(buf[:0], lands[:k]...), lands[k+1:]...), opt...)
+			q := spJoin(buf)
+			if seen != nil {
+				if seen[q] {
+					continue
+				}
+				seen[q] = true
+			}
 			dst = append(dst, q)
 		}
-	})
+	}
 	return dst
+}
+
+// spCacheLands bounds the lands whose options a game keeps.
+const spCacheLands = 1 << 16
+
+func newSpCache() *spCache { return &spCache{opts: map[string][][]string{}} }
+
+// spCache holds the options of lands: each a list of lands.
+type spCache struct {
+	mu   sync.Mutex
+	opts map[string][][]string
+}
+
+// landOptions returns the options of land l (a canonical land string with
+// its ']'), each as its lands, once each, in the order of spEachMove.
+func (s *Sprouts) landOptions(l string) [][]string {
+	c := s.cache
+	c.mu.Lock()
+	o, ok := c.opts[l]
+	c.mu.Unlock()
+	if ok {
+		return o
+	}
+	pl := spParseCanon(l, 0)
+	seen := map[string]bool{}
+	spEachMove(pl.land, func(m spMove) {
+		lands, ok := spApply(pl.land, m, nil)
+		if !ok {
+			return
+		}
+		slices.Sort(lands)
+		key := strings.Join(lands, "")
+		if !seen[key] {
+			seen[key] = true
+			o = append(o, lands)
+		}
+	})
+	c.mu.Lock()
+	if len(c.opts) >= spCacheLands {
+		clear(c.opts)
+	}
+	c.opts[l] = o
+	c.mu.Unlock()
+	return o
 }
 
 // MoveStrings returns the name of each option of p, in the order of

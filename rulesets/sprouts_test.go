@@ -60,13 +60,13 @@ func TestSproutsParse(t *testing.T) {
 		{"0.0.0.}]!", "0.0.0.}]!"},
 		{"", "!"},
 		{"!", "!"},
-		{"A.}A.}]!", "!"},                   // one life in each region: no move
-		{"aa.}", "!"},                       // a letter between dead spots is a '2'; alone it cannot move
-		{"1aa.}", "12.}]!"},                 // the manual's example
-		{"0.1.}]0.}]!", "0.1.}]0.}]!"},      // lands sorted
-		{"0.}]0.1.}]", "0.1.}]0.}]!"},       // lands sorted
-		{"AB.}BA.}]!", "AB.}AB.}]!"},        // the second region mirrored
-		{"BA.}AB.}]!", "AB.}AB.}]!"},        // relabelled
+		{"A.}A.}]!", "!"},              // one life in each region: no move
+		{"aa.}", "!"},                  // a letter between dead spots is a '2'; alone it cannot move
+		{"1aa.}", "12.}]!"},            // the manual's example
+		{"0.1.}]0.}]!", "0.1.}]0.}]!"}, // lands sorted
+		{"0.}]0.1.}]", "0.1.}]0.}]!"},  // lands sorted
+		{"AB.}BA.}]!", "AB.}AB.}]!"},   // the second region mirrored
+		{"BA.}AB.}]!", "AB.}AB.}]!"},   // relabelled
 		{"12.AB.}AB.}]0.2ABC.}0.1ab1bcDca.ACB.}D.}]!", ""}, // the manual's figure, reduced below
 	} {
 		got, err := rulesets.ParseSproutsPosition(c.in)
