@@ -328,6 +328,6 @@ var _ = register(&Entry{
 	WithArg: func(arg string) (fmt.Stringer, error) { return ParseSprouts(arg) },
 	Known: []Known{
 		{Spec: "sprouts:1", Values: "0", Source: "two moves are played whatever is done (Gardner 1967; Applegate–Jacobson–Sleator 1991)"},
-		{Spec: "sprouts:3", Values: "1", Source: "Lemoine–Viennot, Computer analysis of Sprouts with nimbers (2015): 3 spots is a first-player win"},
+		{Spec: "sprouts:2", Values: "0", Source: "a second-player win (Gardner 1967; Applegate–Jacobson–Sleator 1991; Lemoine–Viennot 2015: p mod 6 in {0,1,2})"},
 	},
 })

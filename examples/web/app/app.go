@@ -136,6 +136,10 @@ func loopyPosition(ctx context.Context, r Request, l game.Loopy) (Response, erro
 // BoardAnswer is what the page shows of a board game's start position.
 type BoardAnswer struct {
 	Moves []string `json:"moves"`
+	// Start is the start position written as text, for a game whose
+	// positions are strings (Sprouts, in Glop's notation); moves name
+	// its characters by their places, from 1.
+	Start string `json:"start,omitempty"`
 }
 
 // boardMemory is the search table's budget in the page.
@@ -155,6 +159,9 @@ func board(ctx context.Context, r Request, b game.Board) (Response, error) {
 	}
 	v := sol.Value
 	ans.Moves = sol.Moves
+	if g, ok := b.(game.Started[string]); ok {
+		ans.Start = g.Start()
+	}
 	resp.Value, resp.Outcome, resp.Board = uint64(v), outcome(uint64(v)), ans
 	return resp, nil
 }

@@ -101,6 +101,7 @@ function winning(r) { return (r.moves || []).filter((m) => m.winning); }
 function showBoard(r) {
   let h = `<h2>${esc(r.game)}</h2>` + verdict(r);
   h += '<p>A board game is valued as a whole: its value is the mex of the values of its options, found by a pruned search of the positions it can reach (package sg/search), where parts of the board that no longer touch each other are valued apart and their values XORed.</p>';
+  if (r.board.start) h += `<p>Position: <code id="start">${esc(r.board.start)}</code> (moves name its characters by their places, from 1)</p>`;
   h += '<h2>Winning moves</h2>';
   h += r.board.moves.length ? '<ul class="moves" id="winning">' + r.board.moves.map((m) => `<li class="win">${esc(m)}</li>`).join('') + '</ul>'
     : `<p id="winning">${r.outcome === 'P' ? 'None: every move leaves a position from which the opponent wins.' : 'The value is known; this game does not list its moves here.'}</p>`;
