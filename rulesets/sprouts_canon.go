@@ -76,7 +76,17 @@ func spCanonDir(land spLand, reverse bool) string {
 		}
 		land = rev
 	}
-	info := spCanonInfo{land: land}
+	info := newSpCanonInfo(land)
+	start := spCanonState{rem: make([]uint64, len(land)), cur: -1, names: make([]byte, len(info.col))}
+	for r, reg := range land {
+		start.rem[r] = 1<<len(reg) - 1
+	}
+	return info.search(start)
+}
+
+// newSpCanonInfo returns what the search needs to know of land.
+func newSpCanonInfo(land spLand) *spCanonInfo {
+	info := &spCanonInfo{land: land}
 	maxSym := 0
 	regOf := map[uint8]int{}
 	for _, reg := range land {
@@ -118,10 +128,12 @@ func spCanonDir(land spLand, reverse bool) string {
 	}
 	info.colour(maxSym)
 	info.shapes()
-	start := spCanonState{rem: make([]uint64, len(land)), cur: -1, names: make([]byte, maxSym)}
-	for r, reg := range land {
-		start.rem[r] = 1<<len(reg) - 1
-	}
+	return info
+}
+
+// search returns the least writing of the land from start, ended by ']'.
+func (info *spCanonInfo) search(start spCanonState) string {
+	land := info.land
 	beam := []spCanonState{start}
 	var out strings.Builder
 	var chunk, best []byte
