@@ -1,7 +1,6 @@
 package rulesets_test
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -265,5 +264,4 @@ func TestSproutsAgainstDrawings(t *testing.T) {
 		}
 		t.Logf("%d spots: %d positions agree", p, len(seen))
 	}
-	_ = fmt.Sprint
 }
