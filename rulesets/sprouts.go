@@ -213,7 +213,7 @@ func spReduce(land spLand, dead func(uint8) bool, dst []string) []string {
 		}
 	}
 	// letters seen once now (their other corner was in a removed region)
-	count := map[uint8]int{}
+	var count [256]uint8
 	for _, r := range out {
 		for _, b := range r {
 			for _, x := range b {
@@ -295,17 +295,17 @@ func spSplitLands(regs []spRegion, dst []string) []string {
 		}
 		return i
 	}
-	where := map[uint8]int{}
+	var where [256]int // region of a letter's first corner, plus one
 	for i, r := range regs {
 		for _, b := range r {
 			for _, x := range b {
 				if x < spLetter {
 					continue
 				}
-				if j, ok := where[x]; ok {
+				if j := where[x] - 1; j >= 0 {
 					parent[find(i)] = find(j)
 				} else {
-					where[x] = i
+					where[x] = i + 1
 				}
 			}
 		}

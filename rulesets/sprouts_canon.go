@@ -88,7 +88,7 @@ func spCanonDir(land spLand, reverse bool) string {
 func newSpCanonInfo(land spLand) *spCanonInfo {
 	info := &spCanonInfo{land: land}
 	maxSym := 0
-	regOf := map[uint8]int{}
+	var regOf [256]int // region of a letter's first corner, plus one
 	for _, reg := range land {
 		for _, bd := range reg {
 			for _, x := range bd {
@@ -108,10 +108,10 @@ func newSpCanonInfo(land spLand) *spCanonInfo {
 			for _, x := range bd {
 				if x >= spLetter {
 					plain = false
-					if r0, ok := regOf[x]; ok {
+					if r0 := regOf[x] - 1; r0 >= 0 {
 						info.upper[x-spLetter] = r0 != r
 					} else {
-						regOf[x] = r
+						regOf[x] = r + 1
 					}
 				}
 			}
