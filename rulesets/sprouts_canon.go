@@ -2,7 +2,7 @@ package rulesets
 
 import (
 	"bytes"
-	"encoding/binary"
+	"slices"
 	"strings"
 )
 
@@ -138,29 +138,32 @@ func (info *spCanonInfo) search(start spCanonState) string {
 	var out strings.Builder
 	var chunk, best []byte
 	bestAt := 0
+	type cand struct {
+		s    int
+		r, b int
+		rot  int
+	}
+	var cands []cand
+	var next []spCanonState
+	have := false
+	consider := func(s int, r, b, rot int) {
+		var at int
+		chunk, at = info.render(chunk[:0], &beam[s], r, b, rot)
+		c := bytes.Compare(chunk, best)
+		switch {
+		case !have || c < 0:
+			best = append(best[:0], chunk...)
+			bestAt = at
+			cands = append(cands[:0], cand{s, r, b, rot})
+			have = true
+		case c == 0:
+			cands = append(cands, cand{s, r, b, rot})
+		}
+	}
 	for {
-		type cand struct {
-			s    int
-			r, b int
-			rot  int
-		}
-		var cands []cand
+		cands = cands[:0]
 		best = best[:0]
-		have := false
-		consider := func(s int, r, b, rot int) {
-			var at int
-			chunk, at = info.render(chunk[:0], &beam[s], r, b, rot)
-			c := bytes.Compare(chunk, best)
-			switch {
-			case !have || c < 0:
-				best = append(best[:0], chunk...)
-				bestAt = at
-				cands = append(cands[:0], cand{s, r, b, rot})
-				have = true
-			case c == 0:
-				cands = append(cands, cand{s, r, b, rot})
-			}
-		}
+		have = false
 		done := true
 		for si := range beam {
 			st := &beam[si]
@@ -207,8 +210,7 @@ func (info *spCanonInfo) search(start spCanonState) string {
 			beam = append(beam[:0], ns)
 			continue
 		}
-		seen := map[string]bool{}
-		var next []spCanonState
+		next = next[:0]
 		for _, c := range cands {
 			st := beam[c.s]
 			ns := spCanonState{rem: append([]uint64(nil), st.rem...), cur: st.cur, names: append([]byte(nil), st.names...), nUp: st.nUp, nLo: st.nLo}
@@ -219,14 +221,11 @@ func (info *spCanonInfo) search(start spCanonState) string {
 				ns.rem[c.r] &^= 1 << c.b
 				info.name(&ns, c.r, c.b, c.rot)
 			}
-			key := spStateKey(&ns)
-			if seen[key] {
-				continue
+			if !slices.ContainsFunc(next, ns.same) {
+				next = append(next, ns)
 			}
-			seen[key] = true
-			next = append(next, ns)
 		}
-		beam = next
+		beam, next = next, beam
 	}
 	out.WriteByte(']')
 	return out.String()
@@ -401,13 +400,9 @@ func (info *spCanonInfo) name(st *spCanonState, r, b, rot int) {
 	}
 }
 
-func spStateKey(st *spCanonState) string {
-	b := make([]byte, 0, 8*len(st.rem)+1+len(st.names))
-	for _, m := range st.rem {
-		b = binary.LittleEndian.AppendUint64(b, m)
-	}
-	b = append(b, byte(st.cur+1))
-	return string(append(b, st.names...))
+// same reports whether st and o are the same state of a writing.
+func (st spCanonState) same(o spCanonState) bool {
+	return st.cur == o.cur && slices.Equal(st.rem, o.rem) && bytes.Equal(st.names, o.names)
 }
 
 // spPlain reports whether b has no letters.
