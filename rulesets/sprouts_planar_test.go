@@ -224,9 +224,9 @@ func (g *drawing) text() string {
 // the positions the explicit drawings reach in one move, read in the
 // notation.
 func TestSproutsAgainstDrawings(t *testing.T) {
-	top := 3
+	top, maxDrawings := 3, 20000
 	if gametest.Long() {
-		top = 4
+		top, maxDrawings = 4, 400000
 	}
 	for p := 1; p <= top; p++ {
 		g, _ := rulesets.NewSprouts(p)
@@ -236,19 +236,33 @@ func TestSproutsAgainstDrawings(t *testing.T) {
 			d.faces[0] = append(d.faces[0], -1-v)
 		}
 		seen := map[string]bool{}
-		var walk func(d *drawing) string
-		walk = func(d *drawing) string {
+		drawings := 0
+		keyOf := func(d *drawing) string {
 			key, err := rulesets.ParseSproutsPosition(d.text())
 			if err != nil {
 				t.Fatalf("%s: %v", d.text(), err)
 			}
-			if seen[key] {
-				return key
-			}
-			seen[key] = true
+			return key
+		}
+		// walk compares the options of a drawing with those of its
+		// position, for the first drawing of each position and then for
+		// other drawings of positions already met (up to maxDrawings in
+		// all): this tests the reductions too, which merge drawings into
+		// one position.
+		var walk func(d *drawing, key string)
+		walk = func(d *drawing, key string) {
+			drawings++
 			want := map[string]bool{}
+			var fresh []*drawing
 			for _, o := range d.options() {
-				want[walk(o)] = true
+				k := keyOf(o)
+				want[k] = true
+				if !seen[k] {
+					seen[k] = true
+					fresh = append(fresh, o)
+				} else if drawings < maxDrawings {
+					walk(o, k)
+				}
 			}
 			got := map[string]bool{}
 			for _, q := range g.AppendMoves(nil, key) {
@@ -257,11 +271,15 @@ func TestSproutsAgainstDrawings(t *testing.T) {
 			if !maps.Equal(got, want) {
 				t.Errorf("%s (drawn %s): options %v, the drawings reach %v", key, d.text(), slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 			}
-			return key
+			for _, o := range fresh {
+				walk(o, keyOf(o))
+			}
 		}
-		if k := walk(d); k != g.Start() {
+		if k := keyOf(d); k != g.Start() {
 			t.Errorf("start of %d spots drawn: %s, want %s", p, k, g.Start())
 		}
-		t.Logf("%d spots: %d positions agree", p, len(seen))
+		seen[g.Start()] = true
+		walk(d, g.Start())
+		t.Logf("%d spots: %d positions, %d drawings agree", p, len(seen), drawings)
 	}
 }
