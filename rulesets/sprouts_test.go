@@ -139,3 +139,32 @@ func TestSproutsNotation(t *testing.T) {
 	}
 	var _ game.Started[string] = g
 }
+
+// FuzzSprouts: no text makes the parser, the moves or the reader of
+// moves panic, and what the parser accepts it writes canonically.
+func FuzzSprouts(f *testing.F) {
+	for _, s := range []string{"0.0.0", "1a1a.0.}]!", "AB.}AB.}]!", "12.AB.}AB.}]0.2ABC.}0.1ab1bc2ca.ACB.}]!", "0.}]0.}]!"} {
+		f.Add(s, "1-3/5")
+	}
+	f.Fuzz(func(t *testing.T, text, move string) {
+		p, err := rulesets.ParseSproutsPosition(text)
+		if err != nil {
+			return
+		}
+		if q, err := rulesets.ParseSproutsPosition(p); err != nil || q != p {
+			t.Fatalf("%q reads as %q, which reads as %q, %v", text, p, q, err)
+		}
+		if len(p) > 24 {
+			return
+		}
+		g, err := rulesets.ParseSprouts(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := g.AppendMoves(nil, p)
+		if names := g.MoveStrings(p); len(names) != len(opts) {
+			t.Fatalf("%s: %d names for %d options", p, len(names), len(opts))
+		}
+		_, _ = g.ParseMove(p, move)
+	})
+}
