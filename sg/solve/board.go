@@ -50,7 +50,7 @@ func Board(ctx context.Context, b game.Board, opts ...search.Option) (*BoardSolu
 	case game.Started[string]:
 		return Search(ctx, g, opts...)
 	}
-	return nil, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set positions", b)
+	return nil, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set or string positions", b)
 }
 
 // Searchable reports whether [Board] values b by a search ([Search]),
@@ -103,7 +103,8 @@ func Search[P comparable](ctx context.Context, g game.Started[P], opts ...search
 
 // StartValue returns the value of a board's start position: a
 // [game.Valued] board's own, or that of the engine of package sg with its
-// default memo limit for a [game.Started] game on bitset.Set positions (an error wrapping sg.ErrLimit, not an exhausted memory, when
+// default memo limit for a [game.Started] game on bitset.Set or string
+// positions (an error wrapping sg.ErrLimit, not an exhausted memory, when
 // the board is beyond it). It returns ctx's error when ctx is done first.
 func StartValue(ctx context.Context, b game.Board) (sg.Nimber, error) {
 	switch g := b.(type) {
@@ -114,5 +115,5 @@ func StartValue(ctx context.Context, b game.Board) (sg.Nimber, error) {
 	case game.Started[string]:
 		return sg.NewEngine[string](g).Value(ctx, g.Start())
 	}
-	return 0, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set positions", b)
+	return 0, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set or string positions", b)
 }
