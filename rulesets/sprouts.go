@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // This file holds the position strings of Sprouts: their parser, their
@@ -320,7 +321,7 @@ func spSplitLands(regs []spRegion, dst []string) []string {
 				land = append(land, regs[j])
 			}
 		}
-		dst = append(dst, spCanon(land))
+		dst = append(dst, spCanonCached(land))
 	}
 	return dst
 }
@@ -345,4 +346,63 @@ func spLandsOf(p string) []string {
 		p = p[i+1:]
 	}
 	return out
+}
+
+// spCanonCacheSize bounds the lands whose canonical forms are kept: a
+// move's land is often one met before in the same order (the same
+// regions, boundaries and corners, letters renamed), and its canonical
+// form is then read instead of searched for.
+const spCanonCacheSize = 1 << 16
+
+// spCanons maps the exact writing of a land (its letters named in the
+// order met) to its canonical form; it is emptied when full. It holds
+// facts about lands only, so every game shares it.
+var spCanons = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
+// spCanonCached returns spCanon(land), through the cache spCanons.
+func spCanonCached(land spLand) string {
+	k := spRawKey(land)
+	spCanons.Lock()
+	c, ok := spCanons.m[k]
+	spCanons.Unlock()
+	if ok {
+		return c
+	}
+	c = spCanon(land)
+	spCanons.Lock()
+	if len(spCanons.m) >= spCanonCacheSize {
+		clear(spCanons.m)
+	}
+	spCanons.m[k] = c
+	spCanons.Unlock()
+	return c
+}
+
+// spRawKey writes land exactly as it is ordered, its letters named in the
+// order met: two lands with one key are one land.
+func spRawKey(land spLand) string {
+	var names [256]byte
+	next := byte('A')
+	b := make([]byte, 0, 64)
+	for _, r := range land {
+		for _, bd := range r {
+			for _, x := range bd {
+				if x < spLetter {
+					b = append(b, '0'+x)
+					continue
+				}
+				if names[x] == 0 {
+					names[x] = next
+					next++
+				}
+				b = append(b, names[x])
+			}
+			b = append(b, '.')
+		}
+		b = append(b, '}')
+	}
+	return string(b)
 }
