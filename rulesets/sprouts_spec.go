@@ -21,7 +21,7 @@ import (
 // Sleator, "Computer analysis of Sprouts", CMU-CS-91-144, 1991, p ≤ 11).
 //
 // A position is a string in the notation of Lemoine and Viennot's program
-// Glop (see the comment at the top of sprouts.go): "0.0.0.}]!" is the
+// Glop (see [ParseSproutsPosition]): "0.0.0.}]!" is the
 // start of three spots, "AB.}AB.}]!" the position after a loop on the one
 // spot of the start of one spot. Positions are kept reduced (dead spots,
 // regions where no move can be made and boundaries without lives left
@@ -66,7 +66,19 @@ func NewSprouts(p int) (*Sprouts, error) {
 }
 
 // ParseSproutsPosition reads a position string in Glop's notation and
-// returns its reduced, canonical form. The final terminators may be left
+// returns its reduced, canonical form.
+//
+// The notation (the manual of Glop 1.0; Lemoine and Viennot, "Computer
+// analysis of Sprouts with nimbers", 2015): a position is a list of
+// lands, each ended by ']', the whole ended by '!'; a land (a part of the
+// sheet no move can leave) is a list of regions, each ended by '}'; a
+// region is a list of boundaries, each ended by '.'; a boundary is the
+// list of the spots met walking along it with the region on one side.
+// Spots without lives are left out; a spot is written by its lines: '0'
+// (three lives), '1' (two lives), '2' (one life, met once), and a spot
+// with one life met at two corners by a letter, upper case when the
+// corners are in two regions, lower case when in one; letters are local
+// to a land. "12.AB.}AB.}]!" is one land of two regions. The final terminators may be left
 // out ("0.0.0" is "0.0.0.}]!"). A bad string is a [*SyntaxError] naming
 // the bad character and its position (from 1, in the string completed
 // with its terminators); lives plus letters above 52 are refused.
