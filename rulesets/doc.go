@@ -1,7 +1,7 @@
 // Package rulesets holds the rules of named impartial games: subtraction
 // games, octal and hexadecimal games, Grundy's game, Lasker's Nim, row
-// games, Wythoff's game, Cram, Node Kayles, Chomp, coin-turning games,
-// Green Hackenbush and games with cycles; and a catalogue that reads a game
+// games, Wythoff's game, Cram, Node Kayles, Chomp, Sprouts, coin-turning
+// games, Green Hackenbush and games with cycles; and a catalogue that reads a game
 // from a short text, its spec ("kayles", "sub:1,3,4", ".07", "cram:4x5"),
 // for command-line tools and other programs.
 //
@@ -135,7 +135,8 @@
 // Every game with a start position, every loopy game and every row of
 // heaps ([game.HeapGame]) names its moves and reads them back through
 // [game.Notation]: a Cram domino "0,0-0,1", a Node Kayles vertex "3" (or
-// "r,c" on a grid), a Chomp bite "1,2", coins turned "7+2", a heap of 7
+// "r,c" on a grid), a Chomp bite "1,2", a Sprouts line "1-3" (the places
+// of the spots joined in the position's string), coins turned "7+2", a heap of 7
 // split in two "7>2+4", a loopy game's move by the position it reaches.
 //
 // # Games with cycles

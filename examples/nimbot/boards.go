@@ -25,11 +25,11 @@ import (
 const boardMemoLimit = 1 << 23
 
 // isBoardSpec reports whether spec names a board or graph game rather than
-// a heap game: cram:…, nodekayles:… or chomp:….
+// a heap game: cram:…, nodekayles:…, chomp:… or sprouts:….
 func isBoardSpec(spec string) bool {
 	key, _, ok := strings.Cut(strings.TrimSpace(spec), ":")
 	key = strings.ToLower(key)
-	return ok && (key == "cram" || key == "nodekayles" || key == "chomp")
+	return ok && (key == "cram" || key == "nodekayles" || key == "chomp" || key == "sprouts")
 }
 
 // defaultThink is the default of -think: the most time the bot spends on
@@ -94,10 +94,25 @@ func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, cf
 				})
 			}, cfg).play(g.Start(), cfg.youFirst)
 		}
+	case "sprouts":
+		var g *rulesets.Sprouts
+		if g, err = rulesets.ParseSprouts(arg); err == nil {
+			return newBoardSession(ctx, in, out, g, g.String(), sproutsText, cfg).play(g.Start(), cfg.youFirst)
+		}
 	default:
-		return fmt.Errorf("%w: -game %s: not a board game (cram:, nodekayles:, chomp:)", errUsage, clip.Quote(spec))
+		return fmt.Errorf("%w: -game %s: not a board game (cram:, nodekayles:, chomp:, sprouts:)", errUsage, clip.Quote(spec))
 	}
 	return gameError(spec, err)
+}
+
+// sproutsText shows a Sprouts position: its string, with the positions
+// of its characters (from 1) under it, by which moves name spots.
+func sproutsText(p string) string {
+	var ruler strings.Builder
+	for i := range len(p) {
+		ruler.WriteByte(byte('0' + (i+1)%10))
+	}
+	return p + "\n" + ruler.String() + "\n"
 }
 
 func pick(c bool, yes, no byte) byte {
@@ -178,7 +193,11 @@ func (s *boardSession[P]) printf(format string, args ...any) error {
 // play runs the game from p; it returns nil when the game ends, the player
 // quits or the input ends.
 func (s *boardSession[P]) play(p P, yourTurn bool) error {
-	if err := s.printf("nimbot: playing %s. Moves as the board shows them (row,col from 0), hint, quit.\n", s.name); err != nil {
+	how := "Moves as the board shows them (row,col from 0)"
+	if strings.HasPrefix(s.name, "sprouts:") {
+		how = "Moves join two spots by their places in the string: i-j, or i-j/k,l for a line that cuts a region, k and l the boundaries on the side from i to j"
+	}
+	if err := s.printf("nimbot: playing %s. %s, hint, quit.\n", s.name, how); err != nil {
 		return err
 	}
 	for {

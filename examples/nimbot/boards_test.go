@@ -102,3 +102,20 @@ func TestBoardTooLargeAnswersAtOnce(t *testing.T) {
 		t.Fatal("no answer on cram:9x9 in 30 s")
 	}
 }
+
+// TestPlaySprouts: Sprouts is played by the places of spots in its string.
+func TestPlaySprouts(t *testing.T) {
+	if !isBoardSpec("sprouts:2") {
+		t.Fatal("sprouts:2 is not a board spec")
+	}
+	var out strings.Builder
+	err := playBoard(context.Background(), strings.NewReader("hint\n1-3\n"), &out, "sprouts:2", boardConfig{youFirst: true, seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"0.0.}]!", "value is 0", "you: 1-3", "1a1a.}]!"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}

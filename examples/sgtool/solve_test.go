@@ -54,6 +54,13 @@ func TestSolve(t *testing.T) {
 		// mex{1, 2, 2, 3, 0} = 4.
 		{"chomp:2x3", 0, `{"game":"chomp:2x3","value":4,"outcome":"N","moves":["1,2"]}` + "\n", ""},
 		{"chomp:3,2", 0, "", ""},
+		// Sprouts: 2 spots is a second-player win; from 3 spots, a loop
+		// round one spot with another inside, or a line joining two, wins
+		// (the first player wins exactly when p is 3, 4 or 5 mod 6).
+		{"sprouts:2", 0, `{"game":"sprouts:2","value":0,"outcome":"P","moves":[]}` + "\n", ""},
+		{"sprouts:3 -workers 1", 0, `{"game":"sprouts:3","value":1,"outcome":"N","moves":["1-3","1-1/3"]}` + "\n", ""},
+		{"sprouts:0.1.}]12.}]!", 0, `{"game":"sprouts:0.1.}]12.}]!","value":0,"outcome":"P","moves":[]}` + "\n", ""},
+		{"sprouts:0.0#", 2, "", `"#" at position 12`},
 		{"cram:2x2 -mem 1M", 0, "", ""},
 		// A table far smaller than the search makes it slower, not wrong:
 		{"cram:4x5 -workers 1", 0, `{"game":"cram:4x5","value":2,"outcome":"N","moves":["1,0-2,0","1,1-2,1","1,2-2,2","1,3-2,3","1,4-2,4"]}` + "\n", ""},

@@ -28,8 +28,8 @@ func (s *BoardSolution) Outcome() sg.Outcome { return sg.OutcomeOf(s.Value) }
 // position, whichever way the board is valued (see [game.Board]): a
 // [game.Valued] board by its rules (opts are then unused), a
 // [game.Started] game on bitset.Set positions (the boards of packages
-// game/grid and game/graph: Cram, Chomp, Node Kayles) by [Search] with
-// opts. It returns an error naming the board when it is neither; [Search]
+// game/grid and game/graph: Cram, Chomp, Node Kayles) or on string
+// positions (Sprouts) by [Search] with opts. It returns an error naming the board when it is neither; [Search]
 // takes a Started game on any other type of positions. Errors are those
 // of the way taken: ctx's error when ctx is done, an error naming a bad
 // option, the rules' error for a position past their limits.
@@ -47,8 +47,10 @@ func Board(ctx context.Context, b game.Board, opts ...search.Option) (*BoardSolu
 		return &BoardSolution{Value: v, Moves: moves}, nil
 	case game.Started[bitset.Set]:
 		return Search(ctx, g, opts...)
+	case game.Started[string]:
+		return Search(ctx, g, opts...)
 	}
-	return nil, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set positions", b)
+	return nil, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set or string positions", b)
 }
 
 // Searchable reports whether [Board] values b by a search ([Search]),
@@ -59,7 +61,7 @@ func Searchable(b game.Board) bool {
 		return false
 	}
 	switch b.(type) {
-	case game.Started[bitset.Set]:
+	case game.Started[bitset.Set], game.Started[string]:
 		return true
 	}
 	return false
@@ -107,7 +109,8 @@ func Search[P comparable](ctx context.Context, g game.Started[P], opts ...search
 
 // StartValue returns the value of a board's start position: a
 // [game.Valued] board's own, or that of the engine of package sg with its
-// default memo limit for a [game.Started] game on bitset.Set positions (an error wrapping sg.ErrLimit, not an exhausted memory, when
+// default memo limit for a [game.Started] game on bitset.Set or string
+// positions (an error wrapping sg.ErrLimit, not an exhausted memory, when
 // the board is beyond it). It returns ctx's error when ctx is done first.
 func StartValue(ctx context.Context, b game.Board) (sg.Nimber, error) {
 	switch g := b.(type) {
@@ -115,6 +118,8 @@ func StartValue(ctx context.Context, b game.Board) (sg.Nimber, error) {
 		return g.StartValue(ctx)
 	case game.Started[bitset.Set]:
 		return sg.NewEngine[bitset.Set](g).Value(ctx, g.Start())
+	case game.Started[string]:
+		return sg.NewEngine[string](g).Value(ctx, g.Start())
 	}
-	return 0, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set positions", b)
+	return 0, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set or string positions", b)
 }

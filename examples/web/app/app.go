@@ -191,6 +191,10 @@ func itoa(x int) string { return strconv.Itoa(x) }
 // BoardAnswer is what the page shows of a board game's start position.
 type BoardAnswer struct {
 	Moves []string `json:"moves"`
+	// Start is the start position written as text, for a game whose
+	// positions are strings (Sprouts, in Glop's notation); moves name
+	// its characters by their places, from 1.
+	Start string `json:"start,omitempty"`
 }
 
 // boardMemory is the search table's budget in the page.
@@ -233,6 +237,9 @@ func board(ctx context.Context, r Request, b game.Board) (Response, error) {
 	}
 	nv := sol.Value
 	ans.Moves = sol.Moves
+	if g, ok := b.(game.Started[string]); ok {
+		ans.Start = g.Start()
+	}
 	resp.Value, resp.Outcome, resp.Board = uint64(nv), outcome(uint64(nv)), ans
 	return resp, nil
 }

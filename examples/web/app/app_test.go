@@ -166,6 +166,7 @@ func TestBoards(t *testing.T) {
 		{"cram:4x4", 0, false},              // even×even: the second player copies (Winning Ways ch. 22)
 		{"chomp:5,4", 0, false},             // two rows (a, a-1) are P (Zeilberger 2001)
 		{"hackenbush:g-1,1-2,2-3", 3, true}, // a stalk of 3 is *3 (Winning Ways ch. 7); cut the bottom edge
+		{"sprouts:3", 1, true},              // 3 spots: the first player wins (3 mod 6)
 	} {
 		r := ask(t, Request{View: "position", Game: c.game})
 		if r.Error != "" || r.Board == nil {
@@ -174,6 +175,9 @@ func TestBoards(t *testing.T) {
 		if r.Value != c.value || (len(r.Board.Moves) > 0) != c.wins {
 			t.Errorf("%s: value %d with moves %v, want %d (moves: %v)", c.game, r.Value, r.Board.Moves, c.value, c.wins)
 		}
+	}
+	if r := ask(t, Request{View: "position", Game: "sprouts:2"}); r.Board == nil || r.Board.Start != "0.0.}]!" {
+		t.Errorf("sprouts:2: the start position is not shown: %+v", r.Board)
 	}
 	if r := ask(t, Request{View: "sequence", Game: "cram:3x3"}); r.Field != "view" {
 		t.Errorf("sequence of a board: %+v, want an error on the view", r)

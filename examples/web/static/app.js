@@ -131,6 +131,7 @@ function showBoard(r, s) {
     h += `<p><a id="playlink" href="?${new URLSearchParams({ game: s.game, view: 'play', at: s.at || '' })}">Play this position against the bot</a></p>`;
   } else if (r.game.startsWith('hackenbush:')) h += `<p>${valuedBy('hackenbush')} (This picture is too large to draw here.)</p>`;
   else h += '<p>A board of coins needs no search: by the Tartan theorem each head is worth the nim-product of the values of its row and its column, and the board is worth the XOR of its heads\' values.</p>';
+  if (r.board && r.board.start) h += `<p>Position: <code id="start">${esc(r.board.start)}</code> (moves name its characters by their places, from 1)</p>`;
   h += '<h2>Winning moves</h2>';
   h += r.board.moves.length ? '<ul class="moves" id="winning">' + r.board.moves.map((m) => `<li class="win">★ ${esc(m)}</li>`).join('') + '</ul>'
     : '<p id="winning">None: every move leaves a position from which the opponent wins.</p>';

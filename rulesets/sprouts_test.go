@@ -1,0 +1,170 @@
+package rulesets_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search"
+)
+
+// sproutsWins reports the published outcome of the start of p spots: the
+// first player wins exactly when p is 3, 4 or 5 modulo 6 (Applegate,
+// Jacobson and Sleator 1991 for p ≤ 11; Lemoine and Viennot 2015 for
+// p ≤ 32).
+func sproutsWins(p int) bool { return p%6 >= 3 }
+
+// sproutsStartValue values the start of p spots with sg/search.
+func sproutsStartValue(t testing.TB, p int) sg.Nimber {
+	t.Helper()
+	g, err := rulesets.NewSprouts(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := search.New[string](g, search.WithMemory(64<<20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	v, err := s.Value(bg, g.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("sprouts:%d = %v (%v, %+v)", p, v, time.Since(start), s.Stats())
+	return v
+}
+
+// TestSproutsStarts: the outcomes of the starts of few spots agree with
+// the published ones.
+func TestSproutsStarts(t *testing.T) {
+	top := 4
+	if gametest.Long() {
+		top = 6
+	}
+	for p := 0; p <= top; p++ {
+		v := sproutsStartValue(t, p)
+		if (v != 0) != sproutsWins(p) {
+			t.Errorf("sprouts:%d has value %v; the first player wins: %v", p, v, sproutsWins(p))
+		}
+	}
+}
+
+func TestSproutsParse(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"0.0.0", "0.0.0.}]!"},
+		{"0.0.0.}]!", "0.0.0.}]!"},
+		{"", "!"},
+		{"!", "!"},
+		{"A.}A.}]!", "!"},              // one life in each region: no move
+		{"aa.}", "!"},                  // a letter between dead spots is a '2'; alone it cannot move
+		{"1aa.}", "12.}]!"},            // the manual's example
+		{"0.1.}]0.}]!", "0.1.}]0.}]!"}, // lands sorted
+		{"0.}]0.1.}]", "0.1.}]0.}]!"},  // lands sorted
+		{"AB.}BA.}]!", "AB.}AB.}]!"},   // the second region mirrored
+		{"BA.}AB.}]!", "AB.}AB.}]!"},   // relabelled
+		{"12.AB.}AB.}]0.2ABC.}0.1ab1bcDca.ACB.}D.}]!", ""}, // the manual's figure, reduced below
+	} {
+		got, err := rulesets.ParseSproutsPosition(c.in)
+		if err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		if c.want != "" && got != c.want {
+			t.Errorf("%q reads as %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestSproutsBadStrings(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		pos   int
+		token string
+	}{
+		{"0.0#", 4, "#"},
+		{"00.}]!", 1, "0"},
+		{"A.}]!", 4, "]"},
+		{"AA.}]!", 2, "A"},
+		{"a.}a.}]!", 4, "a"},
+		{"aaa.}]!", 3, "a"},
+		{"..}]!", 1, "."},
+		{"}]!", 1, "}"},
+		{"]!", 1, "]"},
+		{"0.}]!0", 6, "0"},
+		{"0.}!", 4, "!"},
+		{"0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.}]!", 0, ""},
+	} {
+		_, err := rulesets.ParseSproutsPosition(c.in)
+		var se *rulesets.SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("%q: error %v, want a SyntaxError", c.in, err)
+			continue
+		}
+		if c.pos > 0 && (se.Pos != c.pos || se.Token != c.token) {
+			t.Errorf("%q: %v: want %q at %d", c.in, err, c.token, c.pos)
+		}
+	}
+	if _, err := rulesets.Parse("sprouts:18"); err == nil {
+		t.Error("sprouts:18 accepted")
+	}
+}
+
+func TestSproutsNotation(t *testing.T) {
+	for _, s := range []string{"sprouts:1", "sprouts:2", "sprouts:3", "sprouts:0.1.}]12.}]!", "sprouts:1a1a.0.}]!", "sprouts:AB.0.}AB.0.}]!"} {
+		r, err := rulesets.ParseRules(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := r.Board.(*rulesets.Sprouts)
+		roundTrip[string](t, s, g, g.Start())
+	}
+	g, _ := rulesets.NewSprouts(2)
+	if got := g.MoveStrings(g.Start()); fmt.Sprint(got) != "[1-3 1-1/-]" {
+		t.Errorf("moves of 2 spots: %v", got)
+	}
+	for _, bad := range []string{"1-9", "x", "1-3/1", "1-1/9"} {
+		if _, err := g.ParseMove(g.Start(), bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	// a move MoveStrings does not list, equal to one it does
+	q, err := g.ParseMove(g.Start(), "3-3/1")
+	if err != nil || q != "0.AB.}AB.}]!" {
+		t.Errorf("3-3/1: %q, %v", q, err)
+	}
+	var _ game.Started[string] = g
+}
+
+// FuzzSprouts: no text makes the parser, the moves or the reader of
+// moves panic, and what the parser accepts it writes canonically.
+func FuzzSprouts(f *testing.F) {
+	for _, s := range []string{"0.0.0", "1a1a.0.}]!", "AB.}AB.}]!", "12.AB.}AB.}]0.2ABC.}0.1ab1bc2ca.ACB.}]!", "0.}]0.}]!"} {
+		f.Add(s, "1-3/5")
+	}
+	f.Fuzz(func(t *testing.T, text, move string) {
+		p, err := rulesets.ParseSproutsPosition(text)
+		if err != nil {
+			return
+		}
+		if q, err := rulesets.ParseSproutsPosition(p); err != nil || q != p {
+			t.Fatalf("%q reads as %q, which reads as %q, %v", text, p, q, err)
+		}
+		if len(p) > 24 {
+			return
+		}
+		g, err := rulesets.ParseSprouts(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := g.AppendMoves(nil, p)
+		if names := g.MoveStrings(p); len(names) != len(opts) {
+			t.Fatalf("%s: %d names for %d options", p, len(names), len(opts))
+		}
+		_, _ = g.ParseMove(p, move)
+	})
+}
