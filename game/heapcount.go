@@ -3,8 +3,10 @@ package game
 import "math"
 
 // maxCount is where [HeapGame.NumMoves] stops counting: 2^31, one more
-// than the most options an engine of package sg lists for a position.
-const maxCount = 1 << 31
+// than the most options an engine of package sg lists for a position
+// (2^31 − 1 where int has 32 bits, the most an int holds: no position
+// listing that many options fits in such a machine's memory anyway).
+const maxCount = 1<<31 - 1 + int(^uint(0)>>63)
 
 // NumMoves returns the number of positions [HeapGame.AppendMoves] lists
 // from p, counted from the rule without listing them, so that an engine
