@@ -287,9 +287,62 @@ func grow[T any](s []T, n int) []T {
 // principle.
 func (h *Hackenbush) solve(cut int, sc *hbScratch) game.Nimber {
 	nv, ne := len(h.names), len(h.u)
-	// Adjacency in compressed form: for vertex x, the edges adj[start[x]:start[x+1]].
+	order := h.bridges(h.adjacency(cut, sc), sc)
+	disc, parentEdge, bridge := sc.disc, sc.parentEdge, sc.bridge
+	sc.grounded = grow(sc.grounded, ne)
+	grounded := sc.grounded
+	for i := range ne {
+		if i != cut && disc[h.u[i]] != 0 {
+			grounded[i] = true // both ends are reached when one is
+		}
+	}
+	// Block of each reached vertex: a vertex whose parent edge is a bridge
+	// (or the ground) starts a block, others share their parent's; the
+	// discovery order visits parents first.
+	sc.block = grow(sc.block, nv)
+	block := sc.block
+	for _, x := range order {
+		if pe := parentEdge[x]; pe < 0 || bridge[pe] {
+			block[x] = x
+		} else {
+			block[x] = block[h.other(pe, x)]
+		}
+	}
+	// Each non-bridge edge in play is a loop at its block after fusion.
+	sc.val = grow(sc.val, nv)
+	val := sc.val
+	for i := range ne {
+		if grounded[i] && !bridge[i] {
+			val[block[h.u[i]]] ^= 1
+		}
+	}
+	// Colon principle, children before parents: a bridge from block p up to
+	// block b adds G(b) + 1 at p.
+	for k := len(order) - 1; k > 0; k-- {
+		x := order[k]
+		if pe := parentEdge[x]; bridge[pe] {
+			p := h.other(pe, x)
+			val[block[p]] ^= val[x] + 1
+		}
+	}
+	return val[0]
+}
+
+// other returns the end of edge e that is not x.
+func (h *Hackenbush) other(e, x int32) int32 {
+	if h.u[e] == x {
+		return h.v[e]
+	}
+	return h.u[e]
+}
+
+// adjacency lays the edges in play (all but cut and the loops) out in
+// compressed form in sc: for vertex x, the edges sc.adj[start[x]:start[x+1]];
+// it returns start.
+func (h *Hackenbush) adjacency(cut int, sc *hbScratch) (start []int32) {
+	nv, ne := len(h.names), len(h.u)
 	sc.start = grow(sc.start, nv+1)
-	start := sc.start
+	start = sc.start
 	for i := range ne {
 		if i == cut || h.u[i] == h.v[i] {
 			continue
@@ -313,12 +366,17 @@ func (h *Hackenbush) solve(cut int, sc *hbScratch) game.Nimber {
 		adj[fill[h.v[i]]] = int32(i)
 		fill[h.v[i]]++
 	}
-	other := func(e int32, x int32) int32 {
-		if h.u[e] == x {
-			return h.v[e]
-		}
-		return h.u[e]
-	}
+	return start
+}
+
+// bridges walks the edges in play depth first from the ground (vertex 0),
+// iteratively, and marks in sc.bridge the edges that are bridges (Tarjan's
+// low-link rule); sc.disc holds each vertex's discovery time + 1 (0 for one
+// not reached) and sc.parentEdge the edge it was reached by (-1 for the
+// ground). It returns the reached vertices in discovery order.
+func (h *Hackenbush) bridges(start []int32, sc *hbScratch) []int32 {
+	nv, ne := len(h.names), len(h.u)
+	adj := sc.adj
 	sc.disc, sc.low, sc.parentEdge, sc.next = grow(sc.disc, nv), grow(sc.low, nv), grow(sc.parentEdge, nv), grow(sc.next, nv)
 	disc := sc.disc // 0: unvisited; else discovery time + 1
 	low := sc.low
@@ -339,7 +397,7 @@ func (h *Hackenbush) solve(cut int, sc *hbScratch) game.Nimber {
 			if e == parentEdge[x] {
 				continue
 			}
-			y := other(e, x)
+			y := h.other(e, x)
 			if disc[y] == 0 {
 				t++
 				disc[y], low[y], parentEdge[y], next[y] = t, t, e, start[y]
@@ -352,7 +410,7 @@ func (h *Hackenbush) solve(cut int, sc *hbScratch) game.Nimber {
 		}
 		stack = stack[:len(stack)-1]
 		if pe := parentEdge[x]; pe >= 0 {
-			p := other(pe, x)
+			p := h.other(pe, x)
 			if low[x] < low[p] {
 				low[p] = low[x]
 			}
@@ -362,43 +420,7 @@ func (h *Hackenbush) solve(cut int, sc *hbScratch) game.Nimber {
 		}
 	}
 	sc.order, sc.stack = order, stack
-	sc.grounded = grow(sc.grounded, ne)
-	grounded := sc.grounded
-	for i := range ne {
-		if i != cut && disc[h.u[i]] != 0 {
-			grounded[i] = true // both ends are reached when one is
-		}
-	}
-	// Block of each reached vertex: a vertex whose parent edge is a bridge
-	// (or the ground) starts a block, others share their parent's; the
-	// discovery order visits parents first.
-	sc.block = grow(sc.block, nv)
-	block := sc.block
-	for _, x := range order {
-		if pe := parentEdge[x]; pe < 0 || bridge[pe] {
-			block[x] = x
-		} else {
-			block[x] = block[other(pe, x)]
-		}
-	}
-	// Each non-bridge edge in play is a loop at its block after fusion.
-	sc.val = grow(sc.val, nv)
-	val := sc.val
-	for i := range ne {
-		if grounded[i] && !bridge[i] {
-			val[block[h.u[i]]] ^= 1
-		}
-	}
-	// Colon principle, children before parents: a bridge from block p up to
-	// block b adds G(b) + 1 at p.
-	for k := len(order) - 1; k > 0; k-- {
-		x := order[k]
-		if pe := parentEdge[x]; bridge[pe] {
-			p := other(pe, x)
-			val[block[p]] ^= val[x] + 1
-		}
-	}
-	return val[0]
+	return order
 }
 
 // HackenbushGame is the cutting game of a picture of at most 64 edges,

@@ -62,6 +62,14 @@ big heap to 0 or 1, choosing the parity of the 1s left.
 		t.printf("  %-10s nim-sum %d  misère %v\n", tuple(h), x, o)
 	}
 
+	misereSums(t, e)
+}
+
+// misereSums is the tour's second misère step: the sum theorem fails under
+// misère play (values of sums, genus, tameness, the quotient of Nim),
+// computed with e, the misère engine of Nim.
+func misereSums(t *tour, e *misere.Engine[game.Heaps]) {
+	ctx := t.ctx
 	t.section("12. Where the sum theorem breaks under misère play")
 	t.printf(`In normal play a sum of two P-positions is a P-position, and the value of a
 sum is the XOR of the values of its parts. Under misère play neither holds.
