@@ -247,23 +247,13 @@ func (a *adjoinState) name(b *built, n int, pw powers, class []int, elem map[int
 			} else {
 				to = k*m + a.mul[v*m+q.pretend[b.gens[j]]]
 			}
-			word := make([]int, len(b.gens))
-			copy(word, b.words[x])
-			word[j]++
 			y, ok := elem[class[to]]
 			if !ok {
 				y = len(b.reps)
 				elem[class[to]] = y
 				pair = append(pair, to)
-				b.reps = append(b.reps, heapsOf(append(b.reps[x].Sizes(), b.gens[j])...))
-				b.words = append(b.words, word)
-				b.next = append(b.next, nil)
-				b.isP = append(b.isP, outs[to/m][to%m])
-			} else if !sameWord(word, b.words[y]) && !implied(word, b.lhs) {
-				b.lhs = append(b.lhs, word)
-				b.relations = append(b.relations, wordString(word, len(b.gens))+"="+wordString(b.words[y], len(b.gens)))
 			}
-			b.next[x] = append(b.next[x], y)
+			b.link(x, j, y, !ok, outs[to/m][to%m])
 		}
 	}
 	b.pretend[n] = b.next[0][len(b.gens)-1]

@@ -210,26 +210,38 @@ func (c *cover) name(n int, pw powers, img [][]int32, class []int32, layers [][]
 		for x := 0; x < len(b.reps); x++ {
 			for j := len(b.next[x]); j < len(b.gens); j++ {
 				to := mulHeap(coverOf[x], b.gens[j])
-				word := make([]int, len(b.gens))
-				copy(word, b.words[x])
-				word[j]++
 				y, ok := elem[class[to]]
 				if !ok {
 					y = len(b.reps)
 					elem[class[to]] = y
 					coverOf = append(coverOf, to)
-					b.reps = append(b.reps, heapsOf(append(b.reps[x].Sizes(), b.gens[j])...))
-					b.words = append(b.words, word)
-					b.next = append(b.next, nil)
-					b.isP = append(b.isP, layers[to/c.size][to%c.size])
-				} else if !sameWord(word, b.words[y]) && !implied(word, b.lhs) {
-					b.lhs = append(b.lhs, word)
-					b.relations = append(b.relations, wordString(word, len(b.gens))+"="+wordString(b.words[y], len(b.gens)))
 				}
-				b.next[x] = append(b.next[x], y)
+				b.link(x, j, y, !ok, layers[to/c.size][to%c.size])
 			}
 		}
 		b.pretend[h] = b.next[0][len(b.gens)-1]
 	}
 	return b
+}
+
+// link records that element x times generator j is element y. When fresh,
+// y is a new element, the next one: its heaps are x's with generator j's
+// heap added, its word is x's with j's exponent raised, and isP says
+// whether it is a P-position. Otherwise, when the word differs from y's
+// and the relations found so far do not imply it, the two words make a
+// new relation.
+func (b *built) link(x, j, y int, fresh, isP bool) {
+	word := make([]int, len(b.gens))
+	copy(word, b.words[x])
+	word[j]++
+	if fresh {
+		b.reps = append(b.reps, heapsOf(append(b.reps[x].Sizes(), b.gens[j])...))
+		b.words = append(b.words, word)
+		b.next = append(b.next, nil)
+		b.isP = append(b.isP, isP)
+	} else if !sameWord(word, b.words[y]) && !implied(word, b.lhs) {
+		b.lhs = append(b.lhs, word)
+		b.relations = append(b.relations, wordString(word, len(b.gens))+"="+wordString(b.words[y], len(b.gens)))
+	}
+	b.next[x] = append(b.next[x], y)
 }
