@@ -76,7 +76,8 @@ func uvarint(s string) (v uint64, n int) {
 
 // Check returns nil when h is well formed, as [MakeHeaps] makes it, and an
 // error naming h and the offset of the first fault otherwise: a size cut
-// short, too large, zero, or out of order.
+// short, too large, written with more bytes than it needs (so that one
+// position would have two encodings), zero, or out of order.
 func (h Heaps) Check() error {
 	prev := uint64(1)
 	for i := 0; i < len(h); {
@@ -84,6 +85,8 @@ func (h Heaps) Check() error {
 		switch {
 		case n <= 0:
 			return fmt.Errorf("game: heaps %q: malformed size at byte %d", string(h), i)
+		case n > 1 && h[i+n-1] == 0:
+			return fmt.Errorf("game: heaps %q: size %d at byte %d has a needless zero byte", string(h), v, i)
 		case v < prev:
 			return fmt.Errorf("game: heaps %q: size %d at byte %d is zero or out of order", string(h), v, i)
 		}
