@@ -324,6 +324,12 @@ func handle(ctx context.Context, r Request, progress func(done, total int)) (Res
 	}
 	switch rules.Kind {
 	case game.KindBoard:
+		if n, ok := rules.Board.(*rulesets.Notakto); ok {
+			if r.View != "position" && r.View != "play" && r.View != "" {
+				return Response{Game: n.String()}, bad("view", "the %s view is for heap games: %s is a game with its own start position (see Value and moves)", r.View, n)
+			}
+			return notakto(ctx, r, n)
+		}
 		return board(ctx, r, rules.Board)
 	case game.KindLoopy:
 		return loopyPosition(ctx, r, rules.Loopy)
