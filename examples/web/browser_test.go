@@ -135,10 +135,8 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly module and starts a browser")
 	}
-	c := startBrowser(t)
-	srv := httptest.NewServer(Handler(testSite(t)))
-	defer srv.Close()
-	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
+	p := openSite(t)
+	c := p.c
 	open := func(query string) { t.Helper(); p.open(t, query) }
 	shot := func(name string) { t.Helper(); p.shot(t, name) }
 
@@ -156,6 +154,17 @@ func TestBrowser(t *testing.T) {
 		gametest.SkipUnlessLong(t)
 		otherViews(t, p)
 	})
+}
+
+// openSite serves the site built for the tests and opens a browser's page
+// on it, with screenshots to $IMPARTIAL_SCREENSHOTS when set; both stop
+// when the test ends.
+func openSite(t *testing.T) *page {
+	t.Helper()
+	c := startBrowser(t)
+	srv := httptest.NewServer(Handler(testSite(t)))
+	t.Cleanup(srv.Close)
+	return &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
 }
 
 // page is the browser's page on the site at url; screenshots go to the
