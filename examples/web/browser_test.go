@@ -3,10 +3,12 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -273,4 +275,31 @@ func otherViews(t *testing.T, p *page) {
 	if s := waitText(t, c, "cancelled", text("out")); !strings.Contains(s, "Cancelled") {
 		t.Errorf("after Cancel the page shows %q", s)
 	}
+}
+
+// TestFirstAnswer measures, on reloads of the page, the time from
+// navigation to the first answer (WebAssembly fetched, inflated, compiled
+// and started, then asked): it logs the least and the median of
+// $IMPARTIAL_RELOADS reloads (8 by default), the least being the figure a
+// loaded machine disturbs least. Long tests only.
+func TestFirstAnswer(t *testing.T) {
+	gametest.SkipUnlessLong(t)
+	p := openSite(t)
+	n := 8
+	if s := os.Getenv("IMPARTIAL_RELOADS"); s != "" {
+		fmt.Sscan(s, &n)
+	}
+	var times []time.Duration
+	for i := range n {
+		if err := p.c.call("Page.navigate", map[string]any{"url": "about:blank"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+		start := time.Now()
+		p.open(t, fmt.Sprintf("game=sub:1,2,3&position=%d&view=position", 10+i))
+		waitText(t, p.c, "the first answer", text("value"))
+		times = append(times, time.Since(start))
+	}
+	slices.Sort(times)
+	t.Logf("first answer after navigation, %d reloads: least %v, median %v", n, times[0].Round(time.Millisecond), times[n/2].Round(time.Millisecond))
 }
