@@ -223,21 +223,30 @@ function drawDigraph(pic, r, o) {
 
 // ----- coins -----
 
+// drawCoin draws coin i of a row or a board, of radius rad at (x, y): a
+// button to choose when some move turns it (on a grid, with its centre for
+// the arrow keys), outlined when hinted, chosen or last turned by the bot.
+function drawCoin(pic, o, i, x, y, rad, grid) {
+  const head = pic.alive[i], sel = o.sel || [], hint = o.hint;
+  const [name, val] = pic.marks[i].split(':');
+  let cls = 'coin ' + (head ? 'head' : 'tail');
+  if (hint && hint.pick.includes(i)) cls += ' hinted';
+  if (sel.includes(i)) cls += ' chosen';
+  if (o.last && o.last.pick.includes(i)) cls += ' botlast';
+  const label = `coin ${name}, ${head ? 'heads' : 'tails'}, value ${val}`;
+  const shape = `<circle cx="${x}" cy="${y}" r="${rad}"/><text x="${x}" y="${y + 5}" text-anchor="middle">${head ? 'H' : 'T'}</text>`;
+  const legal = o.play && pic.moves.some((m) => m.pick.includes(i));
+  return legal ? `<g ${pickAttrs(i, (sel.includes(i) ? 'unselect ' : 'select ') + label, cls, grid ? [x, y] : null)} aria-pressed="${sel.includes(i)}">${shape}</g>` : `<g class="${cls}" aria-label="${label}">${shape}</g>`;
+}
+
 function drawCoins(pic, o) {
   const n = pic.alive.length, d = 46, w = Math.max(200, n * d + 10), h = 90;
   let s = svgOpen(w, h, `row of ${n} coins, ${pic.alive.filter((x) => x).length} heads`);
-  const hint = o.hint, sel = o.sel || [];
+  const hint = o.hint;
   pic.alive.forEach((head, i) => {
     const x = 5 + i * d + d / 2, y = 34;
     const [num, val] = pic.marks[i].split(':');
-    let cls = 'coin ' + (head ? 'head' : 'tail');
-    if (hint && hint.pick.includes(i)) cls += ' hinted';
-    if (sel.includes(i)) cls += ' chosen';
-    if (o.last && o.last.pick.includes(i)) cls += ' botlast';
-    const label = `coin ${num}, ${head ? 'heads' : 'tails'}, value ${val}`;
-    const shape = `<circle cx="${x}" cy="${y}" r="19"/><text x="${x}" y="${y + 5}" text-anchor="middle">${head ? 'H' : 'T'}</text>`;
-    const legal = o.play && pic.moves.some((m) => m.pick.includes(i));
-    s += legal ? `<g ${pickAttrs(i, (sel.includes(i) ? 'unselect ' : 'select ') + label, cls)} aria-pressed="${sel.includes(i)}">${shape}</g>` : `<g class="${cls}" aria-label="${label}">${shape}</g>`;
+    s += drawCoin(pic, o, i, x, y, 19, false);
     s += `<text class="coinnum" x="${x}" y="${y + 34}" text-anchor="middle">#${num}${head ? ' =' + val : ''}</text>`;
     if (hint && hint.pick.includes(i)) s += `<text class="star" x="${x + 16}" y="${y - 16}">★</text>`;
   });
@@ -252,20 +261,13 @@ function sup(w) { return String(w).replace(/\^(\d+)/g, (_, d) => [...d].map((c) 
 function drawCoinGrid(pic, o) {
   const d = 50, left = 34, top = 24, w = left + pic.cols * d + 6, h = top + pic.rows * d + 6;
   let s = svgOpen(w, h, `board of ${pic.rows} by ${pic.cols} coins, ${pic.alive.filter((x) => x).length} heads`);
-  const hint = o.hint, sel = o.sel || [];
+  const hint = o.hint;
   for (let c = 0; c < pic.cols; c++) s += `<text class="coinnum" x="${left + c * d + d / 2}" y="14" text-anchor="middle">y ${pic.marks[c].split(/[.:]/)[1]}</text>`;
   for (let r = 0; r < pic.rows; r++) s += `<text class="coinnum" x="2" y="${top + r * d + d / 2 + 4}">x ${pic.marks[r * pic.cols].split('.')[0]}</text>`;
   pic.alive.forEach((head, i) => {
     const x = left + (i % pic.cols) * d + d / 2, y = top + Math.floor(i / pic.cols) * d + d / 2 - 4;
-    const [place, val] = pic.marks[i].split(':');
-    let cls = 'coin ' + (head ? 'head' : 'tail');
-    if (hint && hint.pick.includes(i)) cls += ' hinted';
-    if (sel.includes(i)) cls += ' chosen';
-    if (o.last && o.last.pick.includes(i)) cls += ' botlast';
-    const label = `coin ${place}, ${head ? 'heads' : 'tails'}, value ${val}`;
-    const shape = `<circle cx="${x}" cy="${y}" r="16"/><text x="${x}" y="${y + 5}" text-anchor="middle">${head ? 'H' : 'T'}</text>`;
-    const legal = o.play && pic.moves.some((m) => m.pick.includes(i));
-    s += legal ? `<g ${pickAttrs(i, (sel.includes(i) ? 'unselect ' : 'select ') + label, cls, [x, y])} aria-pressed="${sel.includes(i)}">${shape}</g>` : `<g class="${cls}" aria-label="${label}">${shape}</g>`;
+    const val = pic.marks[i].split(':')[1];
+    s += drawCoin(pic, o, i, x, y, 16, true);
     if (head) s += `<text class="coinnum" x="${x}" y="${y + 27}" text-anchor="middle">=${val}</text>`;
     if (hint && hint.pick.includes(i)) s += `<text class="star" x="${x + 12}" y="${y - 12}">★</text>`;
   });
