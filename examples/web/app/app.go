@@ -46,8 +46,11 @@ const (
 // "misere" (who wins when the last mover loses) and
 // "options" (the options of heap N, for the plot's hover).
 type Request struct {
-	View     string `json:"view"`
-	Game     string `json:"game"`
+	View string `json:"view"`
+	Game string `json:"game"`
+	// Position is the heaps of a heap game ("1,2,3"), the tokens' vertices
+	// of a loopy one, or Notakto's boards ("x../.x./...,.........", nine
+	// cells x or . each), read when At is "".
 	Position string `json:"position"`
 	// At is the position of a drawn board (see [Picture]): the indices of
 	// its elements still in play, "-" for none, "" for the start.
