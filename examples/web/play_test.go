@@ -53,11 +53,18 @@ func playToEnd(t *testing.T, p *page, name string) (result, log string) {
 }
 
 // failShot saves a screenshot when the test has failed or is failing, in
-// $IMPARTIAL_SCREENSHOTS or a temporary directory, and logs where.
+// $IMPARTIAL_SCREENSHOTS or else a new directory under the system's
+// temporary one that outlives the test (an artifact to look at), and logs
+// where.
 func (p *page) failShot(t *testing.T, name string) {
 	dir := p.shots
 	if dir == "" {
-		dir = t.TempDir()
+		d, err := os.MkdirTemp("", "impartial-web-failure-")
+		if err != nil {
+			t.Logf("no screenshot: %v", err)
+			return
+		}
+		dir = d
 	}
 	png, err := p.c.screenshot()
 	if err != nil {
