@@ -210,6 +210,38 @@ func otherViews(t *testing.T, p *page) {
 	}
 	shot("board")
 
+	// Notakto, X in a corner of one of two boards: element d of the
+	// misère quotient, a win (as sgtool misere notakto says).
+	open("game=notakto:2&position=x../.../...,.../.../...&view=position")
+	if e := waitText(t, c, "Notakto's element", text("element")); e != "d" {
+		t.Errorf("Notakto x../.../... and an empty board: element %q, want d", e)
+	}
+	if w := waitText(t, c, "Notakto's winning moves", text("winning")); !strings.Contains(w, "board 1, row 1, column 3") || waitText(t, c, "outcome", text("outcome")) != "N" {
+		t.Errorf("Notakto x../.../... and an empty board: winning moves %q, want N with board 1, row 1, column 3 among them", w)
+	}
+	if n, _ := c.eval("String(document.querySelectorAll('#picture .ncell').length)"); n != "18" {
+		t.Errorf("two Notakto boards drawn with %s cells, want 18", n)
+	}
+	if l, _ := c.eval("document.getElementById('playlink').getAttribute('href')"); !strings.Contains(l, "x..%2F...%2F...") {
+		t.Errorf("the link to play the position does not keep its boards: %q", l)
+	}
+	shot("notakto")
+	// The boards typed in the field: a dead board and one X in the centre,
+	// element c² (sgtool quotient notakto), a P-position.
+	if _, err := c.eval("document.getElementById('position').value = 'xxx/.../..., .../.x./...'; document.getElementById('form').requestSubmit()"); err != nil {
+		t.Fatal(err)
+	}
+	if e := waitText(t, c, "Notakto's element", "document.querySelector('#picture .nline') ? "+text("element")+" : ''"); e != "c²" || waitText(t, c, "outcome", text("outcome")) != "P" {
+		t.Errorf("Notakto, a dead board and an X in the centre: element %q, want c², a P-position", e)
+	}
+	shot("notakto-typed")
+
+	open("game=coins2:corners:4.4&view=position")
+	if v := waitText(t, c, "value of a head at 4.4 in Turning Corners", text("value")); v != "*6" {
+		t.Errorf("Turning Corners 4.4: page shows %q, want *6 (4 ⊗ 4)", v)
+	}
+	shot("coins2")
+
 	open("game=digraph:0-1,1-2,2-0,2-3,3-4&position=0,1&view=position")
 	if o := waitText(t, c, "outcome of two draws", text("outcome")); o != "D" {
 		t.Errorf("tokens on 0 and 1 of Ferguson's graph: page shows %q, want D", o)

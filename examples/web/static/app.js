@@ -99,9 +99,13 @@ async function render(s) {
 
 // setKind shows the fields and views that mean something for the kind of
 // game shown: a board has no heaps to type and no sequence.
+// Notakto is a board whose position may be typed, as boards.
 function setKind(kind, spec) {
   document.body.dataset.kind = kind;
-  $('poslabel').textContent = kind === 'loopy' ? (spec.startsWith('digraph:') ? 'Tokens on vertices' : 'Position (heaps)') : 'Position (heaps)';
+  const boards = spec.startsWith('notakto:');
+  if (boards) document.body.dataset.boards = ''; else delete document.body.dataset.boards;
+  if (boards && /^[\d,\s]*$/.test($('position').value)) $('position').value = ''; // heaps left from another game
+  $('poslabel').textContent = boards ? 'Boards (x../.x./... each; empty: the start)' : kind === 'loopy' && spec.startsWith('digraph:') ? 'Tokens on vertices' : 'Position (heaps)';
 }
 
 function verdict(r) {
@@ -157,7 +161,7 @@ function showBoard(r, s) {
     const win = r.picture.moves.find((m) => m.winning);
     h += `<div class="picture" id="picture">${drawPicture(r, { hint: win, parts: true })}</div>`;
     h += r.misere ? `<p>${misereText(r, win)}</p>` : `<p>${valuedBy(r.picture.kind)}</p>` + partsText(r);
-    h += `<p><a id="playlink" href="?${new URLSearchParams({ game: s.game, view: 'play', at: s.at || '' })}">Play this position against the bot</a></p>`;
+    h += `<p><a id="playlink" href="?${new URLSearchParams({ game: s.game, view: 'play', at: s.at || '', position: s.position })}">Play this position against the bot</a></p>`;
   } else if (r.game.startsWith('hackenbush:')) h += `<p>${valuedBy('hackenbush')} (This picture is too large to draw here.)</p>`;
   else h += '<p>A board of coins needs no search: by the Tartan theorem each head is worth the nim-product of the values of its row and its column, and the board is worth the XOR of its heads\' values.</p>';
   if (r.board && r.board.start) h += `<p>Position: <code id="start">${esc(r.board.start)}</code> (moves name its characters by their places, from 1)</p>`;
@@ -456,7 +460,8 @@ $('cancel').onclick = () => cancel(true);
 $('form').onsubmit = (e) => {
   e.preventDefault();
   const old = state(), g = $('game').value.trim();
-  go({ ...old, game: g, position: $('position').value.trim(), at: g === old.game ? old.at : '', n: 0 }, true);
+  const pos = $('position').value.trim();
+  go({ ...old, game: g, position: pos, at: g === old.game && pos === old.position ? old.at : '', n: 0 }, true);
 };
 document.querySelector('#views').onclick = (e) => {
   const a = e.target.closest('a'); if (!a) return;
