@@ -282,7 +282,7 @@ const NOTAKTO_LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2
 function notaktoLines(pic, b) { return NOTAKTO_LINES.filter((l) => l.every((c) => !pic.alive[9 * b + c])); }
 
 function drawNotakto(pic, o) {
-  const k = pic.alive.length / 9, per = Math.min(k, 4), c = 36, bw = 3 * c, gap = 22, top = 20, bh = 3 * c + 44;
+  const k = pic.alive.length / 9, per = Math.min(k, 3), c = 36, bw = 3 * c, gap = 22, top = 20, bh = 3 * c + 44;
   const w = per * bw + (per + 1) * gap, h = Math.ceil(k / per) * bh + 6;
   let s = svgOpen(w, h, `${k} Notakto board${k > 1 ? 's' : ''}`);
   const hint = o.hint, owner = o.owner || {};
