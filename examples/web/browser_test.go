@@ -3,10 +3,12 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -135,10 +137,8 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly module and starts a browser")
 	}
-	c := startBrowser(t)
-	srv := httptest.NewServer(Handler(testSite(t)))
-	defer srv.Close()
-	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
+	p := openSite(t)
+	c := p.c
 	open := func(query string) { t.Helper(); p.open(t, query) }
 	shot := func(name string) { t.Helper(); p.shot(t, name) }
 
@@ -156,6 +156,17 @@ func TestBrowser(t *testing.T) {
 		gametest.SkipUnlessLong(t)
 		otherViews(t, p)
 	})
+}
+
+// openSite serves the site built for the tests and opens a browser's page
+// on it, with screenshots to $IMPARTIAL_SCREENSHOTS when set; both stop
+// when the test ends.
+func openSite(t *testing.T) *page {
+	t.Helper()
+	c := startBrowser(t)
+	srv := httptest.NewServer(Handler(testSite(t)))
+	t.Cleanup(srv.Close)
+	return &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
 }
 
 // page is the browser's page on the site at url; screenshots go to the
@@ -198,6 +209,38 @@ func otherViews(t *testing.T, p *page) {
 		t.Errorf("Cram 4×5: page shows %q, want *2", v)
 	}
 	shot("board")
+
+	// Notakto, X in a corner of one of two boards: element d of the
+	// misère quotient, a win (as sgtool misere notakto says).
+	open("game=notakto:2&position=x../.../...,.../.../...&view=position")
+	if e := waitText(t, c, "Notakto's element", text("element")); e != "d" {
+		t.Errorf("Notakto x../.../... and an empty board: element %q, want d", e)
+	}
+	if w := waitText(t, c, "Notakto's winning moves", text("winning")); !strings.Contains(w, "board 1, row 1, column 3") || waitText(t, c, "outcome", text("outcome")) != "N" {
+		t.Errorf("Notakto x../.../... and an empty board: winning moves %q, want N with board 1, row 1, column 3 among them", w)
+	}
+	if n, _ := c.eval("String(document.querySelectorAll('#picture .ncell').length)"); n != "18" {
+		t.Errorf("two Notakto boards drawn with %s cells, want 18", n)
+	}
+	if l, _ := c.eval("document.getElementById('playlink').getAttribute('href')"); !strings.Contains(l, "x..%2F...%2F...") {
+		t.Errorf("the link to play the position does not keep its boards: %q", l)
+	}
+	shot("notakto")
+	// The boards typed in the field: a dead board and one X in the centre,
+	// element c² (sgtool quotient notakto), a P-position.
+	if _, err := c.eval("document.getElementById('position').value = 'xxx/.../..., .../.x./...'; document.getElementById('form').requestSubmit()"); err != nil {
+		t.Fatal(err)
+	}
+	if e := waitText(t, c, "Notakto's element", "document.querySelector('#picture .nline') ? "+text("element")+" : ''"); e != "c²" || waitText(t, c, "outcome", text("outcome")) != "P" {
+		t.Errorf("Notakto, a dead board and an X in the centre: element %q, want c², a P-position", e)
+	}
+	shot("notakto-typed")
+
+	open("game=coins2:corners:4.4&view=position")
+	if v := waitText(t, c, "value of a head at 4.4 in Turning Corners", text("value")); v != "*6" {
+		t.Errorf("Turning Corners 4.4: page shows %q, want *6 (4 ⊗ 4)", v)
+	}
+	shot("coins2")
 
 	open("game=digraph:0-1,1-2,2-0,2-3,3-4&position=0,1&view=position")
 	if o := waitText(t, c, "outcome of two draws", text("outcome")); o != "D" {
@@ -264,4 +307,31 @@ func otherViews(t *testing.T, p *page) {
 	if s := waitText(t, c, "cancelled", text("out")); !strings.Contains(s, "Cancelled") {
 		t.Errorf("after Cancel the page shows %q", s)
 	}
+}
+
+// TestFirstAnswer measures, on reloads of the page, the time from
+// navigation to the first answer (WebAssembly fetched, inflated, compiled
+// and started, then asked): it logs the least and the median of
+// $IMPARTIAL_RELOADS reloads (8 by default), the least being the figure a
+// loaded machine disturbs least. Long tests only.
+func TestFirstAnswer(t *testing.T) {
+	gametest.SkipUnlessLong(t)
+	p := openSite(t)
+	n := 8
+	if s := os.Getenv("IMPARTIAL_RELOADS"); s != "" {
+		fmt.Sscan(s, &n)
+	}
+	var times []time.Duration
+	for i := range n {
+		if err := p.c.call("Page.navigate", map[string]any{"url": "about:blank"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(100 * time.Millisecond)
+		start := time.Now()
+		p.open(t, fmt.Sprintf("game=sub:1,2,3&position=%d&view=position", 10+i))
+		waitText(t, p.c, "the first answer", text("value"))
+		times = append(times, time.Since(start))
+	}
+	slices.Sort(times)
+	t.Logf("first answer after navigation, %d reloads: least %v, median %v", n, times[0].Round(time.Millisecond), times[n/2].Round(time.Millisecond))
 }

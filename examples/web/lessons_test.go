@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 
@@ -22,10 +20,8 @@ var lessonAnswers = []string{"P", "N", "2", "1", "0", "1", "2", "4", "P", "D"}
 // and refuses a wrong one.
 func TestLessons(t *testing.T) {
 	gametest.SkipUnlessLong(t)
-	c := startBrowser(t)
-	srv := httptest.NewServer(Handler(testSite(t)))
-	defer srv.Close()
-	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
+	p := openSite(t)
+	c := p.c
 	n, err := func() (string, error) {
 		p.open(t, "view=lesson&step=1")
 		waitText(t, c, "lesson 1", text("lesson-title"))
@@ -77,10 +73,8 @@ func TestLessons(t *testing.T) {
 // splits a heap without taking) is played from the list, opened for it.
 func TestGrundyList(t *testing.T) {
 	gametest.SkipUnlessLong(t)
-	c := startBrowser(t)
-	srv := httptest.NewServer(Handler(testSite(t)))
-	defer srv.Close()
-	p := &page{c: c, url: srv.URL}
+	p := openSite(t)
+	c := p.c
 	p.open(t, "game=grundy&position=7&view=play")
 	waitText(t, c, "the list open", "document.querySelector('details[open] .playmoves button') ? 'yes' : ''")
 	for i := 0; i < 20; i++ {
@@ -100,10 +94,8 @@ func TestGrundyList(t *testing.T) {
 // the list of moves is open.
 func TestLargeHeaps(t *testing.T) {
 	gametest.SkipUnlessLong(t)
-	c := startBrowser(t)
-	srv := httptest.NewServer(Handler(testSite(t)))
-	defer srv.Close()
-	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
+	p := openSite(t)
+	c := p.c
 	p.open(t, "game=nim&position=500,300&view=play")
 	waitText(t, c, "the list open", "document.querySelector('details[open] .playmoves button') ? 'yes' : ''")
 	if n, _ := c.eval("String(document.querySelectorAll('#picture rect.bar').length)"); n != "2" {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,16 +11,22 @@ import (
 )
 
 // clickLast points at the last piece of the picture that can be played,
-// as a student would with the mouse; for coins it then presses Turn. It
-// returns "over" when the game has ended, "" while the page is busy.
+// as a student would with the mouse; for coins it points at the coins of
+// the last move listed, one click each, then presses Turn. It returns
+// "over" when the game has ended, "" while the page is busy.
 const clickLast = `(() => {
   if (document.getElementById('result')) return 'over';
   if (!document.getElementById('busy').hidden) return '';
   const picks = [...document.querySelectorAll('#picture .pick')];
   if (!picks.length) return '';
-  picks[picks.length - 1].dispatchEvent(new MouseEvent('click', { bubbles: true }));
   const t = document.getElementById('turnbtn');
-  if (t) t.click();
+  if (!t) {
+    picks[picks.length - 1].dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    return 'clicked';
+  }
+  const moves = game.r.picture.moves, m = moves[moves.length - 1];
+  for (const e of m.pick) document.querySelector('#picture .pick[data-e="' + e + '"]').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  document.getElementById('turnbtn').click();
   return 'clicked';
 })()`
 
@@ -48,11 +53,18 @@ func playToEnd(t *testing.T, p *page, name string) (result, log string) {
 }
 
 // failShot saves a screenshot when the test has failed or is failing, in
-// $IMPARTIAL_SCREENSHOTS or a temporary directory, and logs where.
+// $IMPARTIAL_SCREENSHOTS or else a new directory under the system's
+// temporary one that outlives the test (an artifact to look at), and logs
+// where.
 func (p *page) failShot(t *testing.T, name string) {
 	dir := p.shots
 	if dir == "" {
-		dir = t.TempDir()
+		d, err := os.MkdirTemp("", "impartial-web-failure-")
+		if err != nil {
+			t.Logf("no screenshot: %v", err)
+			return
+		}
+		dir = d
 	}
 	png, err := p.c.screenshot()
 	if err != nil {
@@ -73,26 +85,35 @@ func TestPlayByClicks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the WebAssembly module and starts a browser")
 	}
-	c := startBrowser(t)
-	srv := httptest.NewServer(Handler(testSite(t)))
-	defer srv.Close()
-	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
-	games := []struct{ name, query string }{
-		{"nim", "game=nim&position=1,2,3&view=play"},
-		{"kayles", "game=.77&position=4,3&view=play"},
-		{"dawson", "game=.07&position=6&view=play"},
-		{"cram", "game=cram:3x3&view=play"},
-		{"chomp", "game=chomp:3x4&view=play"},
-		{"nodekayles", "game=nodekayles:grid:3x3&view=play"},
-		{"nodekayles-graph", "game=nodekayles:0-1,1-2,2-0,2-3,3-4,4-5,5-3&view=play"},
-		{"hackenbush", "game=hackenbush:g-1,1-2,2-g,2-3,3-4,g-5,5-6&view=play"},
-		{"coins", "game=coins:mock-turtles:1,4,6&view=play"},
-		{"digraph", "game=digraph:0-1,1-2,2-3,3-4&position=0&view=play"},
-	}
-	if !gametest.Long() {
-		games = games[:1]
+	p := openSite(t)
+	c := p.c
+	// misère: whoever makes the last move loses (Notakto). long: only
+	// with the long tests.
+	games := []struct {
+		name, query  string
+		misere, long bool
+	}{
+		{"nim", "game=nim&position=1,2,3&view=play", false, false},
+		{"coins2", "game=coins2:corners:1.2,2.3&view=play", false, false},
+		{"notakto", "game=notakto:1&view=play", true, false},
+		{"kayles", "game=.77&position=4,3&view=play", false, true},
+		{"dawson", "game=.07&position=6&view=play", false, true},
+		{"cram", "game=cram:3x3&view=play", false, true},
+		{"chomp", "game=chomp:3x4&view=play", false, true},
+		{"nodekayles", "game=nodekayles:grid:3x3&view=play", false, true},
+		{"nodekayles-graph", "game=nodekayles:0-1,1-2,2-0,2-3,3-4,4-5,5-3&view=play", false, true},
+		{"hackenbush", "game=hackenbush:g-1,1-2,2-g,2-3,3-4,g-5,5-6&view=play", false, true},
+		{"coins", "game=coins:mock-turtles:1,4,6&view=play", false, true},
+		{"coins2-ruler", "game=coins2:ruler*mock-turtles:3.4,2.2,1.3&view=play", false, true},
+		{"acrostic", "game=coins2:acrostic-twins:3.3,2.1&view=play", false, true},
+		{"notakto3", "game=notakto:3&view=play", true, true},
+		{"notakto-dead", "game=notakto:2&position=xxx......,x.x......&view=play", true, true},
+		{"digraph", "game=digraph:0-1,1-2,2-3,3-4&position=0&view=play", false, true},
 	}
 	for _, g := range games {
+		if g.long && !gametest.Long() {
+			continue
+		}
 		t.Run(g.name, func(t *testing.T) {
 			p.open(t, g.query)
 			waitText(t, c, "the picture", "document.querySelector('#picture .pick') ? 'yes' : ''")
@@ -101,13 +122,17 @@ func TestPlayByClicks(t *testing.T) {
 			p.shot(t, "play-"+g.name+"-end")
 			lines := strings.Split(log, "\n")
 			last := lines[len(lines)-1]
+			you, bot := "You:", "Bot:" // the last mover, who wins
+			if g.misere {
+				you, bot = bot, you
+			}
 			switch {
 			case strings.Contains(result, "you win"):
-				if !strings.HasPrefix(last, "You:") {
+				if !strings.HasPrefix(last, you) {
 					t.Errorf("%s: %q but the last move was %q", g.name, result, last)
 				}
 			case strings.Contains(result, "the bot wins"):
-				if !strings.HasPrefix(last, "Bot:") {
+				if !strings.HasPrefix(last, bot) {
 					t.Errorf("%s: %q but the last move was %q", g.name, result, last)
 				}
 			default:
@@ -127,10 +152,8 @@ func TestPlayByClicks(t *testing.T) {
 // reader, and that the hint stars a piece of the picture.
 func TestPhoneWidth(t *testing.T) {
 	gametest.SkipUnlessLong(t)
-	c := startBrowser(t)
-	srv := httptest.NewServer(Handler(testSite(t)))
-	defer srv.Close()
-	p := &page{c: c, url: srv.URL, shots: os.Getenv("IMPARTIAL_SCREENSHOTS")}
+	p := openSite(t)
+	c := p.c
 	if err := c.call("Emulation.setDeviceMetricsOverride", map[string]any{"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": true}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -143,6 +166,8 @@ func TestPhoneWidth(t *testing.T) {
 		{"nodekayles", "game=nodekayles:grid:4x4&view=play"},
 		{"hackenbush", "game=hackenbush:g-1,1-2,2-g,2-3,3-4,g-5,5-6&view=play"},
 		{"coins", "game=coins:mock-turtles:1,4,6&view=play"},
+		{"coins2", "game=coins2:corners:4.4,2.3,3.1&view=play"},
+		{"notakto", "game=notakto:5&view=play"},
 		{"digraph", "game=digraph:0-1,1-2,2-0,2-3,3-4&position=0,3&view=play"},
 		{"subadd", "game=subadd:2,3/1/20&position=4,7&view=play"},
 	} {

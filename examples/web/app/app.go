@@ -46,8 +46,11 @@ const (
 // "misere" (who wins when the last mover loses) and
 // "options" (the options of heap N, for the plot's hover).
 type Request struct {
-	View     string `json:"view"`
-	Game     string `json:"game"`
+	View string `json:"view"`
+	Game string `json:"game"`
+	// Position is the heaps of a heap game ("1,2,3"), the tokens' vertices
+	// of a loopy one, or Notakto's boards ("x../.x./...,.........", nine
+	// cells x or . each), read when At is "".
 	Position string `json:"position"`
 	// At is the position of a drawn board (see [Picture]): the indices of
 	// its elements still in play, "-" for none, "" for the start.
@@ -324,6 +327,12 @@ func handle(ctx context.Context, r Request, progress func(done, total int)) (Res
 	}
 	switch rules.Kind {
 	case game.KindBoard:
+		if n, ok := rules.Board.(*rulesets.Notakto); ok {
+			if r.View != "position" && r.View != "play" && r.View != "" {
+				return Response{Game: n.String()}, bad("view", "the %s view is for heap games: %s is a game with its own start position (see Value and moves)", r.View, n)
+			}
+			return notakto(ctx, r, n)
+		}
 		return board(ctx, r, rules.Board)
 	case game.KindLoopy:
 		return loopyPosition(ctx, r, rules.Loopy)

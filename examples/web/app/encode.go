@@ -12,7 +12,12 @@ import (
 // reflection: the WebAssembly module carries no JSON package, which would
 // add a tenth to its compressed size.
 func (r *Response) AppendJSON(b []byte) []byte {
-	w := &jw{b: append(b, '{')}
+	w := &jw{b: b}
+	w.obj(func() { w.response(r) })
+	return w.b
+}
+
+func (w *jw) response(r *Response) {
 	w.strOmit("error", r.Error)
 	w.strOmit("field", r.Field)
 	w.strOmit("game", r.Game)
@@ -28,67 +33,45 @@ func (r *Response) AppendJSON(b []byte) []byte {
 	w.uint("value", r.Value)
 	w.strOmit("outcome", r.Outcome)
 	if len(r.Mex) > 0 {
-		w.key("mex")
-		w.list(len(r.Mex), r.Mex == nil, func(i int) { w.mexRow(&r.Mex[i]) })
+		w.objects("mex", len(r.Mex), false, func(i int) { w.mexRow(&r.Mex[i]) })
 	}
 	if len(r.Moves) > 0 {
-		w.key("moves")
-		w.list(len(r.Moves), false, func(i int) { w.move(&r.Moves[i]) })
+		w.objects("moves", len(r.Moves), false, func(i int) { w.move(&r.Moves[i]) })
 	}
 	if t := r.NimSum; t != nil {
-		w.key("nimsum")
-		w.table(t)
+		w.field("nimsum", func() { w.table(t) })
 	}
 	if s := r.Sequence; s != nil {
-		w.key("sequence")
-		w.open()
-		w.uints("values", s.Values)
-		w.integer("computed", s.Computed)
-		w.integer("preperiod", s.Preperiod)
-		w.integer("period", s.Period)
-		w.uint("saltus", s.Saltus)
-		w.boolean("certified", s.Certified)
-		w.str("svg", s.SVG)
-		w.close()
+		w.field("sequence", func() { w.sequence(s) })
 	}
 	if g := r.Graph; g != nil {
-		w.key("graph")
-		w.graph(g)
+		w.field("graph", func() { w.graph(g) })
 	}
 	if r.Reply != nil {
-		w.key("reply")
-		w.move(r.Reply)
+		w.field("reply", func() { w.move(r.Reply) })
 	}
 	if r.Row != nil {
-		w.key("row")
-		w.mexRow(r.Row)
+		w.field("row", func() { w.mexRow(r.Row) })
 	}
 	if a := r.Board; a != nil {
-		w.key("board")
-		w.open()
-		w.strs("moves", a.Moves)
-		w.close()
+		w.field("board", func() {
+			w.strs("moves", a.Moves)
+			w.strOmit("start", a.Start)
+		})
 	}
 	if a := r.Misere; a != nil {
-		w.key("misere")
-		w.open()
-		w.str("outcome", a.Outcome)
-		w.strs("moves", a.Moves)
-		w.close()
+		w.field("misere", func() { w.misere(a) })
 	}
 	if a := r.Loopy; a != nil {
-		w.key("loopy")
-		w.open()
-		w.strs("values", a.Values)
-		w.str("outcome", a.Outcome)
-		w.strs("moves", a.Moves)
-		w.close()
+		w.field("loopy", func() {
+			w.strs("values", a.Values)
+			w.str("outcome", a.Outcome)
+			w.strs("moves", a.Moves)
+		})
 	}
 	if p := r.Picture; p != nil {
-		w.key("picture")
-		w.picture(p)
+		w.field("picture", func() { w.picture(p) })
 	}
-	return append(w.b, '}')
 }
 
 // jw writes JSON objects: key writes the comma before every key but an
@@ -98,11 +81,28 @@ type jw struct {
 	fresh bool
 }
 
-func (w *jw) open()  { w.b, w.fresh = append(w.b, '{'), true }
-func (w *jw) close() { w.b, w.fresh = append(w.b, '}'), false }
+// obj writes an object whose fields f writes.
+func (w *jw) obj(f func()) {
+	w.b, w.fresh = append(w.b, '{'), true
+	f()
+	w.b, w.fresh = append(w.b, '}'), false
+}
+
+// field writes the key k and an object whose fields f writes.
+func (w *jw) field(k string, f func()) {
+	w.key(k)
+	w.obj(f)
+}
+
+// objects writes the key k and an array of n objects (null when isNil),
+// the fields of object i written by f(i).
+func (w *jw) objects(k string, n int, isNil bool, f func(i int)) {
+	w.key(k)
+	w.list(n, isNil, func(i int) { w.obj(func() { f(i) }) })
+}
 
 func (w *jw) key(k string) {
-	if !w.fresh && w.b[len(w.b)-1] != '{' {
+	if !w.fresh {
 		w.b = append(w.b, ',')
 	}
 	w.fresh = false
@@ -143,57 +143,62 @@ func (w *jw) list(n int, isNil bool, elem func(i int)) {
 	w.b = append(w.b, ']')
 }
 
-func (w *jw) ints(k string, xs []int) {
+// array writes the key k and the array xs, each element by elem.
+func array[T any](w *jw, k string, xs []T, elem func(b []byte, x T) []byte) {
 	w.key(k)
-	w.list(len(xs), xs == nil, func(i int) { w.b = strconv.AppendInt(w.b, int64(xs[i]), 10) })
+	w.list(len(xs), xs == nil, func(i int) { w.b = elem(w.b, xs[i]) })
 }
 
-func (w *jw) uints(k string, xs []uint64) {
-	w.key(k)
-	w.list(len(xs), xs == nil, func(i int) { w.b = strconv.AppendUint(w.b, xs[i], 10) })
+func appendInt(b []byte, x int) []byte     { return strconv.AppendInt(b, int64(x), 10) }
+func appendUint(b []byte, x uint64) []byte { return strconv.AppendUint(b, x, 10) }
+
+func appendPair(b []byte, x [2]int) []byte {
+	b = appendInt(append(b, '['), x[0])
+	return append(appendInt(append(b, ','), x[1]), ']')
 }
 
-func (w *jw) strs(k string, xs []string) {
-	w.key(k)
-	w.list(len(xs), xs == nil, func(i int) { w.b = appendString(w.b, xs[i]) })
+func (w *jw) ints(k string, xs []int)     { array(w, k, xs, appendInt) }
+func (w *jw) uints(k string, xs []uint64) { array(w, k, xs, appendUint) }
+func (w *jw) strs(k string, xs []string)  { array(w, k, xs, appendString) }
+func (w *jw) bools(k string, xs []bool)   { array(w, k, xs, strconv.AppendBool) }
+func (w *jw) pairs(k string, xs [][2]int) { array(w, k, xs, appendPair) }
+
+func (w *jw) sequence(s *Sequence) {
+	w.uints("values", s.Values)
+	w.integer("computed", s.Computed)
+	w.integer("preperiod", s.Preperiod)
+	w.integer("period", s.Period)
+	w.uint("saltus", s.Saltus)
+	w.boolean("certified", s.Certified)
+	w.str("svg", s.SVG)
 }
 
-func (w *jw) bools(k string, xs []bool) {
-	w.key(k)
-	w.list(len(xs), xs == nil, func(i int) { w.b = strconv.AppendBool(w.b, xs[i]) })
-}
-
-func (w *jw) pairs(k string, xs [][2]int) {
-	w.key(k)
-	w.list(len(xs), xs == nil, func(i int) {
-		w.b = append(w.b, '[')
-		w.b = strconv.AppendInt(w.b, int64(xs[i][0]), 10)
-		w.b = append(w.b, ',')
-		w.b = strconv.AppendInt(w.b, int64(xs[i][1]), 10)
-		w.b = append(w.b, ']')
-	})
+func (w *jw) misere(a *MisereAnswer) {
+	w.str("outcome", a.Outcome)
+	w.strs("moves", a.Moves)
+	w.strOmit("element", a.Element)
+	if a.Order != 0 {
+		w.integer("order", a.Order)
+	}
+	if len(a.PPortion) > 0 {
+		w.strs("pportion", a.PPortion)
+	}
 }
 
 func (w *jw) mexRow(r *explain.MexRow) {
-	w.open()
 	w.integer("x", r.X)
-	w.key("options")
-	w.list(len(r.Options), r.Options == nil, func(i int) {
+	w.objects("options", len(r.Options), r.Options == nil, func(i int) {
 		o := &r.Options[i]
-		w.open()
 		w.ints("heaps", o.Heaps)
 		w.uints("terms", o.Terms)
 		w.uint("value", o.Value)
-		w.close()
 	})
 	w.uints("values", r.Values)
 	w.uints("excluded", r.Excluded)
 	w.uint("mex", r.Mex)
-	w.close()
 }
 
 func (w *jw) move(m *Move) {
-	w.open()
 	w.integer("heap", m.Heap)
 	w.integer("from", m.From)
 	w.ints("parts", m.Parts)
@@ -202,18 +207,13 @@ func (w *jw) move(m *Move) {
 	w.boolean("winning", m.Winning)
 	w.str("text", m.Text)
 	w.str("notation", m.Notation)
-	w.close()
 }
 
 func (w *jw) table(t *explain.Table) {
-	w.open()
-	w.key("rows")
-	w.list(len(t.Rows), t.Rows == nil, func(i int) {
-		w.open()
+	w.objects("rows", len(t.Rows), t.Rows == nil, func(i int) {
 		w.str("name", t.Rows[i].Name)
 		w.uint("value", t.Rows[i].Value)
 		w.str("binary", t.Rows[i].Binary)
-		w.close()
 	})
 	w.integer("width", t.Width)
 	w.uint("sum", t.Sum)
@@ -225,41 +225,33 @@ func (w *jw) table(t *explain.Table) {
 	w.uint("to", t.To)
 	w.uint("take", t.Take)
 	w.strOmit("move", t.Move)
-	w.close()
 }
 
 func (w *jw) graph(g *Graph) {
-	w.open()
-	w.key("nodes")
-	w.list(len(g.Nodes), g.Nodes == nil, func(i int) {
+	w.objects("nodes", len(g.Nodes), g.Nodes == nil, func(i int) {
 		n := &g.Nodes[i]
-		w.open()
 		w.integer("id", n.ID)
 		w.str("position", n.Position)
 		w.uint("value", n.Value)
 		w.str("label", n.Label)
 		w.float("X", n.X)
 		w.float("Y", n.Y)
-		w.close()
 	})
 	w.pairs("edges", g.Edges)
 	w.boolean("truncated", g.Truncated)
 	w.str("svg", g.SVG)
-	w.close()
 }
 
 func (w *jw) picMove(m *PicMove) {
-	w.open()
 	w.str("text", m.Text)
 	w.ints("pick", m.Pick)
 	w.ints("gone", m.Gone)
 	w.str("position", m.Position)
 	w.boolean("winning", m.Winning)
-	w.close()
+	w.strOmit("after", m.After)
 }
 
 func (w *jw) picture(p *Picture) {
-	w.open()
 	w.str("kind", p.Kind)
 	if p.Rows != 0 {
 		w.integer("rows", p.Rows)
@@ -269,13 +261,10 @@ func (w *jw) picture(p *Picture) {
 	}
 	w.bools("alive", p.Alive)
 	if len(p.Nodes) > 0 {
-		w.key("nodes")
-		w.list(len(p.Nodes), false, func(i int) {
-			w.open()
+		w.objects("nodes", len(p.Nodes), false, func(i int) {
 			w.str("name", p.Nodes[i].Name)
 			w.float("x", p.Nodes[i].X)
 			w.float("y", p.Nodes[i].Y)
-			w.close()
 		})
 	}
 	if len(p.Edges) > 0 {
@@ -284,22 +273,16 @@ func (w *jw) picture(p *Picture) {
 	if len(p.Marks) > 0 {
 		w.strs("marks", p.Marks)
 	}
-	w.key("moves")
-	w.list(len(p.Moves), p.Moves == nil, func(i int) { w.picMove(&p.Moves[i]) })
+	w.objects("moves", len(p.Moves), p.Moves == nil, func(i int) { w.picMove(&p.Moves[i]) })
 	if p.Reply != nil {
-		w.key("reply")
-		w.picMove(p.Reply)
+		w.field("reply", func() { w.picMove(p.Reply) })
 	}
 	if len(p.Parts) > 0 {
-		w.key("parts")
-		w.list(len(p.Parts), false, func(i int) {
-			w.open()
+		w.objects("parts", len(p.Parts), false, func(i int) {
 			w.ints("elems", p.Parts[i].Elems)
 			w.uint("value", p.Parts[i].Value)
-			w.close()
 		})
 	}
-	w.close()
 }
 
 // appendString appends s as a JSON string; invalid UTF-8 becomes U+FFFD,

@@ -18,6 +18,12 @@ const MaxMisereTokens = 60
 type MisereAnswer struct {
 	Outcome string   `json:"outcome"`
 	Moves   []string `json:"moves"`
+	// Read from a misère quotient (Notakto): Element is the position's
+	// element, Order the quotient's number of elements and PPortion the
+	// elements of its P-positions, named as package sg/misere names them.
+	Element  string   `json:"element,omitempty"`
+	Order    int      `json:"order,omitempty"`
+	PPortion []string `json:"pportion,omitempty"`
 }
 
 // misereView answers a position of heaps in misère play (package

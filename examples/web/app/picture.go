@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,19 +22,26 @@ import (
 // A loopy game's digraph (Kind "digraph") has its tokens in the request's
 // Position instead, one heap per token.
 type Picture struct {
-	// Kind is "cram", "chomp", "graph", "hackenbush", "coins" or "digraph".
+	// Kind is "cram", "chomp", "graph", "hackenbush", "coins" (a row),
+	// "coins2" (a board of coins, row r·Cols + c), "notakto" (its boards,
+	// nine cells each, row after row) or "digraph".
 	Kind string `json:"kind"`
-	// Rows and Cols are a board's size (cram, chomp, a grid graph).
+	// Rows and Cols are a board's size (cram, chomp, a grid graph, a board
+	// of coins, one Notakto board).
 	Rows int `json:"rows,omitempty"`
 	Cols int `json:"cols,omitempty"`
-	// Alive says which elements are still in play: cells that are free,
-	// squares not eaten, vertices not taken, edges not fallen, heads.
+	// Alive says which elements are still in play: cells that are free
+	// (Cram, Notakto), squares not eaten, vertices not taken, edges not
+	// fallen, heads.
 	Alive []bool `json:"alive"`
 	// Nodes are the vertices with their places (graph, hackenbush; the
 	// ground is node 0 of a Hackenbush picture); Edges join them.
-	Nodes []PicNode  `json:"nodes,omitempty"`
-	Edges [][2]int   `json:"edges,omitempty"`
-	Marks []string   `json:"marks,omitempty"` // a label of each element (coins: their values)
+	Nodes []PicNode `json:"nodes,omitempty"`
+	Edges [][2]int  `json:"edges,omitempty"`
+	// Marks label the elements (coins: "N:V", the coin's number, or
+	// "X.Y" place, and its value) or, in Notakto, each board (its element
+	// of the misère quotient).
+	Marks []string   `json:"marks,omitempty"`
 	Moves []PicMove  `json:"moves"`
 	Reply *PicMove   `json:"reply,omitempty"`
 	Parts []PartInfo `json:"parts,omitempty"`
@@ -66,6 +72,9 @@ type PicMove struct {
 	Gone     []int  `json:"gone"`
 	Position string `json:"position"`
 	Winning  bool   `json:"winning"`
+	// After is, in Notakto, the element of the misère quotient the move
+	// leaves.
+	After string `json:"after,omitempty"`
 }
 
 // MaxDrawnEdges is the most edges of a Hackenbush picture the page draws
@@ -77,11 +86,7 @@ func elems(xs []int) string {
 	if len(xs) == 0 {
 		return "-"
 	}
-	s := make([]string, len(xs))
-	for i, x := range xs {
-		s[i] = strconv.Itoa(x)
-	}
-	return strings.Join(s, ",")
+	return joinInts(xs)
 }
 
 // parseElems reads a set of element indices below n; "" is all of them.
@@ -162,6 +167,8 @@ func boardPicture(ctx context.Context, r Request, b game.Board) (*Picture, uint6
 			func(p, _ bitset.Set, i int) []int { return []int{p.Append(nil)[i]} }) // AppendMoves takes p's vertices in increasing order
 	case rulesets.CoinPosition:
 		return coinsPicture(r, g)
+	case rulesets.CoinBoardPosition:
+		return coinGridPicture(r, g)
 	case rulesets.HackenbushPicture:
 		if g.Len() > MaxDrawnEdges {
 			return nil, 0, nil // valued by its rules, not drawn
@@ -235,54 +242,4 @@ func graphPicture(g *rulesets.NodeKayles) *Picture {
 		pic.Nodes = append(pic.Nodes, PicNode{Name: strconv.Itoa(v), X: xy[v][0], Y: xy[v][1]})
 	}
 	return pic
-}
-
-// coinsPicture answers a row of coins: the position is the heads.
-func coinsPicture(r Request, c rulesets.CoinPosition) (*Picture, uint64, error) {
-	first := c.Rule.First()
-	n := 0
-	for _, h := range c.Heads {
-		if h-first >= rulesets.MaxCoins {
-			return nil, 0, bad("game", "coin %d: this page draws rows of up to %d coins", h, rulesets.MaxCoins)
-		}
-		n = max(n, int(h-first)+1)
-	}
-	n = max(n, 1)
-	alive, err := parseElems(r.At, n)
-	if err != nil {
-		return nil, 0, err
-	}
-	if r.At == "" {
-		alive = make([]bool, n)
-		for _, h := range c.Heads {
-			alive[h-first] = true
-		}
-	}
-	row, err := rulesets.NewCoinRow(c.Rule, n)
-	if err != nil {
-		return nil, 0, err
-	}
-	pic := &Picture{Kind: "coins", Alive: alive}
-	var p uint64
-	for i, a := range alive {
-		v, _ := c.Rule.Value(first + uint64(i))
-		pic.Marks = append(pic.Marks, fmt.Sprintf("%d", first+uint64(i))+":"+strconv.FormatUint(uint64(v), 10))
-		if a {
-			p |= 1 << i
-			pic.Parts = append(pic.Parts, PartInfo{Elems: []int{i}, Value: uint64(v)})
-		}
-	}
-	for _, q := range row.AppendMoves(nil, p) {
-		var turned, heads []int
-		for i := range n {
-			if (p^q)&(1<<i) != 0 {
-				turned = append(turned, i)
-			}
-			if q&(1<<i) != 0 {
-				heads = append(heads, i)
-			}
-		}
-		pic.Moves = append(pic.Moves, PicMove{Text: row.MoveString(p, q), Pick: turned, Gone: turned, Position: elems(heads), Winning: row.Value(q) == 0})
-	}
-	return pic, uint64(row.Value(p)), nil
 }

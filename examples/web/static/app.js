@@ -99,14 +99,29 @@ async function render(s) {
 
 // setKind shows the fields and views that mean something for the kind of
 // game shown: a board has no heaps to type and no sequence.
+// Notakto is a board whose position may be typed, as boards.
 function setKind(kind, spec) {
   document.body.dataset.kind = kind;
-  $('poslabel').textContent = kind === 'loopy' ? (spec.startsWith('digraph:') ? 'Tokens on vertices' : 'Position (heaps)') : 'Position (heaps)';
+  const boards = spec.startsWith('notakto:');
+  if (boards) document.body.dataset.boards = ''; else delete document.body.dataset.boards;
+  if (boards && /^[\d,\s]*$/.test($('position').value)) $('position').value = ''; // heaps left from another game
+  $('poslabel').textContent = boards ? 'Boards (x../.x./... each; empty: the start)' : kind === 'loopy' && spec.startsWith('digraph:') ? 'Tokens on vertices' : 'Position (heaps)';
 }
 
 function verdict(r) {
   const who = r.outcome === 'P' ? 'the player to move loses (a P-position)' : 'the player to move wins (an N-position)';
   return `<p class="verdict">Value <b id="value">*${r.value}</b> <span class="badge ${r.outcome}" id="outcome">${r.outcome}</span> — ${who}.</p>`;
+}
+
+function isCoins(pic) { return pic.kind === 'coins' || pic.kind === 'coins2'; }
+
+// coinsHint explains a winning move on coins: turning a set of coins
+// changes the value by the XOR of their values, which here is the value.
+function coinsHint(r, win) {
+  const pic = r.picture, name = (e) => pic.marks[e].split(':')[0], val = (e) => +pic.marks[e].split(':')[1];
+  const change = win.pick.reduce((x, e) => x ^ val(e), 0);
+  const how = pic.kind === 'coins2' ? 'By the Tartan theorem each coin is worth the nim-product of what its row and its column are worth (written under each head). ' : '';
+  return `The value is *${r.value}. ${how}${partsText(r).replace(/<\/?p>/g, '')} Turning coins ${win.pick.map(name).join(', ')} flips each between heads and tails, which changes the value by the XOR of their values, ${win.pick.map(val).join(' ⊕ ')} = ${change}: that is the value itself, so the starred move <b>${esc(win.text)}</b> leaves ${r.value} ⊕ ${change} = 0, a position where every move of the bot can be answered.`;
 }
 
 function winning(r) { return (r.moves || []).filter((m) => m.winning); }
@@ -118,17 +133,35 @@ function valuedBy(kind) {
     chomp: 'A chocolate bar is valued as a whole, by a pruned search of the positions it can reach (package sg/search): its value is the mex of its options\' values.',
     graph: 'A graph is valued by a pruned search of the positions it can reach (package sg/search): parts of the graph that no longer touch are valued apart and their values XORed.',
     coins: 'A row of coins needs no search: each head is a game of its own, worth a number given by a formula (shown under it), and the row is worth the XOR of its heads\' values.',
+    coins2: 'A board of coins needs no search: by the Tartan theorem a head at (x, y) is worth the nim-product of what x is worth in the rule of the rows and y in the rule of the columns (Acrostic Twins: x ⊕ y), shown under each head, and the board is worth the XOR of its heads\' values.',
     hackenbush: 'A Hackenbush picture needs no search: by the colon principle a branch is worth what its stalks are worth, and by the fusion principle a cycle can be shrunk to a point, so the value follows in linear time.',
   }[kind] || '';
 }
 
+// misereVerdict is the verdict of a game read from its misère quotient.
+function misereVerdict(r) {
+  const who = r.outcome === 'P' ? 'the player to move loses (a misère P-position)' : 'the player to move wins (a misère N-position)';
+  return `<p class="verdict">Element <b id="element">${esc(sup(r.misere.element))}</b> <span class="badge ${r.outcome}" id="outcome">${r.outcome}</span> — ${who}.</p>`;
+}
+
+// misereText explains Notakto's answer by its misère quotient; win is the
+// move to explain (a winning one), or none.
+function misereText(r, win) {
+  const mis = r.misere, pic = r.picture;
+  const boards = pic.marks.map((m, i) => `board ${i + 1} is ${esc(sup(m))}`).join(', ');
+  let h = `Notakto is played misère (whoever completes the last line loses), so the values *n of normal play do not decide it. The library computes the misère quotient of the 3×3 board (package sg/misere: ${mis.order} elements, as Plambeck and Whitehead found), and each board is one of its elements: ${boards} (a dead board is 1). The position is their product, <b>${esc(sup(mis.element))}</b>, and a position is a P-position exactly when its product lies in the P-portion {${mis.pportion.map((x) => esc(sup(x))).join(', ')}}. `;
+  if (r.outcome === 'P') return h + 'It does, so every move leaves a product outside it, from which the other player wins.';
+  h += 'It does not, so the player to move wins';
+  return win ? h + `: the starred move, <b>${esc(win.text)}</b>, makes the product ${esc(sup(win.after))}, which lies in the P-portion; whatever the reply, the product leaves it again and can be brought back.` : h + '.';
+}
+
 function showBoard(r, s) {
-  let h = `<h2>${esc(r.game)}</h2>` + verdict(r);
+  let h = `<h2>${esc(r.game)}</h2>` + (r.misere ? misereVerdict(r) : verdict(r));
   if (r.picture) {
     const win = r.picture.moves.find((m) => m.winning);
     h += `<div class="picture" id="picture">${drawPicture(r, { hint: win, parts: true })}</div>`;
-    h += `<p>${valuedBy(r.picture.kind)}</p>` + partsText(r);
-    h += `<p><a id="playlink" href="?${new URLSearchParams({ game: s.game, view: 'play', at: s.at || '' })}">Play this position against the bot</a></p>`;
+    h += r.misere ? `<p>${misereText(r, win)}</p>` : `<p>${valuedBy(r.picture.kind)}</p>` + partsText(r);
+    h += `<p><a id="playlink" href="?${new URLSearchParams({ game: s.game, view: 'play', at: s.at || '', position: s.position })}">Play this position against the bot</a></p>`;
   } else if (r.game.startsWith('hackenbush:')) h += `<p>${valuedBy('hackenbush')} (This picture is too large to draw here.)</p>`;
   else h += '<p>A board of coins needs no search: by the Tartan theorem each head is worth the nim-product of the values of its row and its column, and the board is worth the XOR of its heads\' values.</p>';
   if (r.board && r.board.start) h += `<p>Position: <code id="start">${esc(r.board.start)}</code> (moves name its characters by their places, from 1)</p>`;
@@ -141,9 +174,9 @@ function showBoard(r, s) {
 // partsText explains a drawn position's value by its parts.
 function partsText(r) {
   const pic = r.picture, parts = pic.parts || [];
-  if (pic.kind === 'coins') {
+  if (pic.kind === 'coins' || pic.kind === 'coins2') {
     if (!parts.length) return '<p>No head is left: the value is 0.</p>';
-    return `<p>Heads ${parts.map((p) => '#' + pic.marks[p.elems[0]].split(':')[0]).join(', ')} are worth ${parts.map((p) => p.value).join(' ⊕ ')} = <b>${r.value}</b>.</p>`;
+    return `<p>Heads ${parts.map((p) => (pic.kind === 'coins' ? '#' : '') + pic.marks[p.elems[0]].split(':')[0]).join(', ')} are worth ${parts.map((p) => p.value).join(' ⊕ ')} = <b>${r.value}</b>.</p>`;
   }
   if (parts.length > 1) return `<p>The library values the position as ${parts.length} parts apart (parts that no longer touch, or that a proved cut separates; each part's value is written on its first ${pic.kind === 'graph' ? 'vertex' : 'cell'}), worth ${parts.map((p) => '*' + p.value).join(', ')}: together ${parts.map((p) => p.value).join(' ⊕ ')} = <b>${r.value}</b>.</p>`;
   return '';
@@ -266,9 +299,9 @@ function currentPos() {
 
 function drawPlay() {
   const r = game.r, kind = game.kind, moves = movesOf(r);
-  if (!game.over && !moves.length) game.over = 'You cannot move: the bot wins.';
+  if (!game.over && !moves.length) game.over = r.misere ? 'Every board is dead and the bot completed the last line: you win!' : 'You cannot move: the bot wins.';
   let h = `<h2>Play ${esc(game.spec)} against the bot</h2>`;
-  h += `<p id="turn">${game.over ? '' : 'Your move. '}You play first; whoever cannot move loses.${kind === 'heaps' ? ` Heaps: <b id="playpos">${r.position.length ? esc(r.position.join(', ')) : 'none left'}</b>.` : ''}</p>`;
+  h += `<p id="turn">${game.over ? '' : 'Your move. '}You play first; ${r.misere ? 'whoever completes the last line loses' : 'whoever cannot move loses'}.${kind === 'heaps' ? ` Heaps: <b id="playpos">${r.position.length ? esc(r.position.join(', ')) : 'none left'}</b>.` : ''}</p>`;
   const win = game.hint ? (r.picture ? moves.find((m) => m.winning) : winning(r)[0]) : null;
   h += `<div class="picture" id="picture">${drawPicture(r, { play: !game.over, sel: game.sel, owner: game.owner, last: game.last, hint: win, values: game.hint ? r.values : null, parts: game.hint })}</div>`;
   if (kind === 'heaps' && game.last) {
@@ -279,7 +312,7 @@ function drawPlay() {
   h += `<p class="prompt" id="prompt" aria-live="polite">${esc(promptText())}</p>`;
   if (game.over) h += `<p class="verdict" id="result">${esc(game.over)}</p>`;
   else {
-    if (r.picture && r.picture.kind === 'coins') h += '<p><button type="button" id="turnbtn">Turn the selected coins</button></p>';
+    if (r.picture && isCoins(r.picture)) h += '<p><button type="button" id="turnbtn">Turn the selected coins</button></p>';
     h += '<p><button type="button" class="secondary" id="hintbtn" aria-expanded="' + game.hint + '">Hint</button></p><div id="hint">' + (game.hint ? hintText(win) : '') + '</div>';
     const pickable = /class="pick/.test(drawPicture(r, { play: true, sel: game.sel }));
     if (!pickable) h += kind === 'heaps' && r.position.reduce((x, y) => x + y, 0) > MAX_TOKENS ? '<p>Too many tokens to point at one by one: choose your move from the list.</p>'
@@ -296,7 +329,7 @@ function drawPlay() {
   if ($('turnbtn')) $('turnbtn').onclick = () => {
     const sel = (game.sel || []).slice().sort((a, b) => a - b);
     const m = moves.find((x) => x.pick.length === sel.length && x.pick.every((e, k) => e === sel[k]));
-    if (m) play(m); else { game.note = 'Those coins are not a move: turn one head to tails (the rightmost coin turned must be a head), with the coins the rule allows to its left.'; drawPlay(); }
+    if (m) play(m); else { game.note = r.picture.kind === 'coins' ? 'Those coins are not a move: turn one head to tails (the rightmost coin turned must be a head), with the coins the rule allows to its left.' : 'Those coins are not a move: turn one head to tails (the coin turned furthest down and right must be a head), with the coins the rule allows above and left of it.'; drawPlay(); }
   };
   bindPicks($('picture'), pick);
   if (game.focus !== undefined) { // keep the keyboard in the picture: the same piece, else the first one
@@ -318,6 +351,8 @@ function promptText() {
     graph: 'Point at a vertex: it and its neighbours are taken.',
     hackenbush: 'Point at an edge to cut it: whatever no longer touches the ground falls.',
     coins: 'Choose the coins to turn, then press Turn. H is heads, T tails; the rightmost coin turned must go from heads to tails.',
+    coins2: 'Choose the coins to turn (point at them, or Tab and the arrow keys with Enter), then press Turn. The coin furthest down and right must go from heads to tails; the rule says which coins above and left of it turn with it.',
+    notakto: 'Point at an empty cell of a live board (or use Tab, the arrow keys and Enter) to put an X there. Three X\'s in a line kill a board; whoever completes the last line loses.',
     digraph: 'Point at a vertex one arrow away from a token to move it there.',
   }[k] || '';
 }
@@ -330,6 +365,8 @@ function hintText(win) {
     const v = r.values[win.heap], t = v ^ r.value;
     return `<div class="hint">The heaps' values (right of each row) are ${vals}; their XOR is ${r.value}, not 0, so you can win. Heap ${win.heap + 1} is worth ${v}, and ${v} ⊕ ${r.value} = ${t}: change it to a value of ${t} and the XOR becomes 0. The starred move does it: <b>${esc(win.text)}</b>. From there, every move of the bot can be answered the same way.</div>`;
   }
+  if (r.misere) return `<div class="hint">${misereText(r, win)}</div>`;
+  if (isCoins(r.picture) && win) return `<div class="hint">${coinsHint(r, win)}</div>`;
   if (game.kind === 'loopy') return `<div class="hint">Outcome ${r.outcome}: ${win ? `the starred vertex is the move <b>${esc(win.text)}</b>, which ${r.outcome === 'D' ? 'keeps the draw' : 'wins'}.` : 'no move wins; every move leaves a position the bot wins from.'}</div>`;
   return `<div class="hint">The value is *${r.value}. ${partsText(r).replace(/<\/?p>/g, '')} ${win ? `The starred move <b>${esc(win.text)}</b> leaves value 0, a position where every move of the bot can be answered.` : 'Value 0: every move leaves a nonzero value, from which the bot wins.'}</div>`;
 }
@@ -362,7 +399,7 @@ function pick(e) {
       if (m) play(m); else drawPlay();
       return;
     }
-    case 'coins': {
+    case 'coins': case 'coins2': {
       const sel = game.sel || [];
       game.sel = sel.includes(x) ? sel.filter((y) => y !== x) : [...sel, x];
       drawPlay();
@@ -392,7 +429,7 @@ async function play(m) {
   if (r.error) { $('out').innerHTML = `<p class="err">${esc(r.error)}</p>`; return; }
   const reply = r.picture ? r.picture.reply : r.reply;
   game.turns++;
-  if (!reply) { game.at = pos; game.r = r; game.over = 'The bot cannot move: you win!'; drawPlay(); remember(pos); announce(`You: ${m.text}. ${game.over}`); return; }
+  if (!reply) { game.at = pos; game.r = r; game.over = r.misere ? 'You completed the last line: the bot wins.' : 'The bot cannot move: you win!'; drawPlay(); remember(pos); announce(`You: ${m.text}. ${game.over}`); return; }
   game.log.push('Bot: ' + reply.text);
   for (const e of reply.pick || []) game.owner[e] = 'bot';
   game.last = reply;
@@ -423,7 +460,8 @@ $('cancel').onclick = () => cancel(true);
 $('form').onsubmit = (e) => {
   e.preventDefault();
   const old = state(), g = $('game').value.trim();
-  go({ ...old, game: g, position: $('position').value.trim(), at: g === old.game ? old.at : '', n: 0 }, true);
+  const pos = $('position').value.trim();
+  go({ ...old, game: g, position: pos, at: g === old.game && pos === old.position ? old.at : '', n: 0 }, true);
 };
 document.querySelector('#views').onclick = (e) => {
   const a = e.target.closest('a'); if (!a) return;

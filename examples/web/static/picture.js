@@ -13,9 +13,10 @@ function svgOpen(w, h, label) {
   return `<svg xmlns="${SVGNS}" viewBox="0 0 ${w} ${h}" class="pic" style="max-width:${w}px" role="group" aria-label="${esc(label)}">` + DEFS;
 }
 
-// pickAttrs makes an element a focusable button of the picture.
-function pickAttrs(e, label, extra) {
-  return `class="pick ${extra || ''}" tabindex="0" role="button" data-e="${e}" aria-label="${esc(label)}"`;
+// pickAttrs makes an element a focusable button of the picture; xy, when
+// given, is its centre, for the arrow keys of a grid (see bindPicks).
+function pickAttrs(e, label, extra, xy) {
+  return `class="pick ${extra || ''}" tabindex="0" role="button" data-e="${e}" aria-label="${esc(label)}"` + (xy ? ` data-x="${xy[0]}" data-y="${xy[1]}"` : '');
 }
 
 // ----- heaps: rows of tokens, or of pins when moves may split a row -----
@@ -222,24 +223,97 @@ function drawDigraph(pic, r, o) {
 
 // ----- coins -----
 
+// drawCoin draws coin i of a row or a board, of radius rad at (x, y): a
+// button to choose when some move turns it (on a grid, with its centre for
+// the arrow keys), outlined when hinted, chosen or last turned by the bot.
+function drawCoin(pic, o, i, x, y, rad, grid) {
+  const head = pic.alive[i], sel = o.sel || [], hint = o.hint;
+  const [name, val] = pic.marks[i].split(':');
+  let cls = 'coin ' + (head ? 'head' : 'tail');
+  if (hint && hint.pick.includes(i)) cls += ' hinted';
+  if (sel.includes(i)) cls += ' chosen';
+  if (o.last && o.last.pick.includes(i)) cls += ' botlast';
+  const label = `coin ${name}, ${head ? 'heads' : 'tails'}, value ${val}`;
+  const shape = `<circle cx="${x}" cy="${y}" r="${rad}"/><text x="${x}" y="${y + 5}" text-anchor="middle">${head ? 'H' : 'T'}</text>`;
+  const legal = o.play && pic.moves.some((m) => m.pick.includes(i));
+  return legal ? `<g ${pickAttrs(i, (sel.includes(i) ? 'unselect ' : 'select ') + label, cls, grid ? [x, y] : null)} aria-pressed="${sel.includes(i)}">${shape}</g>` : `<g class="${cls}" aria-label="${label}">${shape}</g>`;
+}
+
 function drawCoins(pic, o) {
   const n = pic.alive.length, d = 46, w = Math.max(200, n * d + 10), h = 90;
   let s = svgOpen(w, h, `row of ${n} coins, ${pic.alive.filter((x) => x).length} heads`);
-  const hint = o.hint, sel = o.sel || [];
+  const hint = o.hint;
   pic.alive.forEach((head, i) => {
     const x = 5 + i * d + d / 2, y = 34;
     const [num, val] = pic.marks[i].split(':');
-    let cls = 'coin ' + (head ? 'head' : 'tail');
-    if (hint && hint.pick.includes(i)) cls += ' hinted';
-    if (sel.includes(i)) cls += ' chosen';
-    if (o.last && o.last.pick.includes(i)) cls += ' botlast';
-    const label = `coin ${num}, ${head ? 'heads' : 'tails'}, value ${val}`;
-    const shape = `<circle cx="${x}" cy="${y}" r="19"/><text x="${x}" y="${y + 5}" text-anchor="middle">${head ? 'H' : 'T'}</text>`;
-    const legal = o.play && pic.moves.some((m) => m.pick.includes(i));
-    s += legal ? `<g ${pickAttrs(i, (sel.includes(i) ? 'unselect ' : 'select ') + label, cls)} aria-pressed="${sel.includes(i)}">${shape}</g>` : `<g class="${cls}" aria-label="${label}">${shape}</g>`;
+    s += drawCoin(pic, o, i, x, y, 19, false);
     s += `<text class="coinnum" x="${x}" y="${y + 34}" text-anchor="middle">#${num}${head ? ' =' + val : ''}</text>`;
     if (hint && hint.pick.includes(i)) s += `<text class="star" x="${x + 16}" y="${y - 16}">★</text>`;
   });
+  return s + '</svg>';
+}
+
+// ----- a board of coins (coins2) -----
+
+// sup writes the powers of a misère quotient's element as superscripts.
+function sup(w) { return String(w).replace(/\^(\d+)/g, (_, d) => [...d].map((c) => '⁰¹²³⁴⁵⁶⁷⁸⁹'[+c]).join('')); }
+
+function drawCoinGrid(pic, o) {
+  const d = 50, left = 34, top = 24, w = left + pic.cols * d + 6, h = top + pic.rows * d + 6;
+  let s = svgOpen(w, h, `board of ${pic.rows} by ${pic.cols} coins, ${pic.alive.filter((x) => x).length} heads`);
+  const hint = o.hint;
+  for (let c = 0; c < pic.cols; c++) s += `<text class="coinnum" x="${left + c * d + d / 2}" y="14" text-anchor="middle">y ${pic.marks[c].split(/[.:]/)[1]}</text>`;
+  for (let r = 0; r < pic.rows; r++) s += `<text class="coinnum" x="2" y="${top + r * d + d / 2 + 4}">x ${pic.marks[r * pic.cols].split('.')[0]}</text>`;
+  pic.alive.forEach((head, i) => {
+    const x = left + (i % pic.cols) * d + d / 2, y = top + Math.floor(i / pic.cols) * d + d / 2 - 4;
+    const val = pic.marks[i].split(':')[1];
+    s += drawCoin(pic, o, i, x, y, 16, true);
+    if (head) s += `<text class="coinnum" x="${x}" y="${y + 27}" text-anchor="middle">=${val}</text>`;
+    if (hint && hint.pick.includes(i)) s += `<text class="star" x="${x + 12}" y="${y - 12}">★</text>`;
+  });
+  return s + '</svg>';
+}
+
+// ----- Notakto: boards of X's -----
+
+const NOTAKTO_LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+
+// notaktoLines returns the lines of three X's of board b.
+function notaktoLines(pic, b) { return NOTAKTO_LINES.filter((l) => l.every((c) => !pic.alive[9 * b + c])); }
+
+function drawNotakto(pic, o) {
+  const k = pic.alive.length / 9, per = Math.min(k, 3), c = 36, bw = 3 * c, gap = 22, top = 20, bh = 3 * c + 44;
+  const w = per * bw + (per + 1) * gap, h = Math.ceil(k / per) * bh + 6;
+  let s = svgOpen(w, h, `${k} Notakto board${k > 1 ? 's' : ''}`);
+  const hint = o.hint, owner = o.owner || {};
+  for (let b = 0; b < k; b++) {
+    const bx = gap + (b % per) * (bw + gap), by = top + Math.floor(b / per) * bh;
+    const lines = notaktoLines(pic, b), dead = lines.length > 0;
+    s += `<text class="rowlabel" x="${bx}" y="${by - 6}">board ${b + 1}${dead ? ' — dead' : ''}</text>`;
+    s += `<rect class="nboard${dead ? ' dead' : ''}" x="${bx}" y="${by}" width="${bw}" height="${bw}"/>`;
+    for (let cell = 0; cell < 9; cell++) {
+      const e = 9 * b + cell, x = bx + (cell % 3) * c, y = by + Math.floor(cell / 3) * c, cx = x + c / 2, cy = y + c / 2;
+      const name = `board ${b + 1}, row ${Math.floor(cell / 3) + 1}, column ${cell % 3 + 1}`;
+      const hinted = hint && hint.pick.includes(e), last = o.last && o.last.pick.includes(e);
+      let cls = 'ncell' + (hinted ? ' hinted' : '') + (last ? ' botlast' : '');
+      const rect = `<rect x="${x + 1}" y="${y + 1}" width="${c - 2}" height="${c - 2}"/>`;
+      if (pic.alive[e]) {
+        const legal = o.play && !dead;
+        s += legal ? `<g ${pickAttrs(e, 'put an X at ' + name, cls, [cx, cy])}>${rect}</g>` : `<g class="${cls}" aria-label="${name}, empty${dead ? ', on a dead board' : ''}">${rect}</g>`;
+      } else {
+        const who = owner[e] || '';
+        s += `<g class="${cls} x ${who}" aria-label="${name}, X${who ? ' of ' + (who === 'bot' ? 'the bot' : 'yours') : ''}">${rect}<text x="${cx}" y="${cy + 8}" text-anchor="middle">X</text></g>`;
+        if (who === 'bot') s += `<text class="who" x="${x + c - 3}" y="${y + c - 3}" text-anchor="end">bot</text>`;
+      }
+      if (hinted) s += `<text class="star" x="${x + c - 12}" y="${y + 14}">★</text>`;
+    }
+    for (const l of lines) { // the three in a row, struck through
+      const p = (cell) => [bx + (cell % 3) * c + c / 2, by + Math.floor(cell / 3) * c + c / 2];
+      const [a, z] = [p(l[0]), p(l[2])];
+      s += `<line class="nline" x1="${a[0]}" y1="${a[1]}" x2="${z[0]}" y2="${z[1]}"/>`;
+    }
+    if (o.parts && pic.marks) s += `<text class="partval" x="${bx}" y="${by + bw + 18}">element ${esc(sup(pic.marks[b]))}</text>`;
+  }
   return s + '</svg>';
 }
 
@@ -254,18 +328,43 @@ function drawPicture(r, o) {
     case 'graph': return drawGraph(pic, o);
     case 'hackenbush': return drawHackenbush(pic, o);
     case 'coins': return drawCoins(pic, o);
+    case 'coins2': return drawCoinGrid(pic, o);
+    case 'notakto': return drawNotakto(pic, o);
     case 'digraph': return drawDigraph(pic, r, o);
   }
   return '';
 }
 
 // bindPicks calls f(element) when a piece is clicked, or Enter or Space is
-// pressed on it.
+// pressed on it; on a grid (pieces with centres) the arrow keys move the
+// focus to the nearest piece that way.
 function bindPicks(root, f) {
-  for (const el of root.querySelectorAll('.pick')) {
+  const picks = [...root.querySelectorAll('.pick')];
+  for (const el of picks) {
     el.addEventListener('click', () => f(el.dataset.e));
-    el.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); f(el.dataset.e); } });
+    el.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); f(el.dataset.e); return; }
+      const dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+      if (!dir || el.dataset.x === undefined) return;
+      e.preventDefault();
+      const next = nearest(picks, el, dir);
+      if (next) next.focus();
+    });
   }
+}
+
+// nearest returns the piece of picks closest to el in the direction dir,
+// distance along it counting less than distance across it.
+function nearest(picks, el, dir) {
+  let best = null, bestD = Infinity;
+  for (const p of picks) {
+    if (p === el || p.dataset.x === undefined) continue;
+    const dx = p.dataset.x - el.dataset.x, dy = p.dataset.y - el.dataset.y;
+    const along = dx * dir[0] + dy * dir[1], across = Math.abs(dx * dir[1]) + Math.abs(dy * dir[0]);
+    if (along <= 0) continue;
+    if (along + 3 * across < bestD) { best = p; bestD = along + 3 * across; }
+  }
+  return best;
 }
 
 // drawHeapMove draws a move of a heap game: the heap as it was, the tokens
