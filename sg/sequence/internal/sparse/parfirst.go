@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"math/bits"

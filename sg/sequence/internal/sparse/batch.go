@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 // Four heaps' old splits in one pass: the single-core loop's batches.
 //
@@ -77,9 +77,9 @@ func (b *rareBatch) drop() {
 // batch: a take-and-break code (whose splits allow equal parts, as
 // markRareCode marks them) in the rare method, with rareBatchMarks
 // splits with a rare part or more.
-func (e *sparseEngine) batchable(n int) bool {
+func (e *Engine) batchable(n int) bool {
 	least := rareBatchMarks
-	if m := e.rs.knobs.batchMarks; m != 0 {
+	if m := e.rs.Knobs.BatchMarks; m != 0 {
 		least = m // (tests; -1: never)
 	}
 	return n >= rareBatchFrom && e.Code != nil && !e.direct && len(e.Two) != 0 &&
@@ -89,7 +89,7 @@ func (e *sparseEngine) batchable(n int) bool {
 // heapValueBatched is heapValue for extendRareAtWidth's loop: where the
 // rule allows (batchable), heap n takes the splits of the current batch
 // and marks the others itself.
-func heapValueBatched[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
+func heapValueBatched[T uint8 | uint16](e *Engine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
 	b := &e.batch
 	if !e.batchable(n) {
 		b.drop()
