@@ -112,6 +112,13 @@ func withRing(mode int) Option {
 	return func(c *config) { c.knobs.Ring = mode }
 }
 
+// withPair(-1) keeps the sparse engine out of its pair, ring and marker
+// modes (internal/sparse): with more than one worker only its pipeline
+// runs. Benchmarks use it to time the pipeline alone.
+func withPair(mode int) Option {
+	return func(c *config) { c.knobs.Pair = mode }
+}
+
 // withTakeover sets how many times a waiting goroutine of the ring mode
 // or of the marker mode looks for the other goroutines' progress before
 // it does their work itself: in the ring mode, it takes over the first

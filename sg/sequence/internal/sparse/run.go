@@ -32,6 +32,10 @@ type Knobs struct {
 	// default; see ParMin). The direct engine of package sequence reads
 	// it too.
 	ParFrom int
+	// Pair set to -1 keeps the engine out of the pair, ring and marker
+	// modes (trial.go): with more than one worker only the pipeline
+	// (par.go) runs. 0 is the default.
+	Pair int
 	// Ring sets when the ring mode (ring.go) runs on more than one
 	// worker: 1 wherever it may, with no trial against the other modes,
 	// -1 never (the pipeline or the pair mode run instead), 0 where it

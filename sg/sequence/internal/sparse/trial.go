@@ -31,7 +31,7 @@ const (
 // takes (so that a run does not stop at its first heap); on costly heaps
 // (ringMode), the ring mode, at a heap ringTakes takes.
 func (e *Engine) pairOK(n, g1 int) bool {
-	if e.procs <= 1 || e.direct || !e.rareOK {
+	if e.procs <= 1 || e.direct || !e.rareOK || e.rs.Knobs.Pair < 0 {
 		return false
 	}
 	if c := e.Code; c != nil && len(c.Many) > 0 {
