@@ -17,13 +17,13 @@ import (
 //
 // The direct engine runs the first phase on a block of heaps [lo, end) on
 // every worker at once, then the second in order (direct_par.go). The
-// sparse engine runs a pipeline (sparse_par.go): workers run first phases
+// sparse engine runs a pipeline (internal/sparse, par.go): workers run first phases
 // just behind a finisher goroutine, so that n-lo is a few heaps and
 // nothing waits at a barrier; where heaps are too cheap for it, or where
-// it is slower, two goroutines take the heaps in turn (sparse_pair.go),
+// it is slower, two goroutines take the heaps in turn (internal/sparse, pair.go),
 // with a window of one heap; and costly heaps may be claimed by whichever
 // worker is free and finished in order by whichever finds them ready (the
-// ring mode, sparse_ring.go), where a trial finds that faster than the
+// ring mode, internal/sparse, ring.go), where a trial finds that faster than the
 // pipeline. Results do not depend on the number of workers, the
 // scheduling or the block size: every value is the exact mex of all its
 // options, and tests compare them with the one-worker run.

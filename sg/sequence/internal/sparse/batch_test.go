@@ -60,7 +60,7 @@ func batchCheck(t *testing.T, name string, r game.HeapRule, n int, rnd *rand.Ran
 	return k
 }
 
-// The single-core loop's batches (sparse_batch.go) change no value: on
+// The single-core loop's batches (batch.go) change no value: on
 // the classic codes and on random codes, the values with batches are
 // those without, heap for heap, also when the loop is called for a few
 // heaps at a time and leaves a batch half taken. With the default

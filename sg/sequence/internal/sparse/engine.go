@@ -10,9 +10,9 @@ import (
 )
 
 // This file holds the sparse-space value-sequence engine ("rare values"),
-// used by [Values] and [Period] for take-and-break rules whose moves leave
-// at most two heaps: octal codes with a finite last digit, and rules such as
-// Grundy's game. Its hot loops are in sparse_loop.go.
+// used by package sequence's Values and Period for take-and-break rules
+// whose moves leave at most two heaps: octal codes with a finite last
+// digit, and rules such as Grundy's game. Its hot loops are in loop.go.
 //
 // # The method
 //
@@ -74,7 +74,7 @@ import (
 //
 // A heap costs O(R·t) for R rare heaps and t removal amounts that split,
 // plus the confirmation, typically a few hundred splits; a rare heap costs
-// O(n·t). Values are read straight from the [Sequence] (1 or 2 bytes each);
+// O(n·t). Values are read straight from the [store.Seq] (1 or 2 bytes each);
 // the engine's own memory is O(R + V) for V distinct values, and nothing is
 // allocated per heap.
 
@@ -118,7 +118,7 @@ type rareHeap struct {
 }
 
 // Engine computes value sequences with the rare-value method. It is
-// not safe for concurrent use; [Values] and [Period] make one per call.
+// not safe for concurrent use; package sequence makes one per run.
 type Engine struct {
 	rule game.HeapRule
 	rs   *Run
@@ -128,7 +128,7 @@ type Engine struct {
 	rareSet
 	confirmState
 	order splits.Blocks // the order of the last scan's blocks (internal/splits)
-	batch rareBatch     // the single-core loop's marks of four heaps (sparse_batch.go)
+	batch rareBatch     // the single-core loop's marks of four heaps (batch.go)
 
 	// handedOver is set once the engine has handed the rule over to the
 	// caller's direct engine: every later call of Extend returns at once.
@@ -142,7 +142,7 @@ type Engine struct {
 	work  int // inner-loop steps since the last poll
 	steps int // inner-loop steps of the heaps computed in extendRareAtWidth's loop, in all (the pair mode's trials time them)
 
-	// pipe is the pipeline of the parallel engine (sparse_par.go), nil
+	// pipe is the pipeline of the parallel engine (par.go), nil
 	// until the first; procs is the number of workers of the current
 	// call of extend.
 	pipe  *rarePipe
@@ -153,18 +153,18 @@ type Engine struct {
 	probeSteps, probeHeaps int
 	probeAvg               int // the inner-loop steps a heap in the last probe (markerMode)
 	pipeWorth, probed      bool
-	// pairHeaps counts the heaps computed in pair mode (sparse_pair.go),
+	// pairHeaps counts the heaps computed in pair mode (pair.go),
 	// ring mode or marker mode, for tests; mirror8 and mirror16 are the pair mode's
 	// second copy of the values.
 	pairHeaps  int
-	ringHeaps  int  // the heaps of those computed in ring mode (sparse_ring.go)
-	markHeaps  int  // and in marker mode (sparse_mark.go)
+	ringHeaps  int  // the heaps of those computed in ring mode (ring.go)
+	markHeaps  int  // and in marker mode (mark.go)
 	ringRedo   int  // and of those, the heaps it computed a second time
 	ringTaken  int  // and the heaps taken over from a goroutine that was slow to finish them
 	markAlone  int  // the heaps the marker mode's finisher marked itself, the marker behind
 	markSelf   int  // the guesses of the marker mode the finisher checked itself
 	markWrong  int  // the runs of the marker mode that stopped at a wrong guess
-	batchHeaps int  // the heaps of the single-core loop that took marks from a batch (sparse_batch.go)
+	batchHeaps int  // the heaps of the single-core loop that took marks from a batch (batch.go)
 	ringWant   bool // the ring mode's wantNext, from one of its runs to the next
 	mirror8    []uint8
 	mirror16   []uint16
@@ -300,10 +300,6 @@ func (e *Engine) handOver() bool {
 	e.handedOver = true
 	return false
 }
-
-// HandedOver reports whether the engine has handed the rule over to the
-// caller (see [Engine.Extend]).
-func (e *Engine) HandedOver() bool { return e.handedOver }
 
 // reset rebuilds the engine's state from the values already in s.
 func (e *Engine) reset(s *store.Seq) {

@@ -11,7 +11,7 @@ import (
 	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
-// The hot loops of the sparse engine (see sparse.go for the method). They
+// The hot loops of the sparse engine (see engine.go for the method). They
 // are generic over the width of the stored values, uint8 while every value
 // is below 256 and uint16 after, so that a heap costs one or two bytes and
 // each width gets its own compiled loop. Option values are marked in byte
@@ -39,7 +39,7 @@ type scanFunc[T uint8 | uint16] func(vals []T, two []int, uneq []bool, needs *sp
 
 // extendRareAtWidth computes heaps while s keeps the width whose slice get returns,
 // until s.Len() reaches target. With more than one worker it runs the
-// pipeline of sparse_par.go, and stops it before it returns.
+// pipeline of par.go, and stops it before it returns.
 func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, target int,
 	get func(*store.Seq) []T, scan scanFunc[T]) error {
 	w := s.W

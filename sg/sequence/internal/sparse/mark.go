@@ -91,14 +91,14 @@ import (
 // after it has marked the next four (packed at once, the packing's loads
 // waited on the marks' stores). The finisher marks its own rare heaps
 // (those below markA0: 22 of .354's 131) heap by heap: batched four
-// heaps at a time as the single-core loop does (sparse_batch.go), they
+// heaps at a time as the single-core loop does (batch.go), they
 // were no faster (.354 to 2^21 in marker mode, five alternating rounds
 // with guesses: medians 357 against 355 ms, and a little more CPU).
 //
 // The marker mode pays only where the marker's share of the work is large:
 // runPair uses it for take-and-break codes whose splits with a rare part
 // markA0 or more make half the inner-loop steps of a heap or more
-// (markerMode: .354, and .376), and the pair mode (sparse_pair.go) for the
+// (markerMode: .354, and .376), and the pair mode (pair.go) for the
 // others, where the marker would have little to do (Kayles .77, .1777,
 // .16, .56). Like the pair mode, each of its runs is timed against one
 // core (pairTry) and goes on only where it wins.

@@ -11,7 +11,7 @@ import (
 )
 
 // The marker mode's checks of its guesses and the finisher's waits (see
-// sparse_mark.go): the finisher takes each heap's candidate as its value
+// mark.go): the finisher takes each heap's candidate as its value
 // (markPut), and either goroutine later checks blocks of those guesses
 // (claim, checkAll, guessCheck); a wrong guess is mended (markFix) and
 // the run goes on after it.

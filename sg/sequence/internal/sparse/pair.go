@@ -55,15 +55,15 @@ import (
 // brought up to date every few million steps (when the first goroutine
 // polls the context and reports progress) and when the pair mode stops.
 //
-// The pair mode runs where the pipeline of sparse_par.go does not pay:
+// The pair mode runs where the pipeline of par.go does not pay:
 // on heaps its probe found cheap (pipeMinSteps), with two workers or more.
 // It then uses two. On codes such as .354, whose heaps are mostly the
 // marking of splits with a large rare part, runPair runs the marker mode
-// of sparse_mark.go instead (two goroutines too, one marking ahead what
+// of mark.go instead (two goroutines too, one marking ahead what
 // the other needs, with no hand-over at each heap: .354 to its
 // certificate 1.8–2.1× on two processors where the pair mode gave
 // 1.2–1.5× in the same hour). On costly heaps (Grundy's game), runPair
-// runs the ring mode of sparse_ring.go instead, with the same trials
+// runs the ring mode of ring.go instead, with the same trials
 // against the pipeline; the pair mode runs there only where the ring mode
 // is turned off (withRing, in tests and benchmarks), and is then about
 // even with the pipeline (Grundy's game to 2^22 on this project's 2-core
@@ -169,7 +169,7 @@ type pairWorker struct {
 	// cache line of one holds fields of the other)
 	Engine
 	cand  int         // the candidate of the current heap (see pairValue)
-	redo  int         // the heaps the ring mode computed again (sparse_ring.go)
+	redo  int         // the heaps the ring mode computed again (ring.go)
 	taken int         // and the heaps it took over from another goroutine
 	pend  []ringSplit // the ring mode's options left out of the current heap
 	extra []int       // the values of the other class confirmed for the next candidate
@@ -368,7 +368,7 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, p 
 // heaps where it is one, unless g does not fit the bitsets (or the
 // storage) or the rare heaps have no room: then the single-core loop
 // takes heap n, and pairPublish lowers the stop to n and reports false.
-// The pair mode and the ring mode (sparse_ring.go) call it for each heap
+// The pair mode and the ring mode (ring.go) call it for each heap
 // in order.
 func pairPublish[T uint8 | uint16](p *pairState, w *pairWorker, all []T, n, g int) bool {
 	rare := w.isRare(n, g)
@@ -454,7 +454,7 @@ func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T
 // below the candidate that the confirmation found missing, or, when g is
 // the candidate, the least value missing above it. The splits it reads
 // have a smaller part of a0 or more and parts below bound: 1 and n-1 in
-// the pair mode; the ring mode (sparse_ring.go) passes its own.
+// the pair mode; the ring mode (ring.go) passes its own.
 func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g, a0, bound int, scan scanFunc[T]) (int, int) {
 	if g < w.cand {
 		for _, v := range w.needList {

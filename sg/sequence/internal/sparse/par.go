@@ -15,7 +15,7 @@ import (
 // computes the heaps in order, as the single-core engine does; the other
 // workers run ahead of it. A worker claims the next heap m and, knowing
 // the values below lo (the heaps the finisher has done), runs the first
-// phase of the rare-value method (sparse.go) on the moves whose heaps are
+// phase of the rare-value method (engine.go) on the moves whose heaps are
 // all below lo: it marks the splits with a rare part, takes the least
 // value c0 of the enumerable class that is not yet an option, confirms
 // the values of the other class below c0 among those splits (first scan,

@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// The rare set of the sparse engine (see sparse.go): the histogram of the
+// The rare set of the sparse engine (see engine.go): the histogram of the
 // values, the choice of the mask and parity that make the fewest heaps
 // rare, and the list of rare heaps under them.
 

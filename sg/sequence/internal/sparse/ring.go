@@ -66,7 +66,7 @@ import (
 // looks as the pair mode does made every goroutine queue on the
 // scheduler's lock (Grundy's game to 2^22 took 80 s instead of 3).
 //
-// Unlike the pipeline (sparse_par.go), whose finisher does a good part of
+// Unlike the pipeline (par.go), whose finisher does a good part of
 // each heap's work (about 720 ns a heap of Grundy's game on that Xeon, the
 // bound of its speed), the finishing here costs a few comparisons a heap;
 // and unlike the pair mode, heaps are not given to goroutines in turn, so

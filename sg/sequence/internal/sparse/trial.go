@@ -9,22 +9,22 @@ import (
 )
 
 // The choice among the two-goroutine modes of the sparse engine (the pair
-// mode of sparse_pair.go, the ring mode of sparse_ring.go, the marker mode
-// of sparse_mark.go) and their trials: which mode may run is decided from
+// mode of pair.go, the ring mode of ring.go, the marker mode
+// of mark.go) and their trials: which mode may run is decided from
 // the values alone (pairOK, ringMode, markerMode); whether it runs is
 // decided by timing it against the single-core loop (runPair, pairTry)
 // and, while it runs, chunk by chunk (pairChunks).
 
-// The modes runPair runs: the pair mode, the ring mode (sparse_ring.go)
-// and the marker mode (sparse_mark.go).
+// The modes runPair runs: the pair mode, the ring mode (ring.go)
+// and the marker mode (mark.go).
 const (
 	pairModePair = iota
 	pairModeRing
 	pairModeMark
 )
 
-// pairOK reports whether the pair mode, the marker mode (sparse_mark.go)
-// or the ring mode (sparse_ring.go) may run on the engine's rule now, at
+// pairOK reports whether the pair mode, the marker mode (mark.go)
+// or the ring mode (ring.go) may run on the engine's rule now, at
 // heap n, whose moves the engine holds, where heap 1 has value g1: on
 // heaps the probe found cheap (or with two processors, before the probe),
 // the pair mode or the marker mode, at a heap of the kind pairPending
@@ -64,7 +64,7 @@ func (e *Engine) pairOK(n, g1 int) bool {
 // (withMarker), with no trial. On costly heaps (ringMode) the ring mode
 // takes the pair mode's place here, and on codes whose work is mostly the
 // marking of splits with a large rare part (markerMode) the marker mode
-// of sparse_mark.go, their trials timed in the same way.
+// of mark.go, their trials timed in the same way.
 func runPair[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, target int, get func(*store.Seq) []T, scan scanFunc[T]) error {
 	run := func(end int) (int, int, error) { return pairRun(ctx, e, s, end, get, scan) }
 	most := pairMaxHeaps
