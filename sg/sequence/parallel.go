@@ -139,21 +139,3 @@ func withTakeover(looks int) Option {
 func withMarker(mode int) Option {
 	return func(c *config) { c.knobs.Marker = mode }
 }
-
-// withGuess sets how the sparse engine's marker mode finishes a heap
-// (internal/sparse): 0 (the default) with a guess that either goroutine
-// checks later, 1 with a guess that only the finisher checks, -1 with no
-// guess (the finisher confirms the value itself, as on one core). Tests
-// and benchmarks use it.
-func withGuess(mode int) Option {
-	return func(c *config) { c.knobs.Guess = mode }
-}
-
-// withBatchMarks sets when the sparse engine's single-core loop marks
-// splits in batches (internal/sparse): -1 never, 0 the default
-// (rareBatchMarks splits with a rare part a heap), m > 0 from m splits.
-// Tests lower it to run the batches on most codes, and compare runs
-// without them.
-func withBatchMarks(m int) Option {
-	return func(c *config) { c.knobs.BatchMarks = m }
-}

@@ -74,6 +74,3 @@ func (s *Sequence) reserve(n int) { s.v.Reserve(n) }
 // reserveAhead announces that the sequence is to hold n values in all
 // (see [store.Seq.ReserveAhead]).
 func (s *Sequence) reserveAhead(n int) { s.v.ReserveAhead(n) }
-
-// capacity returns the number of values s has room for.
-func (s *Sequence) capacity() int { return s.v.Capacity() }

@@ -93,18 +93,6 @@ func seqDigits(ds ...uint32) seqCode {
 	return seqCode{name: string(b), digits: ds}
 }
 
-// seqSub is the subtraction game with a finite set, as a code.
-func seqSub(set ...int) seqCode {
-	c := seqCode{name: fmt.Sprint("sub", set)}
-	for _, k := range set {
-		for len(c.digits) <= k {
-			c.digits = append(c.digits, 0)
-		}
-		c.digits[k] = 3
-	}
-	return c
-}
-
 // seqGrundy is Grundy's game: split a heap into two unequal heaps.
 type seqGrundy struct{}
 
