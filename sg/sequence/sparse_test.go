@@ -9,6 +9,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/seqtest"
 )
 
 // The tests of the sparse engine compare it with a naive mex computation
@@ -19,58 +20,12 @@ import (
 // for codes, seqGrundy, and seqMovesOnly to hide a code's digits so that
 // the engine asks for moves heap by heap.
 
-// spNaive returns G(0 … n-1) of r by the definition: the mex of the
-// option values, every split enumerated (and G(0) = 0: a heap of 0 tokens
-// has no moves).
-func spNaive(r game.HeapRule, n int) []sg.Nimber {
-	g := make([]sg.Nimber, 0, n)
-	if n > 0 {
-		g = append(g, 0)
-	}
-	var moves []game.HeapMove
-	seen := map[sg.Nimber]int{} // seen[v] == h+1: v is an option of heap h
-	for h := len(g); h < n; h++ {
-		moves = r.AppendHeapMoves(moves[:0], h)
-		for _, m := range moves {
-			switch m.Parts {
-			case 0:
-				seen[0] = h + 1
-			case 1:
-				seen[g[m.Remain]] = h + 1
-			case 2:
-				for a := 1; 2*a <= m.Remain; a++ {
-					if b := m.Remain - a; !m.Unequal || a != b {
-						seen[g[a]^g[b]] = h + 1
-					}
-				}
-			default:
-				panic("spNaive: more than 2 parts")
-			}
-		}
-		v := sg.Nimber(0)
-		for seen[v] == h+1 {
-			v++
-		}
-		g = append(g, v)
-	}
-	return g
-}
+// spNaive returns G(0 … n-1) of r by the definition (internal/seqtest).
+func spNaive(r game.HeapRule, n int) []sg.Nimber { return seqtest.Naive(r, n) }
 
-// spFirstDiff returns the first n where s and want differ, comparing
-// their common prefix; when that agrees, the shorter length if they differ
-// in length, else -1.
-func spFirstDiff(s *Sequence, want []sg.Nimber) int {
-	n := min(s.Len(), len(want))
-	for i, w := range want[:n] {
-		if s.At(i) != w {
-			return i
-		}
-	}
-	if s.Len() != len(want) {
-		return n
-	}
-	return -1
-}
+// spFirstDiff returns the first n where s and want differ (see
+// seqtest.FirstDiff), or -1.
+func spFirstDiff(s seqtest.Values, want []sg.Nimber) int { return seqtest.FirstDiff(s, want) }
 
 func TestSpFirstDiff(t *testing.T) {
 	s := New(0)
@@ -161,9 +116,9 @@ func TestSparseFactory(t *testing.T) {
 	}{
 		{"0.16", seqParse(".16"), true},
 		{"Grundy", seqGrundy{}, true},
-		{"0.16 by moves", seqMovesOnly{seqParse(".16")}, true},
+		{"0.16 by moves", seqMovesOnly{R: seqParse(".16")}, true},
 		{"three heaps (0.8)", seqParse(".8"), false},
-		{"three heaps by moves", seqMovesOnly{seqParse(".8")}, false},
+		{"three heaps by moves", seqMovesOnly{R: seqParse(".8")}, false},
 		{"subtraction {1,2}", seqParse(".33"), false},
 		{"loop: digit 2 at k=0", seqParse("2.4"), false},
 		{"digit 5 at k=0 plays as 4", seqParse("5.07"), true},

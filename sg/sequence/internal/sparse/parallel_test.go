@@ -101,7 +101,7 @@ var parClassics = []struct {
 	{"0.F6 (hexadecimal)", seqParse("0.F6"), true},
 	{"0.B7 (hexadecimal)", seqParse("0.B7"), true},
 	{"4.6 (hexadecimal start)", seqParse("4.6"), false},
-	{".354 by moves", seqMovesOnly{seqParse(".354")}, false},
+	{".354 by moves", seqMovesOnly{R: seqParse(".354")}, false},
 	{"Grundy's game, parity broken at 400", spParityBreak{}, false},
 	{"nim+split (2-byte values)", spNimSplit{}, true},
 	{"three-heap moves from 301", spLate{}, true},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/seqtest"
 	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
@@ -148,64 +149,14 @@ func Values(ctx context.Context, r game.HeapRule, n int, opts ...Option) (*store
 // naiveCache holds the values of spNaiveMulti by rule and length.
 var naiveCache sync.Map
 
-// spNaiveMulti is spNaive for rules whose moves may also leave three
-// heaps, cached (tests ask for the same values on several workers).
+// spNaiveMulti is spNaive, cached (tests ask for the same values on
+// several workers).
 func spNaiveMulti(r game.HeapRule, n int) []sg.Nimber {
 	key := fmt.Sprintf("%T %v %d", r, r, n)
 	if v, ok := naiveCache.Load(key); ok {
 		return v.([]sg.Nimber)
 	}
-	g := make([]sg.Nimber, 0, n)
-	if n > 0 {
-		g = append(g, 0)
-	}
-	var moves []game.HeapMove
-	var two [][]sg.Nimber // two[r]: the values of the splits of r into two (any sizes)
-	seen := map[sg.Nimber]int{}
-	for h := len(g); h < n; h++ {
-		for r := len(two); r < h; r++ {
-			set := map[sg.Nimber]bool{}
-			for a := 1; 2*a <= r; a++ {
-				set[g[a]^g[r-a]] = true
-			}
-			var vs []sg.Nimber
-			for v := range set {
-				vs = append(vs, v)
-			}
-			two = append(two, vs)
-		}
-		moves = r.AppendHeapMoves(moves[:0], h)
-		for _, m := range moves {
-			switch m.Parts {
-			case 0:
-				seen[0] = h + 1
-			case 1:
-				seen[g[m.Remain]] = h + 1
-			case 2:
-				for a := 1; 2*a <= m.Remain; a++ {
-					if b := m.Remain - a; !m.Unequal || a != b {
-						seen[g[a]^g[b]] = h + 1
-					}
-				}
-			case 3:
-				if m.Unequal {
-					panic("spNaiveMulti: three unequal parts")
-				}
-				for a := 1; a+2 <= m.Remain; a++ {
-					for _, x := range two[m.Remain-a] {
-						seen[g[a]^x] = h + 1
-					}
-				}
-			default:
-				panic("spNaiveMulti: more than 3 parts")
-			}
-		}
-		v := sg.Nimber(0)
-		for seen[v] == h+1 {
-			v++
-		}
-		g = append(g, v)
-	}
+	g := seqtest.Naive(r, n)
 	naiveCache.Store(key, g)
 	return g
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/seqtest"
 	"github.com/impartial-go/impartial/sg/sequence/internal/splits"
 	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 	"github.com/leanovate/gopter"
@@ -24,42 +25,12 @@ import (
 // for codes, seqGrundy, and seqMovesOnly to hide a code's digits so that
 // the engine asks for moves heap by heap.
 
-// spNaive returns G(0 … n-1) of r by the definition: the mex of the
-// option values, every split enumerated (and G(0) = 0: a heap of 0 tokens
-// has no moves).
-func spNaive(r game.HeapRule, n int) []sg.Nimber {
-	g := make([]sg.Nimber, 0, n)
-	if n > 0 {
-		g = append(g, 0)
-	}
-	var moves []game.HeapMove
-	seen := map[sg.Nimber]int{} // seen[v] == h+1: v is an option of heap h
-	for h := len(g); h < n; h++ {
-		moves = r.AppendHeapMoves(moves[:0], h)
-		for _, m := range moves {
-			switch m.Parts {
-			case 0:
-				seen[0] = h + 1
-			case 1:
-				seen[g[m.Remain]] = h + 1
-			case 2:
-				for a := 1; 2*a <= m.Remain; a++ {
-					if b := m.Remain - a; !m.Unequal || a != b {
-						seen[g[a]^g[b]] = h + 1
-					}
-				}
-			default:
-				panic("spNaive: more than 2 parts")
-			}
-		}
-		v := sg.Nimber(0)
-		for seen[v] == h+1 {
-			v++
-		}
-		g = append(g, v)
-	}
-	return g
-}
+// spNaive returns G(0 … n-1) of r by the definition (internal/seqtest).
+func spNaive(r game.HeapRule, n int) []sg.Nimber { return seqtest.Naive(r, n) }
+
+// spFirstDiff returns the first n where s and want differ (see
+// seqtest.FirstDiff), or -1.
+func spFirstDiff(s seqtest.Values, want []sg.Nimber) int { return seqtest.FirstDiff(s, want) }
 
 // spRun computes G(0 … n-1) with a new sparse engine, which must accept r.
 // start, when positive, replaces the number of heaps computed plainly
@@ -82,22 +53,6 @@ func spRun(t testing.TB, r game.HeapRule, n, start int) (*store.Seq, *Engine) {
 		t.Fatalf("extend(%v, %d) gave %d values", r, n, s.Len())
 	}
 	return s, e
-}
-
-// spFirstDiff returns the first n where s and want differ, comparing
-// their common prefix; when that agrees, the shorter length if they differ
-// in length, else -1.
-func spFirstDiff(s *store.Seq, want []sg.Nimber) int {
-	n := min(s.Len(), len(want))
-	for i, w := range want[:n] {
-		if s.At(i) != w {
-			return i
-		}
-	}
-	if s.Len() != len(want) {
-		return n
-	}
-	return -1
 }
 
 func TestSpFirstDiff(t *testing.T) {
@@ -244,7 +199,7 @@ func TestSparseGenericMatchesNaiveProperty(t *testing.T) {
 	properties := gopter.NewProperties(gametest.Parameters(t, 30))
 	properties.Property("sparse engine = naive mex, rules known by their moves", prop.ForAll(
 		func(c seqCode, unequal bool) string {
-			var r game.HeapRule = seqMovesOnly{c}
+			var r game.HeapRule = seqMovesOnly{R: c}
 			if unequal {
 				r = spUnequal{c}
 			}
@@ -282,9 +237,9 @@ func TestSparseGenericRules(t *testing.T) {
 		r    game.HeapRule
 		n    int
 	}{
-		{"0.16 by moves", seqMovesOnly{seqParse(".16")}, 3000},
-		{"0.376 by moves", seqMovesOnly{seqParse(".376")}, 3000},
-		{"4. (split, no removal)", seqMovesOnly{seqParse("4.")}, 2000},
+		{"0.16 by moves", seqMovesOnly{R: seqParse(".16")}, 3000},
+		{"0.376 by moves", seqMovesOnly{R: seqParse(".376")}, 3000},
+		{"4. (split, no removal)", seqMovesOnly{R: seqParse("4.")}, 2000},
 		{"nim+split", spNimSplit{}, 700},
 	} {
 		s, e := spRun(t, tc.r, tc.n, 32)
