@@ -198,7 +198,7 @@ type markState struct {
 // markerMode reports whether runPair runs the marker mode rather than the
 // pair mode: on a take-and-break code, where the splits whose rare part
 // is markA0 or more make half the inner-loop steps of a heap or more by
-// the engine's last probe, or where a test asks for it (withMarker).
+// the engine's last probe, or where a test asks for it (Knobs.Marker).
 func (e *Engine) markerMode() bool {
 	switch {
 	case e.Code == nil || e.rs.Knobs.Marker < 0:

@@ -65,7 +65,7 @@ import (
 // 1.2–1.5× in the same hour). On costly heaps (Grundy's game), runPair
 // runs the ring mode of ring.go instead, with the same trials
 // against the pipeline; the pair mode runs there only where the ring mode
-// is turned off (withRing, in tests and benchmarks), and is then about
+// is turned off (Knobs.Ring, in tests and benchmarks), and is then about
 // even with the pipeline (Grundy's game to 2^22 on this project's 2-core
 // VM, hand-overs of about 30 ns, pair mode forced against pipeline
 // alone, three alternating runs: 5.9–6.3 s against 5.5–6.1 s).

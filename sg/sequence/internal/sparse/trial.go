@@ -60,8 +60,8 @@ func (e *Engine) pairOK(n, g1 int) bool {
 // loss in a row, up to pairBackoffMax (and where the pipeline then runs, the
 // heaps up to its stop, at the next choice of the mask). A timing of the
 // loop serves for pairRecheck heaps. Tests force the pair mode
-// (withParallelFrom), the ring mode (withRing) or the marker mode
-// (withMarker), with no trial. On costly heaps (ringMode) the ring mode
+// (Knobs.ParFrom), the ring mode (Knobs.Ring) or the marker mode
+// (Knobs.Marker), with no trial. On costly heaps (ringMode) the ring mode
 // takes the pair mode's place here, and on codes whose work is mostly the
 // marking of splits with a large rare part (markerMode) the marker mode
 // of mark.go, their trials timed in the same way.
