@@ -45,9 +45,9 @@ func BenchmarkModes(b *testing.B) {
 	}{
 		{".16", seqParse(".16"), 1 << 20},
 		{".56", seqParse(".56"), 1 << 20},
-		{".354", seqParse(".354"), 1 << 21},
-		{".1777", seqParse(".1777"), 1 << 21},
-		{"grundy", seqGrundy{}, 1 << 18},
+		{".354", seqParse(".354"), 1 << 20},
+		{".1777", seqParse(".1777"), 1 << 20},
+		{"grundy", seqGrundy{}, 1 << 17},
 	} {
 		for _, m := range modes {
 			if m.name == "marker" && g.name == "grundy" {
