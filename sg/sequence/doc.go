@@ -133,7 +133,9 @@
 // that gives it the workers, the test knobs and the polling point), which
 // hands a rule back to the direct engine of this package when it cannot go
 // on; splits holds the scans over the splits of one heap; moves reads a
-// rule's moves heap by heap; bitpack packs byte tables into bit words.
+// rule's moves heap by heap; bitpack packs byte tables into bit words;
+// seqtest holds what the tests share (small rules, values by the
+// definition).
 // This package holds the runs (options, checkpoints, progress), the direct
 // engine, the periods and the answers.
 //
