@@ -206,13 +206,13 @@ func writeRecord(cw *checkpoint.Writer, s *Sequence, from int) error {
 		return err
 	}
 	var err error
-	switch s.width {
+	switch s.v.W {
 	case 2:
-		err = writeValues(w, s.b16[from:])
+		err = writeValues(w, s.v.B16[from:])
 	case 8:
-		err = writeValues(w, s.b64[from:])
+		err = writeValues(w, s.v.B64[from:])
 	default:
-		_, err = w.Write(s.b8[from:])
+		_, err = w.Write(s.v.B8[from:])
 	}
 	if err == nil {
 		err = w.Flush()

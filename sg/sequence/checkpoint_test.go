@@ -243,8 +243,7 @@ func TestCheckpointRefused(t *testing.T) {
 	// Another rule: .07's checkpoint is refused for Kayles.
 	expect("other.ckpt", good, seqParse(".07"), `written for rule ".77"`)
 	// Same name, different moves: the fingerprint tells them apart.
-	impostor := seqParse(".07")
-	impostor.name = ".77"
+	impostor := seqParse(".07").Named(".77")
 	expect("impostor.ckpt", good, impostor, "fingerprint")
 }
 

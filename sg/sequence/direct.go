@@ -8,6 +8,7 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
+	"github.com/impartial-go/impartial/sg/sequence/internal/splits"
 )
 
 // directEngine is the plain method: G(n) is the mex of the values of all
@@ -67,13 +68,13 @@ func (e *directEngine) extend(ctx context.Context, s *Sequence, n int) error {
 	startValues(s, n)
 	for s.Len() < n {
 		var err error
-		switch s.width {
+		switch s.v.W {
 		case 2:
-			err = extendAtWidth(ctx, e, s, n, func(s *Sequence) []uint16 { return s.b16 })
+			err = extendAtWidth(ctx, e, s, n, func(s *Sequence) []uint16 { return s.v.B16 })
 		case 8:
-			err = extendAtWidth(ctx, e, s, n, func(s *Sequence) []sg.Nimber { return s.b64 })
+			err = extendAtWidth(ctx, e, s, n, func(s *Sequence) []sg.Nimber { return s.v.B64 })
 		default:
-			err = extendAtWidth(ctx, e, s, n, func(s *Sequence) []uint8 { return s.b8 })
+			err = extendAtWidth(ctx, e, s, n, func(s *Sequence) []uint8 { return s.v.B8 })
 		}
 		if err != nil {
 			return err
@@ -85,19 +86,19 @@ func (e *directEngine) extend(ctx context.Context, s *Sequence, n int) error {
 // extendAtWidth appends values while the sequence keeps the width of the
 // slice that get returns, and returns when it widens or reaches n.
 func extendAtWidth[T uint8 | uint16 | sg.Nimber](ctx context.Context, e *directEngine, s *Sequence, n int, get func(*Sequence) []T) error {
-	width := s.width
-	for s.Len() < n && s.width == width {
+	width := s.v.W
+	for s.Len() < n && s.v.W == width {
 		g := get(s)
 		h := len(g)
 		// Option values are XORs of values ≤ Max, so they are below
 		// 2^bits(Max), and the mex is at most that.
-		if s.max >= maxDirectValue {
+		if s.v.Top >= maxDirectValue {
 			// Impossible for a real game of fewer than 2^32 heaps (a
 			// value is at most the number of options): the values came
 			// from elsewhere, and would need a mark table of 2^32 words.
-			return fmt.Errorf("sequence: heap %d: value %d in the sequence is too large for the direct engine", h, uint64(s.max))
+			return fmt.Errorf("sequence: heap %d: value %d in the sequence is too large for the direct engine", h, uint64(s.v.Top))
 		}
-		e.size = 1 << bits.Len64(uint64(s.max))
+		e.size = 1 << bits.Len64(uint64(s.v.Top))
 		if e.blk == nil || h >= e.blk.end || e.blk.width != width {
 			startDirectBlock(e, g, n)
 			if e.blk != nil {
@@ -182,7 +183,7 @@ func markAllSplits[T uint8 | uint16 | sg.Nimber](st []uint32, cur uint32, g []T,
 	}
 	if len(ks) < 2 {
 		if len(ks) == 1 {
-			return markSplits(st, cur, g, h-ks[0], false)
+			return splits.Mark(st, cur, g, h-ks[0], false)
 		}
 		return 0
 	}
@@ -218,26 +219,6 @@ func markAllSplits[T uint8 | uint16 | sg.Nimber](st []uint32, cur uint32, g []T,
 	return work
 }
 
-// markSplits marks G(a) ⊕ G(r-a) for 1 ≤ a ≤ r/2 (a < r-a when unequal)
-// in st, with mark, and returns the number of splits. The direct engine
-// marks with stamps (uint32), the sparse engine with bytes.
-func markSplits[T uint8 | uint16 | sg.Nimber, M uint8 | uint32](st []M, mark M, g []T, r int, unequal bool) int {
-	hi := r / 2
-	if unequal && r%2 == 0 {
-		hi--
-	}
-	if hi < 1 {
-		return 0
-	}
-	lo := g[1 : hi+1]
-	up := g[r-hi : r] // g[r-1-i] is up[hi-1-i]
-	m := hi - 1
-	for i, x := range lo {
-		st[x^up[m-i]] = mark
-	}
-	return hi
-}
-
 // ruleOptions marks the option values of heap h ≥ 1 of a general heap
 // rule, given g = G(0 … h-1), and returns the work done. It returns an
 // error wrapping ErrBadRule for a move that leaves a heap of h or more.
@@ -257,7 +238,7 @@ func ruleOptions[T uint8 | uint16 | sg.Nimber](e *directEngine, h int, g []T) (i
 		case mv.Parts == 1:
 			st[g[mv.Remain]] = cur
 		case mv.Parts == 2:
-			work += markSplits(st, cur, g, mv.Remain, mv.Unequal)
+			work += splits.Mark(st, cur, g, mv.Remain, mv.Unequal)
 		case mv.Unequal:
 			work += markUnequal(&e.marks, g, mv.Remain, mv.Parts, 1, 0)
 		default:

@@ -124,6 +124,21 @@
 // [sg.ErrCheckpoint]). A rule whose moves do not shrink the heap is
 // refused with [ErrBadRule]; a nil rule is an error.
 //
+// # Inside
+//
+// The engines' machinery is in internal packages under sg/sequence/internal,
+// each with a narrow contract: store holds the values (1, 2 or 8 bytes
+// each) that a [Sequence] wraps and the engines fill; sparse is the
+// sparse-space engine and its parallel modes (New, Engine.Extend, and a Run
+// that gives it the workers, the test knobs and the polling point), which
+// hands a rule back to the direct engine of this package when it cannot go
+// on; splits holds the scans over the splits of one heap; moves reads a
+// rule's moves heap by heap; bitpack packs byte tables into bit words;
+// seqtest holds what the tests share (small rules, values by the
+// definition).
+// This package holds the runs (options, checkpoints, progress), the direct
+// engine, the periods and the answers.
+//
 // # References
 //
 // E. R. Berlekamp, J. H. Conway, R. K. Guy, Winning Ways for your

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg/sequence/internal/sparse"
 )
 
 // Method selects the algorithm that computes a value sequence.
@@ -84,15 +85,11 @@ type config struct {
 }
 
 // knobs are the settings of the engines' choices that tests and
-// benchmarks turn (parallel.go names each); the zero value is the
-// default of each.
+// benchmarks turn (parallel.go names each): the sparse engine's
+// (internal/sparse, whose ParFrom the direct engine reads too) and the
+// checkpoint's. The zero value is the default of each.
 type knobs struct {
-	parFrom     int  // the first heap computed in parallel (0: each engine's default; see withParallelFrom)
-	ring        int  // the sparse engine's ring mode: 0 where it pays, 1 always, -1 never (withRing)
-	marker      int  // the marker mode, likewise (withMarker)
-	guess       int  // the marker mode's guesses: 0 checked by both goroutines, 1 by the finisher only, -1 none (withGuess)
-	takeover    int  // looks before taking over another goroutine's work: 0 the default, -1 never (withTakeover)
-	batchMarks  int  // the single-core batches: 0 the default, -1 never, else the least splits with a rare part (withBatchMarks)
+	sparse.Knobs
 	ckptRewrite bool // rewrite the whole checkpoint at each save (benchmarks)
 }
 

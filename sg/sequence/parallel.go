@@ -1,7 +1,6 @@
 package sequence
 
 import (
-	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -18,13 +17,13 @@ import (
 //
 // The direct engine runs the first phase on a block of heaps [lo, end) on
 // every worker at once, then the second in order (direct_par.go). The
-// sparse engine runs a pipeline (sparse_par.go): workers run first phases
+// sparse engine runs a pipeline (internal/sparse, par.go): workers run first phases
 // just behind a finisher goroutine, so that n-lo is a few heaps and
 // nothing waits at a barrier; where heaps are too cheap for it, or where
-// it is slower, two goroutines take the heaps in turn (sparse_pair.go),
+// it is slower, two goroutines take the heaps in turn (internal/sparse, pair.go),
 // with a window of one heap; and costly heaps may be claimed by whichever
 // worker is free and finished in order by whichever finds them ready (the
-// ring mode, sparse_ring.go), where a trial finds that faster than the
+// ring mode, internal/sparse, ring.go), where a trial finds that faster than the
 // pipeline. Results do not depend on the number of workers, the
 // scheduling or the block size: every value is the exact mex of all its
 // options, and tests compare them with the one-worker run.
@@ -65,17 +64,12 @@ func (c *runState) procs() int {
 
 // parMin returns the first heap an engine computes in parallel:
 // def, unless a test set another with withParallelFrom.
-func (c *runState) parMin(def int) int {
-	if c.knobs.parFrom > 0 {
-		return c.knobs.parFrom
-	}
-	return def
-}
+func (c *runState) parMin(def int) int { return c.knobs.ParMin(def) }
 
 // withParallelFrom makes the engines compute heaps from n on in parallel
 // (tests use it to reach the parallel code on short runs).
 func withParallelFrom(n int) Option {
-	return func(c *config) { c.knobs.parFrom = n }
+	return func(c *config) { c.knobs.ParFrom = n }
 }
 
 // parChunk is the number of consecutive heaps a worker takes at a time.
@@ -109,71 +103,39 @@ func runParallel(procs, n int, f func(w, i int)) {
 	wg.Wait()
 }
 
-// withRing sets when the sparse engine uses its ring mode (sparse_ring.go)
+// withRing sets when the sparse engine uses its ring mode (internal/sparse)
 // on more than one worker: mode 1 wherever it may, with no trial against
 // the other modes, -1 never (the pipeline or the pair mode run instead),
 // 0 where it pays (the default: on costly heaps, where its trials win).
 // Tests and benchmarks use it.
 func withRing(mode int) Option {
-	return func(c *config) { c.knobs.ring = mode }
+	return func(c *config) { c.knobs.Ring = mode }
+}
+
+// withPair(-1) keeps the sparse engine out of its pair, ring and marker
+// modes (internal/sparse): with more than one worker only its pipeline
+// runs. Benchmarks use it to time the pipeline alone.
+func withPair(mode int) Option {
+	return func(c *config) { c.knobs.Pair = mode }
 }
 
 // withTakeover sets how many times a waiting goroutine of the ring mode
 // or of the marker mode looks for the other goroutines' progress before
 // it does their work itself: in the ring mode, it takes over the first
-// heap not finished (sparse_ring.go); in the marker mode, the finisher
-// marks its heaps itself until the marker catches up (sparse_mark.go).
-// 0 is the default (takeoverAfter), -1 never. Tests use 1, so that
+// heap not finished (internal/sparse); in the marker mode, the finisher
+// marks its heaps itself until the marker catches up (internal/sparse).
+// 0 is the default, -1 never. Tests use 1, so that
 // takeovers are frequent.
 func withTakeover(looks int) Option {
-	return func(c *config) { c.knobs.takeover = looks }
-}
-
-// takeoverAfter is the default number of looks at another goroutine's
-// progress before a waiting goroutine of the ring or marker mode does
-// that goroutine's work itself. A look takes about 5 ns on this project's
-// 2-core VM, so this is about 10 µs, several times a heap's work: waits
-// that long come mostly from a processor taken away from the other
-// goroutine, which on that VM happens about 400 times a second, mostly
-// for 20–100 µs, and far more often on a machine shared with other work.
-const takeoverAfter = 2048
-
-// takeoverLooks returns the looks before a takeover that the
-// configuration asks for.
-func (c *runState) takeoverLooks() int {
-	switch {
-	case c.knobs.takeover < 0:
-		return math.MaxInt
-	case c.knobs.takeover > 0:
-		return c.knobs.takeover
-	}
-	return takeoverAfter
+	return func(c *config) { c.knobs.Takeover = looks }
 }
 
 // withMarker sets when the sparse engine uses its marker mode
-// (sparse_mark.go) rather than the pair mode, on a take-and-break code
+// (internal/sparse) rather than the pair mode, on a take-and-break code
 // with more than one worker where neither the pipeline nor the ring mode
 // runs: mode 1 wherever it may, with no trial, -1 never, 0 where the
 // marker's share of the work is large (the default, see markerMode).
 // Tests and benchmarks use it.
 func withMarker(mode int) Option {
-	return func(c *config) { c.knobs.marker = mode }
-}
-
-// withGuess sets how the sparse engine's marker mode finishes a heap
-// (sparse_mark.go): 0 (the default) with a guess that either goroutine
-// checks later, 1 with a guess that only the finisher checks, -1 with no
-// guess (the finisher confirms the value itself, as on one core). Tests
-// and benchmarks use it.
-func withGuess(mode int) Option {
-	return func(c *config) { c.knobs.guess = mode }
-}
-
-// withBatchMarks sets when the sparse engine's single-core loop marks
-// splits in batches (sparse_batch.go): -1 never, 0 the default
-// (rareBatchMarks splits with a rare part a heap), m > 0 from m splits.
-// Tests lower it to run the batches on most codes, and compare runs
-// without them.
-func withBatchMarks(m int) Option {
-	return func(c *config) { c.knobs.batchMarks = m }
+	return func(c *config) { c.knobs.Marker = mode }
 }

@@ -169,13 +169,13 @@ func FindPeriod(s *Sequence, r game.HeapRule) Periodicity {
 // as a hint the periodic stretch (start, period) that the last values
 // show (Period uses it to choose the next length to check).
 func findPeriod(s *Sequence, th theorem, full bool) (Periodicity, [2]int) {
-	switch s.width {
+	switch s.v.W {
 	case 2:
-		return findPeriodIn(&tail[uint16]{v: s.b16, n: len(s.b16)}, th, full)
+		return findPeriodIn(&tail[uint16]{v: s.v.B16, n: len(s.v.B16)}, th, full)
 	case 8:
-		return findPeriodIn(&tail[sg.Nimber]{v: s.b64, n: len(s.b64)}, th, full)
+		return findPeriodIn(&tail[sg.Nimber]{v: s.v.B64, n: len(s.v.B64)}, th, full)
 	}
-	return findPeriodIn(&tail[uint8]{v: s.b8, n: len(s.b8)}, th, full)
+	return findPeriodIn(&tail[uint8]{v: s.v.B8, n: len(s.v.B8)}, th, full)
 }
 
 // findPeriodIn is findPeriod for the values held in t.

@@ -87,7 +87,7 @@ func TestKnownPeriods(t *testing.T) {
 		}
 		// The generic HeapMove path is never certified.
 		if tc.certified {
-			q := FindPeriod(s, seqMovesOnly{tc.rule})
+			q := FindPeriod(s, seqMovesOnly{R: tc.rule})
 			if q.Certified || q.Period != 0 && (q.Period != p.Period || q.Preperiod != p.Preperiod) {
 				t.Errorf("%v without its code: %+v", tc.rule, q)
 			}
@@ -351,7 +351,7 @@ func TestTheoremWindow(t *testing.T) {
 		{seqParse("0.F"), theorem{true, 3, 1}},
 		{seqParse("0.…3"), theorem{}},
 		{seqGrundy{}, theorem{}},
-		{seqMovesOnly{seqParse(".77")}, theorem{}},
+		{seqMovesOnly{R: seqParse(".77")}, theorem{}},
 	} {
 		if got := theoremFor(tc.r); got != tc.want {
 			t.Errorf("%v: %+v, want %+v", tc.r, got, tc.want)

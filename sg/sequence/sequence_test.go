@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +15,7 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/seqtest"
 	"github.com/leanovate/gopter"
 	"github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
@@ -25,117 +25,16 @@ import (
 // real ones): take-and-break codes, Grundy's game, and a wrapper that hides
 // the TakeBreakRule interface so that the generic HeapMove path is tested.
 
-// seqCode is a take-and-break code: digits[k] for k = 0 … len-1, then tail
-// for every larger k when tail != 0 (so MaxTake is -1).
-type seqCode struct {
-	name   string
-	digits []uint32
-	tail   uint32
-}
+// The rules are those of internal/seqtest, under the names the tests use.
+type (
+	seqCode      = seqtest.Code
+	seqGrundy    = seqtest.Grundy
+	seqMovesOnly = seqtest.MovesOnly
+)
 
-// seqParse reads a code such as ".07", "0.77", "4.07" or "0.F"; a final
-// "…" followed by a digit repeats that digit for ever ("0.…3" is Nim).
-func seqParse(code string) seqCode {
-	c := seqCode{name: code}
-	intPart, frac, ok := strings.Cut(code, ".")
-	if !ok {
-		panic("no point in " + code)
-	}
-	d0 := uint32(0)
-	if intPart != "" {
-		fmt.Sscanf(intPart, "%x", &d0)
-	}
-	c.digits = append(c.digits, d0)
-	if rep, ok := strings.CutPrefix(frac, "…"); ok {
-		var d uint32
-		fmt.Sscanf(rep, "%x", &d)
-		c.tail = d
-		return c
-	}
-	for _, ch := range frac {
-		var d uint32
-		fmt.Sscanf(string(ch), "%x", &d)
-		c.digits = append(c.digits, d)
-	}
-	return c
-}
-
-func (c seqCode) String() string { return c.name }
-
-func (c seqCode) Digit(k int) uint32 {
-	if k < len(c.digits) {
-		return c.digits[k]
-	}
-	return c.tail
-}
-
-func (c seqCode) MaxTake() int {
-	if c.tail != 0 {
-		return -1
-	}
-	for k := len(c.digits) - 1; k >= 0; k-- {
-		if c.digits[k] != 0 {
-			return k
-		}
-	}
-	return 0
-}
-
-func (c seqCode) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	for k := 0; k <= n; k++ {
-		d, r := c.Digit(k), n-k
-		if d&1 != 0 && r == 0 && k > 0 {
-			dst = append(dst, game.HeapMove{})
-		}
-		for j := 1; j < 32; j++ {
-			if d&(1<<j) != 0 && r >= j && (k > 0 || j >= 2) {
-				dst = append(dst, game.HeapMove{Remain: r, Parts: j})
-			}
-		}
-	}
-	return dst
-}
-
-// seqDigits is the code with digits ds[k] for k = 0 … len(ds)-1, named as
-// written (ds[0] = 0, 1, 6 is "0.16"; digits above 9 are hexadecimal).
-func seqDigits(ds ...uint32) seqCode {
-	b := []byte{"0123456789ABCDEF"[ds[0]], '.'}
-	for _, d := range ds[1:] {
-		b = append(b, "0123456789ABCDEF"[d])
-	}
-	return seqCode{name: string(b), digits: ds}
-}
-
-// seqSub is the subtraction game with a finite set, as a code.
-func seqSub(set ...int) seqCode {
-	c := seqCode{name: fmt.Sprint("sub", set)}
-	for _, k := range set {
-		for len(c.digits) <= k {
-			c.digits = append(c.digits, 0)
-		}
-		c.digits[k] = 3
-	}
-	return c
-}
-
-// seqGrundy is Grundy's game: split a heap into two unequal heaps.
-type seqGrundy struct{}
-
-func (seqGrundy) String() string { return "grundy" }
-
-func (seqGrundy) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	if n >= 3 {
-		dst = append(dst, game.HeapMove{Remain: n, Parts: 2, Unequal: true})
-	}
-	return dst
-}
-
-// seqMovesOnly hides every interface of r but HeapRule.
-type seqMovesOnly struct{ r game.HeapRule }
-
-func (m seqMovesOnly) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	return m.r.AppendHeapMoves(dst, n)
-}
+func seqParse(code string) seqCode   { return seqtest.Parse(code) }
+func seqDigits(ds ...uint32) seqCode { return seqtest.Digits(ds...) }
+func seqSub(set ...int) seqCode      { return seqtest.Sub(set...) }
 
 // seqEngineValues computes G(0 … n-1) with the generic engine.
 func seqEngineValues(t *testing.T, r game.HeapRule, n int) []sg.Nimber {
@@ -287,7 +186,7 @@ func TestKnownValues(t *testing.T) {
 		// Lasker's Nim (4.333…): 4k+1, 4k+2, 4k+4, 4k+3 (Winning Ways ch. 4).
 		{seqParse("4.…3"), nimbers(0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11)},
 	} {
-		for _, r := range []game.HeapRule{tc.rule, seqMovesOnly{tc.rule}} {
+		for _, r := range []game.HeapRule{tc.rule, seqMovesOnly{R: tc.rule}} {
 			got := seqValues(t, r, len(tc.want))
 			if !slices.Equal(got, tc.want) {
 				t.Errorf("%v: values\n%v\nwant\n%v", r, got, tc.want)
@@ -320,7 +219,7 @@ func TestDirectMatchesEngine(t *testing.T) {
 	digit := func(max uint32) gopter.Gen { return gen.UInt32Range(0, max) }
 	check := func(r game.HeapRule) bool {
 		want := seqEngineValues(t, r, heaps)
-		for _, rr := range []game.HeapRule{r, seqMovesOnly{r}} {
+		for _, rr := range []game.HeapRule{r, seqMovesOnly{R: r}} {
 			got := seqValues(t, rr, heaps, WithMethod(MethodDirect))
 			if !slices.Equal(got, want) {
 				t.Logf("%v (%T): direct %v, engine %v", r, rr, got, want)
@@ -525,7 +424,7 @@ func TestValuesHugeLength(t *testing.T) {
 	}
 	short, stop := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer stop()
-	s, err := Values(short, seqMovesOnly{r}, int(limit), WithMethod(MethodDirect), big)
+	s, err := Values(short, seqMovesOnly{R: r}, int(limit), WithMethod(MethodDirect), big)
 	if !errors.Is(err, context.DeadlineExceeded) || s.Len() == 0 {
 		t.Errorf("Values(2^32) with a short deadline: %v after %d values", err, s.Len())
 	}
@@ -545,7 +444,7 @@ func TestDigitZeroBitZero(t *testing.T) {
 		t.Errorf("generic engine: 5.07 %v, 4.07 %v", got, want[:22])
 	}
 	for _, m := range []Method{MethodDirect, MethodSparse, MethodAuto} {
-		for _, r := range []game.HeapRule{five, seqMovesOnly{five}} {
+		for _, r := range []game.HeapRule{five, seqMovesOnly{R: five}} {
 			if got := seqValues(t, r, n, WithMethod(m)); !slices.Equal(got, want) {
 				t.Errorf("%v (%T), %v: values differ from 4.07's", r, r, m)
 			}
@@ -595,31 +494,5 @@ func TestMethodString(t *testing.T) {
 		if m.String() != want {
 			t.Errorf("%d: %q, want %q", int(m), m.String(), want)
 		}
-	}
-}
-
-// TestReserveAhead: a sequence that knows its length makes room for all of
-// it once its values are large, and grows exactly until then.
-func TestReserveAhead(t *testing.T) {
-	if bits.UintSize != 64 {
-		t.Skip("room is reserved ahead on 64-bit platforms only")
-	}
-	const n = 1 << 24
-	s := New(16)
-	s.reserveAhead(n)
-	s.reserve(1000)
-	if c := s.capacity(); c != 1000 {
-		t.Errorf("room for 1000 values: capacity %d", c)
-	}
-	s.reserve(aheadFrom)
-	if c := s.capacity(); c != n {
-		t.Errorf("room for %d values: capacity %d, want all %d", aheadFrom, c, n)
-	}
-	for range 2000 {
-		s.Append(1)
-	}
-	s.Append(300) // widening keeps the room
-	if c := s.capacity(); c != n || s.width != 2 || s.Len() != 2001 || s.At(1999) != 1 || s.At(2000) != 300 {
-		t.Errorf("widened: capacity %d, width %d, %d values", c, s.width, s.Len())
 	}
 }

@@ -237,7 +237,7 @@ func TestFindPeriodWidths(t *testing.T) {
 			s.Append(sg.Nimber(x) + shift)
 		}
 		if got := FindPeriod(s, nil); got.Preperiod != we || got.Period != wp || got.Certified {
-			t.Errorf("shift %d (width %d): %+v, want (%d, %d)", shift, s.width, got, we, wp)
+			t.Errorf("shift %d (width %d): %+v, want (%d, %d)", shift, s.v.W, got, we, wp)
 		}
 	}
 }

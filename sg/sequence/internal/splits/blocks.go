@@ -177,10 +177,10 @@ func blockRange(r, bound, a0 int) (amin, amax int) {
 // that BlockScanned accepts, a scan to the end (a1 ≥ r/2)
 // first takes the ordered blocks, then scans in increasing order
 // (RangeWords) for whatever is still missing. Any other scan is
-// RangeWords itself. The 8 byte-wise clears of a word are written out
-// as in RangeWords: a function holding them is past the compiler's
-// inlining budget, and a loop (which inlines) made Grundy's game and
-// .1777 5–30 % slower.
+// RangeWords itself. The 8 byte-wise clears of a word are two calls of
+// hits4, as in RangeWords: a function holding all 8 is past the
+// compiler's inlining budget, and a loop over them made Grundy's game and
+// .1777 slower.
 func (o *Blocks) Scan8(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, cnt, a0, a1 int) (left, next, steps int) {
 	if !BlockScanned(two, uneq) || a1 < two[0]/2 || len(o.List) == 0 || cnt == 0 {
 		return RangeWords(vals, two, uneq, needs, list, cnt, a0, a1)
@@ -194,22 +194,7 @@ func (o *Blocks) Scan8(vals []uint8, two []int, uneq []bool, needs *Tab, list []
 		}
 		b := r - a - 7
 		x := binary.LittleEndian.Uint64(vals[a:a+8]) ^ binary.BigEndian.Uint64(vals[b:b+8])
-		c := int(needs[uint8(x)])
-		needs[uint8(x)] = 0
-		c += int(needs[uint8(x>>8)])
-		needs[uint8(x>>8)] = 0
-		c += int(needs[uint8(x>>16)])
-		needs[uint8(x>>16)] = 0
-		c += int(needs[uint8(x>>24)])
-		needs[uint8(x>>24)] = 0
-		c += int(needs[uint8(x>>32)])
-		needs[uint8(x>>32)] = 0
-		c += int(needs[uint8(x>>40)])
-		needs[uint8(x>>40)] = 0
-		c += int(needs[uint8(x>>48)])
-		needs[uint8(x>>48)] = 0
-		c += int(needs[uint8(x>>56)])
-		needs[uint8(x>>56)] = 0
+		c := hits4(needs, uint32(x)) + hits4(needs, uint32(x>>32))
 		steps += 8
 		if cnt -= c; cnt <= 0 {
 			return 0, a0, steps
@@ -243,22 +228,7 @@ func (o *Blocks) Scan16(vals []uint16, two []int, uneq []bool, needs *Tab, list 
 		p, q := 2*a, 2*(r-a-3)
 		x0 := binary.NativeEndian.Uint64(vb[p:p+8]) ^ reverseLanes16(binary.NativeEndian.Uint64(vb[q:q+8]))
 		x1 := binary.NativeEndian.Uint64(vb[p+8:p+16]) ^ reverseLanes16(binary.NativeEndian.Uint64(vb[q-8:q]))
-		c := int(needs[uint16(x0)])
-		needs[uint16(x0)] = 0
-		c += int(needs[uint16(x0>>16)])
-		needs[uint16(x0>>16)] = 0
-		c += int(needs[uint16(x0>>32)])
-		needs[uint16(x0>>32)] = 0
-		c += int(needs[uint16(x0>>48)])
-		needs[uint16(x0>>48)] = 0
-		c += int(needs[uint16(x1)])
-		needs[uint16(x1)] = 0
-		c += int(needs[uint16(x1>>16)])
-		needs[uint16(x1>>16)] = 0
-		c += int(needs[uint16(x1>>32)])
-		needs[uint16(x1>>32)] = 0
-		c += int(needs[uint16(x1>>48)])
-		needs[uint16(x1>>48)] = 0
+		c := hits2x16(needs, x0) + hits2x16(needs, x1)
 		steps += 8
 		if cnt -= c; cnt <= 0 {
 			return 0, a0, steps

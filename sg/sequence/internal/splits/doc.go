@@ -1,6 +1,8 @@
-// Package splits holds the scans of the sparse engine of package sequence
-// over the splits of one heap: for the values still to confirm (marked in
-// a [Tab]), the splits of the heap into two are read, smaller part first,
+// Package splits holds the scans of the sparse engine (internal/sparse)
+// over the splits of one heap, and [Mark], with which both engines of
+// package sequence mark the values of a heap's splits into two. A scan
+// looks for the values still to confirm (marked in a [Tab]): the splits
+// of the heap into two are read, smaller part first,
 // until each value is found or every split is read. [Range] and
 // [RangeWords] read the smaller parts in increasing order, every removal
 // amount at once (8 splits a word for 1-byte values); [Blocks] first takes

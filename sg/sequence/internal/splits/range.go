@@ -64,22 +64,7 @@ func RangeWords(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, cn
 		for _, r := range two {
 			b := r - a - 7
 			x := lo ^ binary.BigEndian.Uint64(vals[b:b+8])
-			c := int(needs[uint8(x)])
-			needs[uint8(x)] = 0
-			c += int(needs[uint8(x>>8)])
-			needs[uint8(x>>8)] = 0
-			c += int(needs[uint8(x>>16)])
-			needs[uint8(x>>16)] = 0
-			c += int(needs[uint8(x>>24)])
-			needs[uint8(x>>24)] = 0
-			c += int(needs[uint8(x>>32)])
-			needs[uint8(x>>32)] = 0
-			c += int(needs[uint8(x>>40)])
-			needs[uint8(x>>40)] = 0
-			c += int(needs[uint8(x>>48)])
-			needs[uint8(x>>48)] = 0
-			c += int(needs[uint8(x>>56)])
-			needs[uint8(x>>56)] = 0
+			c := hits4(needs, uint32(x)) + hits4(needs, uint32(x>>32))
 			// cnt counts the entries set in needs, so it reaches 0 in
 			// the word where the last one is found.
 			if cnt -= c; cnt <= 0 {
@@ -94,3 +79,32 @@ func RangeWords(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, cn
 // Tab is a table indexed by a value (every stored value is below
 // 2^16), with room for the mex 2^16 and for reading whole 64-value words.
 type Tab [1<<16 + 64]uint8
+
+// hits4 clears the needs entries of the four byte values of x and returns
+// how many of them were set (entries are 0 or 1). The scans over 8 splits
+// a word call it twice a word, with no branch (see RangeWords); it is
+// small enough to be inlined.
+func hits4(needs *Tab, x uint32) int {
+	c := int(needs[uint8(x)])
+	needs[uint8(x)] = 0
+	c += int(needs[uint8(x>>8)])
+	needs[uint8(x>>8)] = 0
+	c += int(needs[uint8(x>>16)])
+	needs[uint8(x>>16)] = 0
+	c += int(needs[uint8(x>>24)])
+	needs[uint8(x>>24)] = 0
+	return c
+}
+
+// hits2x16 is hits4 for the four 16-bit values of x.
+func hits2x16(needs *Tab, x uint64) int {
+	c := int(needs[uint16(x)])
+	needs[uint16(x)] = 0
+	c += int(needs[uint16(x>>16)])
+	needs[uint16(x>>16)] = 0
+	c += int(needs[uint16(x>>32)])
+	needs[uint16(x>>32)] = 0
+	c += int(needs[uint16(x>>48)])
+	needs[uint16(x>>48)] = 0
+	return c
+}

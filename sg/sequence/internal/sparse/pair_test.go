@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
 // pairCheck compares the values of r from two workers, in pair mode from
@@ -23,7 +24,7 @@ func pairCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 			t.Fatalf("%s: pair mode G(%d) = %d, single core %d", name, i, got[i], want[i])
 		}
 	}
-	if e, ok := eng.(*sparseEngine); ok {
+	if e, ok := eng.(*Engine); ok {
 		return e.pairHeaps
 	}
 	return 0
@@ -105,8 +106,8 @@ func TestPairHandoffCheck(t *testing.T) {
 		}
 		pairKeeps = func(pair, single float64) bool { return c.wins }
 		cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
-		e := chooseEngine(r, cfg).(*sparseEngine)
-		s := New(0)
+		e := chooseEngine(r, cfg).(*Engine)
+		s := store.New(0)
 		if err := e.extend(context.Background(), s, n); err != nil {
 			t.Fatal(err)
 		}

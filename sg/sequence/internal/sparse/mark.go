@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg/internal/prefetch"
+	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
 // Two processors on cheap heaps that are mostly marking: the marker mode
@@ -90,14 +91,14 @@ import (
 // after it has marked the next four (packed at once, the packing's loads
 // waited on the marks' stores). The finisher marks its own rare heaps
 // (those below markA0: 22 of .354's 131) heap by heap: batched four
-// heaps at a time as the single-core loop does (sparse_batch.go), they
+// heaps at a time as the single-core loop does (batch.go), they
 // were no faster (.354 to 2^21 in marker mode, five alternating rounds
 // with guesses: medians 357 against 355 ms, and a little more CPU).
 //
 // The marker mode pays only where the marker's share of the work is large:
 // runPair uses it for take-and-break codes whose splits with a rare part
 // markA0 or more make half the inner-loop steps of a heap or more
-// (markerMode: .354, and .376), and the pair mode (sparse_pair.go) for the
+// (markerMode: .354, and .376), and the pair mode (pair.go) for the
 // others, where the marker would have little to do (Kayles .77, .1777,
 // .16, .56). Like the pair mode, each of its runs is timed against one
 // core (pairTry) and goes on only where it wins.
@@ -197,12 +198,12 @@ type markState struct {
 // markerMode reports whether runPair runs the marker mode rather than the
 // pair mode: on a take-and-break code, where the splits whose rare part
 // is markA0 or more make half the inner-loop steps of a heap or more by
-// the engine's last probe, or where a test asks for it (withMarker).
-func (e *sparseEngine) markerMode() bool {
+// the engine's last probe, or where a test asks for it (Knobs.Marker).
+func (e *Engine) markerMode() bool {
 	switch {
-	case e.Code == nil || e.rs.knobs.marker < 0:
+	case e.Code == nil || e.rs.Knobs.Marker < 0:
 		return false
-	case e.rs.knobs.marker > 0:
+	case e.rs.Knobs.Marker > 0:
 		return true
 	}
 	big := len(e.rare) - rareFrom(e.rare, markA0)
@@ -213,7 +214,7 @@ func (e *sparseEngine) markerMode() bool {
 // returns the number of heaps then held in s and the inner-loop steps the
 // marker mode took. A run stopped by a wrong guess starts again after the
 // heap, which it finishes with the value the check found.
-func markRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, end int, get func(*Sequence) []T, scan scanFunc[T]) (int, int, error) {
+func markRun[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, end int, get func(*store.Seq) []T, scan scanFunc[T]) (int, int, error) {
 	steps := 0
 	for {
 		done, st, again, err := markRunOnce(ctx, e, s, end, get, scan)
@@ -228,7 +229,7 @@ func markRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 // at most, or the first wrong guess: it returns the number of heaps then
 // held in s, the inner-loop steps taken, and whether a wrong guess
 // stopped it (the heap is then finished, and the run may go on after it).
-func markRunOnce[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, end int, get func(*Sequence) []T, scan scanFunc[T]) (int, int, bool, error) {
+func markRunOnce[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, end int, get func(*store.Seq) []T, scan scanFunc[T]) (int, int, bool, error) {
 	vals := get(s)
 	n0 := len(vals)
 	// Room for the rare heaps found meanwhile.
@@ -238,7 +239,7 @@ func markRunOnce[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequ
 	p.rareN.Store(int64(len(e.rare)))
 	p.stopAt.Store(int64(end))
 	p.words = e.limit / 64
-	if e.rs.knobs.guess >= 0 {
+	if e.rs.Knobs.Guess >= 0 {
 		p.words = markWords(e)
 	}
 	// An entry is a power of two of words up to a cache line (two .354
@@ -253,9 +254,9 @@ func markRunOnce[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequ
 	if runtime.GOMAXPROCS(0) < 2 {
 		p.spin = pairSpin // (the marker needs this processor)
 	}
-	p.takeover = e.rs.takeoverLooks()
-	p.guess = e.rs.knobs.guess >= 0
-	p.markerChecks = e.rs.knobs.guess == 0
+	p.takeover = e.rs.Knobs.TakeoverLooks()
+	p.guess = e.rs.Knobs.Guess >= 0
+	p.markerChecks = e.rs.Knobs.Guess == 0
 	p.n0, p.rule = n0, e.rule
 	p.check.Store(int64(n0))
 	p.wrong.Store(math.MaxInt)
@@ -429,7 +430,7 @@ func markLoop[T uint8 | uint16](p *markState, w *pairWorker, all []T, n int, sca
 // marks each heap itself, as on one core, until the marker is ahead again
 // (the marker, held up, then skips the heaps passed). It polls the
 // context and reports progress as the single-core loop does.
-func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *markState, w *pairWorker, all []T, n int, scan scanFunc[T]) int {
+func markFinish[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, p *markState, w *pairWorker, all []T, n int, scan scanFunc[T]) int {
 	// The work since the last poll carries over from the loop before and
 	// to the run after (a wrong guess starts a new run: runs shorter than
 	// a poll's work must not keep the polls away).
@@ -505,7 +506,7 @@ func markFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 			work += markCheckSteps * len(two)
 		} else {
 			var st int
-			g, st = confirm(&w.sparseEngine, vals, n, scan)
+			g, st = confirm(&w.Engine, vals, n, scan)
 			steps += st
 		}
 		w.given = nil

@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"context"
@@ -8,9 +8,10 @@ import (
 	"github.com/impartial-go/impartial/sg/sequence/internal/bitpack"
 	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
 	"github.com/impartial-go/impartial/sg/sequence/internal/splits"
+	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
-// The hot loops of the sparse engine (see sparse.go for the method). They
+// The hot loops of the sparse engine (see engine.go for the method). They
 // are generic over the width of the stored values, uint8 while every value
 // is below 256 and uint16 after, so that a heap costs one or two bytes and
 // each width gets its own compiled loop. Option values are marked in byte
@@ -38,14 +39,14 @@ type scanFunc[T uint8 | uint16] func(vals []T, two []int, uneq []bool, needs *sp
 
 // extendRareAtWidth computes heaps while s keeps the width whose slice get returns,
 // until s.Len() reaches target. With more than one worker it runs the
-// pipeline of sparse_par.go, and stops it before it returns.
-func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int,
-	get func(*Sequence) []T, scan scanFunc[T]) error {
-	w := s.width
+// pipeline of par.go, and stops it before it returns.
+func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, target int,
+	get func(*store.Seq) []T, scan scanFunc[T]) error {
+	w := s.W
 	defer e.stopPipe()
 	defer e.batch.drop()
 	running := false
-	for s.Len() < target && s.width == w {
+	for s.Len() < target && s.W == w {
 		vals := get(s)
 		n := len(vals)
 		if n >= e.nextChoose {
@@ -66,7 +67,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		if e.HandOff {
 			return nil
 		}
-		if !running && n >= e.pairRetry && n >= e.rs.parMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
+		if !running && n >= e.pairRetry && n >= e.rs.Knobs.ParMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
 			// Cheap heaps (or two processors before the probe): the
 			// pair mode; costly heaps: the ring mode. Each computes
 			// heaps from n on and returns where this loop must take
@@ -127,7 +128,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *sparseEngine, s
 		e.steps += steps + 8
 		if e.work += steps + 8; e.work >= sparsePollWork {
 			e.work = 0
-			if err := e.rs.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
+			if err := e.rs.Poll(ctx, s, len(e.rare), e.progressMask()); err != nil {
 				return err
 			}
 		}
@@ -146,7 +147,7 @@ func pairG1[T uint8 | uint16](vals []T) int {
 // probe adds a heap computed on one core, of st inner-loop steps, to the
 // probe of the heaps' cost, and at the end of each probe says whether the
 // pipeline is worth running (pipeMinSteps).
-func (e *sparseEngine) probe(st int) {
+func (e *Engine) probe(st int) {
 	e.probeSteps += st
 	if e.probeHeaps++; e.probeHeaps == pipeProbe {
 		e.pipeWorth = e.probeSteps >= pipeMinSteps*pipeProbe
@@ -157,7 +158,7 @@ func (e *sparseEngine) probe(st int) {
 }
 
 // rebuildRare lists the rare heaps 1 … len(vals)-1 under the current mask.
-func rebuildRare[T uint8 | uint16](e *sparseEngine, vals []T) {
+func rebuildRare[T uint8 | uint16](e *Engine, vals []T) {
 	e.rare = e.rare[:0]
 	for a := 1; a < len(vals); a++ {
 		if g := int(vals[a]); e.isRare(a, g) {
@@ -169,7 +170,7 @@ func rebuildRare[T uint8 | uint16](e *sparseEngine, vals []T) {
 
 // heapValue returns G(n) from the values of the smaller heaps and the moves
 // loaded by loadMoves, and a count of the inner-loop steps it took.
-func heapValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
+func heapValue[T uint8 | uint16](e *Engine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
 	tab := e.marks
 	// (The moves that leave no heap or one, written out here and in
 	// pairValue: a helper for both, inlined, made this engine 4 % slower
@@ -203,7 +204,7 @@ func heapValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 // splits with a small smaller part (which finds most of them), a targeted
 // search for each value left (seek), and the scan of the remaining splits
 // for what is still missing.
-func confirm[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
+func confirm[T uint8 | uint16](e *Engine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
 	c, cnt := e.candidate(n)
 	if cnt == 0 {
 		return c, 0
@@ -311,7 +312,7 @@ func seek[T uint8 | uint16](vals []T, two []int, uneq []bool, v int, top []int, 
 // candidate returns the candidate c for heap n (see confirm), marks in
 // needs the values of the other class below c that are not yet known to be
 // options, lists them in needList, and returns their number.
-func (e *sparseEngine) candidate(n int) (c, cnt int) {
+func (e *Engine) candidate(n int) (c, cnt int) {
 	c, nw := e.candidateMarks(n)
 	enum := e.enum[1^(e.par&(n-e.K0)&1)]
 	e.needList = e.needList[:0]
@@ -329,7 +330,7 @@ func (e *sparseEngine) candidate(n int) (c, cnt int) {
 // given by another goroutine) into e.mark, up to the word that holds the
 // candidate c for heap n (see confirm), and returns c and the number of
 // words packed, nw.
-func (e *sparseEngine) candidateMarks(n int) (c, nw int) {
+func (e *Engine) candidateMarks(n int) (c, nw int) {
 	enum := e.enum[1^(e.par&(n-e.K0)&1)]
 	c = e.limit
 	for i := range e.mark {
@@ -482,7 +483,7 @@ func markRareRun[T uint8 | uint16](v []T, rs []rareHeap, tab *sparseTab) {
 // markAll marks the values of every split: the plain method.
 func markAll[T uint8 | uint16](vals []T, two []int, uneq []bool, tab *sparseTab) (steps int) {
 	for i, r := range two {
-		steps += markSplits(tab[:], 1, vals, r, uneq[i])
+		steps += splits.Mark(tab[:], 1, vals, r, uneq[i])
 	}
 	return steps
 }

@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
+	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
 // markCheck compares the values of r from two workers, in marker mode
@@ -152,8 +153,8 @@ func TestMarkerPollsAcrossRuns(t *testing.T) {
 		}
 	}
 	cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2), withParallelFrom(128), withMarker(1), WithProgress(time.Nanosecond, progress)})
-	se := chooseEngine(r, cfg).(*sparseEngine)
-	if err := se.extend(context.Background(), New(0), 60000); err != nil {
+	se := chooseEngine(r, cfg).(*Engine)
+	if err := se.extend(context.Background(), store.New(0), 60000); err != nil {
 		t.Fatal(err)
 	}
 	if se.markWrong < 50 || first == 0 || first > 20000 {
@@ -169,14 +170,14 @@ func TestMarkerPollsAcrossRuns(t *testing.T) {
 func TestPairCatchUpChecked(t *testing.T) {
 	r := seqParse(".354")
 	cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
-	e := chooseEngine(r, cfg).(*sparseEngine)
-	s := New(0)
+	e := chooseEngine(r, cfg).(*Engine)
+	s := store.New(0)
 	if err := e.extend(context.Background(), s, 5000); err != nil {
 		t.Fatal(err)
 	}
 	want := slices.Clone(e.rare)
-	s.reserve(6000)
-	all := s.b8[:cap(s.b8)]
+	s.Reserve(6000)
+	all := s.B8[:cap(s.B8)]
 	past := []rareHeap{{a: 5100, g: 1}, {a: 5200, g: 1}} // (listed on guesses)
 	p := &pairState{rare: append(slices.Clone(e.rare), past...), counted: 5000}
 	p.rareN.Store(int64(len(want) + 2))
@@ -204,8 +205,8 @@ func TestMarkerDefault(t *testing.T) {
 	}{{".354", true}, {".376", true}, {".77", false}, {".1777", false}, {".16", false}, {".56", false}} {
 		r := seqParse(c.code)
 		cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
-		e := chooseEngine(r, cfg).(*sparseEngine)
-		if err := e.extend(context.Background(), New(0), 40000); err != nil {
+		e := chooseEngine(r, cfg).(*Engine)
+		if err := e.extend(context.Background(), store.New(0), 40000); err != nil {
 			t.Fatal(err)
 		}
 		if e.probeAvg == 0 {

@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"math/bits"
@@ -15,7 +15,7 @@ import (
 // computes the heaps in order, as the single-core engine does; the other
 // workers run ahead of it. A worker claims the next heap m and, knowing
 // the values below lo (the heaps the finisher has done), runs the first
-// phase of the rare-value method (sparse.go) on the moves whose heaps are
+// phase of the rare-value method (engine.go) on the moves whose heaps are
 // all below lo: it marks the splits with a rare part, takes the least
 // value c0 of the enumerable class that is not yet an option, confirms
 // the values of the other class below c0 among those splits (first scan,
@@ -211,12 +211,12 @@ type rareWorker struct {
 // startPipe starts the pipeline at heap n = len(vals), for the heaps
 // below target, when the run is parallel and the engine is in its
 // rare-value mode, and reports whether it runs.
-func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan scanFunc[T]) bool {
+func startPipe[T uint8 | uint16](e *Engine, vals []T, target int, scan scanFunc[T]) bool {
 	n := len(vals)
-	if e.procs <= 1 || e.direct || !e.rareOK || n < e.rs.parMin(rareParMin) || len(vals) == cap(vals) {
+	if e.procs <= 1 || e.direct || !e.rareOK || n < e.rs.Knobs.ParMin(rareParMin) || len(vals) == cap(vals) {
 		return false
 	}
-	if !e.pipeWorth && e.rs.knobs.parFrom == 0 {
+	if !e.pipeWorth && e.rs.Knobs.ParFrom == 0 {
 		return false // heaps too cheap to hand between processors (tests force the pipeline)
 	}
 	p := e.pipe
@@ -266,7 +266,7 @@ func startPipe[T uint8 | uint16](e *sparseEngine, vals []T, target int, scan sca
 }
 
 // stopPipe stops the pipeline, if it runs, and waits for its workers.
-func (e *sparseEngine) stopPipe() {
+func (e *Engine) stopPipe() {
 	if p := e.pipe; p != nil && p.running {
 		p.stop.Store(true)
 		close(p.wake)
@@ -365,7 +365,7 @@ func pipeClaim[T uint8 | uint16](rule game.HeapRule, p *rarePipe, w *rareWorker,
 // n's moves loaded in e: it returns G(n) and true when the pipeline gives
 // it, and false when the finisher must compute the heap itself. Either way
 // it frees n's slot for a later heap.
-func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int, ok bool) {
+func pipeValue[T uint8 | uint16](e *Engine, vals []T, n int, scan scanFunc[T]) (g, steps int, ok bool) {
 	p := e.pipe
 	i := n % rareSlots
 	slot := &p.slots[i]
@@ -424,7 +424,7 @@ func pipeValue[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc
 // it kept (read only when f.missing or the heap has no split): it adds
 // the moves into the window [f.lo, n) and returns G(n) and true when they
 // decide it.
-func pipeDecide[T uint8 | uint16](e *sparseEngine, vals []T, f rareFirst, acc []uint64) (g, steps int, ok bool) {
+func pipeDecide[T uint8 | uint16](e *Engine, vals []T, f rareFirst, acc []uint64) (g, steps int, ok bool) {
 	p := e.pipe
 	if f.c1 == 0 {
 		return 0, 0, false
@@ -483,7 +483,7 @@ func (p *rarePipe) countWindow(in bool) {
 
 // windowGives reports whether a move of the current heap (loaded in e)
 // that leaves a heap of lo or more has the value v.
-func windowGives[T uint8 | uint16](e *sparseEngine, vals []T, lo, v int) (bool, int) {
+func windowGives[T uint8 | uint16](e *Engine, vals []T, lo, v int) (bool, int) {
 	steps := 0
 	for _, r := range e.One {
 		if r >= lo && int(vals[r]) == v {
@@ -507,7 +507,7 @@ func windowGives[T uint8 | uint16](e *sparseEngine, vals []T, lo, v int) (bool, 
 
 // windowMarks adds to the bitset acc the values below c1 of the moves of
 // the current heap that leave a heap of lo or more, and returns the work.
-func windowMarks[T uint8 | uint16](e *sparseEngine, vals []T, lo, c1 int, acc []uint64) int {
+func windowMarks[T uint8 | uint16](e *Engine, vals []T, lo, c1 int, acc []uint64) int {
 	steps := 0
 	for _, r := range e.One {
 		if r >= lo {

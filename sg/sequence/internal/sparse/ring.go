@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"unsafe"
 
 	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
+	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
 // Many processors on costly heaps: the ring mode of the sparse engine.
@@ -65,7 +66,7 @@ import (
 // looks as the pair mode does made every goroutine queue on the
 // scheduler's lock (Grundy's game to 2^22 took 80 s instead of 3).
 //
-// Unlike the pipeline (sparse_par.go), whose finisher does a good part of
+// Unlike the pipeline (par.go), whose finisher does a good part of
 // each heap's work (about 720 ns a heap of Grundy's game on that Xeon, the
 // bound of its speed), the finishing here costs a few comparisons a heap;
 // and unlike the pair mode, heaps are not given to goroutines in turn, so
@@ -200,11 +201,11 @@ type ringSplit struct{ a, b int32 }
 // ringMode reports whether the engine's parallel runs use the ring mode
 // rather than the pair mode: with two workers or more on heaps costly
 // enough for the pipeline, or where a test asks for it.
-func (e *sparseEngine) ringMode() bool {
+func (e *Engine) ringMode() bool {
 	switch {
-	case e.rs.knobs.ring < 0:
+	case e.rs.Knobs.Ring < 0:
 		return false
-	case e.rs.knobs.ring > 0:
+	case e.rs.Knobs.Ring > 0:
 		return e.procs >= 2
 	}
 	return e.procs >= 2 && e.probed && e.pipeWorth
@@ -236,12 +237,12 @@ func ringLine[T uint8 | uint16](all []T, bound int) int {
 }
 
 // ringWorkers returns the number of goroutines of the engine's ring mode.
-func (e *sparseEngine) ringWorkers() int { return min(e.procs, ringMaxWorkers) }
+func (e *Engine) ringWorkers() int { return min(e.procs, ringMaxWorkers) }
 
 // ringRun runs the ring mode from s.Len() until heap end at most, and
 // returns the number of heaps then held in s and the inner-loop steps the
 // ring mode took.
-func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, end int, get func(*Sequence) []T, scan scanFunc[T]) (int, int, error) {
+func ringRun[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, end int, get func(*store.Seq) []T, scan scanFunc[T]) (int, int, error) {
 	vals := get(s)
 	n0 := len(vals)
 	k := e.ringWorkers()
@@ -256,7 +257,7 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 	if k > runtime.GOMAXPROCS(0) {
 		p.spin = pairSpin
 	}
-	p.takeover = e.rs.takeoverLooks()
+	p.takeover = e.rs.Knobs.TakeoverLooks()
 	all := vals[:cap(vals)]
 	ws := make([]*pairWorker, k)
 	for i := range ws {
@@ -292,7 +293,7 @@ func ringRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 // one was slow to compute it) is dropped.
 // caller says whether it runs on the goroutine that called Values or
 // Period, the one that polls the context and reports progress.
-func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, caller bool, all []T, scan scanFunc[T]) {
+func ringLoop[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, p *ringState, w *pairWorker, caller bool, all []T, scan scanFunc[T]) {
 	k := e.ringWorkers()
 	take := func() { ringFinish(ctx, e, s, p, w, caller, all, scan, true) }
 	for {
@@ -346,7 +347,7 @@ func ringLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 
 // ringHeapOK loads heap m's moves into w and reports whether the ring mode
 // takes the heap (see ringTakes), with k goroutines.
-func ringHeapOK(e *sparseEngine, w *pairWorker, m, k int) bool {
+func ringHeapOK(e *Engine, w *pairWorker, m, k int) bool {
 	w.ParityOK = true
 	err := w.Load(e.rule, m)
 	if err != nil || w.HandOff || (w.par == 1 && !w.ParityOK) || !ringTakes(&w.Heap, m, k) {
@@ -368,7 +369,7 @@ func ringHeapOK(e *sparseEngine, w *pairWorker, m, k int) bool {
 // is done, it brings the engine's counts up to date and polls (progress,
 // checkpoints, the context), so that these run where they run on one
 // core.
-func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *ringState, w *pairWorker, caller bool, all []T, scan scanFunc[T], take bool) {
+func ringFinish[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, p *ringState, w *pairWorker, caller bool, all []T, scan scanFunc[T], take bool) {
 	for {
 		if p.lock.Load() != 0 || !p.lock.CompareAndSwap(0, 1) {
 			// The goroutine finishing heaps looks again after it lets
@@ -430,7 +431,7 @@ func ringFinish[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Seque
 // from the values all[:d], and steps plus the inner-loop steps it took.
 func ringWhole[T uint8 | uint16](p *ringState, w *pairWorker, all []T, d int, scan scanFunc[T], steps int) (int, int) {
 	w.rare = p.rare[:p.rareN.Load()]
-	g, st := heapValue(&w.sparseEngine, all[:d], d, scan)
+	g, st := heapValue(&w.Engine, all[:d], d, scan)
 	return g, steps + st
 }
 

@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
 // ringCheck compares the values of r from the given workers, in ring mode
@@ -24,16 +25,16 @@ func ringCheck(t *testing.T, name string, r game.HeapRule, n, workers, parFrom i
 // parFrom on in the mode (named mode) that the option force sets, with
 // the single-core values, and returns the sparse engine that computed
 // them (nil when another engine did).
-func modeCheck(t *testing.T, mode, name string, r game.HeapRule, n, workers, parFrom int, force Option) *sparseEngine {
+func modeCheck(t *testing.T, mode, name string, r game.HeapRule, n, workers, parFrom int, force Option) *Engine {
 	t.Helper()
 	want := parValues(t, r, n, MethodSparse, 1, parFrom)
 	cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(workers), withParallelFrom(parFrom), force})
 	eng := chooseEngine(r, cfg)
-	se, ok := eng.(*sparseEngine)
+	se, ok := eng.(*Engine)
 	if ok {
 		se.start = 64
 	}
-	s := New(0)
+	s := store.New(0)
 	if err := eng.extend(context.Background(), s, n); err != nil {
 		t.Fatalf("%s, %d workers: %v", name, workers, err)
 	}
@@ -218,8 +219,8 @@ func TestRingDefault(t *testing.T) {
 	}{{seqParse(".354"), false, 3}, {seqGrundy{}, true, 3}, {seqParse(".354"), false, 2}, {seqGrundy{}, true, 2}} {
 		want := parValues(t, c.r, 60000, MethodSparse, 1, 0)
 		cfg := newRun(c.r, []Option{WithMethod(MethodSparse), WithWorkers(c.workers)})
-		e := chooseEngine(c.r, cfg).(*sparseEngine)
-		s := New(0)
+		e := chooseEngine(c.r, cfg).(*Engine)
+		s := store.New(0)
 		if err := e.extend(context.Background(), s, 60000); err != nil {
 			t.Fatal(err)
 		}
@@ -265,8 +266,8 @@ func TestRingRedoRate(t *testing.T) {
 		var redo, heaps int
 		for try := 0; try < 2; try++ {
 			cfg := newRun(c.r, []Option{WithMethod(MethodSparse), WithWorkers(c.k), withParallelFrom(200), withRing(1)})
-			e := chooseEngine(c.r, cfg).(*sparseEngine)
-			if err := e.extend(context.Background(), New(0), n); err != nil {
+			e := chooseEngine(c.r, cfg).(*Engine)
+			if err := e.extend(context.Background(), store.New(0), n); err != nil {
 				t.Fatal(err)
 			}
 			if 2*e.ringHeaps < n {

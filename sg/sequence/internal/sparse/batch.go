@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 // Four heaps' old splits in one pass: the single-core loop's batches.
 //
@@ -24,13 +24,13 @@ package sequence
 // -benchtime 2x -cpu 1 ./sg/sequence); sgtool period .354 with
 // GOMAXPROCS=1, 5.50–5.63 s against 6.99–7.12 s, and .376 5.99–6.06 s
 // against 7.48 s. On two processors .354 and .376 run the marker mode
-// (sparse_mark.go), which keeps its own marking: 4.14–4.19 and 4.04–4.08
+// (mark.go), which keeps its own marking: 4.14–4.19 and 4.04–4.08
 // s against 4.00–4.28 and 4.04–4.05 s. The four tables are one
 // allocation, so that their first lines do not all fall on the same cache
 // sets (as four allocations, each aligned to a page, do): a build of the
 // marker mode's finisher with batches in four allocations ran some of its
 // stretches of 4 million heaps in 1.26–1.39 s instead of 0.8–0.9 s, and
-// in one allocation in 0.86–0.94 s (see sparse_mark.go for why the
+// in one allocation in 0.86–0.94 s (see mark.go for why the
 // finisher does not batch).
 //
 // The batch holds only for heaps computed in order by the loop, with the
@@ -77,9 +77,9 @@ func (b *rareBatch) drop() {
 // batch: a take-and-break code (whose splits allow equal parts, as
 // markRareCode marks them) in the rare method, with rareBatchMarks
 // splits with a rare part or more.
-func (e *sparseEngine) batchable(n int) bool {
+func (e *Engine) batchable(n int) bool {
 	least := rareBatchMarks
-	if m := e.rs.knobs.batchMarks; m != 0 {
+	if m := e.rs.Knobs.BatchMarks; m != 0 {
 		least = m // (tests; -1: never)
 	}
 	return n >= rareBatchFrom && e.Code != nil && !e.direct && len(e.Two) != 0 &&
@@ -89,7 +89,7 @@ func (e *sparseEngine) batchable(n int) bool {
 // heapValueBatched is heapValue for extendRareAtWidth's loop: where the
 // rule allows (batchable), heap n takes the splits of the current batch
 // and marks the others itself.
-func heapValueBatched[T uint8 | uint16](e *sparseEngine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
+func heapValueBatched[T uint8 | uint16](e *Engine, vals []T, n int, scan scanFunc[T]) (g, steps int) {
 	b := &e.batch
 	if !e.batchable(n) {
 		b.drop()

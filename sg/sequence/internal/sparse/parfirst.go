@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"math/bits"
@@ -6,7 +6,7 @@ import (
 	"github.com/impartial-go/impartial/game"
 )
 
-// The pipeline's first phase (see sparse_par.go): what a worker computes
+// The pipeline's first phase (see par.go): what a worker computes
 // of a heap from the values below the bound lo, and the confirmation of
 // the values below the candidate that it can do there.
 

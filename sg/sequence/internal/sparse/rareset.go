@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"cmp"
@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// The rare set of the sparse engine (see sparse.go): the histogram of the
+// The rare set of the sparse engine (see engine.go): the histogram of the
 // values, the choice of the mask and parity that make the fewest heaps
 // rare, and the list of rare heaps under them.
 
@@ -40,7 +40,7 @@ type rareSet struct {
 }
 
 // count adds heap n of value g to the histogram and the value bounds.
-func (e *sparseEngine) count(n, g int) {
+func (e *Engine) count(n, g int) {
 	if g > e.maxV {
 		e.maxV = g
 	}
@@ -66,7 +66,7 @@ func (e *sparseEngine) count(n, g int) {
 
 // resize sizes the bitsets for values below e.limit (and the bit for
 // e.limit itself, a possible mex) and recomputes the class bitsets.
-func (e *sparseEngine) resize() {
+func (e *Engine) resize() {
 	w := e.limit/64 + 1
 	e.mark = make([]uint64, w)
 	for p := range e.enum {
@@ -76,7 +76,7 @@ func (e *sparseEngine) resize() {
 }
 
 // fillEnum sets enum[π] to the values v with parity(v & mask) == π.
-func (e *sparseEngine) fillEnum() {
+func (e *Engine) fillEnum() {
 	for i := range e.enum[0] {
 		var w0, w1 uint64
 		for j := range 64 {
@@ -93,10 +93,10 @@ func (e *sparseEngine) fillEnum() {
 
 // rareBit is the value of q(a) that makes heap a rare: q(a) = rareBit
 // exactly when G(a) is outside the enumerable class of heap a.
-func (e *sparseEngine) rareBit() int { return e.par & e.K0 }
+func (e *Engine) rareBit() int { return e.par & e.K0 }
 
 // isRare reports whether heap n of value g is rare under the current mask.
-func (e *sparseEngine) isRare(n, g int) bool {
+func (e *Engine) isRare(n, g int) bool {
 	q := bits.OnesCount64(uint64(g)&e.mask)&1 ^ e.par&n
 	return q&1 == e.rareBit()
 }
@@ -105,7 +105,7 @@ func (e *sparseEngine) isRare(n, g int) bool {
 // n heaps rare, or the plain method when even they leave too many. When it
 // keeps the sparse method with a new mask it clears rareOK, and the caller
 // rebuilds the rare list.
-func (e *sparseEngine) choose(n int) {
+func (e *Engine) choose(n int) {
 	e.nextChoose = 2 * n
 	type vc struct {
 		v      uint64
@@ -171,7 +171,7 @@ func (e *sparseEngine) choose(n int) {
 // fixMask makes the engine use mask m and parity flag par (0 when the
 // parity variant does not apply) from its first choice on, whatever the
 // values: tests use it to check that any mask gives exact values.
-func (e *sparseEngine) fixMask(m uint64, par int) {
+func (e *Engine) fixMask(m uint64, par int) {
 	if !e.ParityOK {
 		par = 0
 	}
@@ -180,7 +180,7 @@ func (e *sparseEngine) fixMask(m uint64, par int) {
 
 // progressMask is the mask reported in [Progress]: the value mask, with
 // bit 63 set when the heap-size parity variant is in use.
-func (e *sparseEngine) progressMask() uint64 {
+func (e *Engine) progressMask() uint64 {
 	if e.direct {
 		return 0
 	}

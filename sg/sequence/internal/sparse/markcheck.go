@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"context"
@@ -7,10 +7,11 @@ import (
 	"time"
 
 	"github.com/impartial-go/impartial/sg/sequence/internal/bitpack"
+	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
 // The marker mode's checks of its guesses and the finisher's waits (see
-// sparse_mark.go): the finisher takes each heap's candidate as its value
+// mark.go): the finisher takes each heap's candidate as its value
 // (markPut), and either goroutine later checks blocks of those guesses
 // (claim, checkAll, guessCheck); a wrong guess is mended (markFix) and
 // the run goes on after it.
@@ -220,7 +221,7 @@ func markRareCode4[T uint8 | uint16](vals []T, rare []rareHeap, n int, twoK []in
 // whose candidate lies past them (on .354 for 1,138 of the first 2^21
 // heaps, against the bitsets' 2 words), marks the marker's splits for that
 // heap itself. (Half the packing and of the ring to hand over on .354.)
-func markWords(e *sparseEngine) int {
+func markWords(e *Engine) int {
 	all := uint64(0)
 	for _, c := range e.hist {
 		all += c
@@ -301,7 +302,7 @@ func markBehind[T uint8 | uint16](p *markState, w *pairWorker, all []T, n, marke
 // markPoll is markFinish's poll after heap n: it brings the sequence up
 // to the heaps whose guesses are checked (with guesses; else n+1), which
 // it returns, with false when the mode is to stop there.
-func markPoll[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *markState, all []T, n int) (int, bool) {
+func markPoll[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, p *markState, all []T, n int) (int, bool) {
 	upto := n + 1
 	if p.guess {
 		upto = p.markChecked()

@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
+	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
 // Two processors on cheap heaps: the pair mode of the sparse engine.
@@ -54,17 +55,17 @@ import (
 // brought up to date every few million steps (when the first goroutine
 // polls the context and reports progress) and when the pair mode stops.
 //
-// The pair mode runs where the pipeline of sparse_par.go does not pay:
+// The pair mode runs where the pipeline of par.go does not pay:
 // on heaps its probe found cheap (pipeMinSteps), with two workers or more.
 // It then uses two. On codes such as .354, whose heaps are mostly the
 // marking of splits with a large rare part, runPair runs the marker mode
-// of sparse_mark.go instead (two goroutines too, one marking ahead what
+// of mark.go instead (two goroutines too, one marking ahead what
 // the other needs, with no hand-over at each heap: .354 to its
 // certificate 1.8–2.1× on two processors where the pair mode gave
 // 1.2–1.5× in the same hour). On costly heaps (Grundy's game), runPair
-// runs the ring mode of sparse_ring.go instead, with the same trials
+// runs the ring mode of ring.go instead, with the same trials
 // against the pipeline; the pair mode runs there only where the ring mode
-// is turned off (withRing, in tests and benchmarks), and is then about
+// is turned off (Knobs.Ring, in tests and benchmarks), and is then about
 // even with the pipeline (Grundy's game to 2^22 on this project's 2-core
 // VM, hand-overs of about 30 ns, pair mode forced against pipeline
 // alone, three alternating runs: 5.9–6.3 s against 5.5–6.1 s).
@@ -166,9 +167,9 @@ func (p *pairState) waitPrev(n int) (int, bool) {
 type pairWorker struct {
 	_ [64]byte // (the two workers write their fields at every heap: no
 	// cache line of one holds fields of the other)
-	sparseEngine
+	Engine
 	cand  int         // the candidate of the current heap (see pairValue)
-	redo  int         // the heaps the ring mode computed again (sparse_ring.go)
+	redo  int         // the heaps the ring mode computed again (ring.go)
 	taken int         // and the heaps it took over from another goroutine
 	pend  []ringSplit // the ring mode's options left out of the current heap
 	extra []int       // the values of the other class confirmed for the next candidate
@@ -178,8 +179,8 @@ type pairWorker struct {
 
 // newPairWorker returns a goroutine's copy of e for the pair mode or the
 // ring mode: e's state, with scratch and moves of its own.
-func newPairWorker(e *sparseEngine) *pairWorker {
-	w := &pairWorker{sparseEngine: *e}
+func newPairWorker(e *Engine) *pairWorker {
+	w := &pairWorker{Engine: *e}
 	// The scratch slices written at every heap have their own cache
 	// lines (64 bytes or more each): small ones of the two goroutines
 	// could otherwise share a line, or a 16-byte block of Go's tiny
@@ -210,7 +211,7 @@ func pairTakes(m *moves.Heap, n, g1 int) bool {
 // pairRun runs the pair mode from s.Len() until heap end at most, and
 // returns the number of heaps then held in s and the inner-loop steps the
 // pair mode took.
-func pairRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, end int, get func(*Sequence) []T, scan scanFunc[T]) (int, int, error) {
+func pairRun[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, end int, get func(*store.Seq) []T, scan scanFunc[T]) (int, int, error) {
 	vals := get(s)
 	n0 := len(vals)
 	// Room for the rare heaps found meanwhile.
@@ -244,7 +245,7 @@ func pairRun[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 // a heap moves the mode cannot use, see pairPending; or a stop that the
 // single-core loop's next heap lifts, at a small cost) asks again after
 // a few heaps, not at the next.
-func pairEnd[T uint8 | uint16](e *sparseEngine, s *Sequence, p *pairState, all []T, n0, done, end int) {
+func pairEnd[T uint8 | uint16](e *Engine, s *store.Seq, p *pairState, all []T, n0, done, end int) {
 	pairCatchUp(e, s, p, all, done)
 	e.pairHeaps += done - n0
 	if done-n0 < pairMinRun && done < end {
@@ -258,9 +259,9 @@ func pairEnd[T uint8 | uint16](e *sparseEngine, s *Sequence, p *pairState, all [
 // heaps finished, reports progress, saves checkpoints and looks at the
 // context. On an error it keeps it in p, stops the mode at heap n and
 // reports false.
-func pairPoll[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *pairState, all []T, n int) bool {
+func pairPoll[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, p *pairState, all []T, n int) bool {
 	pairCatchUp(e, s, p, all, n)
-	if err := e.rs.poll(ctx, s, len(e.rare), e.progressMask(), MethodSparse); err != nil {
+	if err := e.rs.Poll(ctx, s, len(e.rare), e.progressMask()); err != nil {
 		p.err = err
 		p.lowerStop(n)
 		return false
@@ -276,7 +277,7 @@ func pairPoll[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 // at nearly every heap (in a profile, the heaps' own work took about
 // twice as long). The copy is kept from one run of the pair mode to the
 // next, and costs a byte (two bytes for values of 256 and more) per heap.
-func pairMirror[T uint8 | uint16](e *sparseEngine, all []T, n int) []T {
+func pairMirror[T uint8 | uint16](e *Engine, all []T, n int) []T {
 	var m *[]T
 	switch p := any(&e.mirror8).(type) {
 	case *[]T:
@@ -294,14 +295,14 @@ func pairMirror[T uint8 | uint16](e *sparseEngine, all []T, n int) []T {
 
 // pairCatchUp counts the heaps finished below n in the engine, as the
 // single-core loop does heap by heap, and makes them part of s.
-func pairCatchUp[T uint8 | uint16](e *sparseEngine, s *Sequence, p *pairState, all []T, n int) {
+func pairCatchUp[T uint8 | uint16](e *Engine, s *store.Seq, p *pairState, all []T, n int) {
 	top := 0
 	for i := p.counted; i < n; i++ {
 		g := int(all[i])
 		e.count(i, g)
 		top = max(top, g)
 	}
-	s.adopt(n, sg.Nimber(top))
+	s.Adopt(n, sg.Nimber(top))
 	// (The marker mode's finisher may have listed rare heaps past n, on
 	// guesses not yet checked.)
 	rare := p.rare[:p.rareN.Load()]
@@ -316,7 +317,7 @@ func pairCatchUp[T uint8 | uint16](e *sparseEngine, s *Sequence, p *pairState, a
 // pairLoop computes the heaps n, n+2, n+4, … of the pair mode on worker w
 // until it stops. The heaps below n-1 are known when it starts each:
 // this goroutine finished n-2 after the other finished n-3.
-func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, p *pairState, w *pairWorker, all []T, n int, scan scanFunc[T]) {
+func pairLoop[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, p *pairState, w *pairWorker, all []T, n int, scan scanFunc[T]) {
 	poller := n == p.counted // the goroutine of the first heap polls
 	work := 0
 	for ; int64(n) < p.stopAt.Load(); n += 2 {
@@ -367,7 +368,7 @@ func pairLoop[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequenc
 // heaps where it is one, unless g does not fit the bitsets (or the
 // storage) or the rare heaps have no room: then the single-core loop
 // takes heap n, and pairPublish lowers the stop to n and reports false.
-// The pair mode and the ring mode (sparse_ring.go) call it for each heap
+// The pair mode and the ring mode (ring.go) call it for each heap
 // in order.
 func pairPublish[T uint8 | uint16](p *pairState, w *pairWorker, all []T, n, g int) bool {
 	rare := w.isRare(n, g)
@@ -453,7 +454,7 @@ func pairValue[T uint8 | uint16](w *pairWorker, vals []T, n int, scan scanFunc[T
 // below the candidate that the confirmation found missing, or, when g is
 // the candidate, the least value missing above it. The splits it reads
 // have a smaller part of a0 or more and parts below bound: 1 and n-1 in
-// the pair mode; the ring mode (sparse_ring.go) passes its own.
+// the pair mode; the ring mode (ring.go) passes its own.
 func pairNext[T uint8 | uint16](w *pairWorker, vals []T, n, g, a0, bound int, scan scanFunc[T]) (int, int) {
 	if g < w.cand {
 		for _, v := range w.needList {

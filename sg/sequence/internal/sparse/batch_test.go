@@ -1,4 +1,4 @@
-package sequence
+package sparse
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
 // batchValues computes n heaps of r on one core with the batch option
@@ -18,11 +19,11 @@ func batchValues(t *testing.T, r game.HeapRule, n, marks int, rnd *rand.Rand) ([
 	t.Helper()
 	cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(1), withBatchMarks(marks)})
 	eng := chooseEngine(r, cfg)
-	se, ok := eng.(*sparseEngine)
+	se, ok := eng.(*Engine)
 	if ok {
 		se.start = 64
 	}
-	s := New(0)
+	s := store.New(0)
 	for s.Len() < n {
 		to := n
 		if rnd != nil {
@@ -59,7 +60,7 @@ func batchCheck(t *testing.T, name string, r game.HeapRule, n int, rnd *rand.Ran
 	return k
 }
 
-// The single-core loop's batches (sparse_batch.go) change no value: on
+// The single-core loop's batches (batch.go) change no value: on
 // the classic codes and on random codes, the values with batches are
 // those without, heap for heap, also when the loop is called for a few
 // heaps at a time and leaves a batch half taken. With the default
@@ -131,7 +132,7 @@ func BenchmarkBatch(b *testing.B) {
 			b.Run(code[1:]+"/"+bc.name, func(b *testing.B) {
 				b.ReportAllocs()
 				r := seqParse(code)
-				var s *Sequence
+				var s *store.Seq
 				for b.Loop() {
 					var err error
 					s, err = Values(context.Background(), r, 1<<21, WithMethod(MethodSparse), WithWorkers(1), withBatchMarks(bc.marks))

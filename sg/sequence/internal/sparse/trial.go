@@ -1,35 +1,37 @@
-package sequence
+package sparse
 
 import (
 	"context"
 	"math"
 	"time"
+
+	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
 // The choice among the two-goroutine modes of the sparse engine (the pair
-// mode of sparse_pair.go, the ring mode of sparse_ring.go, the marker mode
-// of sparse_mark.go) and their trials: which mode may run is decided from
+// mode of pair.go, the ring mode of ring.go, the marker mode
+// of mark.go) and their trials: which mode may run is decided from
 // the values alone (pairOK, ringMode, markerMode); whether it runs is
 // decided by timing it against the single-core loop (runPair, pairTry)
 // and, while it runs, chunk by chunk (pairChunks).
 
-// The modes runPair runs: the pair mode, the ring mode (sparse_ring.go)
-// and the marker mode (sparse_mark.go).
+// The modes runPair runs: the pair mode, the ring mode (ring.go)
+// and the marker mode (mark.go).
 const (
 	pairModePair = iota
 	pairModeRing
 	pairModeMark
 )
 
-// pairOK reports whether the pair mode, the marker mode (sparse_mark.go)
-// or the ring mode (sparse_ring.go) may run on the engine's rule now, at
+// pairOK reports whether the pair mode, the marker mode (mark.go)
+// or the ring mode (ring.go) may run on the engine's rule now, at
 // heap n, whose moves the engine holds, where heap 1 has value g1: on
 // heaps the probe found cheap (or with two processors, before the probe),
 // the pair mode or the marker mode, at a heap of the kind pairPending
 // takes (so that a run does not stop at its first heap); on costly heaps
 // (ringMode), the ring mode, at a heap ringTakes takes.
-func (e *sparseEngine) pairOK(n, g1 int) bool {
-	if e.procs <= 1 || e.direct || !e.rareOK {
+func (e *Engine) pairOK(n, g1 int) bool {
+	if e.procs <= 1 || e.direct || !e.rareOK || e.rs.Knobs.Pair < 0 {
 		return false
 	}
 	if c := e.Code; c != nil && len(c.Many) > 0 {
@@ -58,12 +60,12 @@ func (e *sparseEngine) pairOK(n, g1 int) bool {
 // loss in a row, up to pairBackoffMax (and where the pipeline then runs, the
 // heaps up to its stop, at the next choice of the mask). A timing of the
 // loop serves for pairRecheck heaps. Tests force the pair mode
-// (withParallelFrom), the ring mode (withRing) or the marker mode
-// (withMarker), with no trial. On costly heaps (ringMode) the ring mode
+// (Knobs.ParFrom), the ring mode (Knobs.Ring) or the marker mode
+// (Knobs.Marker), with no trial. On costly heaps (ringMode) the ring mode
 // takes the pair mode's place here, and on codes whose work is mostly the
 // marking of splits with a large rare part (markerMode) the marker mode
-// of sparse_mark.go, their trials timed in the same way.
-func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence, target int, get func(*Sequence) []T, scan scanFunc[T]) error {
+// of mark.go, their trials timed in the same way.
+func runPair[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, target int, get func(*store.Seq) []T, scan scanFunc[T]) error {
 	run := func(end int) (int, int, error) { return pairRun(ctx, e, s, end, get, scan) }
 	most := pairMaxHeaps
 	mode := pairModePair
@@ -90,7 +92,7 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 		e.pairRetry = min(n0+pairMinRun, max(e.nextChoose, n0+1))
 		return nil
 	}
-	if e.rs.knobs.parFrom != 0 || e.rs.knobs.ring > 0 || e.rs.knobs.marker > 0 {
+	if e.rs.Knobs.ParFrom != 0 || e.rs.Knobs.Ring > 0 || e.rs.Knobs.Marker > 0 {
 		// (Tests and benchmarks: no trial.)
 		_, _, err := run(end)
 		return err
@@ -115,7 +117,7 @@ func runPair[T uint8 | uint16](ctx context.Context, e *sparseEngine, s *Sequence
 // pairTrial heaps or more that was not faster an inner-loop step than the
 // trial's timing of the loop (pairKeeps). So a trial won by chance, or a
 // machine that has since become busy with other work, costs one chunk.
-func pairChunks(e *sparseEngine, s *Sequence, end int, run func(end int) (int, int, error)) error {
+func pairChunks(e *Engine, s *store.Seq, end int, run func(end int) (int, int, error)) error {
 	c := &e.pairClock
 	for n := s.Len(); n < end; n = s.Len() {
 		stop := min(end, n+pairChunk)
@@ -139,7 +141,7 @@ func pairChunks(e *sparseEngine, s *Sequence, end int, run func(end int) (int, i
 // pairTrial heaps with run (the pair mode or the ring mode). It reports
 // whether that won, and then sets e.pairClock.until; when it did not,
 // e.pairRetry says where runPair is called again.
-func pairTry(e *sparseEngine, s *Sequence, end int, run func(end int) (int, int, error)) (bool, error) {
+func pairTry(e *Engine, s *store.Seq, end int, run func(end int) (int, int, error)) (bool, error) {
 	n0, c := s.Len(), &e.pairClock
 	c.won = false
 	if !pairHandoffCheck() {
