@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -43,12 +42,12 @@ type Engine[P comparable] struct {
 	g game.Game[P]
 	r run
 
-	// ints is the engine of a dense game over ints (P is int), when the
-	// game neither decomposes nor canonicalizes (see intEngine); it is
-	// not on for every other game, which m serves.
-	ints intEngine
-	// m holds the values, and hides every difference between the other
-	// games: NewEngine chooses it once (see memo).
+	// dense answers without a search for a dense game over ints (P is
+	// int) that neither decomposes nor canonicalizes (see denseEngine);
+	// it is not on for every other game.
+	dense denseEngine
+	// m holds the values, and hides every difference between games from
+	// the search: NewEngine chooses it once (see memo).
 	m memo[P]
 	// moves appends p's options to dst: the game's AppendMoves, or a copy
 	// of a Lender's list.
@@ -80,20 +79,19 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	}
 	_, canon := g.(game.Canonicalizer[P])
 	_, dec := g.(game.Decomposer[P])
-	if d, dense := g.(game.Dense); dense && indexed && !canon && !dec {
-		if gi, ok := any(g).(game.Game[int]); ok { // P is int
-			e.ints = intEngine{r: &e.r, g: gi, idx: d}
-			e.ints.lend, _ = any(g).(game.Lender[int])
-			e.r.perPos = perCell
-			return e
-		}
-	}
+	d, dense := g.(game.Dense)
+	gi, isIntGame := any(g).(game.Game[int]) // P is int
 	switch {
+	case dense && indexed && isIntGame && !canon && !dec:
+		e.dense = denseEngine{memo: denseMemo{g: d}, g: gi}
+		e.dense.lend, _ = any(g).(game.Lender[int])
+		e.m = any(&e.dense.memo).(memo[P])
+		e.r.perPos = perCell
 	case indexed:
 		e.m = &indexMemo[P]{idx: idx}
 		e.r.perPos = perCell
 	case isInt:
-		e.m = newIntTableMemo[P]()
+		e.m = any(newIntTableMemo()).(memo[P])
 		e.r.perPos = 3 * int64(reflect.TypeFor[entry[P]]().Size()) // a table at most a third full after growing
 	default:
 		e.m = newTableMemo[P]()
@@ -121,15 +119,6 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	return e
 }
 
-// asInt returns *p, a position of an engine whose ints is on (or of an
-// int hash table): P is int, which NewEngine checked once. It is the one
-// conversion between the generic face and the int engine under it, and
-// it reads the memory, as unsafe.Pointer's rule (1) allows for types of
-// the same layout: the safe form, *any(p).(*int), loads the type from the
-// generic dictionary and compares it, 5 instructions on a warm Value of 24
-// (BenchmarkWarmValue/dense, counted with cachegrind). TestAsInt checks it.
-func asInt[P comparable](p *P) int { return *(*int)(unsafe.Pointer(p)) }
-
 // Game returns the game the engine solves.
 func (e *Engine[P]) Game() game.Game[P] { return e.g }
 
@@ -137,10 +126,7 @@ func (e *Engine[P]) Game() game.Game[P] { return e.g }
 // for the values to come (a hash table is let go): the slice keeps the
 // number of positions the game had when it was first used.
 func (e *Engine[P]) Reset() {
-	switch {
-	case e.ints.on():
-		e.ints.reset()
-	case e.m != nil:
+	if e.m != nil {
 		e.m.reset()
 	}
 	e.r.count = 0
@@ -163,16 +149,10 @@ func (e *Engine[P]) Stats() Stats {
 // For a [game.Decomposer], p's value is known when the values of all its
 // components are: Known returns their XOR.
 func (e *Engine[P]) Known(p P) (Nimber, bool) {
-	var v cell
-	switch {
-	case e.ints.on():
-		v = e.ints.known(asInt(&p))
-	case e.m != nil:
-		_, v = e.m.look(p)
-	default:
+	if e.m == nil {
 		return 0, false
 	}
-	if v < notPos {
+	if _, v := e.m.look(p); v < notPos {
 		return Nimber(v), true
 	}
 	return 0, false
@@ -189,61 +169,30 @@ func (e *Engine[P]) Known(p P) (Nimber, bool) {
 // game; finished values stay memoized in every case, so a later call
 // resumes where this one stopped.
 func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
-	if d := e.ints.d; d != nil {
-		// A bot's hot loop on a dense game: p is its own memo index.
-		if i := asInt(&p); uint(i) < uint(len(d)) {
+	if d := e.dense.memo.d; d != nil {
+		// A bot's hot loop on a dense game: p is its own memo index (P
+		// is int: the conversion compares a type, and never fails).
+		if i := any(p).(int); uint(i) < uint(len(d)) {
 			if v := d[i]; v < notPos {
 				return Nimber(v), nil
 			}
 			if err := ctx.Err(); err != nil {
 				return 0, fmt.Errorf("sg: value of %d: %w", i, err)
 			}
-			// For fewer than 64 options, all known, look up each one
-			// and mark its value in one word, in one loop.
-			var kids []int
-			if e.ints.lend != nil {
-				kids = e.ints.lend.Successors(i)
-			} else {
-				kids = e.ints.g.AppendMoves(e.ints.kids[:0], i)
-				if cap(kids) != cap(e.ints.kids) {
-					// Store the buffer only when it grew: a pointer
-					// store costs a write barrier while the collector
-					// runs.
-					e.ints.kids = kids
-				}
+			if v, ok := e.dense.shallow(&e.r, i); ok {
+				return Nimber(v), nil
 			}
-			if len(kids) >= 64 {
-				return e.ints.wide(ctx, i, kids)
-			}
-			v, ok := mexDense(d, kids)
-			if !ok {
-				return e.ints.search(ctx, i)
-			}
-			d[i] = v
-			e.r.count++
-			e.r.stats.Expanded++
-			if e.r.cfg.progress != nil {
-				e.r.tick(len(kids))
-			}
-			return Nimber(v), nil
+			return e.search(ctx, p)
 		}
 	}
 	return e.value(ctx, p)
 }
 
-// value is Value for every game but a dense one's, once its memo is made.
+// value is Value for every position but a dense game's, once its memo is
+// made.
 func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
 	if e.m == nil {
-		if !e.ints.on() {
-			return 0, errNoGame
-		}
-		// A dense game over ints, asked its first question or about a
-		// position it does not have.
-		e.ints.prepare()
-		if i := asInt(&p); uint(i) >= uint(len(e.ints.d)) {
-			return 0, fmt.Errorf("sg: position %d: %w", i, ErrNotPosition)
-		}
-		return e.Value(ctx, p)
+		return 0, errNoGame
 	}
 	p, v := e.m.look(p)
 	switch {
@@ -253,6 +202,9 @@ func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
 		return 0, fmt.Errorf("sg: position %v: %w", p, ErrNotPosition)
 	}
 	e.m.prepare()
+	if e.dense.on() {
+		return e.Value(ctx, p) // a dense game, asked its first question
+	}
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("sg: value of %v: %w", p, err)
 	}
@@ -491,9 +443,6 @@ func (r *run) fits(n int) bool {
 // was finished stays memoized, so a later call resumes. Progress asked
 // for with [WithProgress] is reported at most once per interval.
 func (e *Engine[P]) SolveAll(ctx context.Context) error {
-	if e.ints.on() {
-		return e.ints.solveAll(ctx)
-	}
 	if e.g == nil {
 		return errNoGame
 	}
@@ -503,19 +452,39 @@ func (e *Engine[P]) SolveAll(ctx context.Context) error {
 	if !dense || !isInt {
 		return fmt.Errorf("sg: SolveAll needs a game.Dense game over int positions; %T is not one", e.g)
 	}
-	n := d.NumPositions()
-	if !e.r.fits(n) {
+	if e.dense.on() {
+		e.m.prepare()
+	} else if n := d.NumPositions(); !e.r.fits(n) {
 		return &LimitError{Op: "sg.Engine.SolveAll", Bound: "positions", Limit: int64(e.r.cfg.maxPositions),
 			Need: int64(n), Detail: fmt.Sprintf("%T has more positions than the engine's bounds allow (raise them with WithMaxPositions or WithMemory)", e.g)}
 	}
-	// A Decomposer or Canonicalizer: each position through Value.
+	n := d.NumPositions()
+	if e.dense.on() {
+		n = len(e.dense.memo.d)
+	}
 	for lo := 0; lo < n; lo += pollWork {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("sg: solving positions %d to %d: %w", lo, n-1, err)
 		}
-		for i := lo; i < min(lo+pollWork, n); i++ {
-			*ip = i
-			if _, err := e.Value(ctx, p); err != nil {
+		if e.dense.on() && e.r.cfg.progress != nil {
+			e.r.report(0)
+		}
+		hi := min(lo+pollWork, n)
+		for i := lo; i < hi; i++ {
+			var err error
+			if e.dense.on() {
+				// The positions whose options are all known, in one
+				// loop; then i, which needs a search.
+				if i = e.dense.sweep(&e.r, i, hi); i == hi {
+					break
+				}
+				*ip = i
+				_, err = e.search(ctx, p)
+			} else {
+				*ip = i
+				_, err = e.Value(ctx, p)
+			}
+			if err != nil {
 				return err
 			}
 		}
