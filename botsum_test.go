@@ -2,6 +2,7 @@ package impartial_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/impartial-go/impartial/nim"
@@ -21,26 +22,29 @@ func TestSumOfHeapsAllocatesNothing(t *testing.T) {
 	ctx := context.Background()
 	want := sg.Nimber(botHeaps[0] ^ botHeaps[1] ^ botHeaps[2])
 	made := sg.Sum{sg.Heap(botHeaps[0]), sg.Heap(botHeaps[1]), sg.Heap(botHeaps[2])}
-	for name, f := range map[string]func() (sg.Nimber, error){
-		"literal": func() (sg.Nimber, error) {
-			return sg.Sum{sg.Heap(1000), sg.Heap(2000), sg.Heap(3000)}.Value(ctx)
-		},
-		"made once": func() (sg.Nimber, error) { return made.Value(ctx) },
-	} {
-		if n := testing.AllocsPerRun(100, func() {
-			if v, err := f(); err != nil || v != want {
-				t.Fatalf("%s: Value = %v, %v; want %v", name, v, err, want)
-			}
-		}); n != 0 {
-			t.Errorf("%s: sg.Sum.Value: %v allocations, want 0", name, n)
+	check := func(v sg.Nimber, err error) error {
+		if err == nil && v != want {
+			err = fmt.Errorf("value %v, want %v", v, want)
 		}
+		return err
 	}
-	if n := testing.AllocsPerRun(100, func() {
-		if _, ok, err := nim.WinningMove(botHeaps); err != nil || !ok {
-			t.Fatalf("nim.WinningMove: %v, %v", ok, err)
+	for _, c := range []struct {
+		name string
+		ask  func() error
+	}{
+		{"sg.Sum.Value, literal", func() error {
+			return check(sg.Sum{sg.Heap(1000), sg.Heap(2000), sg.Heap(3000)}.Value(ctx))
+		}},
+		{"sg.Sum.Value, made once", func() error { return check(made.Value(ctx)) }},
+		{"nim.WinningMove", func() error {
+			_, _, err := nim.WinningMove(botHeaps)
+			return err
+		}},
+	} {
+		var err error
+		if n := testing.AllocsPerRun(100, func() { err = c.ask() }); n != 0 || err != nil {
+			t.Errorf("%s: %v allocations (want 0), error %v", c.name, n, err)
 		}
-	}); n != 0 {
-		t.Errorf("nim.WinningMove: %v allocations, want 0", n)
 	}
 }
 

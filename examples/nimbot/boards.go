@@ -201,13 +201,7 @@ func (s *boardTable[P]) draw() string { return s.drawPos(s.p) }
 
 func (s *boardTable[P]) end(yourTurn bool) (string, bool) {
 	s.buf = s.g.AppendMoves(s.buf[:0], s.p)
-	switch {
-	case len(s.buf) > 0:
-		return "", false
-	case yourTurn:
-		return "You cannot move: the bot wins.\n", true
-	}
-	return "The bot cannot move: you win!\n", true
+	return endOfPlay(len(s.buf) > 0, yourTurn)
 }
 
 func (s *boardTable[P]) usage() string { return "type a move as the board shows it, hint, or quit" }

@@ -34,6 +34,19 @@ type table interface {
 	usage() string
 }
 
+// endOfPlay is end for a game of normal play, where the player who
+// cannot move loses: the closing line when no move is left (moves is
+// false).
+func endOfPlay(moves, yourTurn bool) (string, bool) {
+	switch {
+	case moves:
+		return "", false
+	case yourTurn:
+		return "You cannot move: the bot wins.\n", true
+	}
+	return "The bot cannot move: you win!\n", true
+}
+
 // maxLine is the longest line read as a move; a longer one is refused,
 // and the rest of it skipped, without being kept.
 const maxLine = 1 << 10

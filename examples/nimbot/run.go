@@ -171,13 +171,7 @@ func (s *heapTable) intro() string {
 
 func (s *heapTable) end(yourTurn bool) (string, bool) {
 	s.buf = s.plays.AppendPlays(s.buf[:0], s.sizes)
-	switch {
-	case len(s.buf) > 0:
-		return "", false
-	case yourTurn:
-		return "You cannot move: the bot wins.\n", true
-	}
-	return "The bot cannot move: you win!\n", true
+	return endOfPlay(len(s.buf) > 0, yourTurn)
 }
 
 func (s *heapTable) usage() string { return `type a move like "2 3", hint, or quit` }
