@@ -49,9 +49,8 @@ type Engine[P comparable] struct {
 	// m holds the values, and hides every difference between games from
 	// the search: NewEngine chooses it once (see memo).
 	m memo[P]
-	// moves appends p's options to dst: the game's AppendMoves, or a copy
-	// of a Lender's list.
-	moves func(dst []P, p P) []P
+	// lend is the game's Lender, or nil: its lists are copied (see moves).
+	lend game.Lender[P]
 	// counter is the game's MoveCounter, or nil: asked before a
 	// position's moves are listed (see tooMany).
 	counter game.MoveCounter[P]
@@ -66,7 +65,6 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	if g == nil {
 		return e // its methods report errNoGame
 	}
-	e.moves = g.AppendMoves
 	e.counter, _ = g.(game.MoveCounter[P])
 	_, isInt := any(*new(P)).(int) // checked once, here
 	perCell := int64(reflect.TypeFor[cell]().Size())
@@ -103,19 +101,7 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	if dec, ok := g.(game.Decomposer[P]); ok {
 		e.m = &sumMemo[P]{memo: e.m, dec: dec}
 	}
-	if lend, ok := g.(game.Lender[P]); ok {
-		e.moves = func(dst []P, p P) []P {
-			// Copy a lent list one by one: for a few options that costs
-			// less than the call to memmove in append(…, s...), and the
-			// loads of the children that follow find them in the store
-			// buffer.
-			//lint:ignore S1011 measured: the loop is faster here (BenchmarkVersus/dag-2^14/search)
-			for _, c := range lend.Successors(p) {
-				dst = append(dst, c)
-			}
-			return dst
-		}
-	}
+	e.lend, _ = g.(game.Lender[P])
 	return e
 }
 
@@ -258,7 +244,7 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 	} else if done {
 		return Nimber(v), nil
 	}
-	m := e.m
+	d := e.dense.memo.d // a dense game's memo, written out here
 	for {
 		f := &e.stack[len(e.stack)-1]
 		pushed := false
@@ -270,7 +256,12 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 			}
 			// Unknown when the frame was pushed: a sibling's search may
 			// have solved it since, so look again before descending.
-			c, v := m.look(e.kids[f.next])
+			c, v := e.kids[f.next], notPos
+			if d != nil {
+				v = cellDense(d, c)
+			} else {
+				c, v = e.m.look(c)
+			}
 			if v < notPos {
 				e.vals[f.next] = v
 				f.next++
@@ -330,7 +321,11 @@ func (e *Engine[P]) finish(p P, slot, lo int) cell {
 		} else {
 			v = mexInto(&e.r.mex, vals)
 		}
-		e.m.store(p, slot, v)
+		if d := e.dense.memo.d; d != nil {
+			d[slot] = v
+		} else {
+			e.m.store(p, slot, v)
+		}
 	}
 	e.kids = e.kids[:lo]
 	e.vals = e.vals[:lo]
@@ -348,34 +343,30 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 		e.up()
 	}
 	lo := len(e.kids)
-	kids, sum, key, v := e.m.split(e.kids, p)
-	e.kids = kids
-	slot := xorSlot
+	slot, sum := xorSlot, false
+	d := e.dense.memo.d // a dense game's memo, written out here
+	if d != nil {
+		// p is unknown (the caller looked) and within the positions
+		// bound (NewEngine checked).
+		slot = any(p).(int)
+		d[slot] = inProgress
+	} else {
+		var key P
+		e.kids, sum, key, v = e.m.split(e.kids, p)
+		if !sum {
+			// A component (for a Decomposer, in canonical form, which
+			// may be known already).
+			p = key
+			if known, err := e.admit(p, v); err != nil || known {
+				if known && up {
+					e.down()
+				}
+				return v, known, err
+			}
+			slot = e.m.enter(p)
+		}
+	}
 	if !sum {
-		// A component (for a Decomposer, in canonical form, which may be
-		// known already).
-		switch v {
-		case unknown:
-		case inProgress:
-			return 0, false, &CycleError[P]{Position: key}
-		case notPos:
-			return 0, false, fmt.Errorf("position %v: %w", key, ErrNotPosition)
-		default:
-			if up {
-				e.down()
-			}
-			return v, true, nil
-		}
-		p = key
-		if m := e.r.cfg.maxPositions; m > 0 && e.r.count >= m {
-			return 0, false, e.r.positionsError(p)
-		}
-		if e.counter != nil {
-			if err := e.tooMany(p); err != nil {
-				return 0, false, err
-			}
-		}
-		slot = e.m.enter(p)
 		e.r.count++
 		e.kids = e.moves(reserve(e.kids, 64), p)
 	}
@@ -389,7 +380,14 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 	e.vals = reserve(e.vals, hi-len(e.vals))[:hi]
 	// Resolve the children in one tight pass: the memo loads are
 	// independent, so the processor overlaps them.
-	known := e.m.resolve(e.kids[lo:hi], e.vals[lo:hi])
+	var known bool
+	if d != nil {
+		// The options as ints (P is int: one comparison of types).
+		kids := (*any(&e.kids).(*[]int))[lo:hi]
+		known = resolveDense(d, kids, e.vals[lo:hi])
+	} else {
+		known = e.m.resolve(e.kids[lo:hi], e.vals[lo:hi])
+	}
 	poll := e.r.expanded(hi - lo)
 	if known {
 		v = e.finish(p, slot, lo)
@@ -404,6 +402,45 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 		err = e.r.pollAll(ctx, e.depth(), e.held())
 	}
 	return v, done, err
+}
+
+// moves appends p's options to dst: the game's AppendMoves, or a copy of
+// a Lender's list.
+func (e *Engine[P]) moves(dst []P, p P) []P {
+	if e.lend == nil {
+		return e.g.AppendMoves(dst, p)
+	}
+	// Copy a lent list one by one: for a few options that costs less
+	// than the call to memmove in append(…, s...), and the loads of the
+	// children that follow find them in the store buffer.
+	//lint:ignore S1011 measured: the loop is faster here (BenchmarkVersus/dag-2^14/search)
+	for _, c := range e.lend.Successors(p) {
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// admit checks a component p, of cell v, before push expands it: it
+// reports known when v is a value, and refuses a position in progress
+// (a cycle), one that is not a position, and one past the positions bound
+// or with too many moves for a [game.MoveCounter].
+func (e *Engine[P]) admit(p P, v cell) (known bool, err error) {
+	switch v {
+	case unknown:
+	case inProgress:
+		return false, &CycleError[P]{Position: p}
+	case notPos:
+		return false, fmt.Errorf("position %v: %w", p, ErrNotPosition)
+	default:
+		return true, nil
+	}
+	if m := e.r.cfg.maxPositions; m > 0 && e.r.count >= m {
+		return false, e.r.positionsError(p)
+	}
+	if e.counter != nil {
+		return false, e.tooMany(p)
+	}
+	return false, nil
 }
 
 // fail unwinds the stack, forgetting positions still in progress, and
