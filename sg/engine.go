@@ -165,10 +165,36 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 			if err := ctx.Err(); err != nil {
 				return 0, fmt.Errorf("sg: value of %d: %w", i, err)
 			}
-			if v, ok := e.dense.shallow(&e.r, i); ok {
-				return Nimber(v), nil
+			// For fewer than 64 options, all known, look up each one
+			// and mark its value in one word, in one loop.
+			var kids []int
+			if e.dense.lend != nil {
+				kids = e.dense.lend.Successors(i)
+			} else {
+				kids = e.dense.g.AppendMoves(e.dense.kids[:0], i)
+				if cap(kids) != cap(e.dense.kids) {
+					// Store the buffer only when it grew: a pointer
+					// store costs a write barrier while the collector
+					// runs.
+					e.dense.kids = kids
+				}
 			}
-			return e.search(ctx, p)
+			v, ok := cell(0), false
+			if len(kids) < 64 {
+				v, ok = mexDense(d, kids)
+			} else {
+				v, ok = e.dense.wide(&e.r, kids)
+			}
+			if !ok {
+				return e.search(ctx, p)
+			}
+			d[i] = v
+			e.r.count++
+			e.r.stats.Expanded++
+			if e.r.cfg.progress != nil {
+				e.r.tick(len(kids))
+			}
+			return Nimber(v), nil
 		}
 	}
 	return e.value(ctx, p)
