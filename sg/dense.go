@@ -1,6 +1,7 @@
 package sg
 
 import (
+	"context"
 	"math/bits"
 
 	"github.com/impartial-go/impartial/game"
@@ -25,19 +26,27 @@ type denseEngine struct {
 // on reports whether the engine is in use.
 func (e *denseEngine) on() bool { return e.g != nil }
 
-// wide returns the mex of the values of the options kids, 64 or more of
-// them, and true, when they are all memoized; it reports false when one
-// is not (or when there are more than MaxOptions: the search reports it).
-func (e *denseEngine) wide(r *run, kids []int) (cell, bool) {
+// wide is [Engine.Value] for an unknown position p (i) of a dense game
+// with 64 options or more, kids: one loop over them when they are all
+// known, a search otherwise.
+func (e *Engine[P]) wide(ctx context.Context, p P, i int, kids []int) (Nimber, error) {
 	n := len(kids)
 	if n > MaxOptions {
-		return 0, false
+		return e.search(ctx, p) // which reports it
 	}
-	e.vals = reserve(e.vals[:0], n)[:n]
-	if !resolveDense(e.memo.d, kids, e.vals) {
-		return 0, false
+	de := &e.dense
+	de.vals = reserve(de.vals[:0], n)[:n]
+	if !resolveDense(de.memo.d, kids, de.vals) {
+		return e.search(ctx, p)
 	}
-	return mexInto(&r.mex, e.vals), true
+	v := mexInto(&e.r.mex, de.vals)
+	de.memo.d[i] = v
+	e.r.count++
+	e.r.stats.Expanded++
+	if e.r.cfg.progress != nil {
+		e.r.tick(n)
+	}
+	return Nimber(v), nil
 }
 
 // mexDense returns the mex of the values in the memo d of the options

@@ -179,12 +179,10 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 					e.dense.kids = kids
 				}
 			}
-			v, ok := cell(0), false
-			if len(kids) < 64 {
-				v, ok = mexDense(d, kids)
-			} else {
-				v, ok = e.dense.wide(&e.r, kids)
+			if len(kids) >= 64 {
+				return e.wide(ctx, p, i, kids)
 			}
+			v, ok := mexDense(d, kids)
 			if !ok {
 				return e.search(ctx, p)
 			}
