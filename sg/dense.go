@@ -19,8 +19,11 @@ type denseEngine struct {
 	memo denseMemo // the Engine's memo, m
 	g    game.Game[int]
 	lend game.Lender[int] // nil when the game lends no options
-	kids []int            // options listed by Engine.Value and sweep
+	buf  []int            // options listed by Engine.Value and sweep
 	vals []cell           // their values, for wide
+	// opts is the Engine's search stack's options (&e.kids, P is int),
+	// which its search reads as ints without a conversion each.
+	opts *[]int
 }
 
 // on reports whether the engine is in use.
@@ -93,7 +96,7 @@ func (e *denseEngine) sweep(r *run, i, hi int) int {
 			d[i] = v
 		}
 	} else {
-		g, buf := e.g, e.kids[:0]
+		g, buf := e.g, e.buf[:0]
 		for ; i < hi; i++ {
 			if d[i] < notPos {
 				start++
@@ -109,7 +112,7 @@ func (e *denseEngine) sweep(r *run, i, hi int) int {
 			}
 			d[i] = v
 		}
-		e.kids = buf
+		e.buf = buf
 	}
 	done := i - start
 	r.count += done

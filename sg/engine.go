@@ -83,6 +83,7 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	case dense && indexed && isIntGame && !canon && !dec:
 		e.dense = denseEngine{memo: denseMemo{g: d}, g: gi}
 		e.dense.lend, _ = any(g).(game.Lender[int])
+		e.dense.opts = any(&e.kids).(*[]int)
 		e.m = any(&e.dense.memo).(memo[P])
 		e.r.perPos = perCell
 	case indexed:
@@ -171,12 +172,12 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 			if e.dense.lend != nil {
 				kids = e.dense.lend.Successors(i)
 			} else {
-				kids = e.dense.g.AppendMoves(e.dense.kids[:0], i)
-				if cap(kids) != cap(e.dense.kids) {
+				kids = e.dense.g.AppendMoves(e.dense.buf[:0], i)
+				if cap(kids) != cap(e.dense.buf) {
 					// Store the buffer only when it grew: a pointer
 					// store costs a write barrier while the collector
 					// runs.
-					e.dense.kids = kids
+					e.dense.buf = kids
 				}
 			}
 			if len(kids) >= 64 {
@@ -268,7 +269,7 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 	} else if done {
 		return Nimber(v), nil
 	}
-	d := e.dense.memo.d // a dense game's memo, written out here
+	d, opts := e.dense.memo.d, e.dense.opts // a dense game's, read here
 	for {
 		f := &e.stack[len(e.stack)-1]
 		pushed := false
@@ -282,7 +283,9 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 			// have solved it since, so look again before descending.
 			c, v := e.kids[f.next], notPos
 			if d != nil {
-				v = cellDense(d, c)
+				if i := (*opts)[f.next]; uint(i) < uint(len(d)) {
+					v = d[i]
+				}
 			} else {
 				c, v = e.m.look(c)
 			}
@@ -381,11 +384,22 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 			// A component (for a Decomposer, in canonical form, which
 			// may be known already).
 			p = key
-			if known, err := e.admit(p, v); err != nil || known {
-				if known && up {
+			if v != unknown {
+				if err := e.settled(p, v); err != nil {
+					return 0, false, err
+				}
+				if up {
 					e.down()
 				}
-				return v, known, err
+				return v, true, nil
+			}
+			if m := e.r.cfg.maxPositions; m > 0 && e.r.count >= m {
+				return 0, false, e.r.positionsError(p)
+			}
+			if e.counter != nil {
+				if err := e.tooMany(p); err != nil {
+					return 0, false, err
+				}
 			}
 			slot = e.m.enter(p)
 		}
@@ -406,9 +420,7 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 	// independent, so the processor overlaps them.
 	var known bool
 	if d != nil {
-		// The options as ints (P is int: one comparison of types).
-		kids := (*any(&e.kids).(*[]int))[lo:hi]
-		known = resolveDense(d, kids, e.vals[lo:hi])
+		known = resolveDense(d, (*e.dense.opts)[lo:hi], e.vals[lo:hi])
 	} else {
 		known = e.m.resolve(e.kids[lo:hi], e.vals[lo:hi])
 	}
@@ -444,27 +456,16 @@ func (e *Engine[P]) moves(dst []P, p P) []P {
 	return dst
 }
 
-// admit checks a component p, of cell v, before push expands it: it
-// reports known when v is a value, and refuses a position in progress
-// (a cycle), one that is not a position, and one past the positions bound
-// or with too many moves for a [game.MoveCounter].
-func (e *Engine[P]) admit(p P, v cell) (known bool, err error) {
+// settled returns the error of a component p met by push whose cell v is
+// not unknown: in progress (a cycle) or not a position; nil for a value.
+func (e *Engine[P]) settled(p P, v cell) error {
 	switch v {
-	case unknown:
 	case inProgress:
-		return false, &CycleError[P]{Position: p}
+		return &CycleError[P]{Position: p}
 	case notPos:
-		return false, fmt.Errorf("position %v: %w", p, ErrNotPosition)
-	default:
-		return true, nil
+		return fmt.Errorf("position %v: %w", p, ErrNotPosition)
 	}
-	if m := e.r.cfg.maxPositions; m > 0 && e.r.count >= m {
-		return false, e.r.positionsError(p)
-	}
-	if e.counter != nil {
-		return false, e.tooMany(p)
-	}
-	return false, nil
+	return nil
 }
 
 // fail unwinds the stack, forgetting positions still in progress, and

@@ -169,7 +169,10 @@ func (m *denseMemo) canonical(i int) int { return i }
 
 func (m *denseMemo) get(i int) cell {
 	if m.d != nil {
-		return cellDense(m.d, i)
+		if uint(i) < uint(len(m.d)) {
+			return m.d[i]
+		}
+		return notPos
 	}
 	if uint(i) < uint(m.g.NumPositions()) {
 		return unknown // not prepared yet
@@ -180,17 +183,6 @@ func (m *denseMemo) get(i int) cell {
 func (m *denseMemo) look(i int) (int, cell) { return i, m.get(i) }
 
 func (m *denseMemo) resolve(kids []int, vals []cell) bool { return resolveDense(m.d, kids, vals) }
-
-// cellDense returns the cell of p in the memo d of a dense game: P is int
-// (the conversion compares a type, and never fails; on int it costs
-// nothing), so that an Engine's search reads a dense game's memo without
-// a call.
-func cellDense[P comparable](d []cell, p P) cell {
-	if i := any(p).(int); uint(i) < uint(len(d)) {
-		return d[i]
-	}
-	return notPos
-}
 
 // resolveDense is resolve for the memo d of a dense game.
 func resolveDense(d []cell, kids []int, vals []cell) bool {
