@@ -47,9 +47,8 @@ func fillUnknown(d []cell) {
 // difference between games lies behind these methods, each called once a
 // position or once a list of options. A [game.Dense] game over ints that
 // neither decomposes nor canonicalizes has a denseMemo, whose positions
-// index its slice directly, shared with the engine's denseEngine
-// (dense.go), which reads it without these calls where no search is
-// needed.
+// index its slice directly: the engine's search and its denseEngine
+// (dense.go) read and write that slice without these calls.
 type memo[P comparable] interface {
 	// prepare allocates the memo before a search, if it is not yet.
 	prepare()
