@@ -376,6 +376,8 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 		// bound (NewEngine checked).
 		slot = any(p).(int)
 		d[slot] = inProgress
+		e.r.count++
+		e.kids = e.moves(reserve(e.kids, 64), p)
 	} else {
 		var key P
 		e.kids, sum, key, v = e.m.split(e.kids, p)
@@ -401,11 +403,9 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 				}
 			}
 			slot = e.m.enter(p)
+			e.r.count++
+			e.kids = e.moves(reserve(e.kids, 64), p)
 		}
-	}
-	if !sum {
-		e.r.count++
-		e.kids = e.moves(reserve(e.kids, 64), p)
 	}
 	hi := len(e.kids)
 	if n := hi - lo; n > MaxOptions {
