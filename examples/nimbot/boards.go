@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -67,22 +66,22 @@ func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, cf
 		var g *rulesets.Cram
 		if g, err = rulesets.ParseCram(arg); err == nil {
 			b := g.Board()
-			return newBoardSession(ctx, in, out, g, g.String(), func(p grid.Set) string {
+			return newBoardTable(ctx, g, g.String(), func(p grid.Set) string {
 				return boardText(b.Rows(), b.Cols(), func(i int) byte { return pick(p.Has(i), '.', '#') })
-			}, cfg).play(g.Start(), cfg.youFirst)
+			}, cfg).play(in, out, g.Start(), cfg.youFirst)
 		}
 	case "nodekayles":
 		var g *rulesets.NodeKayles
 		if g, err = rulesets.ParseNodeKayles(arg); err == nil {
-			return newBoardSession(ctx, in, out, g, g.String(), func(p graph.Set) string {
+			return newBoardTable(ctx, g, g.String(), func(p graph.Set) string {
 				return graphText(g, p)
-			}, cfg).play(g.Start(), cfg.youFirst)
+			}, cfg).play(in, out, g.Start(), cfg.youFirst)
 		}
 	case "chomp":
 		var g *rulesets.Chomp
 		if g, err = rulesets.ParseChomp(arg); err == nil {
 			b := g.Board()
-			return newBoardSession(ctx, in, out, g, g.String(), func(p grid.Set) string {
+			return newBoardTable(ctx, g, g.String(), func(p grid.Set) string {
 				return boardText(b.Rows(), b.Cols(), func(i int) byte {
 					switch {
 					case i == 0:
@@ -92,12 +91,12 @@ func playBoard(ctx context.Context, in io.Reader, out io.Writer, spec string, cf
 					}
 					return ' '
 				})
-			}, cfg).play(g.Start(), cfg.youFirst)
+			}, cfg).play(in, out, g.Start(), cfg.youFirst)
 		}
 	case "sprouts":
 		var g *rulesets.Sprouts
 		if g, err = rulesets.ParseSprouts(arg); err == nil {
-			return newBoardSession(ctx, in, out, g, g.String(), sproutsText, cfg).play(g.Start(), cfg.youFirst)
+			return newBoardTable(ctx, g, g.String(), sproutsText, cfg).play(in, out, g.Start(), cfg.youFirst)
 		}
 	default:
 		return fmt.Errorf("%w: -game %s: not a board game (cram:, nodekayles:, chomp:, sprouts:)", errUsage, clip.Quote(spec))
@@ -158,82 +157,70 @@ func graphText(k *rulesets.NodeKayles, p graph.Set) string {
 	return fmt.Sprintf("vertices: %v\nedges: %s\n", vs, strings.Join(edges, " "))
 }
 
-// boardSession is one game of a board or graph game in the terminal.
-type boardSession[P comparable] struct {
-	ctx   context.Context
-	in    *bufio.Scanner
-	out   io.Writer
-	g     game.Started[P]
-	name  string
-	draw  func(p P) string
-	e     *sg.Engine[P]
-	bot   *bot.Player[P]
-	think time.Duration // the most time one answer may take
-	rng   *rand.Rand    // the bot's random moves, when it has no answer in time
-	buf   []P
+// boardTable is a board or graph game at the terminal, at position p.
+type boardTable[P comparable] struct {
+	ctx     context.Context
+	g       game.Started[P]
+	name    string
+	drawPos func(p P) string
+	e       *sg.Engine[P]
+	bot     *bot.Player[P]
+	think   time.Duration // the most time one answer may take
+	rng     *rand.Rand    // the bot's random moves, when it has no answer in time
+	p       P
+	buf     []P
 }
 
-// newBoardSession returns a session of g, whose moves are read and
-// written in g's notation ([game.Notation]).
-func newBoardSession[P comparable](ctx context.Context, in io.Reader, out io.Writer, g game.Started[P], name string,
-	draw func(P) string, cfg boardConfig) *boardSession[P] {
+// newBoardTable returns a table of g, whose moves are read and written
+// in g's notation ([game.Notation]).
+func newBoardTable[P comparable](ctx context.Context, g game.Started[P], name string,
+	draw func(P) string, cfg boardConfig) *boardTable[P] {
 	e := sg.NewEngine[P](g, sg.WithMaxPositions(boardMemoLimit))
-	return &boardSession[P]{
-		ctx: ctx, in: bufio.NewScanner(in), out: out, g: g, name: name, draw: draw,
+	return &boardTable[P]{
+		ctx: ctx, g: g, name: name, drawPos: draw,
 		e: e, bot: bot.New(e, bot.WithSeed(cfg.seed), bot.WithMaxPositions(searchLimit)),
 		think: cfg.think, rng: rand.New(rand.NewPCG(cfg.seed, 0x6e696d626f74)),
 	}
 }
 
-func (s *boardSession[P]) printf(format string, args ...any) error {
-	_, err := fmt.Fprintf(s.out, format, args...)
-	return err
+// play runs the game from p.
+func (s *boardTable[P]) play(in io.Reader, out io.Writer, p P, yourTurn bool) error {
+	s.p = p
+	return play(s, in, out, yourTurn)
 }
 
-// play runs the game from p; it returns nil when the game ends, the player
-// quits or the input ends.
-func (s *boardSession[P]) play(p P, yourTurn bool) error {
+func (s *boardTable[P]) intro() string {
 	how := "Moves as the board shows them (row,col from 0)"
 	if strings.HasPrefix(s.name, "sprouts:") {
 		how = "Moves join two spots by their places in the string: i-j, or i-j/k,l for a line that cuts a region, k and l the boundaries on the side from i to j"
 	}
-	if err := s.printf("nimbot: playing %s. %s, hint, quit.\n", s.name, how); err != nil {
-		return err
+	return fmt.Sprintf("nimbot: playing %s. %s, hint, quit.\n", s.name, how)
+}
+
+func (s *boardTable[P]) draw() string { return s.drawPos(s.p) }
+
+func (s *boardTable[P]) end(yourTurn bool) (string, bool) {
+	s.buf = s.g.AppendMoves(s.buf[:0], s.p)
+	return endOfPlay(len(s.buf) > 0, yourTurn)
+}
+
+func (s *boardTable[P]) usage() string { return "type a move as the board shows it, hint, or quit" }
+
+// playBot plays the bot's move.
+func (s *boardTable[P]) playBot() (string, error) {
+	q, how, err := s.botMove(s.p)
+	if err != nil {
+		return "", err
 	}
-	for {
-		if err := s.printf("%s", s.draw(p)); err != nil {
-			return err
-		}
-		s.buf = s.g.AppendMoves(s.buf[:0], p)
-		if len(s.buf) == 0 {
-			if yourTurn {
-				return s.printf("You cannot move: the bot wins.\n")
-			}
-			return s.printf("The bot cannot move: you win!\n")
-		}
-		if !yourTurn {
-			q, how, err := s.botMove(p)
-			if err != nil {
-				return err
-			}
-			if err := s.printf("bot: %s (%s)\n", s.g.MoveString(p, q), how); err != nil {
-				return err
-			}
-			p, yourTurn = q, true
-			continue
-		}
-		q, done, err := s.yourMove(p)
-		if err != nil || done {
-			return err
-		}
-		p, yourTurn = q, false
-	}
+	said := fmt.Sprintf("bot: %s (%s)\n", s.g.MoveString(s.p, q), how)
+	s.p = q
+	return said, nil
 }
 
 // botMove returns the bot's move from p, which has moves, and says how it
 // was chosen: "winning move", "longest move", …, or, when the bot has no
 // answer within s.think or within its memory, a random move and why.
-func (s *boardSession[P]) botMove(p P) (q P, how string, err error) {
+func (s *boardTable[P]) botMove(p P) (q P, how string, err error) {
 	ctx, cancel := context.WithTimeout(s.ctx, s.think)
 	defer cancel()
 	c, ok, err := s.bot.Choose(ctx, p)
@@ -255,7 +242,7 @@ func (s *boardSession[P]) botMove(p P) (q P, how string, err error) {
 
 // tooBig explains why a search stopped at the bot's bound of time or
 // memory; ok is false for any other error.
-func (s *boardSession[P]) tooBig(err error) (why string, ok bool) {
+func (s *boardTable[P]) tooBig(err error) (why string, ok bool) {
 	switch {
 	case errors.Is(err, sg.ErrLimit):
 		return fmt.Sprintf("%s is too large for the bot's memory (more than %d positions)", s.name, boardMemoLimit), true
@@ -265,50 +252,28 @@ func (s *boardSession[P]) tooBig(err error) (why string, ok bool) {
 	return "", false
 }
 
-// yourMove reads lines until a legal move, hint or quit, and returns the
-// position after the move; done is true when the player quits or the
-// input ends.
-func (s *boardSession[P]) yourMove(p P) (q P, done bool, err error) {
-	for {
-		if err := s.printf("your move> "); err != nil {
-			return q, true, err
-		}
-		if !s.in.Scan() {
-			if err := s.in.Err(); err != nil {
-				return q, true, err
-			}
-			return q, true, s.printf("\nbye\n")
-		}
-		typed := strings.Join(strings.Fields(s.in.Text()), " ") // as the player wrote it
-		line := strings.ReplaceAll(typed, " ", "")
-		switch strings.ToLower(line) {
-		case "quit", "q", "exit":
-			return q, true, s.printf("bye\n")
-		case "hint", "h", "?":
-			if err := s.hint(p); err != nil {
-				return q, true, err
-			}
-			continue
-		}
-		names := game.MoveStrings(s.g, p)
-		if q, err := s.g.ParseMove(p, line); err == nil {
-			return q, false, s.printf("you: %s\n", s.echo(p, q, line, names))
-		}
-		legal := names[:min(len(names), 12)]
-		more := ""
-		if len(names) > len(legal) {
-			more = ", …"
-		}
-		if err := s.printf("%s is not a move here; moves are like %s%s\n", clip.Quote(typed), strings.Join(legal, " "), more); err != nil {
-			return q, true, err
-		}
+// playYou plays the move typed as line, in the game's notation.
+func (s *boardTable[P]) playYou(line string) (string, bool) {
+	typed := strings.Join(strings.Fields(line), " ") // as the player wrote it
+	line = strings.ReplaceAll(typed, " ", "")
+	names := game.MoveStrings(s.g, s.p)
+	if q, err := s.g.ParseMove(s.p, line); err == nil {
+		said := fmt.Sprintf("you: %s\n", s.echo(s.p, q, line, names))
+		s.p = q
+		return said, true
 	}
+	legal := names[:min(len(names), 12)]
+	more := ""
+	if len(names) > len(legal) {
+		more = ", …"
+	}
+	return fmt.Sprintf("%s is not a move here; moves are like %s%s\n", clip.Quote(typed), strings.Join(legal, " "), more), false
 }
 
 // echo returns the name of the move from p to q that the player typed as
 // line: line itself when it is the name of a move to q (moves that reach
 // one position have names of their own), else the game's name for it.
-func (s *boardSession[P]) echo(p, q P, line string, names []string) string {
+func (s *boardTable[P]) echo(p, q P, line string, names []string) string {
 	s.buf = s.g.AppendMoves(s.buf[:0], p)
 	for i, n := range names {
 		if n == line && s.buf[i] == q {
@@ -318,31 +283,28 @@ func (s *boardSession[P]) echo(p, q P, line string, names []string) string {
 	return s.g.MoveString(p, q)
 }
 
-// hint prints the position's value and its winning moves, or, when they
+// hint returns the position's value and its winning moves, or, when they
 // take more than s.think or the bot's memory, says so.
-func (s *boardSession[P]) hint(p P) error {
+func (s *boardTable[P]) hint() (string, error) {
 	ctx, cancel := context.WithTimeout(s.ctx, s.think)
 	defer cancel()
-	msg, err := s.hintText(ctx, p)
+	msg, err := s.valueHint(ctx, s.p)
 	if err != nil && s.ctx.Err() == nil {
 		why, ok := s.tooBig(err)
 		if !ok {
-			return err
+			return "", err
 		}
 		more := ""
 		if !errors.Is(err, sg.ErrLimit) {
 			more = "; what was found is kept: hint again to search on, or start nimbot with a larger -think"
 		}
-		return s.printf("hint: %s%s\n", why, more)
+		return fmt.Sprintf("hint: %s%s\n", why, more), nil
 	}
-	if err != nil {
-		return err
-	}
-	return s.printf("%s", msg)
+	return msg, err
 }
 
-// hintText returns the hint: the position's value and its winning moves.
-func (s *boardSession[P]) hintText(ctx context.Context, p P) (string, error) {
+// valueHint returns the hint: the position's value and its winning moves.
+func (s *boardTable[P]) valueHint(ctx context.Context, p P) (string, error) {
 	v, err := s.e.Value(ctx, p)
 	if err != nil {
 		return "", err

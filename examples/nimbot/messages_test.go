@@ -62,3 +62,18 @@ func TestGameQuotedOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestLongLineEveryGame: every kind of game refuses a line too long to be
+// a move with the same message, ending with how its own moves are typed,
+// and goes on.
+func TestLongLineEveryGame(t *testing.T) {
+	long := strings.Repeat("1", 2*maxLine)
+	for _, c := range []struct{ game, usage string }{
+		{"nim", `type a move like "2 3"`},
+		{"cram:2x2", "type a move as the board shows it"},
+		{"notakto:1", `type a move like "0:4"`},
+	} {
+		out := script(t, long+"\nquit\n", "-game", c.game)
+		wantLines(t, out, "that line is too long (over 1024 bytes): "+c.usage, "bye\n")
+	}
+}

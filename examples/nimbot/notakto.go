@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -21,21 +19,19 @@ func isNotaktoSpec(spec string) bool {
 	return ok && strings.EqualFold(key, "notakto")
 }
 
-// notaktoSession is one game of Notakto in the terminal: the bot reads
-// the misère quotient of the 3×3 board (Plambeck and Whitehead: 18
-// elements) to move to a P-position whenever it can.
-type notaktoSession struct {
-	in     *bufio.Scanner
-	out    io.Writer
+// notaktoTable is Notakto at the terminal: the bot reads the misère
+// quotient of the 3×3 board (Plambeck and Whitehead: 18 elements) to move
+// to a P-position whenever it can.
+type notaktoTable struct {
 	boards []rulesets.NotaktoBoard
 	q      *misere.GameQuotient[rulesets.NotaktoBoard]
 	rng    *rand.Rand
 }
 
-// newNotaktoSession returns a session of Notakto on the spec's K empty
+// newNotaktoTable returns a table of Notakto on the spec's K empty
 // boards, with the quotient computed. A bad spec is an error wrapping
 // errUsage.
-func newNotaktoSession(ctx context.Context, in io.Reader, out io.Writer, spec string, seed uint64) (*notaktoSession, error) {
+func newNotaktoTable(ctx context.Context, spec string, seed uint64) (*notaktoTable, error) {
 	_, arg, _ := strings.Cut(strings.TrimSpace(spec), ":")
 	k, err := strconv.Atoi(arg)
 	if err != nil || k < 1 || k > rulesets.MaxNotaktoBoards {
@@ -49,22 +45,8 @@ func newNotaktoSession(ctx context.Context, in io.Reader, out io.Writer, spec st
 	if err != nil {
 		return nil, fmt.Errorf("the quotient of Notakto: %w", err)
 	}
-	return &notaktoSession{in: bufio.NewScanner(in), out: out, boards: make([]rulesets.NotaktoBoard, k), q: q,
+	return &notaktoTable{boards: make([]rulesets.NotaktoBoard, k), q: q,
 		rng: rand.New(rand.NewPCG(seed, 0x6e6f74616b746f))}, nil
-}
-
-// playNotakto plays Notakto (spec notakto:K) against the player.
-func playNotakto(ctx context.Context, in io.Reader, out io.Writer, spec string, cfg boardConfig) error {
-	s, err := newNotaktoSession(ctx, in, out, spec, cfg.seed)
-	if err != nil {
-		return err
-	}
-	return s.play(cfg.youFirst)
-}
-
-func (s *notaktoSession) printf(format string, args ...any) error {
-	_, err := fmt.Fprintf(s.out, format, args...)
-	return err
 }
 
 // notaktoMove puts an X in cell (0 to 8, row after row) of board number
@@ -75,7 +57,7 @@ func (m notaktoMove) String() string { return fmt.Sprintf("%d:%d", m.board, m.ce
 
 // live reports whether some board has no three in a row, so that a move
 // is left.
-func (s *notaktoSession) live() bool {
+func (s *notaktoTable) live() bool {
 	for _, b := range s.boards {
 		if !b.Dead() {
 			return true
@@ -85,10 +67,10 @@ func (s *notaktoSession) live() bool {
 }
 
 // apply plays m, a legal move.
-func (s *notaktoSession) apply(m notaktoMove) { s.boards[m.board] |= 1 << m.cell }
+func (s *notaktoTable) apply(m notaktoMove) { s.boards[m.board] |= 1 << m.cell }
 
 // legal returns every move, board by board and cell by cell.
-func (s *notaktoSession) legal() []notaktoMove {
+func (s *notaktoTable) legal() []notaktoMove {
 	var ms []notaktoMove
 	for i, b := range s.boards {
 		if b.Dead() {
@@ -103,46 +85,47 @@ func (s *notaktoSession) legal() []notaktoMove {
 	return ms
 }
 
-// play runs the game until every board is dead, the player quits or the
-// input ends. Whoever completes the last three in a row loses: the player
-// to move when no move is left wins.
-func (s *notaktoSession) play(yourTurn bool) error {
-	if err := s.printf("nimbot: playing notakto:%d: X's only; whoever completes the last three in a row loses. Moves: BOARD:CELL or BOARD CELL (like \"0:4\", the centre of board 0), hint, quit.\n", len(s.boards)); err != nil {
-		return err
+func (s *notaktoTable) intro() string {
+	return fmt.Sprintf("nimbot: playing notakto:%d: X's only; whoever completes the last three in a row loses. Moves: BOARD:CELL or BOARD CELL (like \"0:4\", the centre of board 0), hint, quit.\n", len(s.boards))
+}
+
+// end ends the game when every board is dead. Whoever completes the last
+// three in a row loses: the player to move when no move is left wins.
+func (s *notaktoTable) end(yourTurn bool) (string, bool) {
+	switch {
+	case s.live():
+		return "", false
+	case yourTurn:
+		return "The bot completed the last three in a row: you win!\n", true
 	}
-	for {
-		if err := s.printf("%s", s.draw()); err != nil {
-			return err
-		}
-		if !s.live() {
-			if yourTurn {
-				return s.printf("The bot completed the last three in a row: you win!\n")
-			}
-			return s.printf("You completed the last three in a row: the bot wins.\n")
-		}
-		if !yourTurn {
-			m, how, err := s.botMove()
-			if err != nil {
-				return err
-			}
-			s.apply(m)
-			if err := s.printf("bot: %s (%s)\n", m, how); err != nil {
-				return err
-			}
-			yourTurn = true
-			continue
-		}
-		done, err := s.yourMove()
-		if err != nil || done {
-			return err
-		}
-		yourTurn = false
+	return "You completed the last three in a row: the bot wins.\n", true
+}
+
+func (s *notaktoTable) usage() string { return `type a move like "0:4", hint, or quit` }
+
+// playBot plays the bot's move.
+func (s *notaktoTable) playBot() (string, error) {
+	m, how, err := s.botMove()
+	if err != nil {
+		return "", err
 	}
+	s.apply(m)
+	return fmt.Sprintf("bot: %s (%s)\n", m, how), nil
+}
+
+// playYou plays the move typed as line, "BOARD:CELL" or "BOARD CELL".
+func (s *notaktoTable) playYou(line string) (string, bool) {
+	m, err := s.parse(line)
+	if err != nil {
+		return err.Error() + "\n", false
+	}
+	s.apply(m)
+	return fmt.Sprintf("you: %s\n", m), true
 }
 
 // draw writes the boards side by side as 3×3 grids of 'x' and '.', each
 // under its number, with the cells' numbers at the right.
-func (s *notaktoSession) draw() string {
+func (s *notaktoTable) draw() string {
 	var b strings.Builder
 	for i, bd := range s.boards {
 		label := fmt.Sprintf("%d", i)
@@ -169,7 +152,7 @@ func (s *notaktoSession) draw() string {
 // from the quotient, when there is one; else a random move, one that
 // kills no board when there is such a move (a longer game gives the
 // player more chances to go wrong).
-func (s *notaktoSession) botMove() (notaktoMove, string, error) {
+func (s *notaktoTable) botMove() (notaktoMove, string, error) {
 	wins, err := s.q.WinningMoves(s.boards...)
 	if err != nil {
 		return notaktoMove{}, "", err
@@ -195,44 +178,9 @@ func (s *notaktoSession) botMove() (notaktoMove, string, error) {
 	return all[s.rng.IntN(len(all))], "no winning move: a random one", nil
 }
 
-// yourMove reads lines until a legal move, hint or quit, and plays the
-// move; done is true when the player quits or the input ends.
-func (s *notaktoSession) yourMove() (done bool, err error) {
-	for {
-		if err := s.printf("your move> "); err != nil {
-			return true, err
-		}
-		if !s.in.Scan() {
-			if err := s.in.Err(); err != nil {
-				return true, err
-			}
-			return true, s.printf("\nbye\n")
-		}
-		line := strings.TrimSpace(s.in.Text())
-		switch strings.ToLower(line) {
-		case "quit", "q", "exit":
-			return true, s.printf("bye\n")
-		case "hint", "h", "?":
-			if err := s.hint(); err != nil {
-				return true, err
-			}
-			continue
-		}
-		m, err := s.parse(line)
-		if err != nil {
-			if err := s.printf("%v\n", err); err != nil {
-				return true, err
-			}
-			continue
-		}
-		s.apply(m)
-		return false, s.printf("you: %s\n", m)
-	}
-}
-
 // parse reads "BOARD:CELL" or "BOARD CELL" and checks it against the
 // boards. Its errors are one line naming the bad board or cell.
-func (s *notaktoSession) parse(line string) (notaktoMove, error) {
+func (s *notaktoTable) parse(line string) (notaktoMove, error) {
 	words := strings.Fields(strings.ReplaceAll(line, ":", " "))
 	if len(words) != 2 {
 		return notaktoMove{}, fmt.Errorf("%s: a move is BOARD:CELL or BOARD CELL, like \"0:4\" (cells 0 to 8, row after row), hint, or quit", clip.Quote(line))
@@ -254,32 +202,32 @@ func (s *notaktoSession) parse(line string) (notaktoMove, error) {
 	return notaktoMove{b, c}, nil
 }
 
-// hint prints the element of the quotient the boards make, whether it is
+// hint returns the element of the quotient the boards make, whether it is
 // a P-position, and the winning moves.
-func (s *notaktoSession) hint() error {
+func (s *notaktoTable) hint() (string, error) {
 	x, err := s.q.Element(s.boards...)
 	if err != nil {
-		return err
+		return "", err
 	}
 	var each []string
 	for i, b := range s.boards {
 		y, err := s.q.Element(b)
 		if err != nil {
-			return err
+			return "", err
 		}
 		each = append(each, fmt.Sprintf("board %d is %s", i, s.q.Name(y)))
 	}
 	o, err := s.q.Outcome(s.boards...)
 	if err != nil {
-		return err
+		return "", err
 	}
 	head := fmt.Sprintf("hint: in the misère quotient of Notakto (%d elements) %s, so the position is %s", s.q.Order(), strings.Join(each, ", "), s.q.Name(x))
 	if o == sg.P {
-		return s.printf("%s, in the P-portion: a P-position, every move loses against best play.\n", head)
+		return fmt.Sprintf("%s, in the P-portion: a P-position, every move loses against best play.\n", head), nil
 	}
 	wins, err := s.q.WinningMoves(s.boards...)
 	if err != nil {
-		return err
+		return "", err
 	}
 	var names []string
 	for _, w := range wins {
@@ -289,5 +237,5 @@ func (s *notaktoSession) hint() error {
 			}
 		}
 	}
-	return s.printf("%s, not in the P-portion: an N-position. Moves to a P-position win: %s\n", head, strings.Join(names, " "))
+	return fmt.Sprintf("%s, not in the P-portion: an N-position. Moves to a P-position win: %s\n", head, strings.Join(names, " ")), nil
 }

@@ -12,16 +12,14 @@ import (
 	"github.com/impartial-go/impartial/rulesets"
 )
 
-// newTestNotakto returns a session of k empty boards that writes to a
-// buffer.
-func newTestNotakto(t *testing.T, k int, seed uint64) (*notaktoSession, *bytes.Buffer) {
+// newTestNotakto returns a table of k empty boards.
+func newTestNotakto(t *testing.T, k int, seed uint64) *notaktoTable {
 	t.Helper()
-	var out bytes.Buffer
-	s, err := newNotaktoSession(context.Background(), strings.NewReader(""), &out, "notakto:"+strconv.Itoa(k), seed)
+	s, err := newNotaktoTable(context.Background(), "notakto:"+strconv.Itoa(k), seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s, &out
+	return s
 }
 
 // Issue 42: the bot never loses a game it can win. From one and three
@@ -34,7 +32,7 @@ func TestNotaktoBotNeverLosesWinnable(t *testing.T) {
 		botFirst bool
 	}{{1, true}, {3, true}, {2, false}, {4, false}} {
 		for seed := range uint64(12) {
-			s, _ := newTestNotakto(t, c.boards, seed)
+			s := newTestNotakto(t, c.boards, seed)
 			r := rand.New(rand.NewPCG(seed, 99))
 			botTurn := c.botFirst
 			var moves []string
@@ -84,7 +82,7 @@ func TestNotaktoGameThroughRun(t *testing.T) {
 // Bad moves are refused with a line naming the board or cell, and the
 // next line is read; hint names the element and the outcome.
 func TestNotaktoBadInputAndHint(t *testing.T) {
-	s, _ := newTestNotakto(t, 2, 1)
+	s := newTestNotakto(t, 2, 1)
 	s.boards[1] = 0007 // dead: the top row
 	s.boards[0] = 1 << 4
 	for line, want := range map[string]string{

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -61,12 +59,9 @@ const searchLimit = 200
 // searchLimitFor).
 const searchWork = 2_000_000
 
-// session is one game in the terminal.
-type session struct {
+// heapTable is a heap game at the terminal.
+type heapTable struct {
 	ctx   context.Context
-	in    *bufio.Reader
-	line  []byte // the line being read, at most maxLine bytes
-	out   io.Writer
 	rules rulesets.Ruleset
 	e     *sg.Engine[game.Heaps]
 	bot   *bot.Player[game.Heaps]
@@ -101,7 +96,11 @@ func run(in io.Reader, out io.Writer, args []string) error {
 		if fs.NArg() > 0 {
 			return fmt.Errorf("%w: notakto takes no HEAP arguments: notakto:K is K empty boards", errUsage)
 		}
-		return playNotakto(context.Background(), in, out, *spec, boardConfig{youFirst: *first == "you", seed: *seed})
+		t, err := newNotaktoTable(context.Background(), *spec, *seed)
+		if err != nil {
+			return err
+		}
+		return play(t, in, out, *first == "you")
 	}
 	if isBoardSpec(*spec) {
 		if fs.NArg() > 0 {
@@ -135,17 +134,15 @@ func run(in io.Reader, out io.Writer, args []string) error {
 		return fmt.Errorf("%w: %v", errUsage, err)
 	}
 	e := sg.NewEngine(game.Game[game.Heaps](game.NewHeapGame(rules)))
-	s := &session{
+	t := &heapTable{
 		ctx:   context.Background(),
-		in:    bufio.NewReader(in),
-		out:   out,
 		rules: rules,
 		e:     e,
 		bot:   bot.New(e, bot.WithSeed(*seed), bot.WithMaxPositions(searchLimitFor(sizes, moves))),
 		plays: game.NewHeapGame(rules),
 		sizes: sizes,
 	}
-	return s.play(*first == "you")
+	return play(t, in, out, *first == "you")
 }
 
 // negativeHeap finds a negative heap among the flags, where the flag
@@ -168,171 +165,71 @@ func negativeHeap(args []string) error {
 	return nil
 }
 
-// maxLine is the longest line read as a move; a longer one is refused,
-// and the rest of it skipped, without being kept.
-const maxLine = 1 << 10
-
-// errLongLine reports a line longer than maxLine.
-var errLongLine = fmt.Errorf("that line is too long (over %d bytes): type a move like \"2 3\", hint, or quit", maxLine)
-
-// readLine reads the next line into s.line, without its end. It returns
-// errLongLine, having skipped the whole line, when the line is longer than
-// maxLine, and io.EOF at the end of the input when no line is left.
-func (s *session) readLine() error {
-	s.line = s.line[:0]
-	long := false
-	for {
-		chunk, err := s.in.ReadSlice('\n')
-		if !long {
-			if len(s.line)+len(chunk) > maxLine+1 { // +1: the newline
-				long = true
-			} else {
-				s.line = append(s.line, chunk...)
-			}
-		}
-		switch {
-		case err == bufio.ErrBufferFull:
-			continue
-		case err == io.EOF && (len(s.line) > 0 || long):
-			// a last line without a newline
-		case err != nil:
-			return err
-		}
-		if long {
-			return errLongLine
-		}
-		s.line = bytes.TrimSuffix(s.line, []byte("\n"))
-		return nil
-	}
+func (s *heapTable) intro() string {
+	return fmt.Sprintf("nimbot: playing %s. Moves: HEAP TAKE [SIZES...] (like \"2 3\") or FROM>TO+TO (like \"7>2+4\"), hint, quit.\n", s.rules)
 }
 
-func (s *session) printf(format string, args ...any) error {
-	_, err := fmt.Fprintf(s.out, format, args...)
-	return err
+func (s *heapTable) end(yourTurn bool) (string, bool) {
+	s.buf = s.plays.AppendPlays(s.buf[:0], s.sizes)
+	return endOfPlay(len(s.buf) > 0, yourTurn)
 }
 
-func (s *session) play(yourTurn bool) error {
-	if err := s.printf("nimbot: playing %s. Moves: HEAP TAKE [SIZES...] (like \"2 3\") or FROM>TO+TO (like \"7>2+4\"), hint, quit.\n", s.rules); err != nil {
-		return err
-	}
-	for {
-		if err := s.show(); err != nil {
-			return err
-		}
-		s.buf = s.plays.AppendPlays(s.buf[:0], s.sizes)
-		if len(s.buf) == 0 {
-			if yourTurn {
-				return s.printf("You cannot move: the bot wins.\n")
-			}
-			return s.printf("The bot cannot move: you win!\n")
-		}
-		if !yourTurn {
-			if err := s.botMove(); err != nil {
-				return err
-			}
-			yourTurn = true
-			continue
-		}
-		done, err := s.yourMove()
-		if err != nil || done {
-			return err
-		}
-		yourTurn = false
-	}
-}
+func (s *heapTable) usage() string { return `type a move like "2 3", hint, or quit` }
 
-func (s *session) show() error {
+func (s *heapTable) draw() string {
 	var b strings.Builder
 	b.WriteString("heaps:")
 	for i, n := range s.sizes {
 		fmt.Fprintf(&b, "  %d:%d", i+1, n)
 	}
 	b.WriteByte('\n')
-	return s.printf("%s", b.String())
+	return b.String()
 }
 
 // position returns the heaps as the engine sees them.
-func (s *session) position() (game.Heaps, error) {
+func (s *heapTable) position() (game.Heaps, error) {
 	return game.MakeHeaps(s.sizes...)
 }
 
-// botMove plays the bot's move, shown as the move on the player's row of
+// playBot plays the bot's move, shown as the move on the player's row of
 // heaps that leads to the position the bot chose.
-func (s *session) botMove() error {
+func (s *heapTable) playBot() (string, error) {
 	p, err := s.position()
 	if err != nil {
-		return err
+		return "", err
 	}
 	c, ok, err := s.bot.Choose(s.ctx, p)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if !ok {
-		return errors.New("the bot found no move although there is one")
+		return "", errors.New("the bot found no move although there is one")
 	}
 	m, found := s.plays.PlayTo(s.sizes, c.To)
 	if !found {
-		return fmt.Errorf("the bot's move to %s is not among the options", c.To)
-	}
-	if err := s.printf("bot: %s (%s; %s move)\n", notation(m), describe(m), c.Kind); err != nil {
-		return err
+		return "", fmt.Errorf("the bot's move to %s is not among the options", c.To)
 	}
 	s.sizes = m.Apply(s.sizes)
-	return nil
+	return fmt.Sprintf("bot: %s (%s; %s move)\n", notation(m), describe(m), c.Kind), nil
 }
 
-// yourMove reads lines until a legal move, hint or quit; it reports true
-// when the game is over (quit or end of input).
-func (s *session) yourMove() (bool, error) {
-	for {
-		if err := s.printf("your move> "); err != nil {
-			return true, err
-		}
-		switch err := s.readLine(); err {
-		case nil:
-		case errLongLine:
-			if err := s.printf("%v\n", err); err != nil {
-				return true, err
-			}
-			continue
-		case io.EOF:
-			return true, s.printf("\nbye\n")
-		default:
-			return true, err
-		}
-		line := strings.TrimSpace(string(s.line))
-		switch strings.ToLower(line) {
-		case "quit", "q", "exit":
-			return true, s.printf("bye\n")
-		case "hint", "h", "?":
-			if err := s.hint(); err != nil {
-				return true, err
-			}
-			continue
-		case "":
-			if err := s.printf("type a move like \"2 3\" (from heap 2 take 3), hint, or quit\n"); err != nil {
-				return true, err
-			}
-			continue
-		}
-		m, err := s.parse(line)
-		if err != nil {
-			if err := s.printf("%v\n", err); err != nil {
-				return true, err
-			}
-			continue
-		}
-		if err := s.printf("you: %s\n", describe(m)); err != nil {
-			return true, err
-		}
-		s.sizes = m.Apply(s.sizes)
-		return false, nil
+// playYou plays the move typed as line, "HEAP TAKE [SIZES...]" or
+// "FROM>TO+TO".
+func (s *heapTable) playYou(line string) (string, bool) {
+	if line == "" {
+		return "type a move like \"2 3\" (from heap 2 take 3), hint, or quit\n", false
 	}
+	m, err := s.parse(line)
+	if err != nil {
+		return err.Error() + "\n", false
+	}
+	s.sizes = m.Apply(s.sizes)
+	return fmt.Sprintf("you: %s\n", describe(m)), true
 }
 
 // parse reads "HEAP TAKE [SIZES...]" and checks it against the rules. Its
 // errors are one line naming the bad word.
-func (s *session) parse(line string) (game.HeapPlay, error) {
+func (s *heapTable) parse(line string) (game.HeapPlay, error) {
 	if strings.Contains(line, ">") {
 		return s.parseNotation(line)
 	}
@@ -386,7 +283,7 @@ func (s *session) parse(line string) (game.HeapPlay, error) {
 // parseNotation reads a move in the notation every program shares,
 // "FROM>TO+TO…" (game.HeapPlay.String: "7>2+4", "7>0"), played on the first
 // heap of FROM tokens.
-func (s *session) parseNotation(line string) (game.HeapPlay, error) {
+func (s *heapTable) parseNotation(line string) (game.HeapPlay, error) {
 	want := strings.Join(strings.Fields(line), "")
 	from, to, _ := strings.Cut(want, ">")
 	if parts := strings.Split(to, "+"); len(parts) > 1 {
@@ -420,34 +317,34 @@ func leaving(parts []int) string {
 	return "heaps of " + strings.Join(ps, " and ")
 }
 
-// hint prints the winning move, if any, and the nim-sum table of the
+// hint returns the winning move, if any, and the nim-sum table of the
 // heaps' values that finds it. The move is the one the table found.
-func (s *session) hint() error {
+func (s *heapTable) hint() (string, error) {
 	sum := make(sg.Sum, 0, len(s.sizes))
 	for i, n := range s.sizes {
 		p, err := game.MakeHeaps(n)
 		if err != nil {
-			return err
+			return "", err
 		}
 		sum = append(sum, heapPart{Part: sg.Position(s.e, p), i: i, n: n})
 	}
 	tab, err := explain.SumTable(s.ctx, sum)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if tab.Chosen < 0 {
-		return s.printf("no winning move: the values' XOR is 0, so every move loses against best play.\n%s", tab.Text())
+		return fmt.Sprintf("no winning move: the values' XOR is 0, so every move loses against best play.\n%s", tab.Text()), nil
 	}
 	next, ok := tab.Next.(heapPart)
 	if !ok {
-		return fmt.Errorf("the table moved heap %d to a part of type %T", tab.Chosen+1, tab.Next)
+		return "", fmt.Errorf("the table moved heap %d to a part of type %T", tab.Chosen+1, tab.Next)
 	}
 	left, ok := sg.At[game.Heaps](next.Part)
 	if !ok {
-		return fmt.Errorf("the table moved heap %d to %v, not to heaps", tab.Chosen+1, next)
+		return "", fmt.Errorf("the table moved heap %d to %v, not to heaps", tab.Chosen+1, next)
 	}
 	m := game.HeapPlay{Heap: tab.Chosen, From: s.sizes[tab.Chosen], To: left.Sizes()}
-	return s.printf("hint: %s (%s)\n%s", notation(m), describe(m), tab.Text())
+	return fmt.Sprintf("hint: %s (%s)\n%s", notation(m), describe(m), tab.Text()), nil
 }
 
 // heapPart is heap i of the player's row, of n tokens (or, after MoveTo,
