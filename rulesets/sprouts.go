@@ -285,7 +285,12 @@ func spRegionLives(r spRegion) int {
 // one land) and appends the canonical string of each to dst.
 func spSplitLands(regs []spRegion, dst []string) []string {
 	n := len(regs)
-	parent := make([]int, n)
+	var parentBuf [32]int
+	parent := parentBuf[:0]
+	if n > len(parentBuf) {
+		parent = make([]int, n)
+	}
+	parent = parent[:n]
 	for i := range parent {
 		parent[i] = i
 	}
@@ -311,11 +316,12 @@ func spSplitLands(regs []spRegion, dst []string) []string {
 			}
 		}
 	}
+	var landBuf [32]spRegion
 	for i := range n {
 		if find(i) != i {
 			continue
 		}
-		var land spLand
+		land := landBuf[:0]
 		for j := range n {
 			if find(j) == i {
 				land = append(land, regs[j])
@@ -352,7 +358,7 @@ func spLandsOf(p string) []string {
 // move's land is often one met before in the same order (the same
 // regions, boundaries and corners, letters renamed), and its canonical
 // form is then read instead of searched for.
-const spCanonCacheSize = 1 << 16
+const spCanonCacheSize = 1 << 20
 
 // spCanons maps the exact writing of a land (its letters named in the
 // order met) to its canonical form; it is emptied when full. It holds
@@ -364,9 +370,10 @@ var spCanons = struct {
 
 // spCanonCached returns spCanon(land), through the cache spCanons.
 func spCanonCached(land spLand) string {
-	k := spRawKey(land)
+	var buf [128]byte
+	k := spRawKey(buf[:0], land)
 	spCanons.Lock()
-	c, ok := spCanons.m[k]
+	c, ok := spCanons.m[string(k)]
 	spCanons.Unlock()
 	if ok {
 		return c
@@ -376,17 +383,16 @@ func spCanonCached(land spLand) string {
 	if len(spCanons.m) >= spCanonCacheSize {
 		clear(spCanons.m)
 	}
-	spCanons.m[k] = c
+	spCanons.m[string(k)] = c
 	spCanons.Unlock()
 	return c
 }
 
-// spRawKey writes land exactly as it is ordered, its letters named in the
-// order met: two lands with one key are one land.
-func spRawKey(land spLand) string {
+// spRawKey appends to b land exactly as it is ordered, its letters named
+// in the order met: two lands with one key are one land.
+func spRawKey(b []byte, land spLand) []byte {
 	var names [256]byte
 	next := byte('A')
-	b := make([]byte, 0, 64)
 	for _, r := range land {
 		for _, bd := range r {
 			for _, x := range bd {
@@ -404,5 +410,5 @@ func spRawKey(land spLand) string {
 		}
 		b = append(b, '}')
 	}
-	return string(b)
+	return b
 }
