@@ -157,7 +157,7 @@ func (s *Sprouts) AppendMoves(dst []string, p string) []string {
 }
 
 // spCacheLands bounds the lands whose options a game keeps.
-const spCacheLands = 1 << 16
+const spCacheLands = 1 << 12
 
 func newSpCache() *spCache { return &spCache{opts: map[string][][]string{}} }
 
