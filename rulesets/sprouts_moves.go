@@ -2,9 +2,9 @@ package rulesets
 
 import (
 	"slices"
-	"sync"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The moves of Sprouts on the notation of Lemoine and Viennot. A move
@@ -78,7 +78,7 @@ func (a *spArena) bound(n int) spBound {
 		return make(spBound, 0, n)
 	}
 	a.syms = a.syms[:at+n]
-	return a.syms[at:at:at+n]
+	return a.syms[at : at : at+n]
 }
 
 // clone returns a copy of b in the arena.
@@ -91,7 +91,7 @@ func (a *spArena) region(n int) spRegion {
 		return make(spRegion, 0, n)
 	}
 	a.bounds = a.bounds[:at+n]
-	return a.bounds[at:at:at+n]
+	return a.bounds[at : at : at+n]
 }
 
 // spApply plays m on land and appends the canonical strings of the lands
