@@ -94,18 +94,39 @@ func (a *spArena) region(n int) spRegion {
 	return a.bounds[at : at : at+n]
 }
 
+// spSize returns the symbols and the boundaries of land.
+func spSize(land spLand) (syms, bounds int) {
+	for _, rg := range land {
+		bounds += len(rg)
+		for _, bd := range rg {
+			syms += len(bd)
+		}
+	}
+	return syms, bounds
+}
+
+// copyRegions appends to regs a copy in the arena of every region of land
+// but region skip.
+func (a *spArena) copyRegions(regs []spRegion, land spLand, skip int) []spRegion {
+	for r, rg := range land {
+		if r == skip {
+			continue
+		}
+		c := a.region(len(rg))
+		for _, bd := range rg {
+			c = append(c, a.clone(bd))
+		}
+		regs = append(regs, c)
+	}
+	return regs
+}
+
 // spApply plays m on land and appends the canonical strings of the lands
 // left to dst; ok is false when m is not a legal move.
 func spApply(land spLand, m spMove, dst []string) (_ []string, ok bool) {
 	a := spArenaPool.Get().(*spArena)
 	defer spArenaPool.Put(a)
-	nsym, nbnd := 0, 0
-	for _, rg := range land {
-		nbnd += len(rg)
-		for _, bd := range rg {
-			nsym += len(bd)
-		}
-	}
+	nsym, nbnd := spSize(land)
 	reg := land[m.r]
 	// the new boundaries hold at most every symbol of b1 and b2 and five more
 	a.reset(nsym+len(reg[m.b1])+len(reg[m.b2])+8, nbnd+len(reg)+2, len(land)+1)
@@ -191,16 +212,7 @@ func spApply(land spLand, m spMove, dst []string) (_ []string, ok bool) {
 		with, without := others(m.b1, -1, a.region(len(reg)), a.region(len(reg)))
 		regs = append(regs, append(with, P), append(without, Q))
 	}
-	for r, rg := range land {
-		if r == m.r {
-			continue
-		}
-		c := a.region(len(rg))
-		for _, bd := range rg {
-			c = append(c, a.clone(bd))
-		}
-		regs = append(regs, c)
-	}
+	regs = a.copyRegions(regs, land, m.r)
 	a.regs = regs
 	dead := func(s uint8) bool { return s == spDead || a.dead[s] }
 	return spReduce(regs, dead, dst), true
