@@ -6,8 +6,6 @@ import (
 	"github.com/impartial-go/impartial/game"
 )
 
-var _ game.Packer[string] = (*Sprouts)(nil)
-
 // Pack returns a 128-bit key of p, a land (a component) the game wrote,
 // so that a search keeps its table packed and can save it to a file
 // (package sg/search's WithCheckpoint, sgtool solve's -checkpoint).

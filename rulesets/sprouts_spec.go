@@ -29,7 +29,9 @@ import (
 // canonical (each land in its canonical form, the lands sorted): two
 // drawings of one position have one string. Its lands are its components
 // (a [game.Decomposer]): no move touches two, so the value of a position
-// is the XOR of its lands' values.
+// is the XOR of its lands' values. It is a [game.Packer] whose keys are
+// hashes of lands ([Sprouts.Pack]): package sg/search keeps its table
+// packed and can save it to a file.
 //
 // A move is named by the positions (from 1) in the position's string of
 // the two spots it joins, "3-7", with "/5,9" (or "/-") after it when both
@@ -46,6 +48,7 @@ var (
 	_ game.Started[string]    = (*Sprouts)(nil)
 	_ game.Decomposer[string] = (*Sprouts)(nil)
 	_ game.MoveLister[string] = (*Sprouts)(nil)
+	_ game.Packer[string]     = (*Sprouts)(nil)
 )
 
 // SproutsMaxSpots is the most spots of a start "sprouts:P": the notation
