@@ -192,8 +192,9 @@ func spBudget(lands []spLand) int {
 // boundaries, removes every region with fewer than two lives (no move
 // can be made in it; a letter whose other corner is elsewhere becomes
 // '2' there), writes a letter whose two corners follow each other on a
-// boundary (only lifeless spots between them) as one '2', and returns the
-// lands the rest falls into, each canonical.
+// boundary (only lifeless spots between them) as one '2', writes a region
+// of at most three lives as one unordered boundary (spFree), and returns
+// the lands the rest falls into, each canonical.
 func spReduce(land spLand, dead func(uint8) bool, dst []string) []string {
 	out := land[:0]
 	for _, r := range land {
@@ -224,7 +225,7 @@ func spReduce(land spLand, dead func(uint8) bool, dst []string) []string {
 			}
 		}
 	}
-	for _, r := range out {
+	for ri, r := range out {
 		for bi, b := range r {
 			for i, x := range b {
 				if x >= spLetter && count[x] == 1 {
@@ -233,9 +234,13 @@ func spReduce(land spLand, dead func(uint8) bool, dst []string) []string {
 			}
 			r[bi] = spSqueeze(b)
 		}
+		if spRegionLives(r) <= 3 {
+			out[ri] = spFree(r)
+		}
 	}
 	return spSplitLands(out, dst)
 }
+
 
 // spSqueeze replaces a letter whose two corners are next to each other on
 // b (cyclically) by one '2'.

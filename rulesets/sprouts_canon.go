@@ -8,7 +8,9 @@ import (
 
 // The canonical form of a land is the least string, in byte order, among
 // all the ways of writing it: any order of its regions, of the
-// boundaries of each region, any starting spot of each boundary, letters
+// boundaries of each region, any starting spot of each boundary (for
+// the one boundary of a region of at most three lives, any order of its
+// letters after its digits: see spFree), letters
 // named in the order they are first met (upper case A, B, … and lower
 // case a, b, … each in turn), and the land or its mirror image (every
 // boundary walked the other way). Two writings of one land therefore
@@ -86,7 +88,32 @@ type spCanonInfo struct {
 	minShape [][][]byte
 	minRots  [][][]int
 	twin     [][]int // twin[r][b]: the last earlier boundary without letters identical to b, or -1
+	// free[r]: region r is one boundary of at most three lives, whose
+	// spots are unordered (see spFree); perms[r] then lists its
+	// writings, each len(land[r][0]) symbols: its digits in increasing
+	// order, then its letters in each order.
+	free  []bool
+	perms [][]uint8
 }
+
+// at returns the i-th symbol of boundary b of region r written from
+// start rot: a starting spot, or for a free region one of its writings.
+func (info *spCanonInfo) at(r, b, rot, i int) uint8 {
+	bd := info.land[r][b]
+	if info.free[r] {
+		return info.perms[r][rot*len(bd)+i]
+	}
+	return bd[(rot+i)%len(bd)]
+}
+
+// starts returns the number of starts of boundary b of region r (see at).
+func (info *spCanonInfo) starts(r, b int) int {
+	if info.free[r] {
+		return len(info.perms[r]) / len(info.land[r][b])
+	}
+	return len(info.land[r][b])
+}
+
 
 // reverse returns land with every boundary walked the other way, in the
 // scratch's buffers.
@@ -191,6 +218,7 @@ func (sc *spCanonScratch) prepare(land spLand) {
 			}
 		}
 	}
+	info.freeWritings()
 	sc.colour(maxSym)
 	sc.shapes()
 }
@@ -315,10 +343,9 @@ func (info *spCanonInfo) render(dst []byte, st *spCanonState, r, b, rot int) ([]
 	if r < 0 {
 		return append(dst, 0xff, '}'), len(dst) + 1
 	}
-	bd := info.land[r][b]
-	n := len(bd)
+	n := len(info.land[r][b])
 	for i := range n {
-		x := bd[(rot+i)%n]
+		x := info.at(r, b, rot, i)
 		if x < spLetter {
 			dst = append(dst, 1+x)
 			continue
@@ -333,7 +360,7 @@ func (info *spCanonInfo) render(dst []byte, st *spCanonState, r, b, rot int) ([]
 	var extra []struct{ x, n byte }
 	up, lo := st.nUp, st.nLo
 	for i := range n {
-		x := bd[(rot+i)%n]
+		x := info.at(r, b, rot, i)
 		if x < spLetter {
 			dst = append(dst, '0'+x)
 			continue
@@ -383,10 +410,10 @@ func (sc *spCanonScratch) shapes() {
 	for r, reg := range info.land {
 		info.minShape[r] = slices.Grow(info.minShape[r][:0], len(reg))[:len(reg)]
 		info.minRots[r] = slices.Grow(info.minRots[r][:0], len(reg))[:len(reg)]
-		for b, bd := range reg {
+		for b := range reg {
 			best := info.minShape[r][b][:0]
 			rots := info.minRots[r][b][:0]
-			for rot := range bd {
+			for rot := range info.starts(r, b) {
 				var at int
 				buf, at = info.render(buf[:0], &st, r, b, rot)
 				c := bytes.Compare(buf[:at], best)
@@ -429,14 +456,25 @@ func (sc *spCanonScratch) colour(n int) {
 	}
 	for range 3 {
 		clear(cnt)
-		for _, reg := range info.land {
+		for ri, reg := range info.land {
 			for _, bd := range reg {
 				m := len(bd)
 				for i, x := range bd {
 					if x < spLetter {
 						continue
 					}
-					h := sym(bd[(i+m-1)%m])*0x9e3779b1 ^ sym(bd[(i+1)%m])*0x85ebca6b ^ uint32(m)*0xc2b2ae35 ^ uint32(len(reg))*0x27d4eb2f
+					var h uint32
+					if m > 1 && len(reg) == 1 && info.free[ri] { // unordered: the sum of the others
+						var sum uint32
+						for j, y := range bd {
+							if j != i {
+								sum += sym(y)
+							}
+						}
+						h = sum*0x9e3779b1 ^ 0x85ebca6b ^ uint32(m)*0xc2b2ae35
+					} else {
+						h = sym(bd[(i+m-1)%m])*0x9e3779b1 ^ sym(bd[(i+1)%m])*0x85ebca6b ^ uint32(m)*0xc2b2ae35 ^ uint32(len(reg))*0x27d4eb2f
+					}
 					h ^= h >> 15
 					k := x - spLetter
 					if cnt[k] < 2 {
@@ -463,9 +501,8 @@ func (sc *spCanonScratch) colour(n int) {
 // name gives st's names to the letters of boundary b of region r read
 // from rot, as render wrote them.
 func (info *spCanonInfo) name(st *spCanonState, r, b, rot int) {
-	bd := info.land[r][b]
-	for i := range bd {
-		x := bd[(rot+i)%len(bd)]
+	for i := range info.land[r][b] {
+		x := info.at(r, b, rot, i)
 		if x < spLetter || st.names[x-spLetter] != 0 {
 			continue
 		}

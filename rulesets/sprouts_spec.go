@@ -25,7 +25,10 @@ import (
 // start of three spots, "AB.}AB.}]!" the position after a loop on the one
 // spot of the start of one spot. Positions are kept reduced (dead spots,
 // regions where no move can be made and boundaries without lives left
-// out; a letter whose corners are next to each other written '2') and
+// out; a letter whose corners are next to each other written '2'; a
+// region of at most three lives written as one boundary, its digits in
+// increasing order and then its letters, a letter of that region alone
+// written '2', since there only which spots it holds matters) and
 // canonical (each land in its canonical form, the lands sorted): two
 // drawings of one position have one string. Its lands are its components
 // (a [game.Decomposer]): no move touches two, so the value of a position
