@@ -241,7 +241,6 @@ func spReduce(land spLand, dead func(uint8) bool, dst []string) []string {
 	return spSplitLands(out, dst)
 }
 
-
 // spSqueeze replaces a letter whose two corners are next to each other on
 // b (cyclically) by one '2'.
 func spSqueeze(b spBound) spBound {

@@ -114,7 +114,6 @@ func (info *spCanonInfo) starts(r, b int) int {
 	return len(info.land[r][b])
 }
 
-
 // reverse returns land with every boundary walked the other way, in the
 // scratch's buffers.
 func (sc *spCanonScratch) reverse(land spLand) spLand {
