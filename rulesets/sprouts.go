@@ -192,8 +192,9 @@ func spBudget(lands []spLand) int {
 // boundaries, removes every region with fewer than two lives (no move
 // can be made in it; a letter whose other corner is elsewhere becomes
 // '2' there), writes a letter whose two corners follow each other on a
-// boundary (only lifeless spots between them) as one '2', and returns the
-// lands the rest falls into, each canonical.
+// boundary (only lifeless spots between them) as one '2', writes a region
+// of at most three lives as one unordered boundary (spFree), and returns
+// the lands the rest falls into, each canonical.
 func spReduce(land spLand, dead func(uint8) bool, dst []string) []string {
 	out := land[:0]
 	for _, r := range land {
@@ -224,7 +225,7 @@ func spReduce(land spLand, dead func(uint8) bool, dst []string) []string {
 			}
 		}
 	}
-	for _, r := range out {
+	for ri, r := range out {
 		for bi, b := range r {
 			for i, x := range b {
 				if x >= spLetter && count[x] == 1 {
@@ -232,6 +233,9 @@ func spReduce(land spLand, dead func(uint8) bool, dst []string) []string {
 				}
 			}
 			r[bi] = spSqueeze(b)
+		}
+		if spRegionLives(r) <= 3 {
+			out[ri] = spFree(r)
 		}
 	}
 	return spSplitLands(out, dst)
@@ -285,7 +289,12 @@ func spRegionLives(r spRegion) int {
 // one land) and appends the canonical string of each to dst.
 func spSplitLands(regs []spRegion, dst []string) []string {
 	n := len(regs)
-	parent := make([]int, n)
+	var parentBuf [32]int
+	parent := parentBuf[:0]
+	if n > len(parentBuf) {
+		parent = make([]int, n)
+	}
+	parent = parent[:n]
 	for i := range parent {
 		parent[i] = i
 	}
@@ -311,11 +320,12 @@ func spSplitLands(regs []spRegion, dst []string) []string {
 			}
 		}
 	}
+	var landBuf [32]spRegion
 	for i := range n {
 		if find(i) != i {
 			continue
 		}
-		var land spLand
+		land := landBuf[:0]
 		for j := range n {
 			if find(j) == i {
 				land = append(land, regs[j])
@@ -364,9 +374,10 @@ var spCanons = struct {
 
 // spCanonCached returns spCanon(land), through the cache spCanons.
 func spCanonCached(land spLand) string {
-	k := spRawKey(land)
+	var buf [128]byte
+	k := spRawKey(buf[:0], land)
 	spCanons.Lock()
-	c, ok := spCanons.m[k]
+	c, ok := spCanons.m[string(k)]
 	spCanons.Unlock()
 	if ok {
 		return c
@@ -376,17 +387,16 @@ func spCanonCached(land spLand) string {
 	if len(spCanons.m) >= spCanonCacheSize {
 		clear(spCanons.m)
 	}
-	spCanons.m[k] = c
+	spCanons.m[string(k)] = c
 	spCanons.Unlock()
 	return c
 }
 
-// spRawKey writes land exactly as it is ordered, its letters named in the
-// order met: two lands with one key are one land.
-func spRawKey(land spLand) string {
+// spRawKey appends to b land exactly as it is ordered, its letters named
+// in the order met: two lands with one key are one land.
+func spRawKey(b []byte, land spLand) []byte {
 	var names [256]byte
 	next := byte('A')
-	b := make([]byte, 0, 64)
 	for _, r := range land {
 		for _, bd := range r {
 			for _, x := range bd {
@@ -404,5 +414,5 @@ func spRawKey(land spLand) string {
 		}
 		b = append(b, '}')
 	}
-	return string(b)
+	return b
 }

@@ -3,12 +3,14 @@ package rulesets
 import (
 	"bytes"
 	"slices"
-	"strings"
+	"sync"
 )
 
 // The canonical form of a land is the least string, in byte order, among
 // all the ways of writing it: any order of its regions, of the
-// boundaries of each region, any starting spot of each boundary, letters
+// boundaries of each region, any starting spot of each boundary (for
+// the one boundary of a region of at most three lives, any order of its
+// letters after its digits: see spFree), letters
 // named in the order they are first met (upper case A, B, … and lower
 // case a, b, … each in turn), and the land or its mirror image (every
 // boundary walked the other way). Two writings of one land therefore
@@ -27,7 +29,9 @@ import (
 
 // spCanonState is one writing under way: the boundaries left in each
 // region (bit sets), the region being written (-1 between regions), and
-// the names given to letters (0: none yet).
+// the names given to letters (0: none yet). Its slices belong to it
+// alone, so that a state's buffers are reused from one search to the
+// next (see spCanonScratch).
 type spCanonState struct {
 	rem   []uint64
 	cur   int
@@ -36,13 +40,38 @@ type spCanonState struct {
 	nLo   byte
 }
 
-// spCanon returns the canonical string of land, ended by ']'.
+// spCanonScratch holds the buffers of one canonical-form search, reused
+// through spCanonPool so that a search allocates only its result.
+type spCanonScratch struct {
+	info        spCanonInfo
+	rev         spLand // the mirror image of the land
+	revBuf      []uint8
+	revBounds   []spBound
+	beam, next  []spCanonState
+	chunk, best []byte
+	out         []byte
+	cands       []spCanonCand
+	shapeBuf    []byte
+	// colour's buffers
+	col, colNext []uint32
+	seen         [][2]uint32
+	cnt          []int
+}
 
+// spCanonCand is an extension of a writing: state s of the beam, boundary
+// b of region r from spot rot (r < 0: the end of the region).
+type spCanonCand struct{ s, r, b, rot int }
+
+var spCanonPool = sync.Pool{New: func() any { return new(spCanonScratch) }}
+
+// spCanon returns the canonical string of land, ended by ']'.
 func spCanon(land spLand) string {
-	a := spCanonDir(land, false)
-	b := spCanonDir(land, true)
-	if b < a {
-		return b
+	sc := spCanonPool.Get().(*spCanonScratch)
+	defer spCanonPool.Put(sc)
+	a := string(sc.canonDir(land))
+	b := sc.canonDir(sc.reverse(land))
+	if string(b) < a {
+		return string(b)
 	}
 	return a
 }
@@ -51,42 +80,104 @@ func spCanon(land spLand) string {
 // boundaries.
 type spCanonInfo struct {
 	land  spLand
-	upper []bool   // letter k's corners lie in two regions
-	col   []uint32 // col[k]: the colour of letter k (see colour)
+	upper [256]bool // letter k's corners lie in two regions
+	col   []uint32  // col[k]: the colour of letter k (see colour)
 	// minShape[r][b]: the least shape of boundary b of region r over its
 	// starting spots (with its 0), and minRots[r][b] the spots giving it:
 	// the shape comes first in a key, so no other start can be least.
 	minShape [][][]byte
 	minRots  [][][]int
 	twin     [][]int // twin[r][b]: the last earlier boundary without letters identical to b, or -1
+	// free[r]: region r is one boundary of at most three lives, whose
+	// spots are unordered (see spFree); perms[r] then lists its
+	// writings, each len(land[r][0]) symbols: its digits in increasing
+	// order, then its letters in each order.
+	free  []bool
+	perms [][]uint8
 }
 
-func spCanonDir(land spLand, reverse bool) string {
-	if reverse {
-		rev := make(spLand, len(land))
-		for r, reg := range land {
-			rev[r] = make(spRegion, len(reg))
-			for b, bd := range reg {
-				nb := make(spBound, len(bd))
-				for i, x := range bd {
-					nb[len(bd)-1-i] = x
-				}
-				rev[r][b] = nb
-			}
+// at returns the i-th symbol of boundary b of region r written from
+// start rot: a starting spot, or for a free region one of its writings.
+func (info *spCanonInfo) at(r, b, rot, i int) uint8 {
+	bd := info.land[r][b]
+	if info.free[r] {
+		return info.perms[r][rot*len(bd)+i]
+	}
+	return bd[(rot+i)%len(bd)]
+}
+
+// starts returns the number of starts of boundary b of region r (see at).
+func (info *spCanonInfo) starts(r, b int) int {
+	if info.free[r] {
+		return len(info.perms[r]) / len(info.land[r][b])
+	}
+	return len(info.land[r][b])
+}
+
+// reverse returns land with every boundary walked the other way, in the
+// scratch's buffers.
+func (sc *spCanonScratch) reverse(land spLand) spLand {
+	n := 0
+	nb := 0
+	for _, reg := range land {
+		nb += len(reg)
+		for _, bd := range reg {
+			n += len(bd)
 		}
-		land = rev
 	}
-	info := newSpCanonInfo(land)
-	start := spCanonState{rem: make([]uint64, len(land)), cur: -1, names: make([]byte, len(info.col))}
+	sc.revBuf = slices.Grow(sc.revBuf[:0], n)[:n]
+	sc.revBounds = slices.Grow(sc.revBounds[:0], nb)[:nb]
+	sc.rev = slices.Grow(sc.rev[:0], len(land))[:len(land)]
+	at, bi := 0, 0
 	for r, reg := range land {
-		start.rem[r] = 1<<len(reg) - 1
+		sc.rev[r] = sc.revBounds[bi : bi+len(reg) : bi+len(reg)]
+		bi += len(reg)
+		for b, bd := range reg {
+			nbd := sc.revBuf[at : at+len(bd) : at+len(bd)]
+			at += len(bd)
+			for i, x := range bd {
+				nbd[len(bd)-1-i] = x
+			}
+			sc.rev[r][b] = nbd
+		}
 	}
-	return info.search(start)
+	return sc.rev
 }
 
-// newSpCanonInfo returns what the search needs to know of land.
-func newSpCanonInfo(land spLand) *spCanonInfo {
-	info := &spCanonInfo{land: land}
+// canonDir returns the least writing of land as it is oriented, in the
+// scratch's buffer sc.out.
+func (sc *spCanonScratch) canonDir(land spLand) []byte {
+	sc.prepare(land)
+	info := &sc.info
+	sc.beam = sc.growStates(sc.beam[:0], len(land), len(info.col))
+	st := &sc.beam[0]
+	st.cur, st.nUp, st.nLo = -1, 0, 0
+	for r, reg := range land {
+		st.rem[r] = 1<<len(reg) - 1
+	}
+	clear(st.names)
+	return sc.search()
+}
+
+// growStates appends one state to states with rem and names of n and m
+// entries, reusing the buffers of a state that was there before.
+func (sc *spCanonScratch) growStates(states []spCanonState, n, m int) []spCanonState {
+	if len(states) < cap(states) {
+		states = states[:len(states)+1]
+	} else {
+		states = append(states, spCanonState{})
+	}
+	st := &states[len(states)-1]
+	st.rem = slices.Grow(st.rem[:0], n)[:n]
+	st.names = slices.Grow(st.names[:0], m)[:m]
+	return states
+}
+
+// prepare fills sc.info for land: the letters' cases and colours, the
+// identical boundaries without letters, and the least shapes.
+func (sc *spCanonScratch) prepare(land spLand) {
+	info := &sc.info
+	info.land = land
 	maxSym := 0
 	var regOf [256]int // region of a letter's first corner, plus one
 	for _, reg := range land {
@@ -98,10 +189,10 @@ func newSpCanonInfo(land spLand) *spCanonInfo {
 			}
 		}
 	}
-	info.upper = make([]bool, maxSym)
-	info.twin = make([][]int, len(land))
+	clear(info.upper[:maxSym])
+	info.twin = slices.Grow(info.twin[:0], len(land))[:len(land)]
 	for r, reg := range land {
-		info.twin[r] = make([]int, len(reg))
+		info.twin[r] = slices.Grow(info.twin[r][:0], len(reg))[:len(reg)]
 		for b, bd := range reg {
 			info.twin[r][b] = -1
 			plain := true
@@ -126,47 +217,40 @@ func newSpCanonInfo(land spLand) *spCanonInfo {
 			}
 		}
 	}
-	info.colour(maxSym)
-	info.shapes()
-	return info
+	info.freeWritings()
+	sc.colour(maxSym)
+	sc.shapes()
 }
 
-// search returns the least writing of the land from start, ended by ']'.
-func (info *spCanonInfo) search(start spCanonState) string {
+// search returns the least writing of the land from sc.beam[0], ended
+// by ']', in sc.out.
+func (sc *spCanonScratch) search() []byte {
+	info := &sc.info
 	land := info.land
-	beam := []spCanonState{start}
-	var out strings.Builder
-	var chunk, best []byte
+	sc.out = sc.out[:0]
 	bestAt := 0
-	type cand struct {
-		s    int
-		r, b int
-		rot  int
-	}
-	var cands []cand
-	var next []spCanonState
 	have := false
 	consider := func(s int, r, b, rot int) {
 		var at int
-		chunk, at = info.render(chunk[:0], &beam[s], r, b, rot)
-		c := bytes.Compare(chunk, best)
+		sc.chunk, at = info.render(sc.chunk[:0], &sc.beam[s], r, b, rot)
+		c := bytes.Compare(sc.chunk, sc.best)
 		switch {
 		case !have || c < 0:
-			best = append(best[:0], chunk...)
+			sc.best = append(sc.best[:0], sc.chunk...)
 			bestAt = at
-			cands = append(cands[:0], cand{s, r, b, rot})
+			sc.cands = append(sc.cands[:0], spCanonCand{s, r, b, rot})
 			have = true
 		case c == 0:
-			cands = append(cands, cand{s, r, b, rot})
+			sc.cands = append(sc.cands, spCanonCand{s, r, b, rot})
 		}
 	}
 	for {
-		cands = cands[:0]
-		best = best[:0]
+		sc.cands = sc.cands[:0]
+		sc.best = sc.best[:0]
 		have = false
 		done := true
-		for si := range beam {
-			st := &beam[si]
+		for si := range sc.beam {
+			st := &sc.beam[si]
 			if st.cur >= 0 && st.rem[st.cur] == 0 {
 				done = false
 				consider(si, -1, -1, 0)
@@ -184,7 +268,7 @@ func (info *spCanonInfo) search(start spCanonState) string {
 					if t := info.twin[r][b]; t >= 0 && st.rem[r]&(1<<t) != 0 {
 						continue
 					}
-					if have && bytes.Compare(info.minShape[r][b], best[:bestAt]) > 0 {
+					if have && bytes.Compare(info.minShape[r][b], sc.best[:bestAt]) > 0 {
 						continue
 					}
 					for _, rot := range info.minRots[r][b] {
@@ -196,39 +280,55 @@ func (info *spCanonInfo) search(start spCanonState) string {
 		if done {
 			break
 		}
-		out.Write(best[bestAt:])
-		if len(cands) == 1 { // the usual case: extend the one writing in place
-			c := cands[0]
-			ns := beam[c.s]
-			if c.r < 0 {
-				ns.cur = -1
-			} else {
-				ns.cur = c.r
-				ns.rem[c.r] &^= 1 << c.b
-				info.name(&ns, c.r, c.b, c.rot)
-			}
-			beam = append(beam[:0], ns)
-			continue
-		}
-		next = next[:0]
-		for _, c := range cands {
-			st := beam[c.s]
-			ns := spCanonState{rem: append([]uint64(nil), st.rem...), cur: st.cur, names: append([]byte(nil), st.names...), nUp: st.nUp, nLo: st.nLo}
-			if c.r < 0 {
-				ns.cur = -1
-			} else {
-				ns.cur = c.r
-				ns.rem[c.r] &^= 1 << c.b
-				info.name(&ns, c.r, c.b, c.rot)
-			}
-			if !slices.ContainsFunc(next, ns.same) {
-				next = append(next, ns)
-			}
-		}
-		beam, next = next, beam
+		sc.out = append(sc.out, sc.best[bestAt:]...)
+		sc.extend()
 	}
-	out.WriteByte(']')
-	return out.String()
+	sc.out = append(sc.out, ']')
+	return sc.out
+}
+
+// extend makes the beam the states of sc.cands, each once: in place when
+// there is one (the usual case), else in sc.next, which becomes the beam.
+// A state's buffers stay its own (states are swapped, never shared).
+func (sc *spCanonScratch) extend() {
+	info := &sc.info
+	if len(sc.cands) == 1 {
+		c := sc.cands[0]
+		sc.beam[0], sc.beam[c.s] = sc.beam[c.s], sc.beam[0]
+		sc.beam = sc.beam[:1]
+		ns := &sc.beam[0]
+		if c.r < 0 {
+			ns.cur = -1
+		} else {
+			ns.cur = c.r
+			ns.rem[c.r] &^= 1 << c.b
+			info.name(ns, c.r, c.b, c.rot)
+		}
+		return
+	}
+	sc.next = sc.next[:0]
+	for _, c := range sc.cands {
+		st := &sc.beam[c.s]
+		sc.next = sc.growStates(sc.next, len(st.rem), len(st.names))
+		ns := &sc.next[len(sc.next)-1]
+		copy(ns.rem, st.rem)
+		copy(ns.names, st.names)
+		ns.cur, ns.nUp, ns.nLo = st.cur, st.nUp, st.nLo
+		if c.r < 0 {
+			ns.cur = -1
+		} else {
+			ns.cur = c.r
+			ns.rem[c.r] &^= 1 << c.b
+			info.name(ns, c.r, c.b, c.rot)
+		}
+		for i := range len(sc.next) - 1 {
+			if sc.next[i].same(ns) {
+				sc.next = sc.next[:len(sc.next)-1]
+				break
+			}
+		}
+	}
+	sc.beam, sc.next = sc.next, sc.beam
 }
 
 // render appends the key of boundary b of region r started at rot, and
@@ -242,10 +342,9 @@ func (info *spCanonInfo) render(dst []byte, st *spCanonState, r, b, rot int) ([]
 	if r < 0 {
 		return append(dst, 0xff, '}'), len(dst) + 1
 	}
-	bd := info.land[r][b]
-	n := len(bd)
+	n := len(info.land[r][b])
 	for i := range n {
-		x := bd[(rot+i)%n]
+		x := info.at(r, b, rot, i)
 		if x < spLetter {
 			dst = append(dst, 1+x)
 			continue
@@ -260,7 +359,7 @@ func (info *spCanonInfo) render(dst []byte, st *spCanonState, r, b, rot int) ([]
 	var extra []struct{ x, n byte }
 	up, lo := st.nUp, st.nLo
 	for i := range n {
-		x := bd[(rot+i)%n]
+		x := info.at(r, b, rot, i)
 		if x < spLetter {
 			dst = append(dst, '0'+x)
 			continue
@@ -298,26 +397,28 @@ func (info *spCanonInfo) render(dst []byte, st *spCanonState, r, b, rot int) ([]
 	return append(dst, '.'), start
 }
 
-// shapes fills minShape and minRots.
-func (info *spCanonInfo) shapes() {
-	var st spCanonState
-	st.names = make([]byte, len(info.col))
-	info.minShape = make([][][]byte, len(info.land))
-	info.minRots = make([][][]int, len(info.land))
-	var buf []byte
+// shapes fills minShape and minRots, reusing their buffers.
+func (sc *spCanonScratch) shapes() {
+	info := &sc.info
+	var st spCanonState // names all 0: render's shape does not read them
+	var names [256]byte
+	st.names = names[:]
+	info.minShape = slices.Grow(info.minShape[:0], len(info.land))[:len(info.land)]
+	info.minRots = slices.Grow(info.minRots[:0], len(info.land))[:len(info.land)]
+	buf := sc.shapeBuf
 	for r, reg := range info.land {
-		info.minShape[r] = make([][]byte, len(reg))
-		info.minRots[r] = make([][]int, len(reg))
-		for b, bd := range reg {
-			var best []byte
-			var rots []int
-			for rot := range bd {
+		info.minShape[r] = slices.Grow(info.minShape[r][:0], len(reg))[:len(reg)]
+		info.minRots[r] = slices.Grow(info.minRots[r][:0], len(reg))[:len(reg)]
+		for b := range reg {
+			best := info.minShape[r][b][:0]
+			rots := info.minRots[r][b][:0]
+			for rot := range info.starts(r, b) {
 				var at int
 				buf, at = info.render(buf[:0], &st, r, b, rot)
 				c := bytes.Compare(buf[:at], best)
 				switch {
-				case best == nil || c < 0:
-					best = append(best[:0:0], buf[:at]...)
+				case rot == 0 || c < 0:
+					best = append(best[:0], buf[:at]...)
 					rots = append(rots[:0], rot)
 				case c == 0:
 					rots = append(rots, rot)
@@ -326,6 +427,7 @@ func (info *spCanonInfo) shapes() {
 			info.minShape[r][b], info.minRots[r][b] = best, rots
 		}
 	}
+	sc.shapeBuf = buf
 }
 
 // colour gives each letter of info.land a colour that depends on the
@@ -333,9 +435,14 @@ func (info *spCanonInfo) shapes() {
 // refinement, a letter's new colour mixing its case with, at each of its
 // two corners, the symbols (or colours) before and after it, the length
 // of its boundary and the number of boundaries of its region.
-func (info *spCanonInfo) colour(n int) {
-	col := make([]uint32, n)
+func (sc *spCanonScratch) colour(n int) {
+	info := &sc.info
+	col := slices.Grow(sc.col[:0], n)[:n]
+	next := slices.Grow(sc.colNext[:0], n)[:n]
+	seen := slices.Grow(sc.seen[:0], n)[:n]
+	cnt := slices.Grow(sc.cnt[:0], n)[:n]
 	for k := range col {
+		col[k] = 0
 		if info.upper[k] {
 			col[k] = 1
 		}
@@ -346,18 +453,27 @@ func (info *spCanonInfo) colour(n int) {
 		}
 		return col[x-spLetter]*2654435761 + 7
 	}
-	seen := make([][2]uint32, n)
-	cnt := make([]int, n)
 	for range 3 {
 		clear(cnt)
-		for _, reg := range info.land {
+		for ri, reg := range info.land {
 			for _, bd := range reg {
 				m := len(bd)
 				for i, x := range bd {
 					if x < spLetter {
 						continue
 					}
-					h := sym(bd[(i+m-1)%m])*0x9e3779b1 ^ sym(bd[(i+1)%m])*0x85ebca6b ^ uint32(m)*0xc2b2ae35 ^ uint32(len(reg))*0x27d4eb2f
+					var h uint32
+					if m > 1 && len(reg) == 1 && info.free[ri] { // unordered: the sum of the others
+						var sum uint32
+						for j, y := range bd {
+							if j != i {
+								sum += sym(y)
+							}
+						}
+						h = sum*0x9e3779b1 ^ 0x85ebca6b ^ uint32(m)*0xc2b2ae35
+					} else {
+						h = sym(bd[(i+m-1)%m])*0x9e3779b1 ^ sym(bd[(i+1)%m])*0x85ebca6b ^ uint32(m)*0xc2b2ae35 ^ uint32(len(reg))*0x27d4eb2f
+					}
 					h ^= h >> 15
 					k := x - spLetter
 					if cnt[k] < 2 {
@@ -367,7 +483,6 @@ func (info *spCanonInfo) colour(n int) {
 				}
 			}
 		}
-		next := make([]uint32, n)
 		for k := range n {
 			a, b := seen[k][0], seen[k][1]
 			if a > b {
@@ -376,17 +491,17 @@ func (info *spCanonInfo) colour(n int) {
 			h := col[k]*0x165667b1 ^ a*0x9e3779b1 ^ b*0x85ebca6b
 			next[k] = h ^ h>>13
 		}
-		col = next
+		col, next = next, col
 	}
 	info.col = col
+	sc.col, sc.colNext, sc.seen, sc.cnt = col, next, seen, cnt
 }
 
 // name gives st's names to the letters of boundary b of region r read
 // from rot, as render wrote them.
 func (info *spCanonInfo) name(st *spCanonState, r, b, rot int) {
-	bd := info.land[r][b]
-	for i := range bd {
-		x := bd[(rot+i)%len(bd)]
+	for i := range info.land[r][b] {
+		x := info.at(r, b, rot, i)
 		if x < spLetter || st.names[x-spLetter] != 0 {
 			continue
 		}
@@ -401,7 +516,7 @@ func (info *spCanonInfo) name(st *spCanonState, r, b, rot int) {
 }
 
 // same reports whether st and o are the same state of a writing.
-func (st spCanonState) same(o spCanonState) bool {
+func (st *spCanonState) same(o *spCanonState) bool {
 	return st.cur == o.cur && slices.Equal(st.rem, o.rem) && bytes.Equal(st.names, o.names)
 }
 

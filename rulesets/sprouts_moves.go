@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // The moves of Sprouts on the notation of Lemoine and Viennot. A move
@@ -49,18 +50,88 @@ func spMaxLetter(land spLand) uint8 {
 	return m
 }
 
-// spRot returns b read from corner i, a new slice.
-func spRot(b spBound, i int) spBound {
-	out := make(spBound, 0, len(b))
-	return append(append(out, b[i:]...), b[:i]...)
+// spArena holds the land a move builds: its symbols in one buffer, its
+// boundaries and regions in two more, reused from move to move through
+// spArenaPool so that playing a move allocates only the strings of the
+// lands it leaves.
+type spArena struct {
+	syms   []uint8
+	bounds []spBound
+	regs   []spRegion
+	dead   [256]bool
+}
+
+var spArenaPool = sync.Pool{New: func() any { return new(spArena) }}
+
+// reset makes room for symbols, boundaries and regions of the given
+// counts: the slices handed out stay valid until the next reset.
+func (a *spArena) reset(syms, bounds, regs int) {
+	a.syms = slices.Grow(a.syms[:0], syms)
+	a.bounds = slices.Grow(a.bounds[:0], bounds)
+	a.regs = slices.Grow(a.regs[:0], regs)
+}
+
+// bound returns an empty boundary of capacity n in the arena.
+func (a *spArena) bound(n int) spBound {
+	at := len(a.syms)
+	if at+n > cap(a.syms) { // not reserved by reset: a buffer of its own
+		return make(spBound, 0, n)
+	}
+	a.syms = a.syms[:at+n]
+	return a.syms[at : at : at+n]
+}
+
+// clone returns a copy of b in the arena.
+func (a *spArena) clone(b spBound) spBound { return append(a.bound(len(b)), b...) }
+
+// region returns an empty region of capacity n in the arena.
+func (a *spArena) region(n int) spRegion {
+	at := len(a.bounds)
+	if at+n > cap(a.bounds) {
+		return make(spRegion, 0, n)
+	}
+	a.bounds = a.bounds[:at+n]
+	return a.bounds[at : at : at+n]
+}
+
+// spSize returns the symbols and the boundaries of land.
+func spSize(land spLand) (syms, bounds int) {
+	for _, rg := range land {
+		bounds += len(rg)
+		for _, bd := range rg {
+			syms += len(bd)
+		}
+	}
+	return syms, bounds
+}
+
+// copyRegions appends to regs a copy in the arena of every region of land
+// but region skip.
+func (a *spArena) copyRegions(regs []spRegion, land spLand, skip int) []spRegion {
+	for r, rg := range land {
+		if r == skip {
+			continue
+		}
+		c := a.region(len(rg))
+		for _, bd := range rg {
+			c = append(c, a.clone(bd))
+		}
+		regs = append(regs, c)
+	}
+	return regs
 }
 
 // spApply plays m on land and appends the canonical strings of the lands
 // left to dst; ok is false when m is not a legal move.
 func spApply(land spLand, m spMove, dst []string) (_ []string, ok bool) {
+	a := spArenaPool.Get().(*spArena)
+	defer spArenaPool.Put(a)
+	nsym, nbnd := spSize(land)
 	reg := land[m.r]
+	// the new boundaries hold at most every symbol of b1 and b2 and five more
+	a.reset(nsym+len(reg[m.b1])+len(reg[m.b2])+8, nbnd+len(reg)+2, len(land)+1)
+	clear(a.dead[:])
 	next := spMaxLetter(land)
-	var deadLetters []uint8
 	// grow gives a spot of symbol s inc more lines: its new symbol.
 	grow := func(s uint8, inc int) uint8 {
 		d := int(s)
@@ -75,81 +146,75 @@ func spApply(land spLand, m spMove, dst []string) (_ []string, ok bool) {
 			return next - 1
 		}
 		if s >= spLetter {
-			deadLetters = append(deadLetters, s)
+			a.dead[s] = true
 		}
 		return spDead
 	}
 	x := next
 	next++
-	var regs []spRegion
-	others := func(skip1, skip2 int) (with, without spRegion) {
+	others := func(skip1, skip2 int, with, without spRegion) (spRegion, spRegion) {
 		for b, bd := range reg {
 			if b == skip1 || b == skip2 {
 				continue
 			}
-			c := slices.Clone(bd)
 			if m.in&(1<<b) != 0 {
-				with = append(with, c)
+				with = append(with, a.clone(bd))
 			} else {
-				without = append(without, c)
+				without = append(without, a.clone(bd))
 			}
 		}
-		return
+		return with, without
+	}
+	regs := a.regs
+	rot := func(b spBound, i int) (uint8, spBound) { // b's corner i, and the rest of b from there
+		return b[i], append(append(a.bound(len(b)-1), b[i+1:]...), b[:i]...)
 	}
 	if m.b1 != m.b2 {
-		B1, B2 := spRot(reg[m.b1], m.i1), spRot(reg[m.b2], m.i2)
-		u, v := B1[0], B2[0]
+		u, B1 := rot(reg[m.b1], m.i1)
+		v, B2 := rot(reg[m.b2], m.i2)
 		if u >= spLetter && u == v {
 			return dst, false
 		}
 		su, sv := grow(u, 1), grow(v, 1)
-		seq := append(spBound{su}, B1[1:]...)
+		seq := append(a.bound(len(B1)+len(B2)+6), su)
+		seq = append(seq, B1...)
 		if u != 0 {
 			seq = append(seq, su)
 		}
-		seq = append(append(seq, x, sv), B2[1:]...)
+		seq = append(append(seq, x, sv), B2...)
 		if v != 0 {
 			seq = append(seq, sv)
 		}
 		seq = append(seq, x)
-		_, rest := others(m.b1, m.b2)
+		_, rest := others(m.b1, m.b2, nil, a.region(len(reg)-1))
 		regs = append(regs, append(rest, seq))
 	} else {
-		B := spRot(reg[m.b1], m.i1)
-		n := len(B)
+		u, B := rot(reg[m.b1], m.i1)
+		n := len(B) + 1
 		j := ((m.i2-m.i1)%n + n) % n
 		var P, Q spBound
 		if j == 0 {
-			u := B[0]
 			if u >= 2 {
 				return dst, false
 			}
 			su := grow(u, 2)
-			P = spBound{su, x}
-			Q = append(append(spBound{su}, B[1:]...), x)
+			P = append(a.bound(2), su, x)
+			Q = append(append(append(a.bound(n+1), su), B...), x)
 		} else {
-			u, v := B[0], B[j]
+			v := B[j-1]
 			if u >= spLetter && u == v {
 				return dst, false
 			}
 			su, sv := grow(u, 1), grow(v, 1)
-			P = append(append(spBound{su}, B[1:j]...), sv, x)
-			Q = append(append(spBound{sv}, B[j+1:]...), su, x)
+			P = append(append(append(a.bound(j+2), su), B[:j-1]...), sv, x)
+			Q = append(append(append(a.bound(n-j+2), sv), B[j:]...), su, x)
 		}
-		with, without := others(m.b1, -1)
+		with, without := others(m.b1, -1, a.region(len(reg)), a.region(len(reg)))
 		regs = append(regs, append(with, P), append(without, Q))
 	}
-	for r, rg := range land {
-		if r == m.r {
-			continue
-		}
-		c := make(spRegion, len(rg))
-		for b, bd := range rg {
-			c[b] = slices.Clone(bd)
-		}
-		regs = append(regs, c)
-	}
-	dead := func(s uint8) bool { return s == spDead || slices.Contains(deadLetters, s) }
+	regs = a.copyRegions(regs, land, m.r)
+	a.regs = regs
+	dead := func(s uint8) bool { return s == spDead || a.dead[s] }
 	return spReduce(regs, dead, dst), true
 }
 

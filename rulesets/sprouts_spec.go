@@ -25,11 +25,16 @@ import (
 // start of three spots, "AB.}AB.}]!" the position after a loop on the one
 // spot of the start of one spot. Positions are kept reduced (dead spots,
 // regions where no move can be made and boundaries without lives left
-// out; a letter whose corners are next to each other written '2') and
+// out; a letter whose corners are next to each other written '2'; a
+// region of at most three lives written as one boundary, its digits in
+// increasing order and then its letters, a letter of that region alone
+// written '2', since there only which spots it holds matters) and
 // canonical (each land in its canonical form, the lands sorted): two
 // drawings of one position have one string. Its lands are its components
 // (a [game.Decomposer]): no move touches two, so the value of a position
-// is the XOR of its lands' values.
+// is the XOR of its lands' values. It is a [game.Packer] whose keys are
+// hashes of lands ([Sprouts.Pack]): package sg/search keeps its table
+// packed and can save it to a file.
 //
 // A move is named by the positions (from 1) in the position's string of
 // the two spots it joins, "3-7", with "/5,9" (or "/-") after it when both
@@ -46,6 +51,7 @@ var (
 	_ game.Started[string]    = (*Sprouts)(nil)
 	_ game.Decomposer[string] = (*Sprouts)(nil)
 	_ game.MoveLister[string] = (*Sprouts)(nil)
+	_ game.Packer[string]     = (*Sprouts)(nil)
 )
 
 // SproutsMaxSpots is the most spots of a start "sprouts:P": the notation

@@ -3,6 +3,7 @@ package rulesets_test
 import (
 	"errors"
 	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -39,17 +40,29 @@ func sproutsStartValue(t testing.TB, p int) sg.Nimber {
 	return v
 }
 
-// TestSproutsStarts: the outcomes of the starts of few spots agree with
-// the published ones.
+// sproutsNimber is the published nimber of the start of p spots: 0 when
+// p is 0, 1 or 2 modulo 6 and 1 otherwise, for every p computed (the
+// Grundy table of the World Game of Sprouts Association, "Sprouts with
+// misère Grundy tables", 2007, from p = 0 to 26; its outcomes are those of
+// Lemoine and Viennot 2015).
+func sproutsNimber(p int) sg.Nimber {
+	if sproutsWins(p) {
+		return 1
+	}
+	return 0
+}
+
+// TestSproutsStarts: the values of the starts of few spots agree with
+// the published ones (IMPARTIAL_LONG=1: up to 7 spots).
 func TestSproutsStarts(t *testing.T) {
-	top := 4
+	top := 5
 	if gametest.Long() {
-		top = 6
+		top = 7
 	}
 	for p := 0; p <= top; p++ {
 		v := sproutsStartValue(t, p)
-		if (v != 0) != sproutsWins(p) {
-			t.Errorf("sprouts:%d has value %v; the first player wins: %v", p, v, sproutsWins(p))
+		if (v != 0) != sproutsWins(p) || v != sproutsNimber(p) {
+			t.Errorf("sprouts:%d has value %v; want %v (the first player wins: %v)", p, v, sproutsNimber(p), sproutsWins(p))
 		}
 	}
 }
@@ -167,4 +180,40 @@ func FuzzSprouts(f *testing.F) {
 		}
 		_, _ = g.ParseMove(p, move)
 	})
+}
+
+// TestSproutsRecordStarts: the starts of 8 spots (IMPARTIAL_LARGE=1,
+// minutes) and of 9 to 11 spots (IMPARTIAL_HUGE=1, hours) have the
+// published values, computed from scratch (Applegate, Jacobson and
+// Sleator reached 11 spots).
+func TestSproutsRecordStarts(t *testing.T) {
+	top := 0
+	if os.Getenv("IMPARTIAL_LARGE") != "" {
+		top = 8
+	}
+	if os.Getenv("IMPARTIAL_HUGE") != "" {
+		top = 11
+	}
+	if top == 0 {
+		t.Skip("record test: set IMPARTIAL_LARGE=1 (8 spots) or IMPARTIAL_HUGE=1 (up to 11)")
+	}
+	for p := 8; p <= top; p++ {
+		g, err := rulesets.NewSprouts(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := search.New[string](g, search.WithMemory(4<<30))
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		v, err := s.Value(bg, g.Start())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("sprouts:%d = %v (%v, %+v)", p, v, time.Since(start), s.Stats())
+		if v != sproutsNimber(p) {
+			t.Errorf("sprouts:%d has value %v; want %v", p, v, sproutsNimber(p))
+		}
+	}
 }

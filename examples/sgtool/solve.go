@@ -41,7 +41,8 @@ type solveReport struct {
 // JSON object. SPEC is cram:MxN, cram:ROW/ROW/… ('.' free, '#' blocked),
 // nodekayles:path:N, nodekayles:cycle:N, nodekayles:grid:MxN,
 // nodekayles:EDGES ("0-1,1-2,…"), chomp:MxN or chomp:R1,R2,… (row lengths
-// from the poisoned row). Moves are written as the game writes them: a
+// from the poisoned row), sprouts:P or sprouts:POSITION (Glop's notation;
+// moves "i-j" or "i-j/k,l", see rulesets.Sprouts). Moves are written as the game writes them: a
 // Cram domino as its two cells "r,c-r,c", a Node Kayles vertex as its
 // number ("r,c" on a grid), a Chomp bite as its square "r,c", rows and
 // columns from 0, in the order the game lists its moves.

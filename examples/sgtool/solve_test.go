@@ -246,3 +246,34 @@ func TestSolveCheckpointAtEnd(t *testing.T) {
 		t.Errorf("resumed run %s, first run %s: want the same answer with fewer positions", second, first)
 	}
 }
+
+// Issue 43: -checkpoint works for Sprouts (a game.Packer whose keys hash
+// the lands): the table saved by a run of sprouts:4 is one a second run
+// starts from, with the same answer and fewer positions expanded, and a
+// table of sprouts:4 is refused for sprouts:3.
+func TestSolveCheckpointSprouts(t *testing.T) {
+	f := t.TempDir() + "/sprouts4"
+	first, status, err := solveStatus(t, context.Background(), "sprouts:4 -workers 1 -checkpoint "+f)
+	if status != exitOK {
+		t.Fatalf("status %d: %v", status, err)
+	}
+	second, status, err := solveStatus(t, context.Background(), "sprouts:4 -workers 1 -checkpoint "+f)
+	if status != exitOK {
+		t.Fatalf("resumed: status %d: %v", status, err)
+	}
+	var a, b solveReport
+	if err := json.Unmarshal([]byte(first), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(second), &b); err != nil {
+		t.Fatal(err)
+	}
+	if a.Outcome != "N" || b.Value != a.Value || b.Outcome != a.Outcome || strings.Join(b.Moves, " ") != strings.Join(a.Moves, " ") ||
+		b.Expanded >= a.Expanded {
+		t.Errorf("resumed run %s, first run %s: want the same answer (N) with fewer positions", second, first)
+	}
+	if _, status, err := solveStatus(t, context.Background(), "sprouts:3 -checkpoint "+f); status != exitFailure ||
+		!strings.Contains(err.Error(), f) || !errors.Is(err, search.ErrCheckpoint) {
+		t.Errorf("a table of sprouts:4 for sprouts:3: status %d, %v", status, err)
+	}
+}
