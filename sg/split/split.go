@@ -93,7 +93,10 @@ type splitter[P comparable] struct {
 // twice, or as an image of another, is one node and at most one job. A
 // component of at most WithSmall moves is valued at once by a search
 // (package sg/search) with a table of WithMemory bytes. The jobs are the
-// positions left unexpanded, largest first.
+// positions left unexpanded, largest first, each asked the values the
+// merge needs of it (the values up to WithBound at the root, passed down
+// the tree as the package documentation says) or, with [FullValues], its
+// full value.
 //
 // It costs O(E·M) for the E positions expanded and the M positions of
 // the tree (plus the searches of the small positions). It returns an
