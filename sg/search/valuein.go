@@ -11,15 +11,18 @@ import (
 // its value one of set (bit v of set for the value v, so set holds
 // values below 64), and which? It returns p's value and true when the
 // value is in set, and 0 and false when it is not (including when set is
-// empty). For a sum it values every component but the largest, with the
-// workers as [Solver.Value] does, and asks the largest the set shifted
-// by their XOR, with the set search of the package documentation, on one
-// worker: that search takes the options one after the other, each asked
-// only the values still open. It costs no more than [Solver.Value] and
-// usually much less: it proves only what distinguishes the values of set
-// (a position whose value is above every value of set is left once no
-// value of set is possible). What it learns is stored in the table, and
-// its errors are those of [Solver.Value].
+// empty). For a sum it values every component but the largest, as
+// [Solver.Value] does, and asks the largest the set shifted by their
+// XOR, m its largest value: the candidate tests of the package
+// documentation, 0, 1, …, m, each stopping at the first option found to
+// have the candidate value (and so a witness of each value below the
+// position's), and no test above m. (The set search that answers such
+// questions below the top would pin down the values of the options that
+// lie in the set, where a test needs only a witness.) It costs no more
+// than [Solver.Value] and usually much less: a position of value above m
+// is left after m+1 witnesses. The workers divide the options at each
+// test, as for [Solver.Value]. What it learns is stored in the table,
+// and its errors are those of [Solver.Value].
 func (s *Solver[P]) ValueIn(ctx context.Context, p P, set uint64) (_ sg.Nimber, _ bool, err error) {
 	ctx, end := s.begin(ctx)
 	defer func() { err = end(err) }()
@@ -57,20 +60,17 @@ func (s *Solver[P]) valueIn(ctx context.Context, p P, set uint64) (sg.Nimber, bo
 	if v, ok := s.known(c); ok {
 		return in(v)
 	}
-	if x >= setBits || s.cfg.noPrune {
+	if x >= setBits {
 		v, err := s.componentValue(ctx, c)
 		if err != nil {
 			return 0, false, err
 		}
 		return in(v)
 	}
-	r := xorSet(set, x)
-	var v uint32
-	if err := s.run(ctx, func(w *worker[P]) { v = w.query(c, r, 0) }); err != nil {
+	m := highest(xorSet(set, x))
+	v, err := s.componentUpTo(ctx, c, m)
+	if err != nil || v > m {
 		return 0, false, err
-	}
-	if v == notInSet {
-		return 0, false, nil
 	}
 	return in(v)
 }
