@@ -58,7 +58,7 @@ func runAll(t *testing.T, spec string, jobs int, opts ...split.Option) (*split.M
 // refused, saying so, unless the answers settle the value all the same.
 func TestSplitEqualsSolve(t *testing.T) {
 	refused := 0
-	for _, spec := range []string{"cram:3x4", "cram:4x4", "cram:4x5", "cram:3x5", "nodekayles:grid:3x4", "nodekayles:grid:4x4", "nodekayles:path:11", "chomp:4x5", "chomp:3x7"} {
+	for _, spec := range []string{"cram:3x4", "cram:4x4", "cram:4x5", "cram:3x5", "nodekayles:grid:3x4", "nodekayles:grid:4x4", "nodekayles:path:11", "chomp:4x5", "chomp:3x7", "cram:...#..../...#..../...#...."} {
 		g := started(t, spec)
 		want, err := solve.Search(context.Background(), g)
 		if err != nil {
@@ -93,6 +93,28 @@ func TestSplitEqualsSolve(t *testing.T) {
 	}
 	if refused == 0 {
 		t.Error("no merge refused a root above its bound")
+	}
+}
+
+// TestAsks checks the values the jobs are asked: up to the bound below
+// the root, and full values for the components of an option with
+// another unvalued component (a board of two regions).
+func TestAsks(t *testing.T) {
+	m, _ := runAll(t, "cram:4x5", 16, split.WithBound(2))
+	for _, j := range m.Jobs {
+		if !slices.Equal(j.Ask, []int{0, 1, 2}) {
+			t.Errorf("cram:4x5 job %d asked %v, want [0 1 2]", j.Index, j.Ask)
+		}
+	}
+	m, _ = runAll(t, "cram:...#..../...#..../...#....", 4, split.WithBound(2))
+	full := 0
+	for _, j := range m.Jobs {
+		if len(j.Ask) == 0 {
+			full++
+		}
+	}
+	if full == 0 {
+		t.Errorf("two regions: no job asked its full value: %+v", m.Jobs)
 	}
 }
 
