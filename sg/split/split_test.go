@@ -65,7 +65,7 @@ func TestSplitEqualsSolve(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, jobs := range []int{1, 16, 64} {
-			for _, bound := range []int{split.FullValues, 0, 1, 3, 7} {
+			for _, bound := range []int{split.FullValues, 0, 1, 3} {
 				m, rs := runAll(t, spec, jobs, split.WithBound(bound))
 				got, err := split.Merge(m, rs, nil)
 				if bound != split.FullValues && uint64(want.Value) > uint64(bound) && err != nil {
