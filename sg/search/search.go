@@ -301,12 +301,17 @@ func (s *Solver[P]) componentUpTo(ctx context.Context, c P, target uint32) (uint
 	if s.cfg.noPrune {
 		target = noTarget
 	}
-	// One worker values c by its own search (comp), and with a target
-	// by the tests below: lv, whose question is "is the value target?",
-	// stops as soon as the value is known not to be target.
-	if s.cfg.noPrune || (s.cfg.workers == 1 && target == noTarget) {
+	// One worker values c by its own search (comp, or upTo with a
+	// target; with WithoutPruning comp values it by the definition).
+	if s.cfg.noPrune || s.cfg.workers == 1 {
 		var v uint32
-		err := s.run(ctx, func(w *worker[P]) { v = w.comp(c, 0) })
+		err := s.run(ctx, func(w *worker[P]) {
+			if target == noTarget || s.cfg.noPrune {
+				v = w.comp(c, 0)
+			} else {
+				v = w.upTo(c, target)
+			}
+		})
 		return v, err
 	}
 	before := s.expanded.Load()
