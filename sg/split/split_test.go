@@ -118,6 +118,18 @@ func TestAsks(t *testing.T) {
 	}
 }
 
+// TestOutsideDamaged checks that a result saying "outside" for a job
+// asked its full value is named damaged.
+func TestOutsideDamaged(t *testing.T) {
+	m, rs := runAll(t, "cram:4x4", 8, split.WithBound(split.FullValues))
+	rs[0].Outside, rs[0].Value = true, 0
+	var me *split.MergeError
+	// Damaged, and so missing.
+	if _, err := split.Merge(m, rs, nil); !errors.As(err, &me) || len(me.Problems) != 2 || me.Problems[0].Kind != split.Damaged || me.Problems[0].Job != 0 {
+		t.Errorf("outside for a full value: %v", err)
+	}
+}
+
 // TestOldFormatRefused checks that a manifest or job of format 1 is
 // refused with an error naming both formats.
 func TestOldFormatRefused(t *testing.T) {
