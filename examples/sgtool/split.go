@@ -81,21 +81,33 @@ func searchedGame(cmd, spec string) (game.Started[bitset.Set], split.Codec[bitse
 	return g, c, r.String(), nil
 }
 
-// cmdSplit is `sgtool split SPEC -jobs DIR [-count N] [-small MOVES]`:
-// it cuts the search of a board's start position into at least N jobs
-// (default 64) and writes them in DIR (created; it must not hold a
+// cmdSplit is `sgtool split SPEC -jobs DIR [-count N] [-small MOVES]
+// [-bound K|all]`: it cuts the search of a board's start position into
+// at least N jobs (default 64), each asked which of the values up to K
+// (default 3; all: its full value) its position has, and writes them in
+// DIR (created; it must not hold a
 // manifest already): DIR/manifest.json, DIR/jobs/NNN.job, and the empty
 // folders DIR/results and DIR/checkpoints. It prints the manifest's ID
 // and the number of jobs as JSON. See package sg/split for the strategy.
 func cmdSplit(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("split", args, map[string]bool{"jobs": true, "count": true, "small": true})
+	flags, ops, err := splitArgs("split", args, map[string]bool{"jobs": true, "count": true, "small": true, "bound": true})
 	if err != nil {
 		return err
 	}
 	if len(ops) != 1 || flags["jobs"] == "" {
-		return badArg("split: want SPEC -jobs DIR [-count N] [-small MOVES]")
+		return badArg("split: want SPEC -jobs DIR [-count N] [-small MOVES] [-bound K|all]")
 	}
 	opts := []split.Option{}
+	if s, ok := flags["bound"]; ok {
+		k, err := strconv.Atoi(s)
+		switch {
+		case s == "all":
+			k = split.FullValues
+		case err != nil || k < 0 || k > 62:
+			return badArg("split: bad -bound %s: want a value from 0 to 62, or all", quote(s))
+		}
+		opts = append(opts, split.WithBound(k))
+	}
 	for _, f := range []struct {
 		name string
 		min  int

@@ -24,10 +24,10 @@ func runSub(t *testing.T, f command, args ...string) (string, error) {
 
 // splitDir splits spec into at least count jobs in a new directory and
 // returns it with the number of jobs.
-func splitDir(t *testing.T, spec string, count int) (string, int) {
+func splitDir(t *testing.T, spec string, count int, more ...string) (string, int) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "run")
-	out, err := runSub(t, cmdSplit, spec, "-jobs", dir, "-count", strconv.Itoa(count), "-small", "4")
+	out, err := runSub(t, cmdSplit, append([]string{spec, "-jobs", dir, "-count", strconv.Itoa(count), "-small", "4"}, more...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,11 @@ func sameAnswer(t *testing.T, spec, merged string) {
 
 func TestSplitJobMerge(t *testing.T) {
 	for _, spec := range []string{"cram:3x4", "cram:4x4", "cram:4x5", "nodekayles:grid:3x4", "chomp:4x5", "cram:..#./..../.#.."} {
-		dir, n := splitDir(t, spec, 8)
+		var more []string
+		if strings.HasPrefix(spec, "chomp") {
+			more = []string{"-bound", "all"} // a value of 13
+		}
+		dir, n := splitDir(t, spec, 8, more...)
 		runJobs(t, dir, n)
 		out, err := runSub(t, cmdMerge, dir)
 		if err != nil {
@@ -89,6 +93,22 @@ func TestSplitJobMerge(t *testing.T) {
 		sameAnswer(t, spec, out)
 		if !strings.Contains(out, `"jobs":`+strconv.Itoa(n)) {
 			t.Errorf("%s: %s does not count %d jobs", spec, out, n)
+		}
+	}
+}
+
+// TestSplitBound checks -bound: a root above it is refused by merge,
+// saying so; a bad bound is named.
+func TestSplitBound(t *testing.T) {
+	dir, n := splitDir(t, "chomp:4x5", 8, "-bound", "2")
+	runJobs(t, dir, n)
+	if _, err := runSub(t, cmdMerge, dir); err == nil || !strings.Contains(err.Error(), "larger bound") {
+		t.Errorf("chomp:4x5 with -bound 2: %v", err)
+	}
+	for _, bad := range []string{"-1", "63", "x"} {
+		_, err := runSub(t, cmdSplit, "cram:3x4", "-jobs", filepath.Join(t.TempDir(), "r"), "-bound", bad)
+		if err == nil || !strings.Contains(err.Error(), "-bound") {
+			t.Errorf("-bound %s: %v", bad, err)
 		}
 	}
 }

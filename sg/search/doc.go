@@ -6,7 +6,7 @@
 //
 // # What it answers
 //
-// A [Solver] is made by [New] for one game and answers three questions
+// A [Solver] is made by [New] for one game and answers four questions
 // about its positions:
 //
 //   - [Solver.Outcome]: is the position a P-position (the player to move
@@ -15,6 +15,10 @@
 //   - [Solver.WinningMove]: an option of value 0, or none for a
 //     P-position.
 //   - [Solver.Value]: the Sprague–Grundy value.
+//   - [Solver.ValueIn]: which of a set of values the position has, if
+//     any: the candidate tests up to the set's largest value, each
+//     stopping at its first witness (the question each job of package
+//     sg/split answers).
 //
 // Answers are exact, whatever the options: the table, the number of
 // workers, pruning ([WithoutPruning]) and components ([WithoutComponents])

@@ -289,12 +289,29 @@ func (s *Solver[P]) Value(ctx context.Context, p P) (_ sg.Nimber, err error) {
 // each test, all stopping at the first option found to have the
 // candidate value.
 func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
+	return s.componentUpTo(ctx, c, noTarget)
+}
+
+// componentUpTo is componentValue with the candidate tests stopped after
+// target: it returns c's value when it is at most target, else target+1.
+func (s *Solver[P]) componentUpTo(ctx context.Context, c P, target uint32) (uint32, error) {
 	if v, ok := s.known(c); ok {
 		return v, nil
 	}
-	if s.cfg.workers == 1 || s.cfg.noPrune {
+	if s.cfg.noPrune {
+		target = noTarget
+	}
+	// One worker values c by its own search (comp, or upTo with a
+	// target; with WithoutPruning comp values it by the definition).
+	if s.cfg.noPrune || s.cfg.workers == 1 {
 		var v uint32
-		err := s.run(ctx, func(w *worker[P]) { v = w.comp(c, 0) })
+		err := s.run(ctx, func(w *worker[P]) {
+			if target == noTarget || s.cfg.noPrune {
+				v = w.comp(c, 0)
+			} else {
+				v = w.upTo(c, target)
+			}
+		})
 		return v, err
 	}
 	before := s.expanded.Load()
@@ -306,6 +323,8 @@ func (s *Solver[P]) componentValue(ctx context.Context, c P) (uint32, error) {
 	for t := uint32(0); ; t++ {
 		if f := s.get(c); f != 0 && f&excluded == 0 {
 			return f - 1, nil
+		} else if t > target {
+			return t, nil
 		} else if t < maskBits && f&(1<<t) != 0 {
 			continue
 		}

@@ -346,6 +346,23 @@ func (w *worker[P]) lv(c P, target uint32, d int) (uint32, bool) {
 	return w.tests(c, f, target, opts, lv, before, d)
 }
 
+// upTo returns the value of canonical component c, at the top of a
+// question (depth 0), when it is at most target, else a value above
+// target: lv's candidate tests, up to target or c's number of options,
+// whichever is less (a value is at most the number of options), without
+// lv's answer "not target" when target alone is excluded.
+func (w *worker[P]) upTo(c P, target uint32) uint32 {
+	f := w.get(c, 0)
+	if f != 0 && f&excluded == 0 {
+		return f - 1
+	}
+	before := w.done
+	lv := w.level(0)
+	opts := w.expand(c, lv)
+	v, _ := w.tests(c, f, min(target, uint32(len(opts))), opts, lv, before, 0)
+	return v
+}
+
 // tests is lv's search once c is expanded: opts are its options, listed
 // in lv, f is the fact known of c before, and before is w.done before the
 // expansion (the work it stores with what it learns). query hands its

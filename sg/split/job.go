@@ -9,11 +9,13 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/bitset"
+	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/search"
 )
 
 // Run computes job j's result: the value of its position, read by c, in
-// g, by a search of package sg/search with opts (its memory, workers, a
+// g, or which of the values the job asks about it is, or that it is none
+// of them ([search.Solver.ValueIn]), by a search of package sg/search with opts (its memory, workers, a
 // checkpoint that makes the job resumable: see [search.WithCheckpoint]).
 // g must be the game of j's spec. It returns an error naming the job when
 // j is of another format or its fingerprint is not its own, when its
@@ -52,17 +54,28 @@ func RunGroup[P comparable](ctx context.Context, g game.Game[P], c Codec[P], job
 	}
 	for i, j := range jobs {
 		start, before := time.Now(), s.Stats().Expanded
-		v, err := s.Value(ctx, ps[i])
+		v, in, err := answer(ctx, s, ps[i], j)
 		if err != nil {
 			return fmt.Errorf("split: job %d of manifest %s: %w", j.Index, j.Manifest, err)
 		}
-		r := Result{Manifest: j.Manifest, Index: j.Index, Fingerprint: j.Fingerprint, Value: uint64(v),
+		r := Result{Manifest: j.Manifest, Index: j.Index, Fingerprint: j.Fingerprint, Value: uint64(v), Outside: !in,
 			Expanded: s.Stats().Expanded - before, Seconds: time.Since(start).Seconds(), Library: Library()}
 		if err := each(r); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// answer asks s job j's question about p: its full value, or which of
+// the values asked it is ([search.Solver.ValueIn]); in is false when it
+// is none of them.
+func answer[P comparable](ctx context.Context, s *search.Solver[P], p P, j Job) (v sg.Nimber, in bool, err error) {
+	if len(j.Ask) == 0 {
+		v, err = s.Value(ctx, p)
+		return v, true, err
+	}
+	return s.ValueIn(ctx, p, j.AskSet())
 }
 
 // SetCodec writes a [bitset.Set] position as its two words in

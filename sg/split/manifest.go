@@ -11,8 +11,9 @@ import (
 )
 
 // Format names the layout of manifests, job lines and result lines that
-// this package writes and reads; a file of another format is refused.
-const Format = "impartial-split/1"
+// this package writes and reads; a file of another format is refused
+// (format 1, whose jobs were all asked their full values, included).
+const Format = "impartial-split/2"
 
 // Manifest describes a split: the game and its root, the tree above the
 // jobs, and the jobs. It is written as JSON (its field names are the
@@ -68,16 +69,48 @@ type Job struct {
 	Position    string `json:"position"`
 	// Moves is the position's number of options, which bounds its value.
 	Moves int `json:"moves"`
+	// Ask lists the values the job is asked about, ascending, each below
+	// 64: its result says which of them is the position's value, or that
+	// none is (Beling and Rogalski's set question). Empty: the job is
+	// asked its full value.
+	Ask []int `json:"ask,omitempty"`
+}
+
+// AskSet returns j.Ask as a set (bit v for the value v), 0 for a job
+// asked its full value.
+func (j *Job) AskSet() uint64 {
+	var s uint64
+	for _, v := range j.Ask {
+		if v >= 0 && v < 64 {
+			s |= 1 << v
+		}
+	}
+	return s
+}
+
+// askList returns the values of the set s, ascending.
+func askList(s uint64) []int {
+	var out []int
+	for v := range 64 {
+		if s&(1<<v) != 0 {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // Result is what a runner answers for a job, written as one line of
 // JSON: the job's manifest, index and fingerprint, the value of its
-// position, and the work it took.
+// position (or, for a job asked a set of values, that the value is none
+// of them), and the work it took.
 type Result struct {
 	Manifest    string `json:"manifest"`
 	Index       int    `json:"job"`
 	Fingerprint string `json:"fingerprint"`
 	Value       uint64 `json:"value"`
+	// Outside says that the value is none of the values the job was
+	// asked about (its Ask); Value is then 0.
+	Outside bool `json:"outside,omitempty"`
 	// Expanded is the number of positions the runner's search expanded,
 	// Seconds its wall-clock time, CPUSeconds the process's CPU time when
 	// the runner knows it (0 otherwise).
@@ -101,9 +134,10 @@ func digest(parts ...string) string {
 	return hex.EncodeToString(h.Sum(nil))[:16]
 }
 
-// jobFingerprint is the fingerprint of job index of manifest id at pos.
-func jobFingerprint(id string, index int, pos string) string {
-	return digest(Format, id, strconv.Itoa(index), pos)
+// jobFingerprint is the fingerprint of job index of manifest id at pos,
+// asked the values ask.
+func jobFingerprint(id string, index int, pos string, ask []int) string {
+	return digest(Format, id, strconv.Itoa(index), pos, fmt.Sprint(ask))
 }
 
 // fingerprint returns the ID m should have: the digest of its JSON with
@@ -137,7 +171,7 @@ func (m *Manifest) seal() error {
 	for i := range m.Jobs {
 		j := &m.Jobs[i]
 		j.Manifest = id
-		j.Fingerprint = jobFingerprint(id, i, j.Position)
+		j.Fingerprint = jobFingerprint(id, i, j.Position, j.Ask)
 	}
 	return nil
 }
@@ -148,7 +182,7 @@ func (m *Manifest) seal() error {
 // by one node. It costs O(size of m). The error names what is wrong.
 func (m *Manifest) Check() error {
 	if m.Format != Format {
-		return fmt.Errorf("split: manifest of format %q, want %q", m.Format, Format)
+		return fmt.Errorf("split: manifest of format %q, want %q: split again with this version", m.Format, Format)
 	}
 	id, err := m.fingerprint()
 	if err != nil {
@@ -158,8 +192,11 @@ func (m *Manifest) Check() error {
 		return fmt.Errorf("split: manifest %s damaged: its contents give the fingerprint %s", m.ID, id)
 	}
 	for i, j := range m.Jobs {
-		if j.Index != i || j.Manifest != m.ID || j.Fingerprint != jobFingerprint(m.ID, i, j.Position) {
+		if j.Index != i || j.Manifest != m.ID || j.Fingerprint != jobFingerprint(m.ID, i, j.Position, j.Ask) {
 			return fmt.Errorf("split: manifest %s damaged: job %d has a wrong index, manifest or fingerprint", m.ID, i)
+		}
+		if err := j.Check(); err != nil {
+			return err
 		}
 	}
 	if len(m.Nodes) == 0 || m.Nodes[0].Job != nil || m.Nodes[0].Value != nil {
@@ -196,9 +233,14 @@ func (m *Manifest) Check() error {
 // fingerprint is its own.
 func (j *Job) Check() error {
 	if j.Format != Format {
-		return fmt.Errorf("split: job of format %q, want %q", j.Format, Format)
+		return fmt.Errorf("split: job of format %q, want %q: split again with this version", j.Format, Format)
 	}
-	if j.Fingerprint != jobFingerprint(j.Manifest, j.Index, j.Position) {
+	for i, v := range j.Ask {
+		if v < 0 || v >= 64 || (i > 0 && v <= j.Ask[i-1]) {
+			return fmt.Errorf("split: job %d of manifest %s damaged: its values asked %v are not ascending values from 0 to 63", j.Index, j.Manifest, j.Ask)
+		}
+	}
+	if j.Fingerprint != jobFingerprint(j.Manifest, j.Index, j.Position, j.Ask) {
 		return fmt.Errorf("split: job %d of manifest %s damaged: its fingerprint %q is not its own", j.Index, j.Manifest, j.Fingerprint)
 	}
 	return nil

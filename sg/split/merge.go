@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -127,6 +128,7 @@ func ReadResults(source string, r io.Reader) ([]Result, []Problem) {
 			Seconds     float64 `json:"seconds"`
 			CPUSeconds  float64 `json:"cpu_seconds"`
 			Library     string  `json:"library"`
+			Outside     bool    `json:"outside"`
 		}
 		if err := json.Unmarshal([]byte(text), &raw); err != nil {
 			bad = append(bad, Problem{Kind: Damaged, Job: -1, Source: where, Detail: "not a JSON result: " + err.Error()})
@@ -136,7 +138,7 @@ func ReadResults(source string, r io.Reader) ([]Result, []Problem) {
 			bad = append(bad, Problem{Kind: Damaged, Job: -1, Source: where, Detail: "want the fields manifest, job, fingerprint and value"})
 			continue
 		}
-		out = append(out, Result{Manifest: *raw.Manifest, Index: *raw.Index, Fingerprint: *raw.Fingerprint, Value: *raw.Value,
+		out = append(out, Result{Manifest: *raw.Manifest, Index: *raw.Index, Fingerprint: *raw.Fingerprint, Value: *raw.Value, Outside: raw.Outside,
 			Expanded: raw.Expanded, Seconds: raw.Seconds, CPUSeconds: raw.CPUSeconds, Library: raw.Library, Source: where})
 	}
 	if err := sc.Err(); err != nil {
@@ -166,8 +168,9 @@ func (s *Solution) Outcome() sg.Outcome { return sg.OutcomeOf(s.Value) }
 // tree is the mex of its options, each option the nim-sum of its
 // components. problems are those found while reading the results
 // ([ReadResults]). A result of another manifest is [Foreign]; one whose
-// fingerprint is not its job's, or whose value exceeds its job's number
-// of moves, is [Damaged]; two results of one job are both [Duplicate];
+// fingerprint is not its job's, whose value exceeds its job's number
+// of moves, or that says the value is outside a set its job was not
+// asked, is [Damaged]; two results of one job are both [Duplicate];
 // a job with no usable result is [Missing]. When there is any problem,
 // Merge merges nothing and returns a [*MergeError] naming them all. It
 // costs O(size of m + results).
@@ -188,6 +191,9 @@ func Merge(m *Manifest, results []Result, problems []Problem) (*Solution, error)
 		case r.Value > uint64(m.Jobs[r.Index].Moves):
 			problems = append(problems, Problem{Kind: Damaged, Job: r.Index, Source: r.Source,
 				Detail: fmt.Sprintf("value %d out of range: the position has %d moves", r.Value, m.Jobs[r.Index].Moves)})
+		case r.Outside && (len(m.Jobs[r.Index].Ask) == 0 || r.Value != 0):
+			problems = append(problems, Problem{Kind: Damaged, Job: r.Index, Source: r.Source,
+				Detail: "a value outside the values asked, for a job asked its full value, or with a value"})
 		default:
 			byJob[r.Index] = append(byJob[r.Index], r)
 		}
@@ -211,80 +217,132 @@ func Merge(m *Manifest, results []Result, problems []Problem) (*Solution, error)
 	if len(problems) > 0 {
 		return nil, &MergeError{Manifest: m.ID, Problems: problems}
 	}
-	jobs := make([]uint64, len(m.Jobs))
+	jobs := make([]part, len(m.Jobs))
 	for j, rs := range byJob {
-		jobs[j] = rs[0].Value
+		jobs[j] = part{exact: true, v: rs[0].Value}
+		if rs[0].Outside {
+			// None of the values asked, nor above the moves.
+			jobs[j] = part{excl: m.Jobs[j].AskSet() | ^upTo(uint64(m.Jobs[j].Moves))}
+		}
 	}
-	e := evaluator{m: m, jobs: jobs, value: make([]uint64, len(m.Nodes)), state: make([]uint8, len(m.Nodes))}
-	v, err := e.node(0)
+	e := evaluator{m: m, jobs: jobs, value: make([]part, len(m.Nodes)), state: make([]uint8, len(m.Nodes))}
+	root, err := e.node(0)
 	if err != nil {
 		return nil, err
 	}
-	sol.Value = sg.Nimber(v)
+	if !root.exact {
+		return nil, fmt.Errorf("split: manifest %s: the root's value is above %d, the largest value its jobs were asked about: split again with a larger bound", m.ID, int64(lowest(^root.excl))-1)
+	}
+	sol.Value = sg.Nimber(root.v)
 	for i, o := range m.Nodes[0].Options {
 		x, err := e.option(o)
 		if err != nil {
 			return nil, err
 		}
-		if x == 0 {
+		switch {
+		case x.exact && x.v == 0:
 			sol.Moves = append(sol.Moves, m.Moves[i])
+		case !x.exact && x.excl&1 == 0:
+			return nil, fmt.Errorf("split: manifest %s damaged: the jobs' answers leave open whether move %s wins", m.ID, m.Moves[i])
 		}
 	}
 	return sol, nil
 }
 
-// evaluator computes the values of a manifest's nodes, each once.
+// part is what the merge knows of a value: the value when exact, else a
+// set of values it is not (excl, bit v for the value v).
+type part struct {
+	exact bool
+	v     uint64
+	excl  uint64
+}
+
+// lowest returns the least value of a set, 64 for the empty set.
+func lowest(s uint64) uint64 { return uint64(bits.TrailingZeros64(s)) }
+
+// evaluator computes what the merge knows of each of a manifest's
+// nodes, each once.
 type evaluator struct {
 	m     *Manifest
-	jobs  []uint64
-	value []uint64
+	jobs  []part
+	value []part
 	state []uint8 // 0 not started, 1 under way, 2 done
 }
 
-// node returns the value of node n.
-func (e *evaluator) node(n int) (uint64, error) {
+// node returns what is known of node n's value: for an interior node,
+// the mex of its options' values when the options' parts settle it
+// (every value below it an exact option's, and it excluded by every
+// inexact option), else that it is none of the values below the first
+// one left open.
+func (e *evaluator) node(n int) (part, error) {
 	switch e.state[n] {
 	case 2:
 		return e.value[n], nil
 	case 1:
-		return 0, fmt.Errorf("split: manifest %s damaged: node %d is its own option", e.m.ID, n)
+		return part{}, fmt.Errorf("split: manifest %s damaged: node %d is its own option", e.m.ID, n)
 	}
 	e.state[n] = 1
 	nd := e.m.Nodes[n]
-	var v uint64
+	var p part
 	switch {
 	case nd.Job != nil:
-		v = e.jobs[*nd.Job]
+		p = e.jobs[*nd.Job]
 	case nd.Value != nil:
-		v = *nd.Value
+		p = part{exact: true, v: *nd.Value}
 	default:
 		seen := make([]bool, len(nd.Options)+1)
+		open := allValues // the values every inexact option excludes
 		for _, o := range nd.Options {
 			x, err := e.option(o)
 			if err != nil {
-				return 0, err
+				return part{}, err
 			}
-			if x < uint64(len(seen)) {
-				seen[x] = true
+			if !x.exact {
+				open &= x.excl
+			} else if x.v < uint64(len(seen)) {
+				seen[x.v] = true
 			}
 		}
+		var v uint64
 		for seen[v] {
 			v++
 		}
+		p = part{exact: true, v: v}
+		if v >= 64 || open&(1<<v) == 0 {
+			p = part{excl: upTo(v) &^ (1 << min(v, 63))}
+			if v >= 64 {
+				p.excl = allValues
+			}
+		}
 	}
-	e.value[n], e.state[n] = v, 2
-	return v, nil
+	e.value[n], e.state[n] = p, 2
+	return p, nil
 }
 
-// option returns the nim-sum of the values of the nodes of o.
-func (e *evaluator) option(o []int) (uint64, error) {
+// option returns what is known of the nim-sum of the values of the nodes
+// of o: exact when every node's value is; when one is not, the values
+// it excludes shifted by the others' nim-sum; nothing when more are not.
+func (e *evaluator) option(o []int) (part, error) {
 	var x uint64
+	var in *part
+	inexact := 0
 	for _, c := range o {
-		v, err := e.node(c)
+		p, err := e.node(c)
 		if err != nil {
-			return 0, err
+			return part{}, err
 		}
-		x ^= v
+		if p.exact {
+			x ^= p.v
+		} else {
+			inexact++
+			in = &p
+		}
 	}
-	return x, nil
+	switch {
+	case inexact == 0:
+		return part{exact: true, v: x}, nil
+	case inexact == 1 && x < 64:
+		return part{excl: xorSet(in.excl, x)}, nil
+	}
+	return part{}, nil
 }

@@ -20,6 +20,7 @@ type Codec[P comparable] interface {
 
 // Default values of the options.
 const (
+	DefaultBound        = 3
 	DefaultJobs         = 64
 	DefaultSmall        = 12
 	DefaultMaxPositions = 1 << 20
@@ -31,8 +32,20 @@ type Option func(*config)
 
 type config struct {
 	jobs, small, maxPositions int
+	bound                     int
 	memory                    int64
 }
+
+// FullValues, given to [WithBound], asks every job its full value.
+const FullValues = -1
+
+// WithBound sets the largest value of the root the jobs are asked about
+// (default [DefaultBound]), from 0 to 62, or [FullValues]. With a bound
+// k the merge finds the root's value when it is at most k, and its
+// winning moves; a root of a larger value makes [Merge] fail, saying so
+// (split again with a larger bound). A smaller bound asks less of each
+// job: see [Split].
+func WithBound(k int) Option { return func(c *config) { c.bound = k } }
 
 // WithJobs sets the least number of jobs the split aims at (default
 // [DefaultJobs]): it expands the tree until at least n positions are
@@ -80,14 +93,17 @@ type splitter[P comparable] struct {
 // twice, or as an image of another, is one node and at most one job. A
 // component of at most WithSmall moves is valued at once by a search
 // (package sg/search) with a table of WithMemory bytes. The jobs are the
-// positions left unexpanded, largest first.
+// positions left unexpanded, largest first, each asked the values the
+// merge needs of it (the values up to WithBound at the root, passed down
+// the tree as the package documentation says) or, with [FullValues], its
+// full value.
 //
 // It costs O(E·M) for the E positions expanded and the M positions of
 // the tree (plus the searches of the small positions). It returns an
 // error naming a bad option, an error wrapping [sg.ErrLimit] when the
 // tree passes WithMaxPositions, and ctx's error when ctx is done.
 func Split[P comparable](ctx context.Context, g game.Game[P], root P, spec string, c Codec[P], opts ...Option) (*Manifest, error) {
-	cfg := config{jobs: DefaultJobs, small: DefaultSmall, maxPositions: DefaultMaxPositions, memory: DefaultMemory}
+	cfg := config{jobs: DefaultJobs, small: DefaultSmall, maxPositions: DefaultMaxPositions, memory: DefaultMemory, bound: DefaultBound}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -96,6 +112,8 @@ func Split[P comparable](ctx context.Context, g game.Game[P], root P, spec strin
 		return nil, fmt.Errorf("split: bad job count %d: want 1 to the most positions, %d", cfg.jobs, cfg.maxPositions)
 	case cfg.small < 0:
 		return nil, fmt.Errorf("split: bad small size %d: want a number of moves ≥ 0", cfg.small)
+	case cfg.bound < FullValues || cfg.bound > 62:
+		return nil, fmt.Errorf("split: bad bound %d: want a value from 0 to 62, or FullValues", cfg.bound)
 	case cfg.maxPositions < 1:
 		return nil, fmt.Errorf("split: bad most positions %d: want ≥ 1", cfg.maxPositions)
 	}
@@ -104,11 +122,9 @@ func Split[P comparable](ctx context.Context, g game.Game[P], root P, spec strin
 	s.can, _ = g.(game.Canonicalizer[P])
 	s.cnt, _ = g.(game.MoveCounter[P])
 	m := &Manifest{Library: Library(), Game: spec, Root: c.Format(root), Moves: moveNames(g, root)}
-	m.OptionsText = fmt.Sprintf("jobs=%d small=%d", cfg.jobs, cfg.small)
+	m.OptionsText = fmt.Sprintf("jobs=%d small=%d bound=%d", cfg.jobs, cfg.small, cfg.bound)
 	m.Options = digest(m.OptionsText)
-	m.Strategy = fmt.Sprintf("best-first: the root, then the unexpanded position with the most moves, until at least %d positions of more than %d moves are unexpanded; "+
-		"each option split into components in canonical form; the jobs are the unexpanded positions, valued in full; "+
-		"merge recomputes the tree above them: a node's value is the mex of its options', an option's the nim-sum of its components'", cfg.jobs, cfg.small)
+	m.Strategy = strategy(cfg)
 	s.nodes, s.pos, s.moves = []Node{{}}, []P{root}, []int{s.numMoves(root)}
 	if err := s.expand(ctx, 0, true); err != nil {
 		return nil, err
@@ -136,6 +152,14 @@ func Split[P comparable](ctx context.Context, g game.Game[P], root P, spec strin
 		k := len(m.Jobs)
 		s.nodes[n].Job = &k
 		m.Jobs = append(m.Jobs, Job{Game: spec, Position: c.Format(s.pos[n]), Moves: s.moves[n]})
+	}
+	asks := askSets(s.nodes, cfg.bound)
+	for _, n := range s.cand {
+		// A set that holds every value the position can have asks its
+		// full value.
+		if a, all := asks[n], upTo(uint64(s.moves[n])); a&all != all {
+			m.Jobs[*s.nodes[n].Job].Ask = askList(a & all)
+		}
 	}
 	m.Nodes = s.nodes
 	if s.small != nil {

@@ -31,11 +31,12 @@ func started(t *testing.T, spec string) game.Started[bitset.Set] {
 }
 
 // runAll splits spec into at least jobs jobs and runs each.
-func runAll(t *testing.T, spec string, jobs int) (*split.Manifest, []split.Result) {
+func runAll(t *testing.T, spec string, jobs int, opts ...split.Option) (*split.Manifest, []split.Result) {
 	t.Helper()
 	g := started(t, spec)
 	ctx := context.Background()
-	m, err := split.Split(ctx, g, g.Start(), spec, split.SetCodec{}, split.WithJobs(jobs), split.WithSmall(4))
+	opts = append([]split.Option{split.WithJobs(jobs), split.WithSmall(4)}, opts...)
+	m, err := split.Split(ctx, g, g.Start(), spec, split.SetCodec{}, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,29 +52,101 @@ func runAll(t *testing.T, spec string, jobs int) (*split.Manifest, []split.Resul
 	return m, rs
 }
 
+// TestSplitEqualsSolve merges splits of several games, job counts and
+// bounds (full values included), and compares them with the single
+// search: equal when the root's value is at most the bound, else
+// refused, saying so, unless the answers settle the value all the same.
 func TestSplitEqualsSolve(t *testing.T) {
-	for _, spec := range []string{"cram:3x4", "cram:4x4", "cram:4x5", "cram:3x5", "nodekayles:grid:3x4", "nodekayles:grid:4x4", "nodekayles:path:11", "chomp:4x5", "chomp:3x7"} {
+	refused := 0
+	for _, spec := range []string{"cram:3x4", "cram:4x4", "cram:4x5", "cram:3x5", "nodekayles:grid:3x4", "nodekayles:grid:4x4", "nodekayles:path:11", "chomp:4x5", "chomp:3x7", "cram:...#..../...#..../...#...."} {
+		g := started(t, spec)
+		want, err := solve.Search(context.Background(), g)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, jobs := range []int{1, 16, 64} {
-			m, rs := runAll(t, spec, jobs)
-			got, err := split.Merge(m, rs, nil)
-			if err != nil {
-				t.Fatalf("%s, %d jobs: %v", spec, jobs, err)
-			}
-			g := started(t, spec)
-			want, err := solve.Search(context.Background(), g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got.Value != want.Value || !slices.Equal(got.Moves, want.Moves) || got.Outcome() != want.Outcome() {
-				t.Errorf("%s, %d jobs: merge %v %v, solve %v %v", spec, jobs, got.Value, got.Moves, want.Value, want.Moves)
-			}
-			if got.Jobs != len(m.Jobs) {
-				t.Errorf("%s: %d jobs merged, manifest has %d", spec, got.Jobs, len(m.Jobs))
-			}
-			if err := m.Check(); err != nil {
-				t.Error(err)
+			for _, bound := range []int{split.FullValues, 0, 1, 3} {
+				m, rs := runAll(t, spec, jobs, split.WithBound(bound))
+				got, err := split.Merge(m, rs, nil)
+				if bound != split.FullValues && uint64(want.Value) > uint64(bound) && err != nil {
+					// Refused, unless the jobs' answers happen to settle it.
+					refused++
+					if !strings.Contains(err.Error(), "larger bound") {
+						t.Errorf("%s, %d jobs, bound %d: value %v, merge says %v", spec, jobs, bound, want.Value, err)
+					}
+					continue
+				}
+				if err != nil {
+					t.Fatalf("%s, %d jobs, bound %d: %v", spec, jobs, bound, err)
+				}
+				if got.Value != want.Value || !slices.Equal(got.Moves, want.Moves) || got.Outcome() != want.Outcome() {
+					t.Errorf("%s, %d jobs, bound %d: merge %v %v, solve %v %v", spec, jobs, bound, got.Value, got.Moves, want.Value, want.Moves)
+				}
+				if got.Jobs != len(m.Jobs) {
+					t.Errorf("%s: %d jobs merged, manifest has %d", spec, got.Jobs, len(m.Jobs))
+				}
+				if err := m.Check(); err != nil {
+					t.Error(err)
+				}
 			}
 		}
+	}
+	if refused == 0 {
+		t.Error("no merge refused a root above its bound")
+	}
+}
+
+// TestAsks checks the values the jobs are asked: up to the bound below
+// the root, and full values for the components of an option with
+// another unvalued component (a board of two regions).
+func TestAsks(t *testing.T) {
+	m, _ := runAll(t, "cram:4x5", 16, split.WithBound(2))
+	for _, j := range m.Jobs {
+		if !slices.Equal(j.Ask, []int{0, 1, 2}) {
+			t.Errorf("cram:4x5 job %d asked %v, want [0 1 2]", j.Index, j.Ask)
+		}
+	}
+	m, _ = runAll(t, "cram:...#..../...#..../...#....", 4, split.WithBound(2))
+	full := 0
+	for _, j := range m.Jobs {
+		if len(j.Ask) == 0 {
+			full++
+		}
+	}
+	if full == 0 {
+		t.Errorf("two regions: no job asked its full value: %+v", m.Jobs)
+	}
+}
+
+// TestOutsideDamaged checks that a result saying "outside" for a job
+// asked its full value is named damaged.
+func TestOutsideDamaged(t *testing.T) {
+	m, rs := runAll(t, "cram:4x4", 8, split.WithBound(split.FullValues))
+	rs[0].Outside, rs[0].Value = true, 0
+	var me *split.MergeError
+	// Damaged, and so missing.
+	if _, err := split.Merge(m, rs, nil); !errors.As(err, &me) || len(me.Problems) != 2 || me.Problems[0].Kind != split.Damaged || me.Problems[0].Job != 0 {
+		t.Errorf("outside for a full value: %v", err)
+	}
+}
+
+// TestOldFormatRefused checks that a manifest or job of format 1 is
+// refused with an error naming both formats.
+func TestOldFormatRefused(t *testing.T) {
+	m, _ := runAll(t, "cram:3x4", 4)
+	m.Format = "impartial-split/1"
+	if err := m.Check(); err == nil || !strings.Contains(err.Error(), "impartial-split/1") || !strings.Contains(err.Error(), split.Format) {
+		t.Errorf("old manifest: %v", err)
+	}
+	j := m.Jobs[0]
+	j.Format = "impartial-split/1"
+	if err := j.Check(); err == nil || !strings.Contains(err.Error(), "split again") {
+		t.Errorf("old job: %v", err)
+	}
+	j = m.Jobs[0]
+	j.Ask = []int{3, 1}
+	if err := j.Check(); err == nil || !strings.Contains(err.Error(), "ascending") {
+		t.Errorf("job with bad values asked: %v", err)
 	}
 }
 
