@@ -17,7 +17,7 @@ import (
 )
 
 // started parses a spec of a searched board.
-func started(t *testing.T, spec string) game.Started[bitset.Set] {
+func started(t testing.TB, spec string) game.Started[bitset.Set] {
 	t.Helper()
 	r, err := rulesets.ParseRules(spec)
 	if err != nil {
@@ -31,7 +31,7 @@ func started(t *testing.T, spec string) game.Started[bitset.Set] {
 }
 
 // runAll splits spec into at least jobs jobs and runs each.
-func runAll(t *testing.T, spec string, jobs int, opts ...split.Option) (*split.Manifest, []split.Result) {
+func runAll(t testing.TB, spec string, jobs int, opts ...split.Option) (*split.Manifest, []split.Result) {
 	t.Helper()
 	g := started(t, spec)
 	ctx := context.Background()
