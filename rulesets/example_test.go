@@ -102,7 +102,7 @@ func ExampleTakeBreak_Formula() {
 	for _, spec := range []string{"nim", "bash:3", "odd", "lasker", "kayles"} {
 		r, _ := rulesets.Parse(spec)
 		var v game.Nimber
-		f, ok := sequence.FormulaOf(r)
+		f, ok := game.FormulaOf(r)
 		if ok {
 			v, ok = f(1<<63 + 3)
 		}

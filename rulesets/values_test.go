@@ -8,7 +8,6 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
-	"github.com/impartial-go/impartial/sg/sequence"
 )
 
 // Kayles (0.77), OEIS A002186, G(0) … G(104).
@@ -222,7 +221,7 @@ func TestClosedForms(t *testing.T) {
 			size = 12 // O(n²) kinds of move, each into up to n heaps
 		}
 		vs := engineValues(t, tc.rule, size)
-		f, hasForm := sequence.FormulaOf(tc.rule)
+		f, hasForm := game.FormulaOf(tc.rule)
 		if !hasForm {
 			t.Errorf("%v: ClosedFormOf says no formula", tc.rule)
 			continue
@@ -249,24 +248,24 @@ func TestClosedForms(t *testing.T) {
 		if _, ok := valueOf(r, 5); ok {
 			t.Errorf("%v has a closed form?", r)
 		}
-		if f, ok := sequence.FormulaOf(r); ok || f != nil {
+		if f, ok := game.FormulaOf(r); ok || f != nil {
 			t.Errorf("ClosedFormOf(%v) = %v, %v; want none", r, f != nil, ok)
 		}
 	}
 	// Any FormulaRule counts, when it announces a formula.
-	if f, ok := sequence.FormulaOf(halfForm{}); !ok || f == nil {
+	if f, ok := game.FormulaOf(halfForm{}); !ok || f == nil {
 		t.Error("FormulaOf(halfForm) found no formula")
 	} else if v, ok := f(9); !ok || v != 4 {
 		t.Errorf("halfForm G(9) = %d, %v; want 4", v, ok)
 	}
-	if _, ok := sequence.FormulaOf(noForm{}); ok {
+	if _, ok := game.FormulaOf(noForm{}); ok {
 		t.Error("FormulaOf(noForm) found a formula, but noForm announces none")
 	}
 }
 
 // valueOf returns G(n) from r's formula, and false when r has none.
 func valueOf(r game.HeapRule, n uint64) (game.Nimber, bool) {
-	f, ok := sequence.FormulaOf(r)
+	f, ok := game.FormulaOf(r)
 	if !ok {
 		return 0, false
 	}
@@ -281,10 +280,10 @@ type (
 	noForm   struct{ rulesets.Grundy }
 )
 
-func (halfForm) Formula() (sequence.Formula, bool) {
+func (halfForm) Formula() (game.Formula, bool) {
 	return func(n uint64) (game.Nimber, bool) { return game.Nimber(n / 2), true }, true
 }
-func (noForm) Formula() (sequence.Formula, bool) { return nil, false }
+func (noForm) Formula() (game.Formula, bool) { return nil, false }
 
 func mustCode(t testing.TB, code string) *rulesets.TakeBreak {
 	t.Helper()

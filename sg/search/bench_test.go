@@ -66,7 +66,7 @@ func (g unreduced) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
 
 // boardOrder is Cram whose moves the search takes in the board's order:
 // its own AppendOrderedMoves, of another signature, hides Cram's, so it
-// is no search.MoveOrderer (value-boardorder in BenchmarkCram).
+// is no game.MoveOrderer (value-boardorder in BenchmarkCram).
 type boardOrder struct{ *rulesets.Cram }
 
 func (boardOrder) AppendOrderedMoves() {}

@@ -41,11 +41,14 @@
 // set, and a question about a value larger than the number of options is
 // answered with no search. Options are searched cheapest first: those
 // whose components are all in the table, then by the cells
-// ([game.Packer]) or moves ([MoveCounter]) left to search, weighed with
-// the game's order ([MoveOrderer]); the options of the position a
+// ([game.Packer]) or moves ([game.MoveCounter]) left to search, weighed with
+// the game's order ([game.MoveOrderer]); the options of the position a
 // question is about, where the workers divide them or a winning move is
-// sought, follow the game's order alone. A [Strategist] names positions
-// its second player wins by a strategy, valued 0 without search.
+// sought, follow the game's order alone. A [game.Strategist] names positions
+// its second player wins by a strategy, valued 0 without search. A game
+// whose OrdersMoves or UsesStrategy method reports false
+// ([game.OrdersMoves], [game.UsesStrategy]) has its order or its
+// strategy ignored.
 //
 // # Cost
 //

@@ -7,8 +7,8 @@ package search
 // *pot then has no value of r left (see splitAll).
 //
 // The cost is the size of the part of the option left to search,
-// weighed, for a [MoveOrderer], with the option's place in the game's
-// order. For a game that is a MoveOrderer, a [MoveCounter] and a
+// weighed, for a [game.MoveOrderer], with the option's place in the game's
+// order. For a game that is a MoveOrderer, a [game.MoveCounter] and a
 // [game.Packer] (Cram), it is the cells of the unknown components times
 // cellWeight, plus the place. Otherwise it is the moves of the unknown
 // components (for a MoveCounter), else their cells (for a Packer), else

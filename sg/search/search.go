@@ -40,9 +40,9 @@ type Solver[P comparable] struct {
 	dec game.Decomposer[P]
 	can game.Canonicalizer[P]
 	pk  game.Packer[P]
-	mc  MoveCounter[P]
-	mo  MoveOrderer[P]
-	st  Strategist[P]
+	mc  game.MoveCounter[P]
+	mo  game.MoveOrderer[P]
+	st  game.Strategist[P]
 	tab store[P]
 	pt  *tt.Table // the table of tab, for a Packer
 	cfg config
@@ -99,12 +99,12 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 		s.dec, _ = g.(game.Decomposer[P])
 	}
 	s.can, _ = g.(game.Canonicalizer[P])
-	s.mc, _ = g.(MoveCounter[P])
-	s.mo, _ = g.(MoveOrderer[P])
+	s.mc, _ = g.(game.MoveCounter[P])
+	s.mo, _ = g.(game.MoveOrderer[P])
 	if o, ok := g.(interface{ OrdersMoves() bool }); ok && !o.OrdersMoves() {
 		s.mo = nil
 	}
-	s.st, _ = g.(Strategist[P])
+	s.st, _ = g.(game.Strategist[P])
 	if u, ok := g.(interface{ UsesStrategy() bool }); ok && !u.UsesStrategy() {
 		s.st = nil
 	}
@@ -409,7 +409,7 @@ func (s *Solver[P]) largest(comps []P) int {
 
 // WinningMove returns an option of p whose value is 0 and true, or the
 // zero position and false when p is a P-position. The options are taken
-// in the order of the game's AppendOrderedMoves for a [MoveOrderer] (else
+// in the order of the game's AppendOrderedMoves for a [game.MoveOrderer] (else
 // of AppendMoves); the workers test different options at once, each with
 // the outcome search of [Solver.Outcome], and all stop at the first
 // option found to be a P-position; so with several workers the move
@@ -458,8 +458,8 @@ func (s *Solver[P]) winning(ctx context.Context, p P, component bool) (P, bool, 
 }
 
 // moves returns the options of p for the top of a question, in the
-// game's order for a MoveOrderer (as a worker takes them below, so that
-// the workers try the likeliest first): none when the game's Strategist
+// game's order for a [game.MoveOrderer] (as a worker takes them below, so that
+// the workers try the likeliest first): none when the game's [game.Strategist]
 // knows p to be a P-position.
 func (s *Solver[P]) moves(p P) []P {
 	if s.st != nil && s.st.SecondPlayerWins(p) {

@@ -14,7 +14,7 @@ import (
 type Basis int
 
 const (
-	// BasisFormula: the rule's formula (see [FormulaRule]), for any heap.
+	// BasisFormula: the rule's formula (see [game.FormulaRule]), for any heap.
 	BasisFormula Basis = iota + 1
 	// BasisPeriod: a certified period, for any heap, with the values
 	// before the end of the certificate from the computed prefix.
@@ -55,7 +55,7 @@ var ErrOverflow = errors.New("value does not fit in 64 bits")
 type Answer struct {
 	rule    game.HeapRule
 	basis   Basis
-	formula Formula
+	formula game.Formula
 	seq     *Sequence
 	per     Periodicity
 
@@ -83,7 +83,7 @@ func Solve(ctx context.Context, r game.HeapRule, maxN int, opts ...Option) (*Ans
 	}
 	rs := newRun(r, opts)
 	if rs.method == MethodAuto {
-		if f, ok := FormulaOf(r); ok {
+		if f, ok := game.FormulaOf(r); ok {
 			return &Answer{rule: r, basis: BasisFormula, formula: f}, nil
 		}
 	}

@@ -12,13 +12,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
 )
 
 // nimFormula is Nim, 0.…3, announcing its formula G(n) = n (Bouton, 1901).
 type nimFormula struct{ seqCode }
 
-func (nimFormula) Formula() (Formula, bool) {
+func (nimFormula) Formula() (game.Formula, bool) {
 	return func(n uint64) (sg.Nimber, bool) { return sg.Nimber(n), true }, true
 }
 
@@ -26,7 +27,7 @@ func (nimFormula) Formula() (Formula, bool) {
 // Nim's does (G(4k+3) = 4k+4).
 type laskerLike struct{ seqCode }
 
-func (laskerLike) Formula() (Formula, bool) {
+func (laskerLike) Formula() (game.Formula, bool) {
 	return func(n uint64) (sg.Nimber, bool) {
 		if n == ^uint64(0) {
 			return 0, false

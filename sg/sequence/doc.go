@@ -56,7 +56,7 @@
 //
 // Some rules need no computation at all: Nim (G(n) = n), take 1 to m
 // (n mod (m+1)), Lasker's Nim. A rule announces its formula through the
-// optional capability [FormulaRule]. [Solve] gathers the three sources of
+// optional capability [game.FormulaRule]. [Solve] gathers the three sources of
 // values into one [Answer]: the formula when the rule has one; otherwise
 // the values up to a certified period, and the period past them; otherwise
 // the computed prefix. [Answer.At] gives G(n) in O(1) whichever it is, and

@@ -197,7 +197,7 @@ func (nimRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 	return dst
 }
 
-// Formula returns G(n) = n.
-func (nimRule) Formula() (sequence.Formula, bool) {
+// game.Formula returns G(n) = n.
+func (nimRule) Formula() (game.Formula, bool) {
 	return func(n uint64) (sg.Nimber, bool) { return sg.Nimber(n), true }, true
 }

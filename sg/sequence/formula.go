@@ -7,23 +7,10 @@ import (
 	"github.com/impartial-go/impartial/game"
 )
 
-// Formula is [game.Formula]: G(n) for a heap of n tokens in O(1).
-type Formula = game.Formula
-
-// FormulaRule is [game.FormulaRule], the capability of a heap rule whose
-// values follow a formula. [Solve] answers from the formula without
-// computing anything, and [Values] and [Period] (with [MethodAuto]) read
-// their values from it instead of searching the moves.
-type FormulaRule = game.FormulaRule
-
-// FormulaOf returns r's formula, and false when r does not announce one
-// through [FormulaRule]: [game.FormulaOf].
-func FormulaOf(r game.HeapRule) (Formula, bool) { return game.FormulaOf(r) }
-
 // formulaEngine appends values read from a rule's formula: O(1) each.
 type formulaEngine struct {
 	r  game.HeapRule
-	f  Formula
+	f  game.Formula
 	rs *runState
 }
 

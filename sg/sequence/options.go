@@ -15,7 +15,7 @@ type Method int
 
 const (
 	// MethodAuto reads the values from the rule's formula when it has one
-	// (see [FormulaRule]), else uses the sparse-space engine when it
+	// (see [game.FormulaRule]), else uses the sparse-space engine when it
 	// handles the rule, and the direct engine otherwise.
 	MethodAuto Method = iota
 	// MethodDirect computes each G(n) as the mex of all its options: it

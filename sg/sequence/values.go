@@ -26,7 +26,7 @@ type engine interface {
 // and handles r, else the direct engine.
 func chooseEngine(r game.HeapRule, rs *runState) engine {
 	if rs.method == MethodAuto || rs.method == MethodFormula {
-		if f, ok := FormulaOf(r); ok {
+		if f, ok := game.FormulaOf(r); ok {
 			rs.inUse = MethodFormula
 			return &formulaEngine{r: r, f: f, rs: rs}
 		}
