@@ -387,14 +387,14 @@ func (b *monoid) table() []int32 {
 	}
 	slices.SortStableFunc(order, func(x, y int) int { return length[x] - length[y] })
 	done := make([]bool, m)
-	tmp := make([]int, len(b.gens))
+	var tmp []int
 	for _, y := range order {
 		found := false
 		for j, e := range b.words[y] {
 			if e == 0 {
 				continue
 			}
-			copy(tmp, b.words[y])
+			tmp = append(tmp[:0], b.words[y]...)
 			tmp[j]--
 			if yp, ok := index[key(tmp)]; ok && done[yp] {
 				for x := 0; x < m; x++ {
