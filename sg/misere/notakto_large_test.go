@@ -153,7 +153,8 @@ func TestSquareNotaktoLimit(t *testing.T) {
 }
 
 // TestSquareNotaktoReach measures where the quotient of larger Notakto
-// boards stops (minutes): IMPARTIAL_LONG=1 IMPARTIAL_NOTAKTO=1, or
+// boards stops (up to 5 minutes a board: add -timeout 30m):
+// IMPARTIAL_LONG=1 IMPARTIAL_NOTAKTO=1, or
 // IMPARTIAL_NOTAKTO=4x3:65536,… for boards K×K with L in a row and an
 // element bound.
 func TestSquareNotaktoReach(t *testing.T) {
