@@ -55,7 +55,19 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 			r /= cj
 		}
 		for g := range gens {
-			img[g][e0] = int32(c.mulSplit(a, ks, gd[g*w:(g+1)*w]))
+			d := gd[g*w : (g+1)*w]
+			if c.mulS == nil {
+				img[g][e0] = int32(c.mulSplit(a, ks, d))
+				continue
+			}
+			// the counts a generator leaves as they are keep their digits
+			code := e0 - a + int(c.mulS[a*s+int(d[0])])
+			for j, dj := range d[1:] {
+				if dj != 0 {
+					code += (int(c.redT[j][ks[j]+int(dj)]) - ks[j]) * c.stride[j]
+				}
+			}
+			img[g][e0] = int32(code)
 		}
 	}
 	xi := len(gens)
