@@ -32,6 +32,18 @@ import (
 // is won by the first player (by the centre, as Chow's MathOverflow
 // thread and the paper's introduction say), two by the second, three by
 // the first.
+//
+// Only 3×3 boards are offered: larger ones are out of reach of the
+// quotient construction. A 4×4 board with three in a row kills it has
+// 4,471 classes of boards up to symmetry (1,433 live, 188 distinct
+// games); its quotient grows to 252 elements through 182 of them, and the
+// 183rd needs a candidate of 23,000 elements, so NewGameQuotient stops
+// with a *sg.LimitError (errors.Is sg.ErrLimit) at its default bound of
+// 4,096 and had not finished in minutes with a bound of 65,536. With four
+// in a row, a 4×4 board has 8,043 classes (656 distinct games) and stops
+// at the 447th, 42 elements splitting into a candidate of 5,778 (18,202
+// with a bound of 32,768). A 5×5 board with three in a row has 927,379
+// classes (42,925 distinct games). docs/misere.md gives the measurements.
 type Notakto struct {
 	boards int
 }

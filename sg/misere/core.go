@@ -93,6 +93,7 @@ func (q *quotient) adjoinProven(ctx context.Context, m int) (*built, error) {
 
 // keep makes b, proven exact for components ≤ n, the quotient.
 func (q *quotient) keep(b *built, n int) {
+	b.relate()
 	q.monoid, q.max = b.monoid, n
 }
 
@@ -182,6 +183,7 @@ type monoid struct {
 	relations []string
 	lhs       [][]int
 	heapKeys  map[string]bool // the states of the components its proof used
+	tab       []int32         // the product table, once computed (see table)
 }
 
 // built is the result of one pass: a monoid, with the index of its words
@@ -190,6 +192,7 @@ type built struct {
 	monoid
 	index    map[string]int
 	examined []game.Heaps
+	pending  [][3]int32 // products of link that may give relations (see relate)
 }
 
 // outcome returns the misère outcome of the sum of positions a and b.

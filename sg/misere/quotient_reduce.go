@@ -28,11 +28,11 @@ func (q *quotient) reduceCover(ctx context.Context, c *cover, n int, layers [][]
 // layer: e = k·|cover| + e0 goes to k·|cover| + img[e0]); for x, last,
 // the product of every element.
 func (c *cover) images(n int, pw powers) [][]int32 {
-	q, kk := c.q, pw.k0+pw.p
+	kk := pw.k0 + pw.p
 	size := kk * c.size
 	var gens []int
 	for h := 1; h < n; h++ {
-		if q.moves(h) && !slices.Contains(gens, c.heap[h]) {
+		if c.q.moves(h) && !slices.Contains(gens, c.heap[h]) {
 			gens = append(gens, c.heap[h])
 		}
 	}
@@ -55,7 +55,19 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 			r /= cj
 		}
 		for g := range gens {
-			img[g][e0] = int32(c.mulSplit(a, ks, gd[g*w:(g+1)*w]))
+			d := gd[g*w : (g+1)*w]
+			if c.mulS == nil {
+				img[g][e0] = int32(c.mulSplit(a, ks, d))
+				continue
+			}
+			// the counts a generator leaves as they are keep their digits
+			code := e0 - a + int(c.mulS[a*s+int(d[0])])
+			for j, dj := range d[1:] {
+				if dj != 0 {
+					code += (int(c.redT[j][ks[j]+int(dj)]) - ks[j]) * c.stride[j]
+				}
+			}
+			img[g][e0] = int32(code)
 		}
 	}
 	xi := len(gens)
@@ -85,9 +97,18 @@ func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int)
 	}
 	next := make([]int32, size)
 	var r pairRefiner
+	// stable[i]: the number of classes when image i last split none; a
+	// refinement only adds classes, so the partition is still stable
+	// under image i while the number is the same.
+	stable := make([]int, len(img))
 	for {
 		changed := false
-		for _, im := range img {
+		for ii := range img {
+			i := (ii + len(img) - 1) % len(img) // x first
+			im := img[i]
+			if stable[i] == nclass {
+				continue
+			}
 			// Refining by one image again and again carries a distinction
 			// along a chain of it (the powers of x) without passing over
 			// the other images each time.
@@ -98,6 +119,7 @@ func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int)
 				n := r.refine(class, im, next, nclass)
 				class, next = next, class
 				if n == nclass {
+					stable[i] = n
 					break
 				}
 				changed, nclass = true, n
@@ -227,21 +249,42 @@ func (c *cover) name(n int, pw powers, img [][]int32, class []int32, layers [][]
 // link records that element x times generator j is element y. When fresh,
 // y is a new element, the next one: its heaps are x's with generator j's
 // heap added, its word is x's with j's exponent raised, and isP says
-// whether it is a P-position. Otherwise, when the word differs from y's
-// and the relations found so far do not imply it, the two words make a
-// new relation.
+// whether it is a P-position. Otherwise the product may give a relation:
+// relate finds it once the monoid is proven (a refuted candidate needs
+// none).
 func (b *built) link(x, j, y int, fresh, isP bool) {
-	word := make([]int, len(b.gens))
-	copy(word, b.words[x])
-	word[j]++
+	b.tab = nil
 	if fresh {
+		word := make([]int, len(b.gens))
+		copy(word, b.words[x])
+		word[j]++
 		b.reps = append(b.reps, heapsOf(append(b.reps[x].Sizes(), b.gens[j])...))
 		b.words = append(b.words, word)
 		b.next = append(b.next, nil)
 		b.isP = append(b.isP, isP)
-	} else if !sameWord(word, b.words[y]) && !implied(word, b.lhs) {
-		b.lhs = append(b.lhs, word)
-		b.relations = append(b.relations, wordString(word, len(b.gens))+"="+wordString(b.words[y], len(b.gens)))
+	} else {
+		b.pending = append(b.pending, [3]int32{int32(x), int32(j), int32(y)})
 	}
 	b.next[x] = append(b.next[x], y)
+}
+
+// relate records the relations of the products link met, in the order
+// met: x times generator j is y, and when the word of x with j's exponent
+// raised differs from y's and the relations found before do not imply it,
+// the two words make a new relation.
+func (b *built) relate() {
+	var word []int
+	for _, p := range b.pending {
+		x, j, y := int(p[0]), int(p[1]), int(p[2])
+		word = append(word[:0], b.words[x]...)
+		for len(word) <= j {
+			word = append(word, 0)
+		}
+		word[j]++
+		if !sameWord(word, b.words[y]) && !implied(word, b.lhs) {
+			b.lhs = append(b.lhs, slices.Clone(word))
+			b.relations = append(b.relations, wordString(word, len(b.gens))+"="+wordString(b.words[y], len(b.gens)))
+		}
+	}
+	b.pending = nil
 }

@@ -412,6 +412,7 @@ func (c *cover) layer0() ([]int, []bool) {
 			subQ[a] = q.Mul(subQ[a], q.pretend[h])
 		}
 	}
+	mulQ, m := q.table(), len(q.reps)
 	for e := range order {
 		order[e] = e
 		a, r := e%s, e/s
@@ -422,14 +423,39 @@ func (c *cover) layer0() ([]int, []bool) {
 			k := r % cj
 			r /= cj
 			wt[e] += k * q.r.weight(f.heaps[0])
-			for ; k > 0; k-- {
-				x = q.Mul(x, q.pretend[f.heaps[0]])
+			for y := q.pretend[f.heaps[0]]; k > 0; k-- {
+				x = int(mulQ[x*m+y])
 			}
 		}
 		layer0[e] = q.isP[x]
 	}
-	slices.SortStableFunc(order, func(x, y int) int { return wt[x] - wt[y] })
+	sortByWeight(order, wt)
 	return order, layer0
+}
+
+// sortByWeight sorts the elements 0…len(order)−1 into order by their
+// weights wt, stably: by counting when the weights span a range no wider
+// than four times the elements, else by comparison.
+func sortByWeight(order, wt []int) {
+	if len(wt) == 0 {
+		return
+	}
+	lo, hi := slices.Min(wt), slices.Max(wt)
+	if hi-lo > 4*len(wt) {
+		slices.SortStableFunc(order, func(x, y int) int { return wt[x] - wt[y] })
+		return
+	}
+	start := make([]int, hi-lo+2)
+	for _, w := range wt {
+		start[w-lo+1]++
+	}
+	for i := 1; i < len(start); i++ {
+		start[i] += start[i-1]
+	}
+	for e, w := range wt {
+		order[start[w-lo]] = e
+		start[w-lo]++
+	}
 }
 
 // layerP returns whether element e of the cover, with k ≥ 1 copies of the

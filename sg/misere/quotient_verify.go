@@ -201,6 +201,12 @@ func (q *quotient) verifyOutcomes(ctx context.Context, b *built, mul []int32, n 
 			if seen[string(key)] {
 				continue
 			}
+			// The condition is checked as each state is found, in the
+			// order the loop takes them, so the first state it fails at
+			// is found without going over the states before it again.
+			if b.isP[t.x] != (t.moves && !hasBit(scratch, 0)) {
+				return append([]int{hs.h}, witness(i)...), nil
+			}
 			if len(states) >= MaxVerifyStates {
 				return nil, q.limitError("positions", MaxVerifyStates, 0, "states of the proof of exactness")
 			}
@@ -350,10 +356,19 @@ func subSums(sizes []int) []game.Heaps {
 // x·y = next(x·y', j), which is [monoid.mul] wherever the product is
 // associative (the proof checks the table it is given); O(m²) and a word
 // per column instead of O(m²·|word|).
+//
+// The table is kept: a monoid is not changed once its table is read.
 func (b *monoid) table() []int32 {
 	m := len(b.reps)
+	if len(b.tab) == m*m {
+		return b.tab
+	}
 	t := make([]int32, m*m)
-	key := func(w []int) string {
+	defer func() { b.tab = t }()
+	key := func(w []int) string { // the same for words that differ by trailing zeros
+		for len(w) > 0 && w[len(w)-1] == 0 {
+			w = w[:len(w)-1]
+		}
 		var buf []byte
 		for _, e := range w {
 			buf = binary.AppendUvarint(buf, uint64(e))
@@ -372,14 +387,14 @@ func (b *monoid) table() []int32 {
 	}
 	slices.SortStableFunc(order, func(x, y int) int { return length[x] - length[y] })
 	done := make([]bool, m)
-	tmp := make([]int, len(b.gens))
+	var tmp []int
 	for _, y := range order {
 		found := false
 		for j, e := range b.words[y] {
 			if e == 0 {
 				continue
 			}
-			copy(tmp, b.words[y])
+			tmp = append(tmp[:0], b.words[y]...)
 			tmp[j]--
 			if yp, ok := index[key(tmp)]; ok && done[yp] {
 				for x := 0; x < m; x++ {
