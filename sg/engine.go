@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
+	"unsafe"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -41,15 +43,16 @@ type Engine[P comparable] struct {
 	g game.Game[P]
 	r run
 
-	// dense answers without a search for a dense game over ints (P is
-	// int) that neither decomposes nor canonicalizes (see denseEngine);
-	// it is not on for every other game.
-	dense denseEngine
-	// m holds the values, and hides every difference between games from
-	// the search: NewEngine chooses it once (see memo).
+	// ints is the engine of a dense game over ints (P is int), when the
+	// game neither decomposes nor canonicalizes (see intEngine); it is
+	// not on for every other game, which m serves.
+	ints intEngine
+	// m holds the values, and hides every difference between the other
+	// games: NewEngine chooses it once (see memo).
 	m memo[P]
-	// lend is the game's Lender, or nil: its lists are copied (see moves).
-	lend game.Lender[P]
+	// moves appends p's options to dst: the game's AppendMoves, or a copy
+	// of a Lender's list.
+	moves func(dst []P, p P) []P
 	// counter is the game's MoveCounter, or nil: asked before a
 	// position's moves are listed (see tooMany).
 	counter game.MoveCounter[P]
@@ -64,6 +67,7 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	if g == nil {
 		return e // its methods report errNoGame
 	}
+	e.moves = g.AppendMoves
 	e.counter, _ = g.(game.MoveCounter[P])
 	_, isInt := any(*new(P)).(int) // checked once, here
 	perCell := int64(reflect.TypeFor[cell]().Size())
@@ -76,20 +80,20 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	}
 	_, canon := g.(game.Canonicalizer[P])
 	_, dec := g.(game.Decomposer[P])
-	d, dense := g.(game.Dense)
-	gi, isIntGame := any(g).(game.Game[int]) // P is int
+	if d, dense := g.(game.Dense); dense && indexed && !canon && !dec {
+		if gi, ok := any(g).(game.Game[int]); ok { // P is int
+			e.ints = intEngine{r: &e.r, g: gi, idx: d}
+			e.ints.lend, _ = any(g).(game.Lender[int])
+			e.r.perPos = perCell
+			return e
+		}
+	}
 	switch {
-	case dense && indexed && isIntGame && !canon && !dec:
-		e.dense = denseEngine{memo: denseMemo{g: d}, g: gi}
-		e.dense.lend, _ = any(g).(game.Lender[int])
-		e.dense.opts = any(&e.kids).(*[]int)
-		e.m = any(&e.dense.memo).(memo[P])
-		e.r.perPos = perCell
 	case indexed:
 		e.m = &indexMemo[P]{idx: idx}
 		e.r.perPos = perCell
 	case isInt:
-		e.m = any(newIntTableMemo()).(memo[P])
+		e.m = newIntTableMemo[P]()
 		e.r.perPos = 3 * int64(reflect.TypeFor[entry[P]]().Size()) // a table at most a third full after growing
 	default:
 		e.m = newTableMemo[P]()
@@ -101,9 +105,30 @@ func NewEngine[P comparable](g game.Game[P], opts ...Option) *Engine[P] {
 	if dec, ok := g.(game.Decomposer[P]); ok {
 		e.m = &sumMemo[P]{memo: e.m, dec: dec}
 	}
-	e.lend, _ = g.(game.Lender[P])
+	if lend, ok := g.(game.Lender[P]); ok {
+		e.moves = func(dst []P, p P) []P {
+			// Copy a lent list one by one: for a few options that costs
+			// less than the call to memmove in append(…, s...), and the
+			// loads of the children that follow find them in the store
+			// buffer.
+			//lint:ignore S1011 measured: the loop is faster here (BenchmarkVersus/dag-2^14/search)
+			for _, c := range lend.Successors(p) {
+				dst = append(dst, c)
+			}
+			return dst
+		}
+	}
 	return e
 }
+
+// asInt returns *p, a position of an engine whose ints is on (or of an
+// int hash table): P is int, which NewEngine checked once. It is the one
+// conversion between the generic face and the int engine under it, and
+// it reads the memory, as unsafe.Pointer's rule (1) allows for types of
+// the same layout: the safe form, *any(p).(*int), loads the type from the
+// generic dictionary and compares it, 5 instructions on a warm Value of 24
+// (BenchmarkWarmValue/dense, counted with cachegrind). TestAsInt checks it.
+func asInt[P comparable](p *P) int { return *(*int)(unsafe.Pointer(p)) }
 
 // Game returns the game the engine solves.
 func (e *Engine[P]) Game() game.Game[P] { return e.g }
@@ -112,7 +137,10 @@ func (e *Engine[P]) Game() game.Game[P] { return e.g }
 // for the values to come (a hash table is let go): the slice keeps the
 // number of positions the game had when it was first used.
 func (e *Engine[P]) Reset() {
-	if e.m != nil {
+	switch {
+	case e.ints.on():
+		e.ints.reset()
+	case e.m != nil:
 		e.m.reset()
 	}
 	e.r.count = 0
@@ -135,10 +163,16 @@ func (e *Engine[P]) Stats() Stats {
 // For a [game.Decomposer], p's value is known when the values of all its
 // components are: Known returns their XOR.
 func (e *Engine[P]) Known(p P) (Nimber, bool) {
-	if e.m == nil {
+	var v cell
+	switch {
+	case e.ints.on():
+		v = e.ints.known(asInt(&p))
+	case e.m != nil:
+		_, v = e.m.look(p)
+	default:
 		return 0, false
 	}
-	if _, v := e.m.look(p); v < notPos {
+	if v < notPos {
 		return Nimber(v), true
 	}
 	return 0, false
@@ -155,10 +189,9 @@ func (e *Engine[P]) Known(p P) (Nimber, bool) {
 // game; finished values stay memoized in every case, so a later call
 // resumes where this one stopped.
 func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
-	if d := e.dense.memo.d; d != nil {
-		// A bot's hot loop on a dense game: p is its own memo index (P
-		// is int: the conversion compares a type, and never fails).
-		if i := any(p).(int); uint(i) < uint(len(d)) {
+	if d := e.ints.d; d != nil {
+		// A bot's hot loop on a dense game: p is its own memo index.
+		if i := asInt(&p); uint(i) < uint(len(d)) {
 			if v := d[i]; v < notPos {
 				return Nimber(v), nil
 			}
@@ -168,23 +201,23 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 			// For fewer than 64 options, all known, look up each one
 			// and mark its value in one word, in one loop.
 			var kids []int
-			if e.dense.lend != nil {
-				kids = e.dense.lend.Successors(i)
+			if e.ints.lend != nil {
+				kids = e.ints.lend.Successors(i)
 			} else {
-				kids = e.dense.g.AppendMoves(e.dense.buf[:0], i)
-				if cap(kids) != cap(e.dense.buf) {
+				kids = e.ints.g.AppendMoves(e.ints.kids[:0], i)
+				if cap(kids) != cap(e.ints.kids) {
 					// Store the buffer only when it grew: a pointer
 					// store costs a write barrier while the collector
 					// runs.
-					e.dense.buf = kids
+					e.ints.kids = kids
 				}
 			}
 			if len(kids) >= 64 {
-				return e.wide(ctx, p, i, kids)
+				return e.ints.wide(ctx, i, kids)
 			}
 			v, ok := mexDense(d, kids)
 			if !ok {
-				return e.search(ctx, p)
+				return e.ints.search(ctx, i)
 			}
 			d[i] = v
 			e.r.count++
@@ -198,11 +231,19 @@ func (e *Engine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 	return e.value(ctx, p)
 }
 
-// value is Value for every position but a dense game's, once its memo is
-// made.
+// value is Value for every game but a dense one's, once its memo is made.
 func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
 	if e.m == nil {
-		return 0, errNoGame
+		if !e.ints.on() {
+			return 0, errNoGame
+		}
+		// A dense game over ints, asked its first question or about a
+		// position it does not have.
+		e.ints.prepare()
+		if i := asInt(&p); uint(i) >= uint(len(e.ints.d)) {
+			return 0, fmt.Errorf("sg: position %d: %w", i, ErrNotPosition)
+		}
+		return e.Value(ctx, p)
 	}
 	p, v := e.m.look(p)
 	switch {
@@ -212,9 +253,6 @@ func (e *Engine[P]) value(ctx context.Context, p P) (Nimber, error) {
 		return 0, fmt.Errorf("sg: position %v: %w", p, ErrNotPosition)
 	}
 	e.m.prepare()
-	if e.dense.on() {
-		return e.Value(ctx, p) // a dense game, asked its first question
-	}
 	if err := ctx.Err(); err != nil {
 		return 0, fmt.Errorf("sg: value of %v: %w", p, err)
 	}
@@ -268,7 +306,7 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 	} else if done {
 		return Nimber(v), nil
 	}
-	d, opts := e.dense.memo.d, e.dense.opts // a dense game's, read here
+	m := e.m
 	for {
 		f := &e.stack[len(e.stack)-1]
 		pushed := false
@@ -280,14 +318,7 @@ func (e *Engine[P]) search(ctx context.Context, root P) (Nimber, error) {
 			}
 			// Unknown when the frame was pushed: a sibling's search may
 			// have solved it since, so look again before descending.
-			c, v := e.kids[f.next], notPos
-			if d != nil {
-				if i := (*opts)[f.next]; uint(i) < uint(len(d)) {
-					v = d[i]
-				}
-			} else {
-				c, v = e.m.look(c)
-			}
+			c, v := m.look(e.kids[f.next])
 			if v < notPos {
 				e.vals[f.next] = v
 				f.next++
@@ -347,11 +378,7 @@ func (e *Engine[P]) finish(p P, slot, lo int) cell {
 		} else {
 			v = mexInto(&e.r.mex, vals)
 		}
-		if d := e.dense.memo.d; d != nil {
-			d[slot] = v
-		} else {
-			e.m.store(p, slot, v)
-		}
+		e.m.store(p, slot, v)
 	}
 	e.kids = e.kids[:lo]
 	e.vals = e.vals[:lo]
@@ -369,43 +396,36 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 		e.up()
 	}
 	lo := len(e.kids)
-	slot, sum := xorSlot, false
-	d := e.dense.memo.d // a dense game's memo, written out here
-	if d != nil {
-		// p is unknown (the caller looked) and within the positions
-		// bound (NewEngine checked).
-		slot = any(p).(int)
-		d[slot] = inProgress
+	kids, sum, key, v := e.m.split(e.kids, p)
+	e.kids = kids
+	slot := xorSlot
+	if !sum {
+		// A component (for a Decomposer, in canonical form, which may be
+		// known already).
+		switch v {
+		case unknown:
+		case inProgress:
+			return 0, false, &CycleError[P]{Position: key}
+		case notPos:
+			return 0, false, fmt.Errorf("position %v: %w", key, ErrNotPosition)
+		default:
+			if up {
+				e.down()
+			}
+			return v, true, nil
+		}
+		p = key
+		if m := e.r.cfg.maxPositions; m > 0 && e.r.count >= m {
+			return 0, false, e.r.positionsError(p)
+		}
+		if e.counter != nil {
+			if err := e.tooMany(p); err != nil {
+				return 0, false, err
+			}
+		}
+		slot = e.m.enter(p)
 		e.r.count++
 		e.kids = e.moves(reserve(e.kids, 64), p)
-	} else {
-		var key P
-		e.kids, sum, key, v = e.m.split(e.kids, p)
-		if !sum {
-			// A component (for a Decomposer, in canonical form, which
-			// may be known already).
-			p = key
-			if v != unknown {
-				if err := e.settled(p, v); err != nil {
-					return 0, false, err
-				}
-				if up {
-					e.down()
-				}
-				return v, true, nil
-			}
-			if m := e.r.cfg.maxPositions; m > 0 && e.r.count >= m {
-				return 0, false, e.r.positionsError(p)
-			}
-			if e.counter != nil {
-				if err := e.tooMany(p); err != nil {
-					return 0, false, err
-				}
-			}
-			slot = e.m.enter(p)
-			e.r.count++
-			e.kids = e.moves(reserve(e.kids, 64), p)
-		}
 	}
 	hi := len(e.kids)
 	if n := hi - lo; n > MaxOptions {
@@ -417,12 +437,7 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 	e.vals = reserve(e.vals, hi-len(e.vals))[:hi]
 	// Resolve the children in one tight pass: the memo loads are
 	// independent, so the processor overlaps them.
-	var known bool
-	if d != nil {
-		known = resolveDense(d, (*e.dense.opts)[lo:hi], e.vals[lo:hi])
-	} else {
-		known = e.m.resolve(e.kids[lo:hi], e.vals[lo:hi])
-	}
+	known := e.m.resolve(e.kids[lo:hi], e.vals[lo:hi])
 	poll := e.r.expanded(hi - lo)
 	if known {
 		v = e.finish(p, slot, lo)
@@ -437,34 +452,6 @@ func (e *Engine[P]) push(ctx context.Context, p P) (v cell, done bool, err error
 		err = e.r.pollAll(ctx, e.depth(), e.held())
 	}
 	return v, done, err
-}
-
-// moves appends p's options to dst: the game's AppendMoves, or a copy of
-// a Lender's list.
-func (e *Engine[P]) moves(dst []P, p P) []P {
-	if e.lend == nil {
-		return e.g.AppendMoves(dst, p)
-	}
-	// Copy a lent list one by one: for a few options that costs less
-	// than the call to memmove in append(…, s...), and the loads of the
-	// children that follow find them in the store buffer.
-	//lint:ignore S1011 measured: the loop is faster here (BenchmarkVersus/dag-2^14/search)
-	for _, c := range e.lend.Successors(p) {
-		dst = append(dst, c)
-	}
-	return dst
-}
-
-// settled returns the error of a component p met by push whose cell v is
-// not unknown: in progress (a cycle) or not a position; nil for a value.
-func (e *Engine[P]) settled(p P, v cell) error {
-	switch v {
-	case inProgress:
-		return &CycleError[P]{Position: p}
-	case notPos:
-		return fmt.Errorf("position %v: %w", p, ErrNotPosition)
-	}
-	return nil
 }
 
 // fail unwinds the stack, forgetting positions still in progress, and
@@ -504,6 +491,9 @@ func (r *run) fits(n int) bool {
 // was finished stays memoized, so a later call resumes. Progress asked
 // for with [WithProgress] is reported at most once per interval.
 func (e *Engine[P]) SolveAll(ctx context.Context) error {
+	if e.ints.on() {
+		return e.ints.solveAll(ctx)
+	}
 	if e.g == nil {
 		return errNoGame
 	}
@@ -513,41 +503,88 @@ func (e *Engine[P]) SolveAll(ctx context.Context) error {
 	if !dense || !isInt {
 		return fmt.Errorf("sg: SolveAll needs a game.Dense game over int positions; %T is not one", e.g)
 	}
-	if e.dense.on() {
-		e.m.prepare()
-	} else if n := d.NumPositions(); !e.r.fits(n) {
+	n := d.NumPositions()
+	if !e.r.fits(n) {
 		return &LimitError{Op: "sg.Engine.SolveAll", Bound: "positions", Limit: int64(e.r.cfg.maxPositions),
 			Need: int64(n), Detail: fmt.Sprintf("%T has more positions than the engine's bounds allow (raise them with WithMaxPositions or WithMemory)", e.g)}
 	}
-	n := d.NumPositions()
-	if e.dense.on() {
-		n = len(e.dense.memo.d)
-	}
+	// A Decomposer or Canonicalizer: each position through Value.
 	for lo := 0; lo < n; lo += pollWork {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("sg: solving positions %d to %d: %w", lo, n-1, err)
 		}
-		if e.dense.on() && e.r.cfg.progress != nil {
-			e.r.report(0)
-		}
-		hi := min(lo+pollWork, n)
-		for i := lo; i < hi; i++ {
-			var err error
-			if e.dense.on() {
-				// The positions whose options are all known, in one
-				// loop; then i, which needs a search.
-				if i = e.dense.sweep(&e.r, i, hi); i == hi {
-					break
-				}
-				*ip = i
-				_, err = e.search(ctx, p)
-			} else {
-				*ip = i
-				_, err = e.Value(ctx, p)
-			}
-			if err != nil {
+		for i := lo; i < min(lo+pollWork, n); i++ {
+			*ip = i
+			if _, err := e.Value(ctx, p); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// Outcome returns [P] when the player to move from p loses, [N] otherwise.
+func (e *Engine[P]) Outcome(ctx context.Context, p P) (Outcome, error) {
+	v, err := e.Value(ctx, p)
+	if err != nil {
+		return Outcome(0), err // P; the name P is the type parameter here
+	}
+	return OutcomeOf(v), nil
+}
+
+// WinningMoves returns every option of p whose value is 0, in the game's
+// move order, with duplicates removed: the moves that leave the opponent
+// lost. It is empty exactly when p is a P-position.
+func (e *Engine[P]) WinningMoves(ctx context.Context, p P) ([]P, error) {
+	return e.MovesTo(ctx, p, 0)
+}
+
+// MovesTo returns every option of p whose value is v, in the game's move
+// order, with duplicates removed. By the definition of mex it is nonempty
+// whenever v is less than p's value.
+func (e *Engine[P]) MovesTo(ctx context.Context, p P, v Nimber) ([]P, error) {
+	var out []P
+	err := e.eachOptionOfValue(ctx, p, v, func(q P) bool {
+		if !slices.Contains(out, q) {
+			out = append(out, q)
+		}
+		return true
+	})
+	return out, err
+}
+
+// WinningMove returns one option of p of value 0 and true, or the zero
+// position and false when p is a P-position (every move loses). A bot that
+// must still move from a P-position can take any option; the Player of
+// package sg/bot chooses well among them.
+func (e *Engine[P]) WinningMove(ctx context.Context, p P) (P, bool, error) {
+	var move P
+	found := false
+	err := e.eachOptionOfValue(ctx, p, 0, func(q P) bool {
+		move, found = q, true
+		return false
+	})
+	return move, found, err
+}
+
+// eachOptionOfValue calls f with each option of p whose value is v, in the
+// game's move order, until f returns false. The options are listed in
+// e.tmp, which Value never touches, so they need no copy.
+func (e *Engine[P]) eachOptionOfValue(ctx context.Context, p P, v Nimber, f func(P) bool) error {
+	pv, err := e.Value(ctx, p)
+	if err != nil || pv == v {
+		// By the definition of mex no option has p's own value: in
+		// particular a P-position has no winning move.
+		return err
+	}
+	e.tmp = e.g.AppendMoves(e.tmp[:0], p)
+	for _, q := range e.tmp {
+		w, err := e.Value(ctx, q)
+		if err != nil {
+			return err
+		}
+		if w == v && !f(q) {
+			return nil
 		}
 	}
 	return nil

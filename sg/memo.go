@@ -46,9 +46,9 @@ func fillUnknown(d []cell) {
 // the search meets it. The engine's search has no other cases: every
 // difference between games lies behind these methods, each called once a
 // position or once a list of options. A [game.Dense] game over ints that
-// neither decomposes nor canonicalizes has a denseMemo, whose positions
-// index its slice directly: the engine's search and its denseEngine
-// (dense.go) read and write that slice without these calls.
+// neither decomposes nor canonicalizes needs no memo of this kind: the
+// engine solves it with an intEngine (dense.go), a concrete engine whose
+// positions index a slice of cells directly.
 type memo[P comparable] interface {
 	// prepare allocates the memo before a search, if it is not yet.
 	prepare()
@@ -143,75 +143,6 @@ func (m *indexMemo[P]) store(p P, slot int, v cell) {
 	m.d[slot] = v
 }
 
-// denseMemo is the memo of a game.Dense game over ints: a slice of cells
-// indexed by the positions themselves, made at the first question with the
-// number of positions the game has then.
-type denseMemo struct {
-	g game.Dense
-	d []cell
-}
-
-func (m *denseMemo) prepare() {
-	if m.d == nil {
-		m.d = make([]cell, m.g.NumPositions())
-		fillUnknown(m.d)
-	}
-}
-
-func (m *denseMemo) reset() {
-	if m.d != nil {
-		fillUnknown(m.d)
-	}
-}
-
-func (m *denseMemo) canonical(i int) int { return i }
-
-func (m *denseMemo) get(i int) cell {
-	if m.d != nil {
-		if uint(i) < uint(len(m.d)) {
-			return m.d[i]
-		}
-		return notPos
-	}
-	if uint(i) < uint(m.g.NumPositions()) {
-		return unknown // not prepared yet
-	}
-	return notPos
-}
-
-func (m *denseMemo) look(i int) (int, cell) { return i, m.get(i) }
-
-func (m *denseMemo) resolve(kids []int, vals []cell) bool { return resolveDense(m.d, kids, vals) }
-
-// resolveDense is resolve for the memo d of a dense game.
-func resolveDense(d []cell, kids []int, vals []cell) bool {
-	vals = vals[:len(kids)]
-	var worst cell
-	for j, c := range kids {
-		v := notPos
-		if uint(c) < uint(len(d)) {
-			v = d[c]
-		}
-		vals[j] = v
-		worst = max(worst, v)
-	}
-	return worst < notPos
-}
-
-func (m *denseMemo) split(dst []int, i int) ([]int, bool, int, cell) { return dst, false, i, unknown }
-
-func (m *denseMemo) enter(i int) int {
-	m.d[i] = inProgress
-	return i
-}
-
-func (m *denseMemo) store(i int, slot int, v cell) {
-	if slot < 0 {
-		slot = i
-	}
-	m.d[slot] = v
-}
-
 // tableMemo is the memo of a game whose positions are not indexed: an
 // open-addressing hash table with linear probing, each slot a position
 // and its cell side by side, so that a lookup costs one cache miss where
@@ -240,7 +171,7 @@ type anyHash[P comparable] struct{ seed maphash.Seed }
 
 func (h anyHash[P]) hash(p P) uint64 { return maphash.Comparable(h.seed, p) }
 
-// intHash hashes int positions so that the
+// intHash hashes int positions (P is int: NewEngine checks it) so that the
 // eight ints 8k, …, 8k+7 hash to eight consecutive slots, in two cache
 // lines, and the groups of eight are scattered by a mixing function with a
 // random seed. Games over ints often move to nearby ints (a heap game
@@ -248,10 +179,10 @@ func (h anyHash[P]) hash(p P) uint64 { return maphash.Comparable(h.seed, p) }
 // neighbours in cache, which halves the cost of a deep search. A group
 // holds at most eight positions, so no set of ints crowds the table more
 // than a random one by more than eight slots.
-type intHash struct{ seed uint64 }
+type intHash[P comparable] struct{ seed uint64 }
 
-func (h intHash) hash(p int) uint64 {
-	x := uint64(p)
+func (h intHash[P]) hash(p P) uint64 {
+	x := uint64(asInt(&p))
 	return mix64(x>>3^h.seed)<<3 | x&7
 }
 
@@ -285,9 +216,9 @@ func newTableMemo[P comparable]() *tableMemo[P, anyHash[P]] {
 	return &tableMemo[P, anyHash[P]]{h: anyHash[P]{maphash.MakeSeed()}}
 }
 
-// newIntTableMemo returns an empty table for int positions.
-func newIntTableMemo() *tableMemo[int, intHash] {
-	return &tableMemo[int, intHash]{h: intHash{maphash.Comparable(maphash.MakeSeed(), 0)}}
+// newIntTableMemo returns an empty table for int positions (P is int).
+func newIntTableMemo[P comparable]() *tableMemo[P, intHash[P]] {
+	return &tableMemo[P, intHash[P]]{h: intHash[P]{maphash.Comparable(maphash.MakeSeed(), 0)}}
 }
 
 func (m *tableMemo[P, H]) prepare() {}

@@ -15,7 +15,7 @@ const pollWork = 1 << 12
 
 // run is what an engine counts across searches: its options, its counts,
 // the work since the last poll and the progress clock. An [Engine] and
-// its denseEngine share one.
+// its intEngine share one.
 type run struct {
 	cfg   config
 	count int // memoized or in-progress positions

@@ -67,7 +67,7 @@ func (s *SharedEngine[P]) Value(ctx context.Context, p P) (Nimber, error) {
 func (s *SharedEngine[P]) answered(p P) (Nimber, bool) {
 	if c := s.cells.Load(); c != nil {
 		// Only a dense game over ints has cells (see publish).
-		if i := any(p).(int); uint(i) < uint(len(*c)) {
+		if i := asInt(&p); uint(i) < uint(len(*c)) {
 			if x := (*c)[i].Load(); x != 0 {
 				return Nimber(x - 1), true
 			}
@@ -82,11 +82,11 @@ func (s *SharedEngine[P]) answered(p P) (Nimber, bool) {
 
 // publish records v as p's value for lock-free lookups; s.mu is held.
 func (s *SharedEngine[P]) publish(p P, v Nimber) {
-	if !s.e.dense.on() {
+	if !s.e.ints.on() {
 		s.answers.Store(p, v)
 		return
 	}
-	s.publishIndex(any(p).(int), v)
+	s.publishIndex(asInt(&p), v)
 }
 
 // publishIndex records v as the value of i, a position of a dense game
@@ -95,7 +95,7 @@ func (s *SharedEngine[P]) publishIndex(i int, v Nimber) {
 	c := s.cells.Load()
 	if c == nil {
 		// Value prepared the memo before answering.
-		cells := make([]atomic.Uint32, len(s.e.dense.memo.d))
+		cells := make([]atomic.Uint32, len(s.e.ints.d))
 		c = &cells
 		s.cells.Store(c)
 	}
@@ -113,8 +113,8 @@ func (s *SharedEngine[P]) SolveAll(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	err := s.e.SolveAll(ctx)
-	if s.e.dense.on() { // else SolveAll went through Value, which publishes nothing
-		for i, x := range s.e.dense.memo.d {
+	if s.e.ints.on() { // else SolveAll went through Value, which publishes nothing
+		for i, x := range s.e.ints.d {
 			if x < notPos {
 				s.publishIndex(i, Nimber(x))
 			}

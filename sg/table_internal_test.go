@@ -26,7 +26,7 @@ func TestTableMemoAgreesWithMap(t *testing.T) {
 			var m memo[int]
 			var load func() (used, slots int)
 			if ints {
-				t := newIntTableMemo()
+				t := newIntTableMemo[int]()
 				m, load = t, func() (int, int) { return t.used, len(t.slots) }
 			} else {
 				t := newTableMemo[int]()
