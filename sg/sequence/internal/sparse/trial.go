@@ -18,9 +18,10 @@ import (
 // 1 has value g1: on a take-and-break code of no digit of many moves,
 // on heaps the probe found cheap (or with two processors, before the
 // probe), at a heap of the kind pairTakes takes (so that a run does not
-// stop at its first heap), unless Knobs.Marker turns it off.
+// stop at its first heap), below markMaxHeaps, unless Knobs.Marker turns
+// it off.
 func (e *Engine) pairOK(n, g1 int) bool {
-	if e.procs <= 1 || e.direct || !e.rareOK || e.rs.Knobs.Marker < 0 || e.Code == nil {
+	if e.procs <= 1 || e.direct || !e.rareOK || e.rs.Knobs.Marker < 0 || e.Code == nil || n >= markMaxHeaps {
 		return false
 	}
 	if len(e.Code.Many) > 0 {
@@ -28,6 +29,14 @@ func (e *Engine) pairOK(n, g1 int) bool {
 	}
 	return pairTakes(&e.Heap, n, g1) && (e.procs == 2 || e.probed && !e.pipeWorth)
 }
+
+// markMaxHeaps is the heap from which the marker mode no longer starts:
+// past it a run is long, its second goroutine's garbage and the growth of
+// the values' storage while both run raised .1777's certification (443
+// million values) from 0.78 GB to 0.94–1.35 GB and its CPU time by 9–17 %
+// (for a wall time of 41–55 s instead of 62–65 s), so the longest runs go
+// on on one core, in the memory of their values.
+const markMaxHeaps = 1 << 26
 
 // runPair computes heaps of s in marker mode, from s.Len() up to target
 // at most, and returns when it stops (see above); the caller's loop goes
@@ -50,7 +59,7 @@ func (e *Engine) pairOK(n, g1 int) bool {
 func runPair[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, target int, get func(*store.Seq) []T, scan scanFunc[T]) error {
 	run := func(end int) (int, int, error) { return markRun(ctx, e, s, end, get, scan) }
 	n0 := s.Len()
-	end := min(target, cap(get(s)), e.nextChoose)
+	end := min(target, cap(get(s)), e.nextChoose, markMaxHeaps)
 	if end-n0 < pairMinRun || n0 < 3 {
 		// Asked again pairMinRun heaps later (or at the next choice of
 		// the mask, where the run may be long again), not at the next
