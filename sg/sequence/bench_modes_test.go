@@ -17,9 +17,7 @@ import (
 //
 //	one       WithWorkers(1)
 //	auto      two workers, the engine's choice (trials, probes)
-//	pipeline  two workers, the pipeline only (withPair(-1))
-//	pair      two workers, the pair mode (withRing(-1), withMarker(-1))
-//	ring      two workers, the ring mode (withRing(1))
+//	pipeline  two workers, the pipeline only (withMarker(-1))
 //	marker    two workers, the marker mode (withMarker(1); codes only)
 //
 // Run it on two processors, alternating the modes, for example:
@@ -33,10 +31,8 @@ func BenchmarkModes(b *testing.B) {
 	}{
 		{"one", []Option{WithWorkers(1)}},
 		{"auto", []Option{WithWorkers(2)}},
-		{"pipeline", []Option{WithWorkers(2), withPair(-1), withParallelFrom(from)}},
-		{"pair", []Option{WithWorkers(2), withRing(-1), withMarker(-1), withParallelFrom(from)}},
-		{"ring", []Option{WithWorkers(2), withRing(1), withParallelFrom(from)}},
-		{"marker", []Option{WithWorkers(2), withRing(-1), withMarker(1), withParallelFrom(from)}},
+		{"pipeline", []Option{WithWorkers(2), withMarker(-1), withParallelFrom(from)}},
+		{"marker", []Option{WithWorkers(2), withMarker(1), withParallelFrom(from)}},
 	}
 	for _, g := range []struct {
 		name string

@@ -17,14 +17,13 @@ import (
 //
 // The direct engine runs the first phase on a block of heaps [lo, end) on
 // every worker at once, then the second in order (direct_par.go). The
-// sparse engine runs a pipeline (internal/sparse, par.go): workers run first phases
-// just behind a finisher goroutine, so that n-lo is a few heaps and
-// nothing waits at a barrier; where heaps are too cheap for it, or where
-// it is slower, two goroutines take the heaps in turn (internal/sparse, pair.go),
-// with a window of one heap; and costly heaps may be claimed by whichever
-// worker is free and finished in order by whichever finds them ready (the
-// ring mode, internal/sparse, ring.go), where a trial finds that faster than the
-// pipeline. Results do not depend on the number of workers, the
+// sparse engine runs a pipeline (internal/sparse, par.go): workers run
+// first phases just behind a finisher goroutine, so that n-lo is a few
+// heaps and nothing waits at a barrier; where heaps are too cheap for it,
+// on a take-and-break code, two goroutines share each heap's work (the
+// marker mode, internal/sparse, mark.go): one marks ahead the options far
+// below each heap while the other finishes the heaps in order, where a
+// trial finds that faster. Results do not depend on the number of workers, the
 // scheduling or the block size: every value is the exact mex of all its
 // options, and tests compare them with the one-worker run.
 
@@ -34,16 +33,16 @@ import (
 //
 // The direct engine splits each block of heaps over the n goroutines.
 // The sparse engine chooses, from the values alone (the cost of the heaps
-// counted in inner-loop steps on one core, and where their work lies),
-// among: costly heaps taken by whichever goroutine is free and finished
-// in order (the ring mode, or the pipeline of first phases); cheap heaps
-// on two goroutines, which take the heaps in turn (the pair mode) or of
-// which one marks ahead the options far below each heap while the other
-// finishes the heaps in order (the marker mode, on codes such as .354).
-// Each is timed against one core before it runs and, chunk by chunk,
-// while it runs, and stands aside where it is not faster. Games whose
+// counted in inner-loop steps on one core), among: costly heaps on the
+// pipeline of first phases; cheap heaps of a take-and-break code on two
+// goroutines, of which one marks ahead the options far below each heap
+// while the other finishes the heaps in order (the marker mode). The
+// marker mode is timed against the other loop (one core, or the
+// pipeline) before it runs and, chunk by chunk, while it runs, and stands
+// aside where it is not faster. Cheap heaps of rules that are no
+// take-and-break code (rules known by their moves only), of codes whose
 // heap n reads heap n-1 through two options of different values (a code
-// 4.3, say: G(1) = 1) and games whose moves leave three heaps or more
+// 4.3, say: G(1) = 1) and of games whose moves leave three heaps or more
 // stay on one core below the pipeline's cost.
 //
 // With more than one worker, the rule's AppendHeapMoves is called from
@@ -103,39 +102,20 @@ func runParallel(procs, n int, f func(w, i int)) {
 	wg.Wait()
 }
 
-// withRing sets when the sparse engine uses its ring mode (internal/sparse)
-// on more than one worker: mode 1 wherever it may, with no trial against
-// the other modes, -1 never (the pipeline or the pair mode run instead),
-// 0 where it pays (the default: on costly heaps, where its trials win).
-// Tests and benchmarks use it.
-func withRing(mode int) Option {
-	return func(c *config) { c.knobs.Ring = mode }
-}
-
-// withPair(-1) keeps the sparse engine out of its pair, ring and marker
-// modes (internal/sparse): with more than one worker only its pipeline
-// runs. Benchmarks use it to time the pipeline alone.
-func withPair(mode int) Option {
-	return func(c *config) { c.knobs.Pair = mode }
-}
-
-// withTakeover sets how many times a waiting goroutine of the ring mode
-// or of the marker mode looks for the other goroutines' progress before
-// it does their work itself: in the ring mode, it takes over the first
-// heap not finished (internal/sparse); in the marker mode, the finisher
-// marks its heaps itself until the marker catches up (internal/sparse).
-// 0 is the default, -1 never. Tests use 1, so that
+// withTakeover sets how many times a waiting goroutine of the marker mode
+// looks for the other goroutine's progress before it does its work
+// itself: the finisher marks its heaps itself until the marker catches up
+// (internal/sparse). 0 is the default, -1 never. Tests use 1, so that
 // takeovers are frequent.
 func withTakeover(looks int) Option {
 	return func(c *config) { c.knobs.Takeover = looks }
 }
 
 // withMarker sets when the sparse engine uses its marker mode
-// (internal/sparse) rather than the pair mode, on a take-and-break code
-// with more than one worker where neither the pipeline nor the ring mode
-// runs: mode 1 wherever it may, with no trial, -1 never, 0 where the
-// marker's share of the work is large (the default, see markerMode).
-// Tests and benchmarks use it.
+// (internal/sparse), on a take-and-break code with more than one worker
+// where the pipeline does not pay: mode 1 wherever it may, with no trial,
+// -1 never (with more than one worker only the pipeline runs), 0 where
+// its trials win (the default). Tests and benchmarks use it.
 func withMarker(mode int) Option {
 	return func(c *config) { c.knobs.Marker = mode }
 }

@@ -231,7 +231,7 @@ func TestParallelCancelAndResume(t *testing.T) {
 	}{
 		{".354", seqParse(".354"), 300000, 50000, nil, false},
 		{"grundy", seqGrundy{}, 120000, 40000, nil, true},
-		{"grundy-ring", seqGrundy{}, 120000, 40000, []Option{withRing(1)}, true},
+		{".354-pipeline", seqParse(".354"), 300000, 50000, []Option{withMarker(-1), withParallelFrom(4096)}, true},
 		// (.354's heaps are cheap: a poll comes every 25,000 or so.)
 		{".354-marker", seqParse(".354"), 300000, 50000, []Option{withMarker(1)}, false},
 		// (.376's guesses are wrong at a few hundred heaps: each stops a

@@ -30,14 +30,14 @@
 //     marking of four heaps a pass over the rare heaps.
 //   - par.go, parfirst.go: the pipeline (costly heaps: workers compute a
 //     first phase of heaps ahead, one finisher completes them in order).
-//   - pair.go: the pair mode (cheap heaps: two goroutines take the heaps
-//     in turn); ring.go: the ring mode (costly heaps: whichever goroutine
-//     is free claims the next heap, whichever finds heaps ready finishes
-//     them); mark.go, markcheck.go: the marker mode (one goroutine marks
-//     ahead the splits with a large rare part, the other finishes the heaps
-//     and guesses their values, checked later).
-//   - trial.go: which mode may run, and the trials that time it against
-//     one core before and while it runs.
+//   - mark.go, markcheck.go: the marker mode (cheap heaps of a
+//     take-and-break code: one goroutine marks ahead the splits with a
+//     large rare part, the other finishes the heaps and guesses their
+//     values, checked later); handoff.go: what its two goroutines share
+//     and how heaps are published in order.
+//   - trial.go: whether the marker mode may run, and the trials that time
+//     it against the other loop (one core or the pipeline) before and
+//     while it runs.
 //   - run.go: [Run] and [Knobs].
 //
 // # Cost

@@ -140,7 +140,7 @@ type Engine struct {
 	done int
 
 	work  int // inner-loop steps since the last poll
-	steps int // inner-loop steps of the heaps computed in extendRareAtWidth's loop, in all (the pair mode's trials time them)
+	steps int // inner-loop steps of the heaps computed in extendRareAtWidth's loop, in all (the marker mode's trials time them)
 
 	// pipe is the pipeline of the parallel engine (par.go), nil
 	// until the first; procs is the number of workers of the current
@@ -151,25 +151,16 @@ type Engine struct {
 	// pipeWorth says whether the last probe found heaps costly enough for
 	// the pipeline to pay (see pipeMinSteps).
 	probeSteps, probeHeaps int
-	probeAvg               int // the inner-loop steps a heap in the last probe (markerMode)
 	pipeWorth, probed      bool
-	// pairHeaps counts the heaps computed in pair mode (pair.go),
-	// ring mode or marker mode, for tests; mirror8 and mirror16 are the pair mode's
-	// second copy of the values.
+	// pairHeaps counts the heaps computed in marker mode, for tests.
 	pairHeaps  int
-	ringHeaps  int  // the heaps of those computed in ring mode (ring.go)
-	markHeaps  int  // and in marker mode (mark.go)
-	ringRedo   int  // and of those, the heaps it computed a second time
-	ringTaken  int  // and the heaps taken over from a goroutine that was slow to finish them
-	markAlone  int  // the heaps the marker mode's finisher marked itself, the marker behind
-	markSelf   int  // the guesses of the marker mode the finisher checked itself
-	markWrong  int  // the runs of the marker mode that stopped at a wrong guess
-	batchHeaps int  // the heaps of the single-core loop that took marks from a batch (batch.go)
-	ringWant   bool // the ring mode's wantNext, from one of its runs to the next
-	mirror8    []uint8
-	mirror16   []uint16
-	pairRetry  int       // the pair mode does not start again below this heap
-	pairClock  pairClock // the pair mode's trials (runPair)
+	markHeaps  int       // the heaps of the marker mode's runs (mark.go)
+	markAlone  int       // the heaps the marker mode's finisher marked itself, the marker behind
+	markSelf   int       // the guesses of the marker mode the finisher checked itself
+	markWrong  int       // the runs of the marker mode that stopped at a wrong guess
+	batchHeaps int       // the heaps of the single-core loop that took marks from a batch (batch.go)
+	pairRetry  int       // the marker mode does not start again below this heap
+	pairClock  pairClock // the marker mode's trials (runPair)
 	// pipeTest makes the finisher run the first and second phases on
 	// the heaps it computes itself (tests).
 	pipeTest bool
@@ -311,7 +302,6 @@ func (e *Engine) reset(s *store.Seq) {
 	e.rareOK = false
 	e.direct = true
 	e.order.Reset()
-	e.mirror8, e.mirror16 = e.mirror8[:0], e.mirror16[:0] // (the pair mode's copy of other values)
 	e.pairRetry = 0
 	e.pairClock = pairClock{}
 	if !e.fixed {

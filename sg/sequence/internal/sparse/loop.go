@@ -68,10 +68,10 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *Engine, s *stor
 			return nil
 		}
 		if !running && n >= e.pairRetry && n >= e.rs.Knobs.ParMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
-			// Cheap heaps (or two processors before the probe): the
-			// pair mode; costly heaps: the ring mode. Each computes
-			// heaps from n on and returns where this loop must take
-			// over.
+			// Cheap heaps of a code (or two processors before the
+			// probe): the marker mode, where its trial wins. It
+			// computes heaps from n on and returns where this loop
+			// must take over.
 			if err := runPair(ctx, e, s, target, get, scan); err != nil {
 				return err
 			}
@@ -151,7 +151,6 @@ func (e *Engine) probe(st int) {
 	e.probeSteps += st
 	if e.probeHeaps++; e.probeHeaps == pipeProbe {
 		e.pipeWorth = e.probeSteps >= pipeMinSteps*pipeProbe
-		e.probeAvg = e.probeSteps / pipeProbe
 		e.probed = true
 		e.probeSteps, e.probeHeaps = 0, 0
 	}

@@ -79,7 +79,7 @@ import (
 // (fewer by up to a line of values), so neither waits on the other at each
 // heap: each reads the other's progress only when its own has caught up
 // with what it last read (one cache line a few dozen heaps, not one a
-// heap as in the pair mode). A finisher that has waited takeoverAfter
+// heap). A finisher that has waited takeoverAfter
 // looks for the marker (about 10 µs: the marker's processor most likely
 // taken away) marks its heaps itself, as on one core, until the marker,
 // which skips the heaps the finisher has passed, is ahead again. With a
@@ -95,13 +95,11 @@ import (
 // were no faster (.354 to 2^21 in marker mode, five alternating rounds
 // with guesses: medians 357 against 355 ms, and a little more CPU).
 //
-// The marker mode pays only where the marker's share of the work is large:
-// runPair uses it for take-and-break codes whose splits with a rare part
-// markA0 or more make half the inner-loop steps of a heap or more
-// (markerMode: .354, and .376), and the pair mode (pair.go) for the
-// others, where the marker would have little to do (Kayles .77, .1777,
-// .16, .56). Like the pair mode, each of its runs is timed against one
-// core (pairTry) and goes on only where it wins.
+// runPair runs the marker mode on take-and-break codes with two workers
+// or more where the pipeline does not pay (heaps the probe found cheap:
+// .354, .376, Kayles .77, .1777, .16, .56). Each of its runs is timed
+// against the loop that runs otherwise (one core, or the pipeline;
+// pairTry) and goes on only where it wins.
 //
 // Figures (this project's 2-core VM, 2026-11-28, seventh session, each
 // run its own process, alternated; hand-overs of 28–29 ns). .354 to its
@@ -119,7 +117,7 @@ import (
 // marker mode computed 20.0 million of the heaps, no guess was wrong
 // (.354's two come before it starts), the finisher made 71 % of the
 // checks and marked 54,000 heaps alone. .354 to 2^21 heaps, three rounds
-// of go test -run '^$' -bench 'Ring/354-2\^21/(mark|confirm)-2$|Parallel/354-2\^21/workers-1$'
+// of go test -run '^$' -bench 'Marker/354-2\^21/(mark|confirm)-2$|Parallel/354-2\^21/workers-1$'
 // -benchtime 5x ./sg/sequence: guesses 340–473 ms, no guesses (the
 // finisher confirming) 385–426 ms, one core 589–636 ms.
 
@@ -141,7 +139,7 @@ const (
 	markAhead = 4
 )
 
-// markState is what the finisher and the marker share: the pair mode's
+// markState is what the finisher and the marker share: the handed-over
 // rare heaps, stop and counts, the finisher's progress (pairState.last:
 // the heaps finished, times 2^32), the marker's (marked), and the ring.
 type markState struct {
@@ -193,21 +191,6 @@ type markState struct {
 
 	wrongMu sync.Mutex // held to set wrong and wrongG
 	wrongG  int        // the value the check of heap wrong found
-}
-
-// markerMode reports whether runPair runs the marker mode rather than the
-// pair mode: on a take-and-break code, where the splits whose rare part
-// is markA0 or more make half the inner-loop steps of a heap or more by
-// the engine's last probe, or where a test asks for it (Knobs.Marker).
-func (e *Engine) markerMode() bool {
-	switch {
-	case e.Code == nil || e.rs.Knobs.Marker < 0:
-		return false
-	case e.rs.Knobs.Marker > 0:
-		return true
-	}
-	big := len(e.rare) - rareFrom(e.rare, markA0)
-	return e.probeAvg > 0 && 2*big*len(e.Code.Two) >= e.probeAvg
 }
 
 // markRun runs the marker mode from s.Len() until heap end at most, and

@@ -193,32 +193,6 @@ func TestPairCatchUpChecked(t *testing.T) {
 	}
 }
 
-// The default picks the marker mode over the pair mode where the marker
-// has most of the work: on .354 and .376, whose rare heaps from markA0 on
-// make most of a heap's marks, and not on Kayles, .1777, .16 or .56. The
-// choice depends on the values only (the rare heaps and the probe's
-// inner-loop steps), never on timing.
-func TestMarkerDefault(t *testing.T) {
-	for _, c := range []struct {
-		code string
-		want bool
-	}{{".354", true}, {".376", true}, {".77", false}, {".1777", false}, {".16", false}, {".56", false}} {
-		r := seqParse(c.code)
-		cfg := newRun(r, []Option{WithMethod(MethodSparse), WithWorkers(2)})
-		e := chooseEngine(r, cfg).(*Engine)
-		if err := e.extend(context.Background(), store.New(0), 40000); err != nil {
-			t.Fatal(err)
-		}
-		if e.probeAvg == 0 {
-			t.Errorf("%s: no probe in 40,000 heaps", c.code)
-		}
-		if got := e.markerMode(); got != c.want {
-			big := len(e.rare) - rareFrom(e.rare, markA0)
-			t.Errorf("%s: marker mode %v, want %v (%d rare heaps, %d from %d on; %d steps a heap)", c.code, got, c.want, len(e.rare), big, markA0, e.probeAvg)
-		}
-	}
-}
-
 // markRareCode4 marks what markRareCode marks for each of the four heaps,
 // on codes with one, two and three removals that split.
 func TestMarkRareCode4(t *testing.T) {

@@ -42,18 +42,18 @@ func parRun(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int
 		// most heaps; with the default start (parFrom 0) only when the
 		// heaps are costly enough (pipeMinSteps): Grundy's game's are,
 		// .354's are not.
-		// (Or by the pair mode, with two workers on a code.)
+		// (Or by the marker mode, with two workers on a code.)
 		want := parFrom > 0 || se.pipeWorth
 		decided := se.pairHeaps
 		if se.pipe != nil {
 			decided += se.pipe.decided
 		}
 		if p := se.pipe; want && decided == 0 {
-			t.Errorf("%v, %d workers: no heap decided by the pipeline or the pair mode", r, workers)
+			t.Errorf("%v, %d workers: no heap decided by the pipeline or the marker mode", r, workers)
 		} else if !want && p != nil && p.decided > 0 {
 			t.Errorf("%v, %d workers: %d heaps decided by the pipeline, whose probe found them too cheap", r, workers, p.decided)
 		} else if p != nil {
-			t.Logf("%v, %d workers: %d heaps decided by the pipeline, %d left to the single-core method after a first phase, %d taken back; %d in pair mode",
+			t.Logf("%v, %d workers: %d heaps decided by the pipeline, %d left to the single-core method after a first phase, %d taken back; %d in marker mode",
 				r, workers, p.decided, p.undecided, p.abandoned, se.pairHeaps)
 		}
 	}
@@ -143,7 +143,7 @@ func TestParallelSparseRandomCodes(t *testing.T) {
 // computed, on random codes (check is given each code and its index)
 // until the mode has run on want of them, and fails if it has not after
 // parDrawsPer·want codes. A mode runs on about 60 % of the codes
-// randomSplitCode draws (ring mode 67 %, marker mode 61 % at 2,000
+// randomSplitCode draws (the marker mode 61 % at 2,000
 // heaps, over 300 codes), so the test is as strong whatever the seed:
 // when it counted the codes on which the mode ran out of a fixed number
 // drawn, requiring a quarter, about one seed in 450 failed the marker
@@ -257,8 +257,7 @@ func (parSlow) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 // values of Grundy's game when workers stall: the finisher either waits
 // for a stalled worker's heap or takes it back (after running rareLag
 // first phases ahead) and computes it itself, and the stalled worker's
-// late result must then be dropped. (With two workers most heaps go to
-// the pair mode instead, whose goroutine waits for the stalled one.)
+// late result must then be dropped.
 func TestParallelSlowWorker(t *testing.T) {
 	const n = 12000
 	want := parValues(t, seqGrundy{}, n, MethodSparse, 1, 0)

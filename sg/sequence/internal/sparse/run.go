@@ -32,33 +32,22 @@ type Knobs struct {
 	// default; see ParMin). The direct engine of package sequence reads
 	// it too.
 	ParFrom int
-	// Pair set to -1 keeps the engine out of the pair, ring and marker
-	// modes (trial.go): with more than one worker only the pipeline
-	// (par.go) runs. 0 is the default.
-	Pair int
-	// Ring sets when the ring mode (ring.go) runs on more than one
-	// worker: 1 wherever it may, with no trial against the other modes,
-	// -1 never (the pipeline or the pair mode run instead), 0 where it
-	// pays (on costly heaps, where its trials win).
-	Ring int
-	// Marker sets when the marker mode (mark.go) runs rather than the
-	// pair mode, on a take-and-break code with more than one worker where
-	// neither the pipeline nor the ring mode runs: 1 wherever it may,
-	// with no trial, -1 never, 0 where the marker's share of the work is
-	// large (see markerMode).
+	// Marker sets when the marker mode (mark.go) runs, on a
+	// take-and-break code with more than one worker where the pipeline
+	// does not pay: 1 wherever it may, with no trial, -1 never (with more
+	// than one worker only the pipeline (par.go) runs), 0 where its
+	// trials against the other loop win (trial.go).
 	Marker int
 	// Guess sets how the marker mode finishes a heap: 0 with a guess that
 	// either goroutine checks later, 1 with a guess that only the
 	// finisher checks, -1 with no guess (the finisher confirms the value
 	// itself, as on one core).
 	Guess int
-	// Takeover sets how many times a waiting goroutine of the ring mode
-	// or of the marker mode looks for the other goroutines' progress
-	// before it does their work itself: in the ring mode, it takes over
-	// the first heap not finished; in the marker mode, the finisher marks
-	// its heaps itself until the marker catches up. 0 is the default
-	// (takeoverAfter), -1 never. Tests use 1, so that takeovers are
-	// frequent.
+	// Takeover sets how many times a waiting goroutine of the marker
+	// mode looks for the other goroutine's progress before it does its
+	// work itself: the finisher marks its heaps itself until the marker
+	// catches up. 0 is the default (takeoverAfter), -1 never. Tests use
+	// 1, so that takeovers are frequent.
 	Takeover int
 	// BatchMarks sets when the single-core loop marks splits in batches
 	// (batch.go): -1 never, 0 the default (rareBatchMarks splits with a
@@ -76,7 +65,7 @@ func (k Knobs) ParMin(def int) int {
 }
 
 // takeoverAfter is the default number of looks at another goroutine's
-// progress before a waiting goroutine of the ring or marker mode does
+// progress before a waiting goroutine of the marker mode does
 // that goroutine's work itself. A look takes a few nanoseconds, so this
 // is about 10 µs, several times a heap's work: waits that long come
 // mostly from a processor taken away from the other goroutine, which on

@@ -2,9 +2,7 @@ package sparse
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -58,7 +56,6 @@ func WithProgress(every time.Duration, f func(Progress)) Option {
 	return func(c *config) { c.progress, c.every = f, every }
 }
 func withParallelFrom(n int) Option { return func(c *config) { c.knobs.ParFrom = n } }
-func withRing(mode int) Option      { return func(c *config) { c.knobs.Ring = mode } }
 func withMarker(mode int) Option    { return func(c *config) { c.knobs.Marker = mode } }
 func withGuess(mode int) Option     { return func(c *config) { c.knobs.Guess = mode } }
 func withTakeover(looks int) Option { return func(c *config) { c.knobs.Takeover = looks } }
@@ -159,11 +156,4 @@ func spNaiveMulti(r game.HeapRule, n int) []sg.Nimber {
 	g := seqtest.Naive(r, n)
 	naiveCache.Store(key, g)
 	return g
-}
-
-// spBenchNamed reports whether the -bench pattern names the benchmark,
-// so that the long ones run only when asked for.
-func spBenchNamed(name string) bool {
-	f := flag.Lookup("test.bench")
-	return f != nil && strings.Contains(f.Value.String(), name)
 }

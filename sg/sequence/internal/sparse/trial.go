@@ -2,106 +2,77 @@ package sparse
 
 import (
 	"context"
-	"math"
 	"time"
 
 	"github.com/impartial-go/impartial/sg/sequence/internal/store"
 )
 
-// The choice among the two-goroutine modes of the sparse engine (the pair
-// mode of pair.go, the ring mode of ring.go, the marker mode
-// of mark.go) and their trials: which mode may run is decided from
-// the values alone (pairOK, ringMode, markerMode); whether it runs is
-// decided by timing it against the single-core loop (runPair, pairTry)
+// The choice of the marker mode of the sparse engine (mark.go) and its
+// trials: whether it may run is decided from the values alone (pairOK);
+// whether it runs is decided by timing it against the loop that runs
+// otherwise (one core, or the pipeline of par.go) (runPair, pairTry)
 // and, while it runs, chunk by chunk (pairChunks).
 
-// The modes runPair runs: the pair mode, the ring mode (ring.go)
-// and the marker mode (mark.go).
-const (
-	pairModePair = iota
-	pairModeRing
-	pairModeMark
-)
-
-// pairOK reports whether the pair mode, the marker mode (mark.go)
-// or the ring mode (ring.go) may run on the engine's rule now, at
-// heap n, whose moves the engine holds, where heap 1 has value g1: on
-// heaps the probe found cheap (or with two processors, before the probe),
-// the pair mode or the marker mode, at a heap of the kind pairPending
-// takes (so that a run does not stop at its first heap); on costly heaps
-// (ringMode), the ring mode, at a heap ringTakes takes.
+// pairOK reports whether the marker mode (mark.go) may run on the
+// engine's rule now, at heap n, whose moves the engine holds, where heap
+// 1 has value g1: on a take-and-break code of no digit of many moves,
+// on heaps the probe found cheap (or with two processors, before the
+// probe), at a heap of the kind pairTakes takes (so that a run does not
+// stop at its first heap), below markMaxHeaps, unless Knobs.Marker turns
+// it off.
 func (e *Engine) pairOK(n, g1 int) bool {
-	if e.procs <= 1 || e.direct || !e.rareOK || e.rs.Knobs.Pair < 0 {
+	if e.procs <= 1 || e.direct || !e.rareOK || e.rs.Knobs.Marker < 0 || e.Code == nil || n >= markMaxHeaps {
 		return false
 	}
-	if c := e.Code; c != nil && len(c.Many) > 0 {
+	if len(e.Code.Many) > 0 {
 		return false
-	}
-	if e.ringMode() {
-		return ringTakes(&e.Heap, n, e.ringWorkers())
 	}
 	return pairTakes(&e.Heap, n, g1) && (e.procs == 2 || e.probed && !e.pipeWorth)
 }
 
-// runPair computes heaps of s in pair mode, from s.Len() up to target at
-// most, and returns when it stops (see above); the caller's loop goes on
-// from s.Len(), and calls it only from heap e.pairRetry on. It does
+// markMaxHeaps is the heap from which the marker mode no longer starts:
+// past it a run is long, its second goroutine's garbage and the growth of
+// the values' storage while both run raised .1777's certification (443
+// million values) from 0.78 GB to 0.94–1.35 GB and its CPU time by 9–17 %
+// (for a wall time of 41–55 s instead of 62–65 s), so the longest runs go
+// on on one core, in the memory of their values.
+const markMaxHeaps = 1 << 26
+
+// runPair computes heaps of s in marker mode, from s.Len() up to target
+// at most, and returns when it stops (see above); the caller's loop goes
+// on from s.Len(), and calls it only from heap e.pairRetry on. It does
 // nothing when the run would be short.
 //
 // Whether two goroutines are faster than one depends on the machine, and
 // on a virtual machine on the minute (see pairMaxHandoff), so runPair
 // measures it: it lets the caller's loop compute pairTrial heaps, timed
 // (on one core, or with the pipeline where that runs), then computes as
-// many in pair mode, and goes on in pair mode (for pairRunMax heaps at
-// most, then measures again) only when these took less time an
+// many in marker mode, and goes on in marker mode (for pairRunMax heaps
+// at most, then measures again) only when these took less time an
 // inner-loop step (pairTrialWins), and only while each chunk of the run
-// stays faster (pairChunks); otherwise it leaves the next heaps to
-// the loop, 2·pairTrial after a first loss, twice as many after each
-// loss in a row, up to pairBackoffMax (and where the pipeline then runs, the
+// stays faster (pairChunks); otherwise it leaves the next heaps to the
+// loop, 2·pairTrial after a first loss, twice as many after each loss in
+// a row, up to pairBackoffMax (and where the pipeline then runs, the
 // heaps up to its stop, at the next choice of the mask). A timing of the
-// loop serves for pairRecheck heaps. Tests force the pair mode
-// (Knobs.ParFrom), the ring mode (Knobs.Ring) or the marker mode
-// (Knobs.Marker), with no trial. On costly heaps (ringMode) the ring mode
-// takes the pair mode's place here, and on codes whose work is mostly the
-// marking of splits with a large rare part (markerMode) the marker mode
-// of mark.go, their trials timed in the same way.
+// loop serves for pairRecheck heaps. Tests force the marker mode with no
+// trial (Knobs.ParFrom, Knobs.Marker).
 func runPair[T uint8 | uint16](ctx context.Context, e *Engine, s *store.Seq, target int, get func(*store.Seq) []T, scan scanFunc[T]) error {
-	run := func(end int) (int, int, error) { return pairRun(ctx, e, s, end, get, scan) }
-	most := pairMaxHeaps
-	mode := pairModePair
-	switch {
-	case e.ringMode():
-		// (The ring mode keeps no copy of the values, nor does the
-		// marker mode.)
-		mode, most = pairModeRing, math.MaxInt
-		run = func(end int) (int, int, error) { return ringRun(ctx, e, s, end, get, scan) }
-	case e.markerMode():
-		mode, most = pairModeMark, math.MaxInt
-		run = func(end int) (int, int, error) { return markRun(ctx, e, s, end, get, scan) }
-	}
+	run := func(end int) (int, int, error) { return markRun(ctx, e, s, end, get, scan) }
 	n0 := s.Len()
-	end := min(target, cap(get(s)), e.nextChoose, most)
+	end := min(target, cap(get(s)), e.nextChoose, markMaxHeaps)
 	if end-n0 < pairMinRun || n0 < 3 {
-		if n0 >= pairMaxHeaps {
-			e.mirror8, e.mirror16 = nil, nil // (for the collector)
-		}
 		// Asked again pairMinRun heaps later (or at the next choice of
 		// the mask, where the run may be long again), not at the next
-		// heap: past pairMaxHeaps, at every heap, the asking cost .1777
-		// a few hundredths of its time.
+		// heap.
 		e.pairRetry = min(n0+pairMinRun, max(e.nextChoose, n0+1))
 		return nil
 	}
-	if e.rs.Knobs.ParFrom != 0 || e.rs.Knobs.Ring > 0 || e.rs.Knobs.Marker > 0 {
+	if e.rs.Knobs.ParFrom != 0 || e.rs.Knobs.Marker > 0 {
 		// (Tests and benchmarks: no trial.)
 		_, _, err := run(end)
 		return err
 	}
 	c := &e.pairClock
-	if c.mode != mode {
-		// The last trial timed another mode.
-		c.won, c.mode = false, mode
-	}
 	if !c.won || n0 >= c.until {
 		// No trial won less than pairRunMax heaps ago: try one.
 		if won, err := pairTry(e, s, end, run); !won || err != nil {
@@ -138,7 +109,7 @@ func pairChunks(e *Engine, s *store.Seq, end int, run func(end int) (int, int, e
 // pairTry is runPair's trial from heap s.Len() (below end): it times the
 // caller's loop (one core, or the pipeline where that runs), leaving it
 // the next pairTrial heaps, when no timing of it is recent, and else runs
-// pairTrial heaps with run (the pair mode or the ring mode). It reports
+// pairTrial heaps with run (the marker mode). It reports
 // whether that won, and then sets e.pairClock.until; when it did not,
 // e.pairRetry says where runPair is called again.
 func pairTry(e *Engine, s *store.Seq, end int, run func(end int) (int, int, error)) (bool, error) {
@@ -188,32 +159,26 @@ func (c *pairClock) backoff() int {
 	return k
 }
 
-// pairClock holds the pair mode's trials (runPair): the caller's loop
+// pairClock holds the marker mode's trials (runPair): the caller's loop
 // is timed (timing) from its step from at time at, and took single
-// nanoseconds an inner-loop step, measured at heap singleAt; the last
-// trial of the pair mode won, and then the pair mode runs up to heap
-// until; losses trials in a row were lost.
+// nanoseconds an inner-loop step, measured at heap singleAt; won: the
+// last trial of the marker mode won, and then the marker mode runs up to
+// heap until; losses: the trials lost in a row.
 type pairClock struct {
 	timing, won           bool
 	losses                int
-	mode                  int // the mode the trial timed: pairModePair, pairModeRing or pairModeMark
 	from, singleAt, until int
 	at                    time.Time
 	single                float64
 }
 
-// Sizes of the pair mode's trials (see runPair). A trial runs pairTrial
-// heaps (about 5 ms on .354) in pair mode, at the slower pace when the
-// pair mode loses, once every pairBackoffMax heaps once it has
+// Sizes of the marker mode's trials (see runPair). A trial runs
+// pairTrial heaps (about 5 ms on .354) in marker mode, at the slower pace
+// when the marker mode loses, once every pairBackoffMax heaps once it has
 // lost a few in a row (after a loss, the next trial comes 2·pairTrial
-// heaps later, then twice as late each time up to pairBackoffMax, so that a
-// trial lost by chance on a noisy machine costs little): at 1.26× slower
-// (the 16-core Xeon's loss) that is under 2 % of a run (a computed bound:
-// no machine at hand loses so). With every trial made to lose, 2^22 heaps
-// of .354 took 1.51–1.68 s on two workers against 1.56–1.58 s on one (a
-// throwaway test replacing pairTrialWins, before the trials came sooner
-// after a loss), so the timing itself costs nothing measurable. Early
-// heaps gain least (1.3× at heap 20,000 of .354).
+// heaps later, then twice as late each time up to pairBackoffMax, so
+// that a trial lost by chance on a noisy machine costs little): at 1.26×
+// slower that is under 2 % of a run (a computed bound).
 const (
 	pairTrial   = 1 << 14
 	pairRunMax  = 1 << 22
@@ -228,7 +193,7 @@ const (
 	pairBackoffMax = 1 << 21
 )
 
-// pairTrialWins reports whether the pair mode, at pair nanoseconds an
+// pairTrialWins reports whether the marker mode, at pair nanoseconds an
 // inner-loop step in its trial, beat the caller's loop's single by 5 %
 // at least. (Time a step, not a heap: on .354 the first heaps timed on
 // one core cost less than the later ones of the trial.) Tests replace it.
@@ -244,19 +209,15 @@ var pairKeeps = func(pair, single float64) bool {
 }
 
 // pairMaxHandoff is the most a heap's hand-over may cost, measured by
-// pairHandoffFast, for the pair mode to be tried: most of a .354 heap
-// (about 300 ns). The hand-over time alone does not tell whether the pair
-// mode pays, so below this bound runPair times it against one core. On
-// this project's 2-core VM the pair mode gained 1.2–1.5× with hand-overs
-// of 26–52 ns, and 1.40–1.48× with hand-overs of 104–124 ns (2^21 heaps
-// of .354, 481–517 ms against 713–720 ms); on a 16-core Xeon, at 88 ns,
-// it made .354 1.26 times slower than one core (14.4 s against 11.4 s,
-// BenchmarkParallel/354).
+// pairHandoffFast, for the marker mode to be tried: most of a .354 heap
+// (about 300 ns). The hand-over time alone does not tell whether the
+// marker mode pays, so below this bound runPair times it against the
+// other loop.
 const pairMaxHandoff = 250 * time.Nanosecond
 
 // pairHandoffFast reports whether two goroutines hand a word back and
 // forth in less than pairMaxHandoff a time (512 times, a fraction of a
-// millisecond). It is asked before each run of the pair mode, so a run
+// millisecond). It is asked before each trial of the marker mode, so a run
 // follows where the processors are then (a virtual machine's may move:
 // see BenchmarkPairHandoff). Only the schedule depends on it, never a
 // value.
@@ -268,7 +229,7 @@ func pairHandoffFast() bool {
 }
 
 // pairPingPong makes two goroutines hand a pairState's word back and
-// forth n times, as the pair mode hands heaps over, and returns the time
+// forth n times, as the marker mode hands heaps over, and returns the time
 // it took; it gives up past limit (when the other goroutine does not
 // run, say) and then reports false.
 func pairPingPong(n int, limit time.Duration) (time.Duration, bool) {
