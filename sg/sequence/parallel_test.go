@@ -11,6 +11,7 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/sequence/internal/seqtest"
 )
 
 // parValues computes G(0 … n-1) of r with the engine for method, with
@@ -41,48 +42,11 @@ func parRun(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int
 // single-core run, value by value.
 func parCheck(t *testing.T, name string, r game.HeapRule, n int, m Method, parFrom int) {
 	t.Helper()
-	want := parValues(t, r, n, m, 1, parFrom)
-	for _, w := range []int{2, 3, 5} {
-		got := parValues(t, r, n, m, w, parFrom)
-		if len(got) != len(want) {
-			t.Fatalf("%s (%v): %d workers gave %d values, want %d", name, m, w, len(got), len(want))
-		}
-		for i := range want {
-			if got[i] != want[i] {
-				t.Fatalf("%s (%v): %d workers: G(%d) = %d, single core %d", name, m, w, i, got[i], want[i])
-			}
-		}
-	}
+	seqtest.CheckWorkers(t, fmt.Sprintf("%s (%v)", name, m), func(w int) []sg.Nimber { return parValues(t, r, n, m, w, parFrom) })
 }
 
-// parClassics are the games the parallel engines are checked on: octal
-// games from Winning Ways ch. 4 and Flammenkamp's tables (Dawson's Kayles
-// .07, Dawson's chess .137, Kayles .77, .354, .376, .1777, .16, .56),
-// Grundy's game, hexadecimal codes (digits of 8 or more split a heap into
-// three), and rules known only by their moves.
-var parClassics = []struct {
-	name  string
-	r     game.HeapRule
-	small bool
-}{
-	{".07", seqParse(".07"), false},
-	{".137", seqParse(".137"), false},
-	{".77 (Kayles)", seqParse(".77"), false},
-	{".354", seqParse(".354"), false},
-	{".376", seqParse(".376"), false},
-	{".1777", seqParse(".1777"), false},
-	{".16", seqParse(".16"), false},
-	{".56", seqParse(".56"), false},
-	{".6 (values past 64 and 128)", seqParse(".6"), false},
-	{"Grundy's game", seqGrundy{}, false},
-	{"0.F6 (hexadecimal)", seqParse("0.F6"), true},
-	{"0.B7 (hexadecimal)", seqParse("0.B7"), true},
-	{"4.6 (hexadecimal start)", seqParse("4.6"), false},
-	{".354 by moves", seqMovesOnly{R: seqParse(".354")}, false},
-	{"Grundy's game, parity broken at 400", spParityBreak{}, false},
-	{"nim+split (2-byte values)", spNimSplit{}, true},
-	{"three-heap moves from 301", spLate{}, true},
-}
+// parClassics are the games the parallel engines are checked on.
+var parClassics = seqtest.Classics
 
 // BenchmarkParallel measures the parallel sparse engine with 1 and 2
 // workers (and 16 where the machine has 16 processors), in one run:
@@ -201,10 +165,10 @@ func TestParallelDirectMatchesSingleCore(t *testing.T) {
 	}
 	for _, c := range parClassics {
 		nn := n
-		if c.small {
+		if c.Small {
 			nn = 1200
 		}
-		parCheck(t, c.name, c.r, nn, MethodDirect, 100)
+		parCheck(t, c.Name, c.R, nn, MethodDirect, 100)
 	}
 	rnd := gametest.Rand(t)
 	for range 20 {

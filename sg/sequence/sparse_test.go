@@ -49,24 +49,8 @@ func TestSpFirstDiff(t *testing.T) {
 	}
 }
 
-// The generic path (a rule known only by its moves) and the widening from
-// 1 to 2 bytes per value: spNimSplit lets a heap become any smaller heap
-// (so G(n) ≥ n and values pass 255) or split after removing one token.
-type spNimSplit struct{}
-
-func (spNimSplit) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	for m := range n {
-		if m == 0 {
-			dst = append(dst, game.HeapMove{})
-		} else {
-			dst = append(dst, game.HeapMove{Remain: m, Parts: 1})
-		}
-	}
-	if n >= 3 {
-		dst = append(dst, game.HeapMove{Remain: n - 1, Parts: 2})
-	}
-	return dst
-}
+// spNimSplit: a rule known only by its moves whose values need two bytes.
+type spNimSplit = seqtest.NimSplit
 
 // TestSparseResume extends, in several steps and with fresh engines, a
 // sequence started elsewhere, as a resumed checkpoint is.
@@ -130,33 +114,11 @@ func TestSparseFactory(t *testing.T) {
 	}
 }
 
-// spLate behaves like 0.16 up to heap 300 and then also lets a heap of n
-// become three heaps (n ≥ 303) or, if bad, stay as it is.
-type spLate struct{ bad bool }
+// spLate: 0.16, then three-heap moves (or, if Bad, a cycle) past heap 300.
+type spLate = seqtest.Late
 
-func (l spLate) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	dst = seqParse(".16").AppendHeapMoves(dst, n)
-	if n > 300 {
-		if l.bad {
-			return append(dst, game.HeapMove{Remain: n, Parts: 1})
-		}
-		dst = append(dst, game.HeapMove{Remain: n - 3, Parts: 3})
-	}
-	return dst
-}
-
-// spParityBreak is Grundy's game until heap 400, after which a heap may
-// also lose one token and split: the split sizes n and n-1 then have
-// different parities, and the parity variant no longer applies.
-type spParityBreak struct{}
-
-func (spParityBreak) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
-	dst = seqGrundy{}.AppendHeapMoves(dst, n)
-	if n > 400 {
-		dst = append(dst, game.HeapMove{Remain: n - 1, Parts: 2})
-	}
-	return dst
-}
+// spParityBreak: Grundy's game whose parity variant breaks at heap 400.
+type spParityBreak = seqtest.ParityBreak
 
 func TestSparseLateMoves(t *testing.T) {
 	ctx := context.Background()
@@ -176,7 +138,7 @@ func TestSparseLateMoves(t *testing.T) {
 	if i := spFirstDiff(s, d.AppendValues(nil, 0, 600)); i >= 0 {
 		t.Fatalf("three-heap moves from 301: G(%d) differs from the direct engine", i)
 	}
-	bad := spLate{bad: true}
+	bad := spLate{Bad: true}
 	e, _ = newSparseEngine(bad, newRun(bad, nil))
 	err := e.extend(ctx, New(0), 600)
 	if !errors.Is(err, ErrBadRule) {

@@ -77,18 +77,18 @@ func TestBatchMatchesPlain(t *testing.T) {
 	}
 	rnd := gametest.Rand(t)
 	for _, c := range parClassics {
-		if c.small {
+		if c.Small {
 			continue
 		}
-		k := batchCheck(t, c.name, c.r, n, rnd)
-		switch c.name {
+		k := batchCheck(t, c.Name, c.R, n, rnd)
+		switch c.Name {
 		case ".354", ".376", ".77 (Kayles)", ".1777", ".16", ".56":
 			if 2*k < n {
-				t.Errorf("%s: %d of %d heaps from batches, want at least half", c.name, k, n)
+				t.Errorf("%s: %d of %d heaps from batches, want at least half", c.Name, k, n)
 			}
 		case ".07", ".137", "Grundy's game", ".354 by moves":
 			if k != 0 {
-				t.Errorf("%s: %d heaps from batches, want none (not a code in the rare method)", c.name, k)
+				t.Errorf("%s: %d heaps from batches, want none (not a code in the rare method)", c.Name, k)
 			}
 		}
 	}

@@ -42,18 +42,18 @@ func TestMarkerMatchesSingleCore(t *testing.T) {
 	}
 	for _, c := range parClassics {
 		nn := n
-		if c.small {
+		if c.Small {
 			nn = 1500
 		}
-		k := markCheck(t, c.name, c.r, nn, 200)
-		switch c.name {
+		k := markCheck(t, c.Name, c.R, nn, 200)
+		switch c.Name {
 		case ".77 (Kayles)", ".354", ".376", ".1777", ".16", ".56", "4.6 (hexadecimal start)":
 			if 2*k < nn {
-				t.Errorf("%s: %d of %d heaps in marker mode, want at least half", c.name, k, nn)
+				t.Errorf("%s: %d of %d heaps in marker mode, want at least half", c.Name, k, nn)
 			}
 		case ".07", ".137", "Grundy's game", ".354 by moves":
 			if k != 0 {
-				t.Errorf("%s: %d heaps in marker mode, want none", c.name, k)
+				t.Errorf("%s: %d heaps in marker mode, want none", c.Name, k)
 			}
 		}
 	}
@@ -99,8 +99,8 @@ func markRuns(t *testing.T, mode string, opt Option, n, codes, m int) markCounts
 		return se.markHeaps
 	}
 	for _, pc := range parClassics {
-		if !pc.small {
-			check(pc.name, pc.r, n, 200)
+		if !pc.Small {
+			check(pc.Name, pc.R, n, 200)
 		}
 	}
 	parRandomCodes(t, mode, codes, func(r seqCode, _ int) int { return check(r.String(), r, m, 128) })

@@ -96,18 +96,18 @@ func TestTwoWorkersMatchSingleCore(t *testing.T) {
 	}
 	for _, c := range parClassics {
 		nn := n
-		if c.small {
+		if c.Small {
 			nn = 1500
 		}
-		k := twoCheck(t, c.name, c.r, nn, 200)
-		switch c.name {
+		k := twoCheck(t, c.Name, c.R, nn, 200)
+		switch c.Name {
 		case ".77 (Kayles)", ".354", ".376", ".1777", ".16", ".56":
 			if 2*k < nn {
-				t.Errorf("%s: %d of %d heaps in marker mode, want at least half", c.name, k, nn)
+				t.Errorf("%s: %d of %d heaps in marker mode, want at least half", c.Name, k, nn)
 			}
 		case ".07", ".137", "Grundy's game", ".354 by moves":
 			if k != 0 {
-				t.Errorf("%s: %d heaps in marker mode, want none", c.name, k)
+				t.Errorf("%s: %d heaps in marker mode, want none", c.Name, k)
 			}
 		}
 	}
