@@ -49,9 +49,6 @@ func TestSpFirstDiff(t *testing.T) {
 	}
 }
 
-// spNimSplit: a rule known only by its moves whose values need two bytes.
-type spNimSplit = seqtest.NimSplit
-
 // TestSparseResume extends, in several steps and with fresh engines, a
 // sequence started elsewhere, as a resumed checkpoint is.
 func TestSparseResume(t *testing.T) {
@@ -116,9 +113,6 @@ func TestSparseFactory(t *testing.T) {
 
 // spLate: 0.16, then three-heap moves (or, if Bad, a cycle) past heap 300.
 type spLate = seqtest.Late
-
-// spParityBreak: Grundy's game whose parity variant breaks at heap 400.
-type spParityBreak = seqtest.ParityBreak
 
 func TestSparseLateMoves(t *testing.T) {
 	ctx := context.Background()

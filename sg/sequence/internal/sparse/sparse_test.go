@@ -259,9 +259,6 @@ func TestSparseTwoBytes(t *testing.T) {
 	}
 }
 
-// spLate: 0.16, then three-heap moves (or, if Bad, a cycle) past heap 300.
-type spLate = seqtest.Late
-
 // spParityBreak: Grundy's game whose parity variant breaks at heap 400.
 type spParityBreak = seqtest.ParityBreak
 
