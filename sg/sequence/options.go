@@ -170,15 +170,16 @@ func WithProgress(every time.Duration, f func(Progress)) Option {
 //
 // The file records the rule's String() (or Go type) and a fingerprint of
 // its moves from heaps 0 to 63, then the values (1, 2 or 8 bytes each) in
-// records with a CRC-64 checksum each. The first save of a run writes a
+// records with a CRC-32C checksum each. The first save of a run writes a
 // temporary file and renames it, so it is never half-written; each later
 // save appends only the values computed since the last one, so frequent
 // checkpoints cost little on long runs (BenchmarkPeriodCheckpoints
 // measures it). A file that is not a checkpoint, has another format
 // version, is corrupted (a crash during an append leaves its last record
-// cut short) or was written for another rule is refused with an error
-// wrapping [ErrCheckpoint] that names the file and the problem, and is
-// left as it is.
+// cut short), was written for another rule, or was written by an earlier
+// release of this package in an older format (the file's run must then
+// start again) is refused with an error wrapping [ErrCheckpoint] that
+// names the file and the problem, and is left as it is.
 func WithCheckpoint(path string, every time.Duration) Option {
 	return func(c *config) {
 		if every <= 0 {
