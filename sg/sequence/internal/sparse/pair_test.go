@@ -39,6 +39,7 @@ func pairCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 // (their heaps have too many rare values to pay); and some of the random
 // codes.
 func TestPairMatchesSingleCore(t *testing.T) {
+	needMulticore(t)
 	n, codes, m := 20000, 36, 6000
 	switch {
 	case raceDetector:
@@ -85,6 +86,7 @@ func BenchmarkPairHandoff(b *testing.B) {
 // tries again 2·pairTrial heaps later, then twice as late each time (one
 // to three trials lost in these 100,000 heaps). The values are the same.
 func TestPairHandoffCheck(t *testing.T) {
+	needMulticore(t)
 	r := seqParse(".354")
 	const n = 100000
 	want, err := Values(context.Background(), r, n, WithWorkers(1))
@@ -149,6 +151,7 @@ func TestPairPingPong(t *testing.T) {
 // (On Grundy's game, where G(1) = G(2) = 0, a stand-in of G(n-2) would
 // do as well; 4.005, 4.044 and 4.045 fail with it.)
 func TestPairSplitWhole(t *testing.T) {
+	needMulticore(t)
 	n := 6000
 	if raceDetector {
 		n = 4000
@@ -191,6 +194,7 @@ func (r pairTwiceRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMo
 // A rule known by its moves that lists a move to heap n-1 twice runs in
 // pair mode, with the single-core values: pairPending takes every copy out.
 func TestPairRuleTwice(t *testing.T) {
+	needMulticore(t)
 	n := 6000
 	for _, whole := range []bool{true, false} {
 		if k := pairCheck(t, "take1 twice", pairTwiceRule{whole}, n, 200); 2*k < n {
@@ -227,6 +231,7 @@ func (r pairOddRule) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove
 // moves gives a heap it does not handle (pairPending), with the
 // single-core values.
 func TestPairRuleStandsAside(t *testing.T) {
+	needMulticore(t)
 	n := 20000
 	if raceDetector {
 		n = 8000

@@ -108,6 +108,7 @@ var parClassics = []struct {
 }
 
 func TestParallelSparseMatchesSingleCore(t *testing.T) {
+	needMulticore(t)
 	n := 20000
 	switch {
 	case raceDetector:
@@ -125,6 +126,7 @@ func TestParallelSparseMatchesSingleCore(t *testing.T) {
 }
 
 func TestParallelSparseRandomCodes(t *testing.T) {
+	needMulticore(t)
 	rnd := gametest.Rand(t)
 	codes, n := 80, 6000
 	switch {
@@ -224,6 +226,7 @@ func benchValues(b *testing.B, r game.HeapRule, n int, opts ...Option) {
 // Sparse SGV of Grundy's Game", http://wwwhomes.uni-bielefeld.de/achim/grundy.html);
 // these are his first 48, up to heap 231, with their values.
 func TestParallelGrundySparseSet(t *testing.T) {
+	needMulticore(t)
 	want := [][2]int{{0, 0}, {1, 0}, {2, 0}, {3, 1}, {4, 0}, {6, 1}, {7, 0}, {9, 1}, {10, 0}, {12, 1},
 		{15, 1}, {20, 0}, {23, 0}, {26, 0}, {28, 1}, {31, 1}, {34, 1}, {37, 1}, {40, 1}, {43, 1},
 		{46, 1}, {49, 1}, {50, 0}, {52, 1}, {53, 0}, {55, 1}, {58, 1}, {61, 1}, {87, 7}, {90, 7},
@@ -260,6 +263,7 @@ func (parSlow) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 // late result must then be dropped. (With two workers most heaps go to
 // the pair mode instead, whose goroutine waits for the stalled one.)
 func TestParallelSlowWorker(t *testing.T) {
+	needMulticore(t)
 	const n = 12000
 	want := parValues(t, seqGrundy{}, n, MethodSparse, 1, 0)
 	for _, w := range []int{2, 4} {

@@ -58,6 +58,7 @@ func modeCheck(t *testing.T, mode, name string, r game.HeapRule, n, workers, par
 // known by their moves) and none of Dawson's Kayles .07 and Dawson's chess
 // .137, which stay in the plain method.
 func TestRingMatchesSingleCore(t *testing.T) {
+	needMulticore(t)
 	n := 20000
 	if quick() {
 		n = 6000
@@ -87,6 +88,7 @@ func TestRingMatchesSingleCore(t *testing.T) {
 // its work: with takeovers at the first look, frequent with more
 // goroutines than processors, the values stay the single-core values.
 func TestRingTakeover(t *testing.T) {
+	needMulticore(t)
 	n := takeoverHeaps()
 	both := withTakeovers(withRing(1))
 	taken, heaps := 0, 0
@@ -134,6 +136,7 @@ func withTakeovers(mode Option) Option {
 }
 
 func TestRingRandomCodes(t *testing.T) {
+	needMulticore(t)
 	codes := 24
 	if quick() {
 		codes = 8
@@ -193,6 +196,7 @@ func BenchmarkRing(b *testing.B) {
 // moves gives a heap with no split (the single-core loop takes it), with
 // the single-core values.
 func TestRingRuleStandsAside(t *testing.T) {
+	needMulticore(t)
 	n := 20000
 	if quick() {
 		n = 8000
@@ -251,6 +255,7 @@ func TestRingDefault(t *testing.T) {
 // only when a second run is past it too; a fault of the mode is past it
 // every time.
 func TestRingRedoRate(t *testing.T) {
+	needMulticore(t)
 	if raceDetector {
 		t.Skip("slow under the race detector (TestRingMatchesSingleCore runs the same code)")
 	}
