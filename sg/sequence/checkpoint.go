@@ -259,6 +259,22 @@ func writeValues[T uint16 | sg.Nimber](w io.Writer, vs []T) error {
 	return nil
 }
 
+// resumeCheckpoint returns the values of the checkpoint of rs's run, in
+// a sequence that announces n values (see loadCheckpointState), and
+// records the file's state in rs; nil and no error when there is no file.
+func resumeCheckpoint(rs *runState, n int) (*Sequence, error) {
+	s, st, err := loadCheckpointState(rs.checkpointPath, rs.rule, n)
+	if err != nil || s == nil {
+		return nil, err
+	}
+	if err := checkMemory(rs.op, s, rs.memory, rs.target, rs.all); err != nil {
+		return nil, fmt.Errorf("sequence: checkpoint %s: %w", rs.checkpointPath, err)
+	}
+	rs.ckpt.st, rs.ckpt.valid = st, true
+	rs.startDone = s.Len()
+	return s, nil
+}
+
 // loadCheckpoint reads the checkpoint at path, written for rule r. It
 // returns nil and no error when there is no file at path.
 func loadCheckpoint(path string, r game.HeapRule) (*Sequence, error) {

@@ -79,9 +79,14 @@ type config struct {
 	progressEvery   time.Duration
 	checkpointPath  string
 	checkpointEvery time.Duration
-	memory          int64 // bytes (WithMemory)
-	workers         int   // see WithWorkers (parallel.go)
-	knobs           knobs
+	// resume and save are the checkpoint code (checkpoint.go), set by
+	// WithCheckpoint only: a program that makes no checkpoint does not
+	// link it.
+	resume  func(rs *runState, n int) (*Sequence, error)
+	save    func(c *checkpointer, s *Sequence) error
+	memory  int64 // bytes (WithMemory)
+	workers int   // see WithWorkers (parallel.go)
+	knobs   knobs
 }
 
 // knobs are the settings of the engines' choices that tests and
@@ -186,6 +191,7 @@ func WithCheckpoint(path string, every time.Duration) Option {
 			every = time.Minute
 		}
 		c.checkpointPath, c.checkpointEvery = path, every
+		c.resume, c.save = resumeCheckpoint, (*checkpointer).save
 	}
 }
 
@@ -230,7 +236,7 @@ func (c *runState) poll(ctx context.Context, s *Sequence, rare int, mask uint64,
 	}
 	if c.checkpointPath != "" && now.Sub(c.lastCheckpoint) >= c.checkpointEvery {
 		c.lastCheckpoint = now
-		if err := c.ckpt.save(s); err != nil {
+		if err := c.save(&c.ckpt, s); err != nil {
 			return err
 		}
 	}
