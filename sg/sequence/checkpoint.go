@@ -42,9 +42,10 @@ import (
 // complete records; only a crash of the system can leave the last record
 // cut short, and the file is then refused like any damaged one.
 //
-// Files of versions 1 to 3, whose fingerprint was a SHA-256, are refused
-// with an error that says so: their values cannot be told apart from
-// another rule's without that hash, so the run must start again.
+// Files of versions 1 to 3 carry a SHA-256 fingerprint, which this
+// package no longer computes, so their rule cannot be checked: they are
+// refused with an error that says the file has an earlier release's
+// format and that the run must start again.
 
 const (
 	checkpointMagic   = "IMPSGSEQ"
@@ -70,8 +71,8 @@ var ErrCheckpoint = sg.ErrCheckpoint
 // damaged where its checksum cannot see; it is not a cryptographic hash
 // and does not stand against a file forged on purpose (a forged file can
 // carry any checksum too). It costs O(m) for the m moves of heaps
-// 0 … 63, and keeps the page's WebAssembly module free of the crypto
-// packages.
+// 0 … 63, and links no crypto package into the programs that use this
+// one (a WebAssembly module among them).
 func ruleFingerprint(r game.HeapRule) [32]byte {
 	h1, h2 := fnv.New128a(), fnv.New128a()
 	h1.Write([]byte("impartial/sequence fingerprint, first half\n"))
