@@ -46,10 +46,9 @@ import (
 // 4.3, say: G(1) = 1) and games whose moves leave three heaps or more
 // stay on one core below the pipeline's cost.
 //
-// On GOARCH=wasm, where every goroutine runs on one thread, the sparse
-// engine leaves its parallel modes out of the binary and runs on one
-// core whatever n (the direct engine still splits its blocks, which
-// then take turns).
+// On GOARCH=wasm, where every goroutine runs on one thread, both engines
+// leave their parallel code out of the binary and run on one core
+// whatever n.
 //
 // With more than one worker, the rule's AppendHeapMoves is called from
 // several goroutines at once (for different heaps), so a rule with mutable
