@@ -2,11 +2,10 @@ package sequence
 
 import (
 	"bufio"
-	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc64"
+	"hash/fnv"
 	"io"
 	"io/fs"
 	"math"
@@ -26,13 +25,13 @@ import (
 //	magic       8 bytes  "IMPSGSEQ"
 //	version     uint32   checkpointVersion
 //	name        uint32 length, then the rule's String() (or Go type)
-//	fingerprint 32 bytes SHA-256 of the rule's moves from heaps 0 … 63
+//	fingerprint 32 bytes the rule's moves from heaps 0 … 63, hashed (see
+//	                     ruleFingerprint)
 //	records, one or more, each:
 //	  width     uint8    bytes per value: 1, 2 or 8
 //	  count     uint64   number of values in the record
 //	  values    count × width bytes: the next count values of G
-//	  checksum  uint64   CRC-32C of every byte of the file before it (in
-//	                     versions 1 and 2, which are read too: CRC-64 ECMA)
+//	  checksum  uint64   CRC-32C of every byte of the file before it
 //
 // The first checkpoint of a run is written to a temporary file in the same
 // directory and renamed over the old one, so it is never half-written. The
@@ -41,13 +40,19 @@ import (
 // checkpoints stay cheap on long runs. Appends are not synced to the disk
 // one by one: a run stopped by an error, its context or a kill leaves
 // complete records; only a crash of the system can leave the last record
-// cut short, and the file is then refused like any damaged one. Files of
-// versions 1 (a single record) and 2 are read too; a run that resumes
-// from one rewrites it whole in version 3.
+// cut short, and the file is then refused like any damaged one.
+//
+// Files of versions 1 to 3 carry a SHA-256 fingerprint, which this
+// package no longer computes, so their rule cannot be checked: they are
+// refused with an error that says the file has an earlier release's
+// format and that the run must start again.
 
 const (
 	checkpointMagic   = "IMPSGSEQ"
-	checkpointVersion = 3
+	checkpointVersion = 4
+	// lastSHA256Version is the last format version whose fingerprint was
+	// a SHA-256; files of that version or earlier are refused.
+	lastSHA256Version = 3
 	// fingerprintHeaps is the number of heaps whose moves identify a rule.
 	fingerprintHeaps = 64
 )
@@ -59,12 +64,19 @@ const (
 // wrong.
 var ErrCheckpoint = sg.ErrCheckpoint
 
-// crcTable is the checksum of versions 1 and 2, read only.
-var crcTable = crc64.MakeTable(crc64.ECMA)
-
-// ruleFingerprint hashes the moves of heaps 0 … 63 of r.
+// ruleFingerprint hashes the moves of heaps 0 … 63 of r into 32 bytes:
+// two FNV-1a hashes of 128 bits (hash/fnv) of the same bytes, each after
+// its own prefix, so that the two halves are computed from different
+// states. It tells apart rules that share a name by accident, or a file
+// damaged where its checksum cannot see; it is not a cryptographic hash
+// and does not stand against a file forged on purpose (a forged file can
+// carry any checksum too). It costs O(m) for the m moves of heaps
+// 0 … 63, and links no crypto package into the programs that use this
+// one (a WebAssembly module among them).
 func ruleFingerprint(r game.HeapRule) [32]byte {
-	h := sha256.New()
+	h1, h2 := fnv.New128a(), fnv.New128a()
+	h1.Write([]byte("impartial/sequence fingerprint, first half\n"))
+	h2.Write([]byte("impartial/sequence fingerprint, second half\n"))
 	var moves []game.HeapMove
 	var buf []byte
 	for n := range fingerprintHeaps {
@@ -80,10 +92,11 @@ func ruleFingerprint(r game.HeapRule) [32]byte {
 				buf = append(buf, 0)
 			}
 		}
-		h.Write(buf)
+		h1.Write(buf)
+		h2.Write(buf)
 	}
 	var f [32]byte
-	h.Sum(f[:0])
+	h2.Sum(h1.Sum(f[:0]))
 	return f
 }
 
@@ -247,6 +260,22 @@ func writeValues[T uint16 | sg.Nimber](w io.Writer, vs []T) error {
 	return nil
 }
 
+// resumeCheckpoint returns the values of the checkpoint of rs's run, in
+// a sequence that announces n values (see loadCheckpointState), and
+// records the file's state in rs; nil and no error when there is no file.
+func resumeCheckpoint(rs *runState, n int) (*Sequence, error) {
+	s, st, err := loadCheckpointState(rs.checkpointPath, rs.rule, n)
+	if err != nil || s == nil {
+		return nil, err
+	}
+	if err := checkMemory(rs.op, s, rs.memory, rs.target, rs.all); err != nil {
+		return nil, fmt.Errorf("sequence: checkpoint %s: %w", rs.checkpointPath, err)
+	}
+	rs.ckpt.st, rs.ckpt.valid = st, true
+	rs.startDone = s.Len()
+	return s, nil
+}
+
 // loadCheckpoint reads the checkpoint at path, written for rule r. It
 // returns nil and no error when there is no file at path.
 func loadCheckpoint(path string, r game.HeapRule) (*Sequence, error) {
@@ -288,44 +317,22 @@ func loadCheckpointState(path string, r game.HeapRule, room int) (*Sequence, fil
 		return nil, fileState{}, checkpointError(path, "written for rule %q (fingerprint %x…), not for rule %q (fingerprint %x…)",
 			name, fp[:4], want, wantFP[:4])
 	}
-	if cr.legacy {
-		size = -1 // never appended to: the next save rewrites it
-	}
-	return s, fileState{size: size, crc: cr.sum32, saved: s.Len()}, nil
+	return s, fileState{size: size, crc: cr.sum, saved: s.Len()}, nil
 }
 
-// checkReader reads through a running checksum and counts the bytes
-// read. Until the version is known (known) it keeps both the CRC-32C of
-// version 3 and the CRC-64 of versions 1 and 2 (legacy), then only the
-// version's own.
+// checkReader reads through a running CRC-32C and counts the bytes read.
 type checkReader struct {
-	r      *bufio.Reader
-	sum32  uint32
-	sum64  uint64
-	known  bool
-	legacy bool
-	n      int64 // bytes read so far
-	limit  int64 // size of the file
+	r     *bufio.Reader
+	sum   uint32
+	n     int64 // bytes read so far
+	limit int64 // size of the file
 }
 
 func (c *checkReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	if !c.known || !c.legacy {
-		c.sum32 = checkpoint.Update(c.sum32, p[:n])
-	}
-	if !c.known || c.legacy {
-		c.sum64 = crc64.Update(c.sum64, crcTable, p[:n])
-	}
+	c.sum = checkpoint.Update(c.sum, p[:n])
 	c.n += int64(n)
 	return n, err
-}
-
-// sum returns the running checksum of the file's version.
-func (c *checkReader) sum() uint64 {
-	if c.legacy {
-		return c.sum64
-	}
-	return uint64(c.sum32)
 }
 
 // full reads exactly len(p) bytes, naming what it reads on error.
@@ -340,11 +347,13 @@ func (c *checkReader) full(p []byte, path, what string) error {
 // checksum, and returns the values with the rule's name and fingerprint
 // as stored, in a sequence that announces room values (see reserveAhead).
 func decodeCheckpoint(c *checkReader, path string, room int) (s *Sequence, name string, fp [32]byte, err error) {
-	v, name, err := checkpoint.ReadHeader(c, "sequence: checkpoint "+path, "checkpoint file", checkpointMagic, 1, 2, checkpointVersion)
+	v, name, err := checkpoint.ReadHeader(c, "sequence: checkpoint "+path, "checkpoint file", checkpointMagic, 1, 2, lastSHA256Version, checkpointVersion)
 	if err != nil {
 		return nil, "", fp, err
 	}
-	c.known, c.legacy = true, v < 3
+	if v <= lastSHA256Version {
+		return nil, "", fp, checkpointError(path, "format version %d, from an earlier release of this library (this one writes and reads version %d): delete the file and run again", v, checkpointVersion)
+	}
 	if err := c.full(fp[:], path, "the rule fingerprint"); err != nil {
 		return nil, "", fp, err
 	}
@@ -401,7 +410,7 @@ func decodeRecord(c *checkReader, path string, s *Sequence) error {
 		}
 		left -= k
 	}
-	want := c.sum()
+	want := uint64(c.sum)
 	if err := c.full(b[:8], path, "the checksum"); err != nil {
 		return err
 	}

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
-	"hash/crc64"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -27,52 +29,35 @@ func (subtract12) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 	return dst
 }
 
-// A checkpoint of format version 2 (CRC-64 ECMA checksums) is read, and
-// a run that resumes from it rewrites it whole in the current version
-// rather than appending records of another checksum: the file then reads
-// back, and the values are right.
-func TestCheckpointLegacyRewritten(t *testing.T) {
+// A checkpoint of format version 1, 2 or 3 (written by earlier releases,
+// with a SHA-256 fingerprint) is refused with an error wrapping
+// sg.ErrCheckpoint that names the file and says it is from an earlier
+// format and to run again; the file is left as it is.
+func TestCheckpointOldVersionRefused(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "s.ckpt")
-	check := func(s *sequence.Sequence, err error, n int) {
-		t.Helper()
-		if err != nil || s.Len() < n {
-			t.Fatalf("%d values: %v", n, err)
-		}
-		for i := range n {
-			if s.At(i) != sg.Nimber(i%3) {
-				t.Fatalf("G(%d) = %d, want %d", i, s.At(i), i%3)
-			}
-		}
-	}
 	s, err := sequence.Values(ctx, subtract12{}, 1000, sequence.WithMethod(sequence.MethodDirect), sequence.WithCheckpoint(path, time.Hour))
-	check(s, err, 1000)
+	if err != nil || s.Len() < 1000 {
+		t.Fatalf("1000 values: %v", err)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Version 2: the same records, each checksum the CRC-64 of the bytes
-	// before it.
-	binary.LittleEndian.PutUint32(data[8:], 2)
-	table := crc64.MakeTable(crc64.ECMA)
-	off := 8 + 4 + 4 + len("subtract12") + 32
-	for off < len(data) {
-		w, c := int(data[off]), int(binary.LittleEndian.Uint64(data[off+1:]))
-		off += 9 + w*c
-		binary.LittleEndian.PutUint64(data[off:], crc64.Checksum(data[:off], table))
-		off += 8
+	for v := uint32(1); v <= 3; v++ {
+		old := bytes.Clone(data)
+		binary.LittleEndian.PutUint32(old[8:], v)
+		if err := os.WriteFile(path, old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := sequence.Values(ctx, subtract12{}, 2000, sequence.WithMethod(sequence.MethodDirect), sequence.WithCheckpoint(path, time.Nanosecond))
+		if !errors.Is(err, sg.ErrCheckpoint) || !strings.Contains(err.Error(), path) ||
+			!strings.Contains(err.Error(), fmt.Sprintf("format version %d, from an earlier release", v)) ||
+			!strings.Contains(err.Error(), "run again") {
+			t.Errorf("version %d: %v, want an error wrapping sg.ErrCheckpoint naming the file, its earlier format and what to do", v, err)
+		}
+		if after, _ := os.ReadFile(path); !bytes.Equal(after, old) {
+			t.Errorf("version %d: the refused file was changed", v)
+		}
 	}
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	s, err = sequence.Values(ctx, subtract12{}, 1000, sequence.WithMethod(sequence.MethodDirect), sequence.WithCheckpoint(path, time.Hour))
-	check(s, err, 1000)
-	s, err = sequence.Values(ctx, subtract12{}, 3000, sequence.WithMethod(sequence.MethodDirect), sequence.WithCheckpoint(path, time.Nanosecond))
-	check(s, err, 3000)
-	after, _ := os.ReadFile(path)
-	if v := binary.LittleEndian.Uint32(after[8:]); v == 2 || bytes.HasPrefix(after, data) {
-		t.Errorf("the version 2 file was appended to (version %d now)", v)
-	}
-	s, err = sequence.Values(ctx, subtract12{}, 3000, sequence.WithMethod(sequence.MethodDirect), sequence.WithCheckpoint(path, time.Hour))
-	check(s, err, 3000)
 }

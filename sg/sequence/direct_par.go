@@ -44,7 +44,7 @@ type directBlock struct {
 func startDirectBlock[T uint8 | uint16 | sg.Nimber](e *directEngine, g []T, target int) {
 	procs := e.rs.procs()
 	lo := len(g)
-	if procs <= 1 || lo < e.rs.parMin(directParMin) || e.code != nil && (!e.bounded || e.code.Parts > 2) {
+	if !multicore || procs <= 1 || lo < e.rs.parMin(directParMin) || e.code != nil && (!e.bounded || e.code.Parts > 2) {
 		return
 	}
 	end := min(lo+min(lo/directBlockDiv, directBlockMax), target, cap(g))

@@ -79,9 +79,14 @@ type config struct {
 	progressEvery   time.Duration
 	checkpointPath  string
 	checkpointEvery time.Duration
-	memory          int64 // bytes (WithMemory)
-	workers         int   // see WithWorkers (parallel.go)
-	knobs           knobs
+	// resume and save are the checkpoint code (checkpoint.go), set by
+	// WithCheckpoint only: a program that makes no checkpoint does not
+	// link it.
+	resume  func(rs *runState, n int) (*Sequence, error)
+	save    func(c *checkpointer, s *Sequence) error
+	memory  int64 // bytes (WithMemory)
+	workers int   // see WithWorkers (parallel.go)
+	knobs   knobs
 }
 
 // knobs are the settings of the engines' choices that tests and
@@ -170,21 +175,23 @@ func WithProgress(every time.Duration, f func(Progress)) Option {
 //
 // The file records the rule's String() (or Go type) and a fingerprint of
 // its moves from heaps 0 to 63, then the values (1, 2 or 8 bytes each) in
-// records with a CRC-64 checksum each. The first save of a run writes a
+// records with a CRC-32C checksum each. The first save of a run writes a
 // temporary file and renames it, so it is never half-written; each later
 // save appends only the values computed since the last one, so frequent
 // checkpoints cost little on long runs (BenchmarkPeriodCheckpoints
 // measures it). A file that is not a checkpoint, has another format
 // version, is corrupted (a crash during an append leaves its last record
-// cut short) or was written for another rule is refused with an error
-// wrapping [ErrCheckpoint] that names the file and the problem, and is
-// left as it is.
+// cut short), was written for another rule, or was written by an earlier
+// release of this package in an older format (the file's run must then
+// start again) is refused with an error wrapping [ErrCheckpoint] that
+// names the file and the problem, and is left as it is.
 func WithCheckpoint(path string, every time.Duration) Option {
 	return func(c *config) {
 		if every <= 0 {
 			every = time.Minute
 		}
 		c.checkpointPath, c.checkpointEvery = path, every
+		c.resume, c.save = resumeCheckpoint, (*checkpointer).save
 	}
 }
 
@@ -229,7 +236,7 @@ func (c *runState) poll(ctx context.Context, s *Sequence, rare int, mask uint64,
 	}
 	if c.checkpointPath != "" && now.Sub(c.lastCheckpoint) >= c.checkpointEvery {
 		c.lastCheckpoint = now
-		if err := c.ckpt.save(s); err != nil {
+		if err := c.save(&c.ckpt, s); err != nil {
 			return err
 		}
 	}

@@ -45,6 +45,10 @@ import (
 // 4.3, say: G(1) = 1) and of games whose moves leave three heaps or more
 // stay on one core below the pipeline's cost.
 //
+// On GOARCH=wasm, where every goroutine runs on one thread, both engines
+// leave their parallel code out of the binary and run on one core
+// whatever n.
+//
 // With more than one worker, the rule's AppendHeapMoves is called from
 // several goroutines at once (for different heaps), so a rule with mutable
 // state must not be used with more than one worker. The rules of package

@@ -32,7 +32,7 @@ func parRun(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int
 	if err := e.extend(context.Background(), s, n); err != nil {
 		t.Fatalf("%v, %d workers: %v", r, workers, err)
 	}
-	if de, ok := e.(*directEngine); ok && workers > 1 && de.blk == nil && de.bounded && de.code.Parts <= 2 {
+	if de, ok := e.(*directEngine); ok && multicore && workers > 1 && de.blk == nil && de.bounded && de.code.Parts <= 2 {
 		t.Errorf("%v, %d workers: the direct engine made no parallel block", r, workers)
 	}
 	return s.AppendValues(nil, 0, s.Len()), e

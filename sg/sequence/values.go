@@ -145,17 +145,8 @@ func bytesText(b int64) string {
 // length instead.
 func startSequence(rs *runState, n int, all bool) (*Sequence, error) {
 	if rs.checkpointPath != "" {
-		s, st, err := loadCheckpointState(rs.checkpointPath, rs.rule, n)
-		if err != nil {
-			return nil, err
-		}
-		if s != nil {
-			if err := checkMemory(rs.op, s, rs.memory, rs.target, rs.all); err != nil {
-				return nil, fmt.Errorf("sequence: checkpoint %s: %w", rs.checkpointPath, err)
-			}
-			rs.ckpt.st, rs.ckpt.valid = st, true
-			rs.startDone = s.Len()
-			return s, nil
+		if s, err := rs.resume(rs, n); s != nil || err != nil {
+			return s, err
 		}
 	}
 	s := New(min(n, 1<<16))
@@ -181,7 +172,7 @@ func finish(rs *runState, s *Sequence, err error) error {
 		err = checkMemory(rs.op, s, rs.memory, rs.target, rs.all)
 	}
 	if rs.checkpointPath != "" {
-		if cerr := rs.ckpt.save(s); cerr != nil && err == nil {
+		if cerr := rs.save(&rs.ckpt, s); cerr != nil && err == nil {
 			err = cerr
 		}
 	}

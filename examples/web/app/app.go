@@ -292,8 +292,15 @@ func handleWithin(ctx context.Context, r Request, progress func(done, total int)
 	if progress == nil {
 		progress = func(int, int) {}
 	}
-	tctx, cancel := context.WithTimeoutCause(ctx, limit, errTooLong)
-	defer cancel()
+	// A cancel on a timer rather than context.WithTimeoutCause: the same
+	// limit, and the module carries no deadline context, whose String
+	// method would link time.Time's formatting.
+	tctx, cancel := context.WithCancelCause(ctx)
+	timer := time.AfterFunc(limit, func() { cancel(errTooLong) })
+	defer func() {
+		timer.Stop()
+		cancel(context.Canceled)
+	}()
 	resp, err := handle(tctx, r, progress)
 	if err != nil && ctx.Err() == nil && errors.Is(context.Cause(tctx), errTooLong) {
 		err = tooLong(r, limit)

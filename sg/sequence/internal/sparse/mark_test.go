@@ -33,6 +33,7 @@ func markCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 // heap (3,227), so that the finisher marks the rare heaps found after the
 // marker's count.
 func TestMarkerMatchesSingleCore(t *testing.T) {
+	needMulticore(t)
 	n, codes, m := 20000, 24, 6000
 	switch {
 	case raceDetector:
@@ -65,6 +66,7 @@ func TestMarkerMatchesSingleCore(t *testing.T) {
 // after one look, the values stay the single-core values, on the classic
 // codes and on random codes.
 func TestMarkerTakeover(t *testing.T) {
+	needMulticore(t)
 	codes := 8
 	if raceDetector {
 		codes = 3
@@ -115,6 +117,7 @@ func markRuns(t *testing.T, mode string, opt Option, n, codes, m int) markCounts
 // that no split gives), and each is found and mended: the run goes on
 // after the heap, with the value the check found.
 func TestMarkerGuesses(t *testing.T) {
+	needMulticore(t)
 	n, codes, m := 20000, 12, 4000
 	switch {
 	case raceDetector:
@@ -145,6 +148,7 @@ func TestMarkerGuesses(t *testing.T) {
 // cancellation away: with the count restarted at each run, .376's first
 // report came at heap 58,415, with it carried over at heap 2,250.
 func TestMarkerPollsAcrossRuns(t *testing.T) {
+	needMulticore(t)
 	r := seqParse(".376")
 	first := 0
 	progress := func(p Progress) {

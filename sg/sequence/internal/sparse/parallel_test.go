@@ -72,6 +72,7 @@ func parCheck(t *testing.T, name string, r game.HeapRule, n int, m Method, parFr
 var parClassics = seqtest.Classics
 
 func TestParallelSparseMatchesSingleCore(t *testing.T) {
+	needMulticore(t)
 	n := 20000
 	switch {
 	case raceDetector:
@@ -89,6 +90,7 @@ func TestParallelSparseMatchesSingleCore(t *testing.T) {
 }
 
 func TestParallelSparseRandomCodes(t *testing.T) {
+	needMulticore(t)
 	rnd := gametest.Rand(t)
 	codes, n := 80, 6000
 	switch {
@@ -188,6 +190,7 @@ func benchValues(b *testing.B, r game.HeapRule, n int, opts ...Option) {
 // Sparse SGV of Grundy's Game", http://wwwhomes.uni-bielefeld.de/achim/grundy.html);
 // these are his first 48, up to heap 231, with their values.
 func TestParallelGrundySparseSet(t *testing.T) {
+	needMulticore(t)
 	want := [][2]int{{0, 0}, {1, 0}, {2, 0}, {3, 1}, {4, 0}, {6, 1}, {7, 0}, {9, 1}, {10, 0}, {12, 1},
 		{15, 1}, {20, 0}, {23, 0}, {26, 0}, {28, 1}, {31, 1}, {34, 1}, {37, 1}, {40, 1}, {43, 1},
 		{46, 1}, {49, 1}, {50, 0}, {52, 1}, {53, 0}, {55, 1}, {58, 1}, {61, 1}, {87, 7}, {90, 7},
@@ -223,6 +226,7 @@ func (parSlow) AppendHeapMoves(dst []game.HeapMove, n int) []game.HeapMove {
 // first phases ahead) and computes it itself, and the stalled worker's
 // late result must then be dropped.
 func TestParallelSlowWorker(t *testing.T) {
+	needMulticore(t)
 	const n = 12000
 	want := parValues(t, seqGrundy{}, n, MethodSparse, 1, 0)
 	for _, w := range []int{2, 4} {
