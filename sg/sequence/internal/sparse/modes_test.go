@@ -87,6 +87,7 @@ func twoCheck(t *testing.T, name string, r game.HeapRule, n, parFrom int) int {
 // values to pay), nor of Grundy's game or of the rules known by their
 // moves only, which are no codes.
 func TestTwoWorkersMatchSingleCore(t *testing.T) {
+	needMulticore(t)
 	n, codes, m := 20000, 36, 6000
 	switch {
 	case raceDetector:
@@ -94,23 +95,7 @@ func TestTwoWorkersMatchSingleCore(t *testing.T) {
 	case quick():
 		n, codes = 8000, 12
 	}
-	for _, c := range parClassics {
-		nn := n
-		if c.Small {
-			nn = 1500
-		}
-		k := twoCheck(t, c.Name, c.R, nn, 200)
-		switch c.Name {
-		case ".77 (Kayles)", ".354", ".376", ".1777", ".16", ".56":
-			if 2*k < nn {
-				t.Errorf("%s: %d of %d heaps in marker mode, want at least half", c.Name, k, nn)
-			}
-		case ".07", ".137", "Grundy's game", ".354 by moves":
-			if k != 0 {
-				t.Errorf("%s: %d heaps in marker mode, want none", c.Name, k)
-			}
-		}
-	}
+	classicsInMarker(t, n, twoCheck, ".77 (Kayles)", ".354", ".376", ".1777", ".16", ".56")
 	parRandomCodes(t, "two workers", codes, func(r seqCode, _ int) int { return twoCheck(t, r.String(), r, m, 128) })
 }
 
