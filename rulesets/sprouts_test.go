@@ -20,14 +20,15 @@ import (
 // p ≤ 32).
 func sproutsWins(p int) bool { return p%6 >= 3 }
 
-// sproutsStartValue values the start of p spots with sg/search.
-func sproutsStartValue(t testing.TB, p int) sg.Nimber {
+// sproutsStartValue values the start of p spots with sg/search, in a
+// table of the given bytes.
+func sproutsStartValue(t testing.TB, p int, memory int64) sg.Nimber {
 	t.Helper()
 	g, err := rulesets.NewSprouts(p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := search.New[string](g, search.WithMemory(64<<20))
+	s, err := search.New[string](g, search.WithMemory(memory))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestSproutsStarts(t *testing.T) {
 		top = 7
 	}
 	for p := 0; p <= top; p++ {
-		v := sproutsStartValue(t, p)
+		v := sproutsStartValue(t, p, 64<<20)
 		if (v != 0) != sproutsWins(p) || v != sproutsNimber(p) {
 			t.Errorf("sprouts:%d has value %v; want %v (the first player wins: %v)", p, v, sproutsNimber(p), sproutsWins(p))
 		}
@@ -198,20 +199,7 @@ func TestSproutsRecordStarts(t *testing.T) {
 		t.Skip("record test: set IMPARTIAL_LARGE=1 (8 spots) or IMPARTIAL_HUGE=1 (up to 11)")
 	}
 	for p := 8; p <= top; p++ {
-		g, err := rulesets.NewSprouts(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := search.New[string](g, search.WithMemory(4<<30))
-		if err != nil {
-			t.Fatal(err)
-		}
-		start := time.Now()
-		v, err := s.Value(bg, g.Start())
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("sprouts:%d = %v (%v, %+v)", p, v, time.Since(start), s.Stats())
+		v := sproutsStartValue(t, p, 4<<30)
 		if v != sproutsNimber(p) {
 			t.Errorf("sprouts:%d has value %v; want %v", p, v, sproutsNimber(p))
 		}
