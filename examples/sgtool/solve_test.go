@@ -181,6 +181,33 @@ func TestSolveProgressFlag(t *testing.T) {
 	}
 }
 
+// solveResumed runs `solve ARGS` twice, both with -checkpoint file, and
+// checks that the second run, started from the first one's table, gives
+// the same value, outcome and moves with fewer positions expanded; it
+// returns both reports.
+func solveResumed(t *testing.T, args, file string) (first, second solveReport) {
+	t.Helper()
+	var out [2]string
+	for i := range out {
+		o, status, err := solveStatus(t, context.Background(), args+" -checkpoint "+file)
+		if status != exitOK {
+			t.Fatalf("run %d of %s: status %d: %v", i+1, args, status, err)
+		}
+		out[i] = o
+	}
+	if err := json.Unmarshal([]byte(out[0]), &first); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal([]byte(out[1]), &second); err != nil {
+		t.Fatal(err)
+	}
+	if second.Value != first.Value || second.Outcome != first.Outcome || strings.Join(second.Moves, " ") != strings.Join(first.Moves, " ") ||
+		second.Expanded >= first.Expanded {
+		t.Errorf("%s: resumed run %s, first run %s: want the same answer with fewer positions", args, out[1], out[0])
+	}
+	return first, second
+}
+
 // -checkpoint FILE saves solve's table when the run ends (here: every
 // save is due at once) and a second run starts from it: the same answer
 // with fewer positions expanded. A file that is not a table is refused
@@ -189,24 +216,8 @@ func TestSolveCheckpoint(t *testing.T) {
 	defer func(d time.Duration) { solveCheckpointEvery = d }(solveCheckpointEvery)
 	solveCheckpointEvery = time.Nanosecond
 	f := t.TempDir() + "/cram45"
-	first, status, err := solveStatus(t, context.Background(), "cram:4x5 -workers 1 -checkpoint "+f)
-	if status != exitOK {
-		t.Fatalf("status %d: %v", status, err)
-	}
-	second, status, err := solveStatus(t, context.Background(), "cram:4x5 -workers 1 -checkpoint "+f)
-	if status != exitOK {
-		t.Fatalf("resumed: status %d: %v", status, err)
-	}
-	var a, b solveReport
-	if err := json.Unmarshal([]byte(first), &a); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal([]byte(second), &b); err != nil {
-		t.Fatal(err)
-	}
-	if a.Value != 2 || b.Value != a.Value || b.Outcome != a.Outcome || strings.Join(b.Moves, " ") != strings.Join(a.Moves, " ") ||
-		b.Expanded >= a.Expanded {
-		t.Errorf("resumed run %s, first run %s: want the same answer with fewer positions", second, first)
+	if a, _ := solveResumed(t, "cram:4x5 -workers 1", f); a.Value != 2 {
+		t.Errorf("cram:4x5: value %d, want 2", a.Value)
 	}
 	if _, status, err := solveStatus(t, context.Background(), "cram:5x4 -checkpoint "+f); status != exitFailure ||
 		!strings.Contains(err.Error(), f) || !errors.Is(err, search.ErrCheckpoint) {
@@ -223,27 +234,9 @@ func TestSolveCheckpoint(t *testing.T) {
 // table a second run starts from, with the same answer.
 func TestSolveCheckpointAtEnd(t *testing.T) {
 	f := t.TempDir() + "/cram34"
-	first, status, err := solveStatus(t, context.Background(), "cram:3x4 -workers 1 -checkpoint "+f)
-	if status != exitOK {
-		t.Fatalf("status %d: %v", status, err)
-	}
+	solveResumed(t, "cram:3x4 -workers 1", f)
 	if fi, err := os.Stat(f); err != nil || fi.Size() == 0 {
 		t.Fatalf("a short solve left no table: %v", err)
-	}
-	second, status, err := solveStatus(t, context.Background(), "cram:3x4 -workers 1 -checkpoint "+f)
-	if status != exitOK {
-		t.Fatalf("resumed: status %d: %v", status, err)
-	}
-	var a, b solveReport
-	if err := json.Unmarshal([]byte(first), &a); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal([]byte(second), &b); err != nil {
-		t.Fatal(err)
-	}
-	if b.Value != a.Value || b.Outcome != a.Outcome || strings.Join(b.Moves, " ") != strings.Join(a.Moves, " ") ||
-		b.Expanded >= a.Expanded {
-		t.Errorf("resumed run %s, first run %s: want the same answer with fewer positions", second, first)
 	}
 }
 
@@ -253,24 +246,8 @@ func TestSolveCheckpointAtEnd(t *testing.T) {
 // table of sprouts:4 is refused for sprouts:3.
 func TestSolveCheckpointSprouts(t *testing.T) {
 	f := t.TempDir() + "/sprouts4"
-	first, status, err := solveStatus(t, context.Background(), "sprouts:4 -workers 1 -checkpoint "+f)
-	if status != exitOK {
-		t.Fatalf("status %d: %v", status, err)
-	}
-	second, status, err := solveStatus(t, context.Background(), "sprouts:4 -workers 1 -checkpoint "+f)
-	if status != exitOK {
-		t.Fatalf("resumed: status %d: %v", status, err)
-	}
-	var a, b solveReport
-	if err := json.Unmarshal([]byte(first), &a); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal([]byte(second), &b); err != nil {
-		t.Fatal(err)
-	}
-	if a.Outcome != "N" || b.Value != a.Value || b.Outcome != a.Outcome || strings.Join(b.Moves, " ") != strings.Join(a.Moves, " ") ||
-		b.Expanded >= a.Expanded {
-		t.Errorf("resumed run %s, first run %s: want the same answer (N) with fewer positions", second, first)
+	if a, _ := solveResumed(t, "sprouts:4 -workers 1", f); a.Outcome != "N" {
+		t.Errorf("sprouts:4: outcome %s, want N", a.Outcome)
 	}
 	if _, status, err := solveStatus(t, context.Background(), "sprouts:3 -checkpoint "+f); status != exitFailure ||
 		!strings.Contains(err.Error(), f) || !errors.Is(err, search.ErrCheckpoint) {
