@@ -7,6 +7,7 @@ import (
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/sequence/internal/moves"
+	"github.com/impartial-go/impartial/sg/sequence/internal/sparse"
 )
 
 // The parallel direct engine (see parallel.go for the two phases): the
@@ -44,7 +45,7 @@ type directBlock struct {
 func startDirectBlock[T uint8 | uint16 | sg.Nimber](e *directEngine, g []T, target int) {
 	procs := e.rs.procs()
 	lo := len(g)
-	if !multicore || procs <= 1 || lo < e.rs.parMin(directParMin) || e.code != nil && (!e.bounded || e.code.Parts > 2) {
+	if !sparse.Multicore || procs <= 1 || lo < e.rs.parMin(directParMin) || e.code != nil && (!e.bounded || e.code.Parts > 2) {
 		return
 	}
 	end := min(lo+min(lo/directBlockDiv, directBlockMax), target, cap(g))

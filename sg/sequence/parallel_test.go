@@ -12,6 +12,7 @@ import (
 	"github.com/impartial-go/impartial/game/gametest"
 	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/sequence/internal/seqtest"
+	"github.com/impartial-go/impartial/sg/sequence/internal/sparse"
 )
 
 // parValues computes G(0 … n-1) of r with the engine for method, with
@@ -32,7 +33,7 @@ func parRun(t testing.TB, r game.HeapRule, n int, m Method, workers, parFrom int
 	if err := e.extend(context.Background(), s, n); err != nil {
 		t.Fatalf("%v, %d workers: %v", r, workers, err)
 	}
-	if de, ok := e.(*directEngine); ok && multicore && workers > 1 && de.blk == nil && de.bounded && de.code.Parts <= 2 {
+	if de, ok := e.(*directEngine); ok && sparse.Multicore && workers > 1 && de.blk == nil && de.bounded && de.code.Parts <= 2 {
 		t.Errorf("%v, %d workers: the direct engine made no parallel block", r, workers)
 	}
 	return s.AppendValues(nil, 0, s.Len()), e

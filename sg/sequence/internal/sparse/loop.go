@@ -67,7 +67,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *Engine, s *stor
 		if e.HandOff {
 			return nil
 		}
-		if multicore && !running && n >= e.pairRetry && n >= e.rs.Knobs.ParMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
+		if Multicore && !running && n >= e.pairRetry && n >= e.rs.Knobs.ParMin(rareParMin) && e.pairOK(n, pairG1(vals)) {
 			// Cheap heaps of a code (or two processors before the
 			// probe): the marker mode, where its trial wins. It
 			// computes heaps from n on and returns where this loop
@@ -89,7 +89,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *Engine, s *stor
 				rebuildRare(e, vals)
 			}
 		}
-		if multicore && !running && e.procs > 1 {
+		if Multicore && !running && e.procs > 1 {
 			running = startPipe(e, vals, target, scan)
 		}
 		var g, steps int
@@ -105,7 +105,7 @@ func extendRareAtWidth[T uint8 | uint16](ctx context.Context, e *Engine, s *stor
 				g, st = heapValueBatched(e, vals, n, scan)
 			}
 			steps += st
-			if multicore && !running && e.procs > 1 {
+			if Multicore && !running && e.procs > 1 {
 				e.probe(st)
 			}
 		}

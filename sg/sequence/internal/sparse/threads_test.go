@@ -3,10 +3,10 @@ package sparse
 import "testing"
 
 // needMulticore skips a test of the parallel modes where the engine has
-// none (GOARCH=wasm, see multicore).
+// none (GOARCH=wasm, see Multicore).
 func needMulticore(t *testing.T) {
 	t.Helper()
-	if !multicore {
+	if !Multicore {
 		t.Skip("one thread (GOARCH=wasm): the engine has no parallel modes")
 	}
 }
