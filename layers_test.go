@@ -13,7 +13,7 @@ import (
 // with two exceptions: rulesets, the rules of games, imports only the game
 // layer, and only programs import rulesets. Nothing imports a program.
 const (
-	layerGame    = iota // game, game/grid, game/graph, game/bitset, game/gametest
+	layerGame    = iota // game, game/grid, game/graph, game/bitset, game/gametest, internal/...
 	layerValues         // sg
 	layerAlgo           // nim, sg/sequence, sg/search, sg/split, sg/misere, sg/loopy, sg/explain, sg/bot, sg/internal/...
 	layerRules          // rulesets
@@ -31,7 +31,7 @@ func layerOf(rel string) (int, bool) {
 	switch {
 	case rel == "" || first == "examples":
 		return layerProgram, true
-	case first == "game":
+	case first == "game" || first == "internal":
 		return layerGame, true
 	case rel == "sg":
 		return layerValues, true

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/internal/splitmix"
 )
 
 // Pack returns a 128-bit key of p, a land (a component) the game wrote,
@@ -27,12 +28,5 @@ func (s *Sprouts) Pack(p string) game.Key {
 		h1 = bits.RotateLeft64((h1^w)*0xff51afd7ed558ccd, 31) * 0x9e3779b97f4a7c15
 		h2 = bits.RotateLeft64((h2+w)*0xc4ceb9fe1a85ec53, 27)*0x94d049bb133111eb + 0x632be59bd9b4e019
 	}
-	return game.Key{Lo: spFinal(h1), Hi: spFinal(h2 ^ h1>>17)}
-}
-
-// spFinal is the finalizer of SplitMix64 (Steele, Lea and Flood, 2014).
-func spFinal(z uint64) uint64 {
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
+	return game.Key{Lo: splitmix.Mix(h1), Hi: splitmix.Mix(h2 ^ h1>>17)}
 }

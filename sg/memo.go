@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 
 	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/internal/splitmix"
 )
 
 // A cell is a memoized value, or one of the sentinels below. Cells are 32
@@ -183,18 +184,7 @@ type intHash[P comparable] struct{ seed uint64 }
 
 func (h intHash[P]) hash(p P) uint64 {
 	x := uint64(asInt(&p))
-	return mix64(x>>3^h.seed)<<3 | x&7
-}
-
-// mix64 is the finalizer of SplitMix64 (Steele, Lea and Flood, "Fast
-// splittable pseudorandom number generators", OOPSLA 2014): a bijection
-// of 64-bit words whose every output bit depends on every input bit.
-func mix64(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
+	return splitmix.Mix(x>>3^h.seed)<<3 | x&7
 }
 
 // An entry is a slot of a tableMemo: a position and its cell, complemented.

@@ -3,6 +3,8 @@ package graph
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/impartial-go/impartial/internal/splitmix"
 )
 
 // Perm is a permutation of a graph's vertices: vertex v goes to Perm[v].
@@ -173,8 +175,8 @@ func (g *Graph) refine() []uint64 {
 	next := make([]uint64, g.n)
 	for range g.n {
 		for v := range g.n {
-			h := mix(c[v])
-			g.adj[v].Each(func(u int) { h += mix(c[u] ^ 0x9e3779b97f4a7c15) })
+			h := splitmix.Mix(c[v])
+			g.adj[v].Each(func(u int) { h += splitmix.Mix(c[u] ^ 0x9e3779b97f4a7c15) })
 			next[v] = h
 		}
 		c, next = next, c
@@ -191,13 +193,4 @@ func countDistinct(c []uint64) int {
 	s := slices.Clone(c)
 	slices.Sort(s)
 	return len(slices.Compact(s))
-}
-
-// mix is a 64-bit finalizer (splitmix64's).
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
 }
