@@ -13,6 +13,10 @@ import (
 // positions, here Heaps) and of package nim (heaps only, the bar).
 var botHeaps = []uint64{1000, 2000, 3000}
 
+// bigHeaps are Nim heaps far past the sizes Go boxes without allocating
+// (0 to 255), of nonzero nim-sum.
+var bigHeaps = []uint64{1<<40 + 7, 1<<33 + 1000, 3 << 20}
+
 // TestSumOfHeapsAllocatesNothing checks that sg.Sum's Value on Nim heaps
 // allocates nothing, as nim.WinningMove does not: for a sum written as a
 // literal of constant heaps, and for one made once and asked again (a
@@ -78,6 +82,33 @@ func BenchmarkSumOfHeaps(b *testing.B) {
 		for b.Loop() {
 			if _, err := (sg.Sum{sg.Heap(botHeaps[0]), sg.Heap(botHeaps[1]), sg.Heap(botHeaps[2])}).Value(ctx); err != nil {
 				b.Fatal(err)
+			}
+		}
+	})
+	// Heaps far past 255, in variables: the sum is made in the loop, as a
+	// bot makes it from the sizes of the position it is asked about.
+	big := bigHeaps
+	b.Run("variable-large-heaps/Value", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := (sg.Sum{sg.Heap(big[0]), sg.Heap(big[1]), sg.Heap(big[2])}).Value(ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("variable-large-heaps/Outcome", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := (sg.Sum{sg.Heap(big[0]), sg.Heap(big[1]), sg.Heap(big[2])}).Outcome(ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("variable-large-heaps/WinningMove", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, ok, err := (sg.Sum{sg.Heap(big[0]), sg.Heap(big[1]), sg.Heap(big[2])}).WinningMove(ctx); err != nil || !ok {
+				b.Fatal(ok, err)
 			}
 		}
 	})

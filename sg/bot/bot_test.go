@@ -427,3 +427,17 @@ func BenchmarkPlayerDigraph(b *testing.B) {
 		v = (v + 1) % 300
 	}
 }
+
+// BenchmarkPartsPlayer is a sum player's move in a sum of three Nim heaps
+// of sizes past 255, made from variables as a server makes it.
+func BenchmarkPartsPlayer(b *testing.B) {
+	sizes := []uint64{1<<40 + 7, 1<<33 + 1000, 3 << 20}
+	pl := bot.NewPartsPlayer()
+	b.ReportAllocs()
+	for b.Loop() {
+		s := sg.Sum{sg.Heap(sizes[0]), sg.Heap(sizes[1]), sg.Heap(sizes[2])}
+		if _, ok, err := pl.Choose(ctx, s); err != nil || !ok {
+			b.Fatal(ok, err)
+		}
+	}
+}
