@@ -322,7 +322,7 @@ func TestPartsPlayer(t *testing.T) {
 
 // countingPart is a Nim heap that counts the calls made to it.
 type countingPart struct {
-	h              sg.Heap
+	h              sg.Part
 	values, moveTo *int
 }
 
@@ -348,7 +348,7 @@ func TestPartsPlayerCalls(t *testing.T) {
 		plain := make(sg.Sum, len(s))
 		for i := range s {
 			h := sg.Heap(r.IntN(16))
-			s[i], plain[i] = countingPart{h, &values, &moves}, h
+			s[i], plain[i] = sg.PartOf(countingPart{h, &values, &moves}), h
 		}
 		c, ok, err := bot.NewPartsPlayer().Choose(ctx, s)
 		if err != nil {
