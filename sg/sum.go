@@ -20,8 +20,9 @@ type SumMove struct {
 // String formats the move as "part i → to".
 func (m SumMove) String() string { return fmt.Sprintf("part %d → %v", m.Index, m.To) }
 
-// Values returns the values of the parts, in order. It returns an error
-// naming the part, by its index from 0, whose value fails.
+// Values returns the values of the parts, in order, in one new slice. It
+// returns an error naming the part, by its index from 0, whose value
+// fails.
 func (s Sum) Values(ctx context.Context) ([]Nimber, error) {
 	return s.appendValues(ctx, make([]Nimber, 0, len(s)))
 }
@@ -88,8 +89,11 @@ func (s Sum) WinningMoves(ctx context.Context) ([]SumMove, error) {
 }
 
 // WinningMove returns the winning move in the first part that has one, and
-// false when the sum is a P-position. It asks one part for a move, where
-// WinningMoves asks every part that has one.
+// false when the sum is a P-position. It asks each part for its value once
+// and one part for a move, where WinningMoves asks every part that has
+// one; in O(len(s)) beyond those calls, and with no allocation of its own
+// for sums of up to 16 parts (none at all when the parts are Nim heaps).
+// It returns an error naming the part whose value or move fails.
 func (s Sum) WinningMove(ctx context.Context) (SumMove, bool, error) {
 	var move SumMove
 	found := false
