@@ -13,11 +13,15 @@ import (
 // positions, here Heaps) and of package nim (heaps only, the bar).
 var botHeaps = []uint64{1000, 2000, 3000}
 
-// TestSumOfHeapsAllocatesNothing checks that sg.Sum's Value on Nim heaps
-// allocates nothing, as nim.WinningMove does not: for a sum written as a
-// literal of constant heaps, and for one made once and asked again (a
-// Heap of a variable size of 256 or more is boxed when it becomes a Part,
-// by Go's conversion to an interface, once, where the sum is made).
+// bigHeaps are Nim heaps far past the sizes Go boxes without allocating
+// (0 to 255), of nonzero nim-sum.
+var bigHeaps = []uint64{1<<40 + 7, 1<<33 + 1000, 3 << 20}
+
+// TestSumOfHeapsAllocatesNothing checks that sg.Sum's Value, Outcome and
+// WinningMove on Nim heaps allocate nothing, as nim.WinningMove does not:
+// for a sum written as a literal of constant heaps, for one made once and
+// asked again, and for one made on each call from heaps of 256 or more
+// held in variables (a Part is a value, so no heap is boxed).
 func TestSumOfHeapsAllocatesNothing(t *testing.T) {
 	ctx := context.Background()
 	want := sg.Nimber(botHeaps[0] ^ botHeaps[1] ^ botHeaps[2])
@@ -28,6 +32,7 @@ func TestSumOfHeapsAllocatesNothing(t *testing.T) {
 		}
 		return err
 	}
+	a, b, c := int(bigHeaps[0]), bigHeaps[1], int64(bigHeaps[2])
 	for _, c := range []struct {
 		name string
 		ask  func() error
@@ -36,6 +41,30 @@ func TestSumOfHeapsAllocatesNothing(t *testing.T) {
 			return check(sg.Sum{sg.Heap(1000), sg.Heap(2000), sg.Heap(3000)}.Value(ctx))
 		}},
 		{"sg.Sum.Value, made once", func() error { return check(made.Value(ctx)) }},
+		{"sg.Sum.Value, variables", func() error {
+			return check(sg.Sum{sg.Heap(botHeaps[0]), sg.Heap(botHeaps[1]), sg.Heap(botHeaps[2])}.Value(ctx))
+		}},
+		{"sg.Sum.Value, large variables", func() error {
+			v, err := sg.Sum{sg.Heap(a), sg.Heap(b), sg.Heap(c)}.Value(ctx)
+			if err == nil && v != sg.NimSum(sg.Nimber(bigHeaps[0]), sg.Nimber(bigHeaps[1]), sg.Nimber(bigHeaps[2])) {
+				err = fmt.Errorf("value %v", v)
+			}
+			return err
+		}},
+		{"sg.Sum.Outcome, large variables", func() error {
+			o, err := sg.Sum{sg.Heap(a), sg.Heap(b), sg.Heap(c)}.Outcome(ctx)
+			if err == nil && o != sg.N {
+				err = fmt.Errorf("outcome %v, want N", o)
+			}
+			return err
+		}},
+		{"sg.Sum.WinningMove, large variables", func() error {
+			_, ok, err := sg.Sum{sg.Heap(a), sg.Heap(b), sg.Heap(c)}.WinningMove(ctx)
+			if err == nil && !ok {
+				err = fmt.Errorf("no winning move")
+			}
+			return err
+		}},
 		{"nim.WinningMove", func() error {
 			_, _, err := nim.WinningMove(botHeaps)
 			return err
@@ -70,14 +99,39 @@ func BenchmarkSumOfHeaps(b *testing.B) {
 		}
 	})
 	b.Run("sg.Sum.Value/variable-heaps", func(b *testing.B) {
-		// The sum made in the loop from variables: each Heap of 256 or
-		// more is boxed as it becomes a Part (Go's conversion to an
-		// interface, which escapes because a Part's Value is a dynamic
-		// call), 8 bytes each; Value itself allocates nothing.
+		// The sum made in the loop from variables of sizes 256 or more:
+		// a Part is a value, so nothing is boxed.
 		b.ReportAllocs()
 		for b.Loop() {
 			if _, err := (sg.Sum{sg.Heap(botHeaps[0]), sg.Heap(botHeaps[1]), sg.Heap(botHeaps[2])}).Value(ctx); err != nil {
 				b.Fatal(err)
+			}
+		}
+	})
+	// Heaps far past 255, in variables: the sum is made in the loop, as a
+	// bot makes it from the sizes of the position it is asked about.
+	big := bigHeaps
+	b.Run("variable-large-heaps/Value", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := (sg.Sum{sg.Heap(big[0]), sg.Heap(big[1]), sg.Heap(big[2])}).Value(ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("variable-large-heaps/Outcome", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := (sg.Sum{sg.Heap(big[0]), sg.Heap(big[1]), sg.Heap(big[2])}).Outcome(ctx); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("variable-large-heaps/WinningMove", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, ok, err := (sg.Sum{sg.Heap(big[0]), sg.Heap(big[1]), sg.Heap(big[2])}).WinningMove(ctx); err != nil || !ok {
+				b.Fatal(ok, err)
 			}
 		}
 	})

@@ -107,7 +107,7 @@
 //
 // # Sums
 //
-// sg/solve.HeapPart turns heaps of any rule into an sg.Part, so that
+// sg/solve.HeapPart turns heaps of any rule into an sg.Component (an sg.Part by sg.PartOf), so that
 // positions of different games add up in an sg.Sum and the sum's winning
 // move is found part by part, even for heaps near 2^64: one heap of
 // take-1-to-3, one of take-an-odd-number and some Nim heaps, say.

@@ -27,13 +27,16 @@
 // Playing several games side by side, moving in one of them each turn, is a
 // disjunctive sum; the Sprague–Grundy theorem says its value is the XOR of
 // the parts' values ([NimSum]), as Bouton's theorem says for Nim heaps. So a
-// sum is solved part by part: [Sum] holds parts of any games ([Heap] for a
-// Nim heap, [Position] for a position of any game solved by an engine) and
-// finds winning moves by moving one part from value v to v ⊕ x, where x is
-// the value of the sum and v ⊕ x < v. [Sum.Value] costs one Value a part
-// and allocates nothing; [Sum.WinningMove] asks one part for a move. A nil
-// part, or a move in a part that does not exist ([Sum.Play]), is an error
-// naming the part's index.
+// sum is solved part by part: [Sum] holds [Part]s of any games ([Heap] for
+// a Nim heap, [Position] for a position of any game solved by an engine,
+// [PartOf] for any other [Component]) and finds winning moves by moving one
+// part from value v to v ⊕ x, where x is the value of the sum and v ⊕ x <
+// v. [Sum.Value] costs one Value a part and allocates nothing;
+// [Sum.WinningMove] asks one part for a move. On Nim heaps of any size,
+// held in variables, Value, Outcome and WinningMove allocate nothing: a
+// Part is a small value, not an interface. A part that fails ([PartOf] of
+// nil, a [Heap] of negative size), or a move in a part that does not exist
+// ([Sum.Play]), is an error naming the part's index.
 //
 // # The engine
 //

@@ -3,6 +3,7 @@ package sg_test
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/sg"
@@ -152,4 +153,46 @@ func ExampleSum_tokens() {
 	// Output:
 	// values [*2 0 0] sum *2
 	// winning moves: [part 0 → 2]
+}
+
+func ExampleHeap() {
+	// Heap sizes of any integer type, held in variables, make parts that
+	// cost no allocation; a negative size is an error naming it.
+	ctx := context.Background()
+	a, b := 1<<40+7, uint32(1000)
+	s := sg.Sum{sg.Heap(a), sg.Heap(b), sg.Heap(int8(5))}
+	m, _, _ := s.WinningMove(ctx)
+	fmt.Println(m)
+	_, err := sg.Sum{sg.Heap(2), sg.Heap(-4)}.Value(ctx)
+	fmt.Println(err)
+	// Output:
+	// part 0 → nim(1005)
+	// sg: part 1 (nim(-4)): sg: Nim heap of negative size -4
+}
+
+// mirror is a Nim heap that describes itself as a row of tokens, a
+// component of a sum made by sg.PartOf.
+type mirror int
+
+func (m mirror) Value(context.Context) (sg.Nimber, error) { return sg.Nimber(m), nil }
+
+func (m mirror) MoveTo(_ context.Context, v sg.Nimber) (sg.Part, bool, error) {
+	if int(v) >= int(m) {
+		return sg.Part{}, false, nil
+	}
+	return sg.PartOf(mirror(v)), true, nil
+}
+
+func (m mirror) String() string { return strings.Repeat("●", int(m)) }
+
+func ExamplePartOf() {
+	ctx := context.Background()
+	s := sg.Sum{sg.PartOf(mirror(5)), sg.Heap(3)}
+	m, _, _ := s.WinningMove(ctx)
+	fmt.Println(s, "→", m)
+	c, _ := m.To.Component()
+	fmt.Printf("%T\n", c)
+	// Output:
+	// ●●●●● + nim(3) → part 0 → ●●●
+	// sg_test.mirror
 }

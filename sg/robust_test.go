@@ -52,10 +52,10 @@ func TestNoGameIsAnError(t *testing.T) {
 // TestSumNilPartAndBadPlay checks the errors of a sum with a nil part and
 // of a move in a part that does not exist (issue 38).
 func TestSumNilPartAndBadPlay(t *testing.T) {
-	if _, err := (sg.Sum{sg.Heap(1), nil}).Value(bg); err == nil || !strings.Contains(err.Error(), "part 1") {
-		t.Errorf("Sum{Heap(1), nil}.Value: err = %v, want one naming part 1", err)
+	if _, err := (sg.Sum{sg.Heap(1), sg.PartOf(nil)}).Value(bg); err == nil || !strings.Contains(err.Error(), "part 1") {
+		t.Errorf("Sum{Heap(1), PartOf(nil)}.Value: err = %v, want one naming part 1", err)
 	}
-	if _, err := (sg.Sum{nil}).WinningMoves(bg); err == nil {
+	if _, err := (sg.Sum{sg.PartOf(nil)}).WinningMoves(bg); err == nil {
 		t.Error("Sum{nil}.WinningMoves: no error")
 	}
 	s := sg.Sum{sg.Heap(1), sg.Heap(2)}
@@ -64,13 +64,13 @@ func TestSumNilPartAndBadPlay(t *testing.T) {
 			t.Errorf("Play in part %d: err = %v, want one naming the part", i, err)
 		}
 	}
-	if _, err := s.Play(sg.SumMove{Index: 0}); err == nil {
+	if _, err := s.Play(sg.SumMove{Index: 0, To: sg.PartOf(nil)}); err == nil {
 		t.Error("Play to a nil part: no error")
 	}
 	if next, err := s.Play(sg.SumMove{Index: 1, To: sg.Heap(1)}); err != nil || next.String() != "nim(1) + nim(1)" {
 		t.Errorf("Play = %v, %v", next, err)
 	}
-	if got := (sg.Sum{nil}).String(); got != "<nil>" {
+	if got := (sg.Sum{sg.PartOf(nil)}).String(); got != "<nil>" {
 		t.Errorf("String = %q", got)
 	}
 }

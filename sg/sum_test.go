@@ -3,6 +3,7 @@ package sg_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/impartial-go/impartial/game"
@@ -157,7 +158,7 @@ func TestSumCompositeGame(t *testing.T) {
 }
 
 func TestHugeNimHeapsInSum(t *testing.T) {
-	s := sg.Sum{sg.Heap(1<<64 - 1), sg.Heap(1 << 63), sg.Heap(12345)}
+	s := sg.Sum{sg.Heap(uint64(1<<64 - 1)), sg.Heap(uint64(1 << 63)), sg.Heap(12345)}
 	v, _ := s.Value(bg)
 	if v != (1<<64-1)^(1<<63)^12345 {
 		t.Errorf("value %v", v)
@@ -177,25 +178,121 @@ func TestHugeNimHeapsInSum(t *testing.T) {
 	}
 }
 
-// TestSumValueAllocatesNothing checks that the value of a sum of heaps,
-// a bot's hot call, allocates nothing, and that neither does its winning
-// move when the heaps are small enough to need no boxing.
+// TestSumValueAllocatesNothing checks that the value, outcome and winning
+// move of a sum of Nim heaps, a bot's hot calls, allocate nothing, for
+// heaps of any size held in variables of any integer type.
 func TestSumValueAllocatesNothing(t *testing.T) {
-	s := sg.Sum{sg.Heap(1000), sg.Heap(2000), sg.Heap(3000)}
-	if n := testing.AllocsPerRun(100, func() {
-		if v, err := s.Value(bg); err != nil || v != 1000^2000^3000 {
-			t.Fatalf("Value = %v, %v", v, err)
+	a, b, c := 1<<40+7, uint64(1<<33+1000), int32(3<<20)
+	want := sg.Nimber(a) ^ sg.Nimber(b) ^ sg.Nimber(c)
+	var (
+		v   sg.Nimber
+		o   sg.Outcome
+		m   sg.SumMove
+		ok  bool
+		err error
+	)
+	for _, tc := range []struct {
+		name string
+		f    func()
+	}{
+		{"Value", func() { v, err = sg.Sum{sg.Heap(a), sg.Heap(b), sg.Heap(c)}.Value(bg) }},
+		{"Outcome", func() { o, err = sg.Sum{sg.Heap(a), sg.Heap(b), sg.Heap(c)}.Outcome(bg) }},
+		{"WinningMove", func() { m, ok, err = sg.Sum{sg.Heap(a), sg.Heap(b), sg.Heap(c)}.WinningMove(bg) }},
+	} {
+		if n := testing.AllocsPerRun(100, tc.f); n != 0 || err != nil {
+			t.Errorf("Sum.%s: %v allocations (want 0), error %v", tc.name, n, err)
 		}
-	}); n != 0 {
-		t.Errorf("Sum.Value: %v allocations, want 0", n)
 	}
-	small := sg.Sum{sg.Heap(3), sg.Heap(5), sg.Heap(7)}
-	if n := testing.AllocsPerRun(100, func() {
-		if _, ok, err := small.WinningMove(bg); err != nil || !ok {
-			t.Fatalf("WinningMove: %v, %v", ok, err)
+	if v != want || o != sg.N || !ok {
+		t.Fatalf("value %v, outcome %v, winning move %v (%v); want %v, N, a move", v, o, m, ok, want)
+	}
+	next, err := sg.Sum{sg.Heap(a), sg.Heap(b), sg.Heap(c)}.Play(m)
+	if w, _ := next.Value(bg); err != nil || w != 0 {
+		t.Errorf("winning move %v leaves %v (%v)", m, w, err)
+	}
+}
+
+// TestHeapPart checks a Nim heap as a part: sizes of every integer type,
+// the zero Part, and negative sizes, which are errors naming the size (and
+// never panics), in the heap's own methods and in a sum's.
+func TestHeapPart(t *testing.T) {
+	if p := (sg.Part{}); p != sg.Heap(0) || p.String() != "nim(0)" {
+		t.Errorf("zero Part = %v, want nim(0)", p)
+	}
+	for _, p := range []sg.Part{sg.Heap(int8(100)), sg.Heap(uint16(100)), sg.Heap(100), sg.Heap(uintptr(100)), sg.Heap(int64(100))} {
+		if n, ok := p.Heap(); !ok || n != 100 || p != sg.Heap(100) {
+			t.Errorf("%v: Heap() = %d, %v", p, n, ok)
 		}
-	}); n != 0 {
-		t.Errorf("Sum.WinningMove: %v allocations, want 0", n)
+		if _, ok := p.Component(); ok {
+			t.Errorf("%v has a component", p)
+		}
+		if q, ok, err := p.MoveTo(bg, 37); !ok || err != nil || q != sg.Heap(37) {
+			t.Errorf("%v.MoveTo(37) = %v, %v, %v", p, q, ok, err)
+		}
+		if _, ok, err := p.MoveTo(bg, 100); ok || err != nil {
+			t.Errorf("%v.MoveTo(100) = %v, %v", p, ok, err)
+		}
+	}
+	for _, p := range []sg.Part{sg.Heap(-3), sg.Heap(int8(-3)), sg.Heap(int64(-3))} {
+		if _, err := p.Value(bg); err == nil || !strings.Contains(err.Error(), "-3") {
+			t.Errorf("%v.Value: error %v, want one naming -3", p, err)
+		}
+		if _, _, err := p.MoveTo(bg, 0); err == nil || !strings.Contains(err.Error(), "-3") {
+			t.Errorf("%v.MoveTo: error %v, want one naming -3", p, err)
+		}
+		if _, ok := p.Heap(); ok || p.String() != "nim(-3)" {
+			t.Errorf("%v is a heap", p)
+		}
+		if _, ok := p.Component(); ok {
+			t.Errorf("%v has a component", p)
+		}
+		s := sg.Sum{sg.Heap(2), p}
+		if _, err := s.Value(bg); err == nil || !strings.Contains(err.Error(), "part 1 (nim(-3))") {
+			t.Errorf("%v.Value: error %v, want one naming part 1", s, err)
+		}
+		if _, _, err := s.WinningMove(bg); err == nil {
+			t.Errorf("%v.WinningMove: no error", s)
+		}
+	}
+}
+
+// TestPartOf checks a component as a part: the component comes back, At
+// finds a Position's position, and a nil component or engine is an error.
+func TestPartOf(t *testing.T) {
+	e := sg.NewEngine[int](subtraction{1, 2})
+	p := sg.Position(e, 5)
+	c, ok := p.Component()
+	if !ok || sg.PartOf(c) != p {
+		t.Fatalf("Component() = %v, %v", c, ok)
+	}
+	if q, ok := sg.At[int](sg.PartOf(c)); !ok || q != 5 {
+		t.Errorf("At = %v, %v", q, ok)
+	}
+	if _, ok := sg.At[int](sg.Heap(5)); ok {
+		t.Error("At of a heap found a position")
+	}
+	if _, ok := sg.At[string](p); ok {
+		t.Error("At of another position type found a position")
+	}
+	if _, ok := p.Heap(); ok {
+		t.Error("a position is a heap")
+	}
+	if q, ok, err := p.MoveTo(bg, 0); !ok || err != nil || q.String() != "3" {
+		t.Errorf("MoveTo(0) = %v, %v, %v", q, ok, err)
+	}
+	nilPart := sg.PartOf(nil)
+	if _, ok := nilPart.Component(); ok {
+		t.Error("PartOf(nil) has a component")
+	}
+	if _, _, err := nilPart.MoveTo(bg, 0); err == nil {
+		t.Error("PartOf(nil).MoveTo: no error")
+	}
+	noEngine := sg.Position[int](nil, 7)
+	if _, err := (sg.Sum{noEngine}).Value(bg); err == nil || !strings.Contains(err.Error(), "position 7") {
+		t.Errorf("Position(nil, 7): error %v, want one naming the position", err)
+	}
+	if _, _, err := noEngine.MoveTo(bg, 0); err == nil {
+		t.Error("Position(nil, 7).MoveTo: no error")
 	}
 }
 

@@ -326,7 +326,7 @@ func (s *heapTable) hint() (string, error) {
 		if err != nil {
 			return "", err
 		}
-		sum = append(sum, heapPart{Part: sg.Position(s.e, p), i: i, n: n})
+		sum = append(sum, sg.PartOf(heapPart{Part: sg.Position(s.e, p), i: i, n: n}))
 	}
 	tab, err := explain.SumTable(s.ctx, sum)
 	if err != nil {
@@ -335,9 +335,10 @@ func (s *heapTable) hint() (string, error) {
 	if tab.Chosen < 0 {
 		return fmt.Sprintf("no winning move: the values' XOR is 0, so every move loses against best play.\n%s", tab.Text()), nil
 	}
-	next, ok := tab.Next.(heapPart)
+	c, _ := tab.Next.Component()
+	next, ok := c.(heapPart)
 	if !ok {
-		return "", fmt.Errorf("the table moved heap %d to a part of type %T", tab.Chosen+1, tab.Next)
+		return "", fmt.Errorf("the table moved heap %d to a part of type %T", tab.Chosen+1, c)
 	}
 	left, ok := sg.At[game.Heaps](next.Part)
 	if !ok {
@@ -348,7 +349,7 @@ func (s *heapTable) hint() (string, error) {
 }
 
 // heapPart is heap i of the player's row, of n tokens (or, after MoveTo,
-// what it becomes), as an sg.Part named for the nim-sum table.
+// what it becomes), as an sg.Component named for the nim-sum table.
 type heapPart struct {
 	sg.Part
 	i, n  int
@@ -358,9 +359,9 @@ type heapPart struct {
 func (h heapPart) MoveTo(ctx context.Context, v sg.Nimber) (sg.Part, bool, error) {
 	q, ok, err := h.Part.MoveTo(ctx, v)
 	if err != nil || !ok {
-		return nil, ok, err
+		return sg.Part{}, ok, err
 	}
-	return heapPart{Part: q, i: h.i, moved: true}, true, nil
+	return sg.PartOf(heapPart{Part: q, i: h.i, moved: true}), true, nil
 }
 
 func (h heapPart) String() string {

@@ -69,13 +69,15 @@ from heap 2 an odd number (value n mod 2), from the other heaps any number
 	}{{bash3, 7}, {odd, 4}} {
 		// Both rules have a formula: Solve computes nothing.
 		a, err := sequence.Solve(t.ctx, h.rule, 0)
+		var p *solve.HeapPart
 		if err == nil {
-			parts[i], err = solve.NewHeapPart(a, h.heap)
+			p, err = solve.NewHeapPart(a, h.heap)
 		}
 		if err != nil {
 			t.fail(err)
 			return
 		}
+		parts[i] = sg.PartOf(p)
 	}
 	s := sg.Sum{parts[0], parts[1], sg.Heap(2), sg.Heap(3)}
 	tab, err := explain.SumTable(t.ctx, s)

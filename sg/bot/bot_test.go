@@ -322,7 +322,7 @@ func TestPartsPlayer(t *testing.T) {
 
 // countingPart is a Nim heap that counts the calls made to it.
 type countingPart struct {
-	h              sg.Heap
+	h              sg.Part
 	values, moveTo *int
 }
 
@@ -348,7 +348,7 @@ func TestPartsPlayerCalls(t *testing.T) {
 		plain := make(sg.Sum, len(s))
 		for i := range s {
 			h := sg.Heap(r.IntN(16))
-			s[i], plain[i] = countingPart{h, &values, &moves}, h
+			s[i], plain[i] = sg.PartOf(countingPart{h, &values, &moves}), h
 		}
 		c, ok, err := bot.NewPartsPlayer().Choose(ctx, s)
 		if err != nil {
@@ -425,5 +425,19 @@ func BenchmarkPlayerDigraph(b *testing.B) {
 			b.Fatal(err)
 		}
 		v = (v + 1) % 300
+	}
+}
+
+// BenchmarkPartsPlayer is a sum player's move in a sum of three Nim heaps
+// of sizes past 255, made from variables as a server makes it.
+func BenchmarkPartsPlayer(b *testing.B) {
+	sizes := []uint64{1<<40 + 7, 1<<33 + 1000, 3 << 20}
+	pl := bot.NewPartsPlayer()
+	b.ReportAllocs()
+	for b.Loop() {
+		s := sg.Sum{sg.Heap(sizes[0]), sg.Heap(sizes[1]), sg.Heap(sizes[2])}
+		if _, ok, err := pl.Choose(ctx, s); err != nil || !ok {
+			b.Fatal(ok, err)
+		}
 	}
 }

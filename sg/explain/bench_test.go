@@ -7,6 +7,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/explain"
 )
 
@@ -68,6 +69,18 @@ func BenchmarkDOTFiveFive(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if err := explain.DOT(ctx, io.Discard, g, pair{5, 5}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSumTable is the nim-sum table of a sum of three Nim heaps.
+func BenchmarkSumTable(b *testing.B) {
+	sizes := []uint64{1<<40 + 7, 1<<33 + 1000, 3 << 20}
+	b.ReportAllocs()
+	for b.Loop() {
+		s := sg.Sum{sg.Heap(sizes[0]), sg.Heap(sizes[1]), sg.Heap(sizes[2])}
+		if _, err := explain.SumTable(ctx, s); err != nil {
 			b.Fatal(err)
 		}
 	}

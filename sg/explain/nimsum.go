@@ -65,8 +65,8 @@ type Table struct {
 	Move string `json:"move,omitempty"`
 	// Next is what the chosen part becomes, for tables made by
 	// [SumTable]: the option of value To that [sg.Part.MoveTo] found,
-	// which Move describes. It is nil for Nim and at P-positions, and is
-	// not marshalled.
+	// which Move describes. It is the zero Part (nim(0)) for Nim and at
+	// P-positions, where Chosen is -1, and is not marshalled.
 	Next sg.Part `json:"-"`
 }
 

@@ -141,7 +141,7 @@ func TestSumTableComposite(t *testing.T) {
 	}
 	// A P-position has no move and no next part.
 	tab, err = explain.SumTable(ctx, sg.Sum{sg.Position(h1, heap(5)), sg.Heap(1)})
-	if err != nil || tab.Chosen != -1 || tab.Next != nil || tab.Move != "" {
+	if err != nil || tab.Chosen != -1 || tab.Next != (sg.Part{}) || tab.Move != "" {
 		t.Errorf("P-position: %+v, %v", tab, err)
 	}
 }
@@ -161,19 +161,21 @@ func (b badPart) Value(context.Context) (sg.Nimber, error) {
 	return b.value, nil
 }
 
-func (b badPart) MoveTo(context.Context, sg.Nimber) (sg.Part, bool, error) { return nil, false, nil }
+func (b badPart) MoveTo(context.Context, sg.Nimber) (sg.Part, bool, error) {
+	return sg.Part{}, false, nil
+}
 
 func (b badPart) String() string { return "bad" }
 
 // SumTable names a failing part by its index from 0, as sg.Sum does.
 func TestSumTableErrors(t *testing.T) {
-	_, err := explain.SumTable(ctx, sg.Sum{sg.Heap(1), badPart{broken: true}})
+	_, err := explain.SumTable(ctx, sg.Sum{sg.Heap(1), sg.PartOf(badPart{broken: true})})
 	if !errors.Is(err, errBroken) || !strings.Contains(err.Error(), "part 1 (bad)") {
 		t.Errorf("failing value: %v", err)
 	}
 	// nim(1) + a part of value 3: the XOR is 2, the part of value 3 has its
 	// bit and should move to 3 XOR 2 = 1, but claims no such option.
-	_, err = explain.SumTable(ctx, sg.Sum{sg.Heap(1), badPart{value: 3}})
+	_, err = explain.SumTable(ctx, sg.Sum{sg.Heap(1), sg.PartOf(badPart{value: 3})})
 	if err == nil || !strings.Contains(err.Error(), "part 1 (bad) of value 3 has no option of value 1") {
 		t.Errorf("missing option: %v", err)
 	}

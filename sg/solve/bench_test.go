@@ -14,9 +14,9 @@ import (
 func BenchmarkHugeSumWinningMove(b *testing.B) {
 	bash5, _ := rulesets.Bash(5)
 	sum := sg.Sum{
-		solve.MustHeapPart(bash5, nil, 1<<63+3),
-		solve.MustHeapPart(rulesets.Lasker(), nil, 1<<62+7),
-		solve.MustHeapPart(rulesets.Nim(), nil, 1<<61+5),
+		sg.PartOf(solve.MustHeapPart(bash5, nil, 1<<63+3)),
+		sg.PartOf(solve.MustHeapPart(rulesets.Lasker(), nil, 1<<62+7)),
+		sg.PartOf(solve.MustHeapPart(rulesets.Nim(), nil, 1<<61+5)),
 	}
 	b.ReportAllocs()
 	for b.Loop() {

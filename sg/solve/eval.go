@@ -212,7 +212,7 @@ func evalHeaps(ctx context.Context, r game.HeapRule, position []string, cfg *con
 		if err != nil {
 			return err
 		}
-		parts[i] = p
+		parts[i] = sg.PartOf(p)
 	}
 	v, err := parts.Value(ctx)
 	if err != nil {
@@ -233,7 +233,8 @@ func evalHeaps(ctx context.Context, r game.HeapRule, position []string, cfg *con
 	for _, m := range moves {
 		// The part of one heap became these heaps.
 		to := "0"
-		if hs := m.To.(*HeapPart).Heaps(); len(hs) > 0 {
+		c, _ := m.To.Component()
+		if hs := c.(*HeapPart).Heaps(); len(hs) > 0 {
 			ws := make([]string, len(hs))
 			for i, h := range hs {
 				ws[i] = strconv.FormatUint(h, 10)

@@ -20,7 +20,7 @@ func ExampleHeapPart() {
 	b, _ := sequence.Solve(ctx, rulesets.Odd(), 0)
 	p, _ := solve.NewHeapPart(a, 7) // 7 mod 4 = 3
 	q, _ := solve.NewHeapPart(b, 6) // 6 mod 2 = 0
-	sum := sg.Sum{p, q, sg.Heap(5), sg.Heap(1)}
+	sum := sg.Sum{sg.PartOf(p), sg.PartOf(q), sg.Heap(5), sg.Heap(1)}
 	v, _ := sum.Value(ctx)
 	fmt.Println(sum, "=", v)
 	moves, _ := sum.WinningMoves(ctx)

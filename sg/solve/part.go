@@ -30,7 +30,8 @@ const searchLimit = 1 << 16
 const splitWork = 1 << 22
 
 // HeapPart is a position of a heap game, some heaps played under one rule,
-// as an [sg.Part]: heaps of different games then add up in an [sg.Sum],
+// as an [sg.Component] (an [sg.Part] by [sg.PartOf]): heaps of different
+// games then add up in an [sg.Sum],
 // as in this sum of one heap of take-1-to-3, one of take-an-odd-number,
 // and Nim heaps:
 //
@@ -40,7 +41,7 @@ const splitWork = 1 << 22
 //	...
 //	p, err := solve.NewHeapPart(a, 7)
 //	q, err := solve.NewHeapPart(b, 6)
-//	sum := sg.Sum{p, q, sg.Heap(5)}
+//	sum := sg.Sum{sg.PartOf(p), sg.PartOf(q), sg.Heap(5)}
 //
 // Heaps may be as large as 2^64-1: values come from a
 // [sequence.Answer] (a formula or a certified period), never from a table
@@ -126,17 +127,18 @@ func (p *HeapPart) heapValue(n uint64) (sg.Nimber, error) {
 // when the rule's names the move, else among the moves that leave at most
 // one heap, then those that leave two heaps and, when at most 40 tokens
 // remain, more. It returns ctx's error when ctx is done during the search.
+// The position reached is a HeapPart, as [sg.Part.Component] tells.
 func (p *HeapPart) MoveTo(ctx context.Context, v sg.Nimber) (sg.Part, bool, error) {
 	x, err := p.Value(ctx)
 	if err != nil {
-		return nil, false, err
+		return sg.Part{}, false, err
 	}
 	for i, h := range p.heaps {
 		g, _ := p.heapValue(h)
 		want := g ^ x ^ v
 		parts, ok, err := p.heapMoveTo(ctx, h, want)
 		if err != nil {
-			return nil, false, err
+			return sg.Part{}, false, err
 		}
 		if ok {
 			next := make([]uint64, 0, len(p.heaps)-1+len(parts))
@@ -148,10 +150,10 @@ func (p *HeapPart) MoveTo(ctx context.Context, v sg.Nimber) (sg.Part, bool, erro
 				}
 			}
 			slices.Sort(next)
-			return &HeapPart{rule: p.rule, value: p.value, heaps: next}, true, nil
+			return sg.PartOf(&HeapPart{rule: p.rule, value: p.value, heaps: next}), true, nil
 		}
 	}
-	return nil, false, nil
+	return sg.Part{}, false, nil
 }
 
 // heapMoveTo finds a move from one heap of n to heaps of total value want.

@@ -46,7 +46,7 @@ func TestPropertyCompositeGame(t *testing.T) {
 	props := gopter.NewProperties(gametest.Parameters(t, 100))
 	props.Property("composite game: sum = product search", prop.ForAll(
 		func(a, b uint64, ns []uint64) (bool, error) {
-			sum := sg.Sum{solve.MustHeapPart(take3, nil, a), solve.MustHeapPart(odd, nil, b)}
+			sum := sg.Sum{sg.PartOf(solve.MustHeapPart(take3, nil, a)), sg.PartOf(solve.MustHeapPart(odd, nil, b))}
 			for _, n := range ns {
 				sum = append(sum, sg.Heap(n))
 			}
@@ -90,25 +90,24 @@ func TestPropertyCompositeGame(t *testing.T) {
 func legal(t *testing.T, g game.Game[composite], pos composite, next sg.Sum) bool {
 	t.Helper()
 	get := func(p sg.Part) game.Heaps {
-		switch q := p.(type) {
-		case *solve.HeapPart:
-			s := q.Heaps()
-			sizes := make([]int, len(s))
-			for i, v := range s {
-				sizes[i] = int(v)
+		var sizes []int
+		if n, ok := p.Heap(); ok {
+			sizes = []int{int(n)}
+		} else {
+			for _, v := range heapPartOf(t, p).Heaps() {
+				sizes = append(sizes, int(v))
 			}
-			h, _ := game.MakeHeaps(sizes...)
-			return h
-		case sg.Heap:
-			h, _ := game.MakeHeaps(int(q))
-			return h
 		}
-		t.Fatalf("unexpected part %T", p)
-		return ""
+		h, _ := game.MakeHeaps(sizes...)
+		return h
 	}
 	var nimSizes []int
 	for _, p := range next[2:] {
-		nimSizes = append(nimSizes, int(p.(sg.Heap)))
+		n, ok := p.Heap()
+		if !ok {
+			t.Fatalf("part %v is not a Nim heap", p)
+		}
+		nimSizes = append(nimSizes, int(n))
 	}
 	nimHeaps, _ := game.MakeHeaps(nimSizes...)
 	want := composite{A: game.Pair[game.Heaps, game.Heaps]{A: get(next[0]), B: get(next[1])}, B: nimHeaps}
@@ -126,10 +125,10 @@ func TestHeapPartHugeHeaps(t *testing.T) {
 	ctx := context.Background()
 	bash5, _ := rulesets.Bash(5)
 	sum := sg.Sum{
-		solve.MustHeapPart(bash5, nil, 1<<63+3),        // (2^63+3) mod 6 = 5
-		solve.MustHeapPart(rulesets.Odd(), nil, 1<<62), // 0
-		solve.MustHeapPart(rulesets.Nim(), nil, 1<<40),
-		solve.MustHeapPart(rulesets.Lasker(), nil, 1<<50+3), // 2^50+4
+		sg.PartOf(solve.MustHeapPart(bash5, nil, 1<<63+3)),        // (2^63+3) mod 6 = 5
+		sg.PartOf(solve.MustHeapPart(rulesets.Odd(), nil, 1<<62)), // 0
+		sg.PartOf(solve.MustHeapPart(rulesets.Nim(), nil, 1<<40)),
+		sg.PartOf(solve.MustHeapPart(rulesets.Lasker(), nil, 1<<50+3)), // 2^50+4
 	}
 	v, err := sum.Value(ctx)
 	if err != nil {
@@ -157,7 +156,7 @@ func TestHeapPartHugeHeaps(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("Lasker MoveTo: %v, %v", ok, err)
 	}
-	if hs := q.(*solve.HeapPart).Heaps(); len(hs) != 2 || hs[0]+hs[1] != 1<<50+3 {
+	if hs := heapPartOf(t, q).Heaps(); len(hs) != 2 || hs[0]+hs[1] != 1<<50+3 {
 		t.Errorf("Lasker split = %v", hs)
 	}
 	// Kayles has no formula: an answer from 5 computed values, where no
@@ -210,7 +209,7 @@ func TestHeapPartPeriodic(t *testing.T) {
 				if err != nil || !ok {
 					t.Fatalf("kayles(%d, %d) has no move to %d", a, b, v)
 				}
-				qs := q.(*solve.HeapPart).Heaps()
+				qs := heapPartOf(t, q).Heaps()
 				sizes := make([]int, len(qs))
 				for i, s := range qs {
 					sizes[i] = int(s)
@@ -282,7 +281,7 @@ func TestHeapPartHexadecimal(t *testing.T) {
 				if !ok {
 					continue
 				}
-				qs := q.(*solve.HeapPart).Heaps()
+				qs := heapPartOf(t, q).Heaps()
 				sizes := make([]int, len(qs))
 				var x sg.Nimber
 				for i, s := range qs {
@@ -390,3 +389,14 @@ var kaylesValues = []sg.Nimber{
 	0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8,
 	6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2,
 	1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1}
+
+// heapPartOf returns the HeapPart that p holds.
+func heapPartOf(t *testing.T, p sg.Part) *solve.HeapPart {
+	t.Helper()
+	c, _ := p.Component()
+	hp, ok := c.(*solve.HeapPart)
+	if !ok {
+		t.Fatalf("part %v is not a HeapPart", p)
+	}
+	return hp
+}
