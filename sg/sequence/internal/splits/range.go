@@ -154,6 +154,9 @@ func rangeFew(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, cnt,
 	if k != cnt || k > fewNeeds {
 		return 0, 0, 0, false
 	}
+	if k == 1 && len(two) == 1 {
+		return rangeOne(vals, two, uneq, needs, list, want[0], a0, a1)
+	}
 	rmin := two[len(two)-1]
 	a := a0
 	for ; 2*(a+7) < rmin && a+8 <= a1; a += 8 {
@@ -177,4 +180,21 @@ func rangeFew(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, cnt,
 	}
 	left, next, steps = Range(vals, two, uneq, needs, list, k, a, a1)
 	return left, next, steps + (a-a0)*len(two), true
+}
+
+// rangeOne is rangeFew for one value to find, whose word is w, and one
+// split size (the last scans of .16): a loop of a few registers.
+func rangeOne(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, w uint64, a0, a1 int) (left, next, steps int, ok bool) {
+	r := two[0]
+	a := a0
+	for ; 2*(a+7) < r && a+8 <= a1; a += 8 {
+		b := r - a - 7
+		y := binary.LittleEndian.Uint64(vals[a:a+8]) ^ binary.BigEndian.Uint64(vals[b:b+8]) ^ w
+		if (y-bytes01)&^y&bytes80 != 0 {
+			needs[uint8(w)] = 0
+			return 0, a + 8, a + 8 - a0, true
+		}
+	}
+	left, next, steps = Range(vals, two, uneq, needs, list, 1, a, a1)
+	return left, next, steps + a - a0, true
 }
