@@ -56,11 +56,11 @@ func Range[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *Tab, _ []i
 // whether a word or a byte hits would mispredict most of the time: each
 // byte instead subtracts its needs entry from the count and clears the
 // entry, with no branch, and only the count is tested after each word.
-// With fewNeeds values or fewer to find (after the first scan and seek,
+// With FewNeeds values or fewer to find (after the first scan and seek,
 // nearly always one, found about once in 60 words on .16), it compares
 // each word with each value instead (rangeFew).
 func RangeWords(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, cnt, a0, a1 int) (left, next, steps int) {
-	if cnt <= fewNeeds {
+	if cnt <= FewNeeds {
 		if left, next, steps, ok := rangeFew(vals, two, uneq, needs, list, cnt, a0, a1); ok {
 			return left, next, steps
 		}
@@ -117,11 +117,12 @@ func hits2x16(needs *Tab, x uint64) int {
 	return c
 }
 
-// fewNeeds is the most values still to find for which RangeWords compares
+// FewNeeds is the most values still to find for which RangeWords compares
 // each word of 8 splits with each value (rangeFew) instead of clearing
-// the needs entries of its 8 bytes: a variable so that tests can turn the
-// comparison off (0) and compare the two ways.
-var fewNeeds = 2
+// the needs entries of its 8 bytes (the sparse engine tries seek less
+// then): a variable so that tests can turn the comparison off (0) and
+// compare the two ways.
+var FewNeeds = 2
 
 // Words of 8 bytes that are all 0x01 or all 0x80, for the comparisons of
 // rangeFew.
@@ -130,7 +131,7 @@ const (
 	bytes80 = 0x8080808080808080
 )
 
-// rangeFew is RangeWords for at most fewNeeds values to find, most of
+// rangeFew is RangeWords for at most FewNeeds values to find, most of
 // them rare among the splits (the values a first scan and seek left):
 // it compares each word of 8 splits with each value, a byte of the XOR
 // with the value's word being zero exactly where a split has that value,
@@ -151,7 +152,7 @@ func rangeFew(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, cnt,
 		want[k] = uint64(v) * bytes01
 		k++
 	}
-	if k != cnt || k > fewNeeds {
+	if k != cnt || k > FewNeeds {
 		return 0, 0, 0, false
 	}
 	if k == 1 && len(two) == 1 {

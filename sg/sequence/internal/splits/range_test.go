@@ -8,7 +8,7 @@ import (
 
 // TestRangeFewMatchesRange checks RangeWords with its comparison of whole
 // words for few values (rangeFew) against RangeWords without it
-// (fewNeeds 0), and whether they find every value against Range, on random 1-byte value
+// (FewNeeds 0), and whether they find every value against Range, on random 1-byte value
 // tables, one to three split sizes, equal parts allowed or not, windows
 // [a0, a1) that start and end anywhere, and one to four needed values
 // (some above 255, which no split of 1-byte values gives, and some given
@@ -48,10 +48,10 @@ func TestRangeFewMatchesRange(t *testing.T) {
 		a0 := 1 + r.IntN(40)
 		a1 := a0 + r.IntN(top)
 		left1, next1, steps1 := RangeWords(vals, two, uneq, &n1, list, len(list), a0, a1)
-		old := fewNeeds
-		fewNeeds = 0
+		old := FewNeeds
+		FewNeeds = 0
 		left2, next2, steps2 := RangeWords(vals, two, uneq, &n2, list, len(list), a0, a1)
-		fewNeeds = old
+		FewNeeds = old
 		left3, _, _ := Range(vals, two, uneq, &n3, list, len(list), a0, a1)
 		if left1 != left2 || next1 != next2 || steps1 != steps2 || n1 != n2 || left1 != left3 {
 			t.Fatalf("two %v uneq %v list %v [%d, %d): RangeWords %d %d %d, without rangeFew %d %d %d, Range %d left",
