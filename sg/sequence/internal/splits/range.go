@@ -155,8 +155,13 @@ func rangeFew(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, cnt,
 	if k != cnt || k > FewNeeds {
 		return 0, 0, 0, false
 	}
-	if k == 1 && len(two) == 1 {
-		return rangeOne(vals, two, uneq, needs, list, want[0], a0, a1)
+	if len(two) == 1 {
+		if k == 1 {
+			return rangeOne(vals, two, uneq, needs, list, want[0], a0, a1)
+		}
+		if k == 2 {
+			return rangeTwo(vals, two, uneq, needs, list, want[0], want[1], a0, a1)
+		}
 	}
 	rmin := two[len(two)-1]
 	a := a0
@@ -197,5 +202,39 @@ func rangeOne(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, w ui
 		}
 	}
 	left, next, steps = Range(vals, two, uneq, needs, list, 1, a, a1)
+	return left, next, steps + a - a0, true
+}
+
+// rangeTwo is rangeFew for two values to find, whose words are w0 and w1,
+// and one split size: once one is found in a word, rangeOne looks for
+// the other past that word.
+func rangeTwo(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, w0, w1 uint64, a0, a1 int) (left, next, steps int, ok bool) {
+	r := two[0]
+	a := a0
+	for ; 2*(a+7) < r && a+8 <= a1; a += 8 {
+		b := r - a - 7
+		x := binary.LittleEndian.Uint64(vals[a:a+8]) ^ binary.BigEndian.Uint64(vals[b:b+8])
+		y0, y1 := x^w0, x^w1
+		h0, h1 := (y0-bytes01)&^y0&bytes80 != 0, (y1-bytes01)&^y1&bytes80 != 0
+		if !h0 && !h1 {
+			continue
+		}
+		if h0 {
+			needs[uint8(w0)] = 0
+		}
+		if h1 {
+			needs[uint8(w1)] = 0
+		}
+		if h0 && h1 {
+			return 0, a + 8, a + 8 - a0, true
+		}
+		w := w0
+		if h0 {
+			w = w1
+		}
+		left, next, steps, _ = rangeOne(vals, two, uneq, needs, list, w, a+8, a1)
+		return left, next, steps + a + 8 - a0, true
+	}
+	left, next, steps = Range(vals, two, uneq, needs, list, 2, a, a1)
 	return left, next, steps + a - a0, true
 }
