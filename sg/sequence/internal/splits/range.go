@@ -191,18 +191,28 @@ func rangeFew(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, cnt,
 // rangeOne is rangeFew for one value to find, whose word is w, and one
 // split size (the last scans of .16): a loop of a few registers.
 func rangeOne(vals []uint8, two []int, uneq []bool, needs *Tab, list []int, w uint64, a0, a1 int) (left, next, steps int, ok bool) {
-	r := two[0]
-	a := a0
+	a, hit := wordHit(vals, two[0], a0, a1, w)
+	if hit {
+		needs[uint8(w)] = 0
+		return 0, a + 8, a + 8 - a0, true
+	}
+	left, next, steps = Range(vals, two, uneq, needs, list, 1, a, a1)
+	return left, next, steps + a - a0, true
+}
+
+// wordHit returns the first a from a0 on, in steps of 8, whose word of the
+// 8 splits of r with smaller parts a … a+7 holds a split of the value whose
+// word is w, and true; else the a where the words end (2(a+7) ≥ r or
+// a+8 > a1) and false.
+func wordHit(vals []uint8, r, a, a1 int, w uint64) (int, bool) {
 	for ; 2*(a+7) < r && a+8 <= a1; a += 8 {
 		b := r - a - 7
 		y := binary.LittleEndian.Uint64(vals[a:a+8]) ^ binary.BigEndian.Uint64(vals[b:b+8]) ^ w
 		if (y-bytes01)&^y&bytes80 != 0 {
-			needs[uint8(w)] = 0
-			return 0, a + 8, a + 8 - a0, true
+			return a, true
 		}
 	}
-	left, next, steps = Range(vals, two, uneq, needs, list, 1, a, a1)
-	return left, next, steps + a - a0, true
+	return a, false
 }
 
 // rangeTwo is rangeFew for two values to find, whose words are w0 and w1,
