@@ -18,7 +18,8 @@
 // With -peers DIR each workload that has a peer (another project's program
 // doing the same work: Czajka's octal solver analyze, Beling's cramsolve,
 // Siegel's MisereSolver as misere.jar) also runs it once a round from DIR,
-// and the table adds its median time and the ratio new/peer. A peer
+// and the table adds its median time, the ratio new/peer, its user CPU,
+// the ratio of the user CPUs new/peer and its peak memory. A peer
 // missing from DIR is left out with a warning.
 //
 // It exits with status 1 on an error, 3 with -strict when some row is

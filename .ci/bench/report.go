@@ -97,9 +97,10 @@ func peaks(ss []sample) []float64 {
 
 // writeTable prints one line per row: the medians of each build's time,
 // user CPU and peak memory, the ratio new/base of the times, with -peers
-// the peer's median time, the ratio new/peer, the peer's user CPU and peak
-// memory,
-// and the mark.
+// the peer's median time, the ratio new/peer, the peer's user CPU, the
+// ratio of the user CPUs new/peer (the one to read on a loaded machine,
+// where the wall times include waiting) and the peer's peak memory, and
+// the mark.
 // It returns the number of rows marked slower.
 func writeTable(w io.Writer, rows []*row, baseName string) (slower int, err error) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -109,7 +110,7 @@ func writeTable(w io.Writer, rows []*row, baseName string) (slower int, err erro
 	}
 	peerHead := ""
 	if withPeers {
-		peerHead = "peer\tnew/peer\tpeer user\tpeer peak\t"
+		peerHead = "peer\tnew/peer\tpeer user\tuser new/peer\tpeer peak\t"
 	}
 	fmt.Fprintf(tw, "workload\tunit\tbase (%s)\tnew\tratio\tbase user\tnew user\tbase peak\tnew peak\t%srounds\t\n", baseName, peerHead)
 	for _, r := range rows {
@@ -128,12 +129,13 @@ func writeTable(w io.Writer, rows []*row, baseName string) (slower int, err erro
 			formatBytes(median(peaks(r.added))),
 		}
 		if withPeers {
-			peerRatio := math.NaN()
+			peerRatio, userRatio := math.NaN(), math.NaN()
 			if len(r.peer) > 0 {
 				peerRatio = median(values(r.added)) / median(values(r.peer))
+				userRatio = median(users(r.added)) / median(users(r.peer))
 			}
 			cells = append(cells, formatValue(median(values(r.peer)), r.unit), formatRatio(peerRatio),
-				formatValue(median(users(r.peer)), "s"), formatBytes(median(peaks(r.peer))))
+				formatValue(median(users(r.peer)), "s"), formatRatio(userRatio), formatBytes(median(peaks(r.peer))))
 		}
 		cells = append(cells, fmt.Sprintf("%d/%d", len(r.base), len(r.added)))
 		line := strings.Join(cells, "\t") + "\t"

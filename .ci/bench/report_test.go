@@ -170,9 +170,9 @@ func TestWriteTablePeers(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
 	want := []*regexp.Regexp{
-		regexp.MustCompile(`\s+new peak\s+peer\s+new/peer\s+peer user\s+peer peak\s+rounds\s*$`),
-		regexp.MustCompile(`^\s*period \.16\s+s\s+200 ms\s+160 ms\s+0\.800\s+190 ms\s+150 ms\s+9\.00 MB\s+9\.00 MB\s+260 ms\s+0\.615\s+250 ms\s+5\.00 MB\s+1/1\s+faster$`),
-		regexp.MustCompile(`^\s*nim: Sum\s+ns/op\s+10\.0\s+10\.0\s+1\.000\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+1/1\s*$`),
+		regexp.MustCompile(`\s+new peak\s+peer\s+new/peer\s+peer user\s+user new/peer\s+peer peak\s+rounds\s*$`),
+		regexp.MustCompile(`^\s*period \.16\s+s\s+200 ms\s+160 ms\s+0\.800\s+190 ms\s+150 ms\s+9\.00 MB\s+9\.00 MB\s+260 ms\s+0\.615\s+250 ms\s+0\.600\s+5\.00 MB\s+1/1\s+faster$`),
+		regexp.MustCompile(`^\s*nim: Sum\s+ns/op\s+10\.0\s+10\.0\s+1\.000\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+-\s+1/1\s*$`),
 	}
 	for i, re := range want {
 		if i >= len(lines) || !re.MatchString(lines[i]) {

@@ -6,12 +6,15 @@
 //
 // # What it answers
 //
-// A [Solver] is made by [New] for one game and answers four questions
+// A [Solver] is made by [New] for one game and answers five questions
 // about its positions:
 //
 //   - [Solver.Outcome]: is the position a P-position (the player to move
 //     loses)? A search that stops at the first winning move it finds at
 //     every level.
+//   - [Solver.Outcomes]: the outcome of each of several positions (the
+//     options of a position: its winning moves), the workers taking
+//     whole positions in turn.
 //   - [Solver.WinningMove]: an option of value 0, or none for a
 //     P-position.
 //   - [Solver.Value]: the Sprague–Grundy value.
@@ -79,8 +82,10 @@
 // A question uses [WithWorkers] goroutines (default GOMAXPROCS) that
 // share the table. At the top of a question they divide the options
 // (options equal after splitting and canonical forms are searched once),
-// and all stop at the first witness; below, each searches on its own and
-// they meet through the table.
+// and all stop at the first witness ([Solver.Outcomes] divides its
+// positions and stops at none); below, each searches on its own and they
+// meet through the table. A worker with no option left helps one still
+// searched.
 //
 // # Limits and errors
 //

@@ -77,7 +77,7 @@ func check[P comparable](t *testing.T, g game.Game[P], s *search.Solver[P], p P)
 		t.Errorf("Value(%v) = %d, %v; the engine says %d", p, got, err, want)
 		ok = false
 	}
-	return ok
+	return checkOutcomes(t, g, s, p) && ok
 }
 
 // TestOracleDAG compares the solver with the engine and the exhaustive

@@ -25,3 +25,19 @@ func BenchmarkHugeSumWinningMove(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBoardCram finds the value and every winning move of Cram 5×6,
+// as `sgtool solve cram:5x6` does, with the default table and workers.
+func BenchmarkBoardCram(b *testing.B) {
+	r, err := rulesets.ParseRules("cram:5x6")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		sol, err := solve.Board(context.Background(), r.Board)
+		if err != nil || sol.Value != 2 || len(sol.Moves) != 9 {
+			b.Fatal(sol, err)
+		}
+	}
+}

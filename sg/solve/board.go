@@ -70,7 +70,8 @@ func Searchable(b game.Board) bool {
 // Search finds the value and the winning moves of g's start position with
 // package sg/search and opts (its memory budget, its workers, progress):
 // the value with pruning, then an outcome search of each option for the
-// winning moves, sharing one table. With [search.WithCheckpoint] among
+// winning moves ([search.Solver.Outcomes]: the workers divide the options,
+// each searching its own), sharing one table. With [search.WithCheckpoint] among
 // opts, the table is saved to its file at the end too, once the answer is
 // found (and, as the option says, every interval and when the search
 // fails or is cancelled); a save that fails is an error naming the file.
@@ -89,13 +90,12 @@ func Search[P comparable](ctx context.Context, g game.Started[P], opts ...search
 	}
 	sol := &BoardSolution{Value: v, Moves: []string{}}
 	if v != 0 {
-		options := g.AppendMoves(nil, start)
+		outs, err := s.Outcomes(ctx, g.AppendMoves(nil, start))
+		if err != nil {
+			return nil, fmt.Errorf("solve: winning moves of %v: %w", g, err)
+		}
 		for i, name := range game.MoveStrings(g, start) {
-			o, err := s.Outcome(ctx, options[i])
-			if err != nil {
-				return nil, fmt.Errorf("solve: winning moves of %v: %w", g, err)
-			}
-			if o == sg.P {
+			if outs[i] == sg.P {
 				sol.Moves = append(sol.Moves, name)
 			}
 		}

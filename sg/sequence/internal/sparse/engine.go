@@ -100,11 +100,14 @@ const (
 	// sparseFirstScan is the end of the first scan for the values to
 	// confirm (smaller parts a < sparseFirstScan); sparseSeekMax the most
 	// values left for which seek is tried, and sparseSeekBudget the tries
-	// per value; sparseTop the number of frequent values seek uses, and
-	// sparsePosCap the heaps listed per value.
+	// per value (sparseSeekFew for 1-byte values when at most
+	// splits.FewNeeds are left: see seekBudget); sparseTop the number of
+	// frequent values seek uses, and sparsePosCap the heaps listed per
+	// value.
 	sparseFirstScan  = 64
 	sparseSeekMax    = 16
 	sparseSeekBudget = 64
+	sparseSeekFew    = 8
 	sparseTop        = 8
 	sparsePosCap     = 256
 )

@@ -261,7 +261,7 @@ func seekMissing[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *spar
 		if needs[v] == 0 {
 			continue
 		}
-		ok, st := seek(vals, two, uneq, v, top, pos, sparseSeekBudget, bound)
+		ok, st := seek(vals, two, uneq, v, top, pos, seekBudget[T](left), bound)
 		steps += st
 		if ok {
 			needs[v] = 0
@@ -269,6 +269,19 @@ func seekMissing[T uint8 | uint16](vals []T, two []int, uneq []bool, needs *spar
 		}
 	}
 	return left, steps
+}
+
+// seekBudget is seek's number of tries for each of left values still to
+// find: sparseSeekBudget, or sparseSeekFew for 1-byte values when left is
+// at most splits.FewNeeds, which the last scan then finds by comparing
+// whole words of splits with each value (splits.RangeWords), for a
+// fraction of the cost of a try a split.
+func seekBudget[T uint8 | uint16](left int) int {
+	var z T
+	if _, ok := any(z).(uint8); ok && left <= splits.FewNeeds {
+		return sparseSeekFew
+	}
+	return sparseSeekBudget
 }
 
 // seek looks for a split of one of the sizes in two with value v, among
