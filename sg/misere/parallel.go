@@ -28,27 +28,36 @@ func (c *config) nworkers() int {
 // a step runs on the calling goroutine alone.
 const minParallelWork = 1 << 16
 
-// parallel calls f on contiguous parts [lo, hi) that cover 0…n−1, on at
-// most w goroutines, the calling one included, and returns when all are
-// done. With w ≤ 1, or when work (an estimate of the whole step's cost)
-// is below minParallelWork, it calls f(0, n) itself.
-func parallel(w, n, work int, f func(lo, hi int)) {
-	w = min(w, n)
-	if w <= 1 || work < minParallelWork {
+// parts returns the number of parts parallel splits n pieces of work of
+// the given cost into, for w workers: 1 when w ≤ 1 or the work is below
+// minParallelWork, else min(w, n). Part i is [i·n/parts, (i+1)·n/parts).
+func parts(w, n, work int) int {
+	if w <= 1 || work < minParallelWork || n <= 1 {
+		return 1
+	}
+	return min(w, n)
+}
+
+// parallel calls f(i, lo, hi) on each part i of 0…n−1 that parts gives,
+// on a goroutine each, the calling one taking part 0, and returns when
+// all are done.
+func parallel(w, n, work int, f func(part, lo, hi int)) {
+	np := parts(w, n, work)
+	if np == 1 {
 		if n > 0 {
-			f(0, n)
+			f(0, 0, n)
 		}
 		return
 	}
 	var wg sync.WaitGroup
-	for i := 1; i < w; i++ {
-		lo, hi := i*n/w, (i+1)*n/w
+	for i := 1; i < np; i++ {
+		lo, hi := i*n/np, (i+1)*n/np
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			f(lo, hi)
+			f(i, lo, hi)
 		}()
 	}
-	f(0, n/w)
+	f(0, 0, n/np)
 	wg.Wait()
 }

@@ -87,7 +87,7 @@ func (c *stateClosure) step(workers, i0, i1 int) {
 			}
 		}
 	}
-	parallel(workers, len(c.todo), len(c.todo)*m, func(lo, hi int) {
+	parallel(workers, len(c.todo), len(c.todo)*m, func(_, lo, hi int) {
 		for _, jx := range c.todo[lo:hi] {
 			j, x := jx/m, jx%m
 			pullBits(c.pulled[j][x*c.words:(x+1)*c.words], c.heaps[j].reach, c.mul[x*m:x*m+m])
@@ -98,7 +98,7 @@ func (c *stateClosure) step(workers, i0, i1 int) {
 		c.reach = make([]uint64, np*c.words)
 		c.keys = make([]byte, np*c.keyLen)
 	}
-	parallel(workers, np, np*m, func(lo, hi int) {
+	parallel(workers, np, np*m, func(_, lo, hi int) {
 		for p := lo; p < hi; p++ {
 			s, hs := &c.states[i0+p/hn], &c.heaps[p%hn]
 			r := c.reach[p*c.words : (p+1)*c.words]

@@ -12,7 +12,7 @@ import (
 // the classes by words in generators as build does.
 func (q *quotient) reduceCover(ctx context.Context, c *cover, n int, layers [][]bool, pw powers) (*built, error) {
 	img := c.images(n, pw)
-	class, nclass, err := refineCover(ctx, img, layers, c.size)
+	class, nclass, err := refineCover(ctx, img, layers, c.size, q.cfg.nworkers())
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +84,7 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 // respects. It refines by one image at a time, the class of e becoming
 // the pair (class of e, class of its image), until a round over every
 // image splits no class; O(passes · size).
-func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int) ([]int32, int, error) {
+func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize, workers int) ([]int32, int, error) {
 	size := len(img[len(img)-1])
 	class := make([]int32, size)
 	first := layers[0][0]
@@ -116,7 +116,7 @@ func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int)
 				if err := ctx.Err(); err != nil {
 					return nil, 0, err
 				}
-				n := r.refine(class, im, next, nclass)
+				n := r.refine(class, im, next, nclass, workers)
 				class, next = next, class
 				if n == nclass {
 					stable[i] = n
@@ -129,70 +129,6 @@ func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int)
 			return class, nclass, nil
 		}
 	}
-}
-
-// pairRefiner numbers the pairs (class[e], class[im[e]]) in order of first
-// appearance, with a dense table when the pairs are few and a map
-// otherwise.
-type pairRefiner struct {
-	dense   []int32
-	touched []int
-	sparse  map[uint64]int32
-}
-
-// maxDensePairs bounds the table of a pairRefiner.
-const maxDensePairs = 1 << 22
-
-// refine writes the new class of each element to next and returns the
-// number of classes. The image of element off+e0, for off a multiple of
-// len(im), is off+im[e0].
-func (r *pairRefiner) refine(class, im, next []int32, nclass int) int {
-	n := int32(0)
-	cs := len(im) // the image repeats in each block of cs elements
-	if nclass*nclass <= maxDensePairs {
-		if len(r.dense) < nclass*nclass {
-			// grown geometrically: the classes grow a few at a time
-			r.dense = make([]int32, min(max(4*nclass*nclass, 1<<12), maxDensePairs))
-			for i := range r.dense {
-				r.dense[i] = -1
-			}
-		}
-		for off := 0; off < len(class); off += cs {
-			for e0, c := range class[off : off+cs] {
-				k := int(c)*nclass + int(class[off+int(im[e0])])
-				v := r.dense[k]
-				if v < 0 {
-					v = n
-					n++
-					r.dense[k] = v
-					r.touched = append(r.touched, k)
-				}
-				next[off+e0] = v
-			}
-		}
-		for _, k := range r.touched {
-			r.dense[k] = -1
-		}
-		r.touched = r.touched[:0]
-		return int(n)
-	}
-	if r.sparse == nil {
-		r.sparse = make(map[uint64]int32)
-	}
-	clear(r.sparse)
-	for off := 0; off < len(class); off += cs {
-		for e0, c := range class[off : off+cs] {
-			k := uint64(c)<<32 | uint64(uint32(class[off+int(im[e0])]))
-			v, ok := r.sparse[k]
-			if !ok {
-				v = n
-				n++
-				r.sparse[k] = v
-			}
-			next[off+e0] = v
-		}
-	}
-	return int(n)
 }
 
 // name names the classes: components in increasing order, each a

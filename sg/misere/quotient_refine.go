@@ -1,0 +1,153 @@
+package misere
+
+// pairRefiner numbers the pairs (class[e], class[image of e]) in order of
+// first appearance: each worker numbers the pairs of its part of the
+// elements in its own table, then the parts' numbers are mapped to those
+// of the whole, part after part, so the numbering is the same as one
+// goroutine's. A table is dense when the pairs are few, a map otherwise.
+type pairRefiner struct {
+	parts []pairPart
+}
+
+// pairPart is one worker's numbering: pair k = c·nclass + c' → its number
+// in the part, and the pairs in order of first appearance.
+type pairPart struct {
+	dense  []int32
+	sparse map[uint64]int32
+	pairs  []uint64
+	remap  []int32 // the part's numbers → the whole's
+}
+
+// maxDensePairs bounds the dense tables of a pairRefiner's parts, all
+// together.
+const maxDensePairs = 1 << 22
+
+// refine writes the new class of each element to next and returns the
+// number of classes. The image of element off+e0, for off a multiple of
+// len(im), is off+im[e0].
+func (r *pairRefiner) refine(class, im, next []int32, nclass, workers int) int {
+	size := len(class)
+	np := parts(workers, size, size)
+	for len(r.parts) < np {
+		r.parts = append(r.parts, pairPart{})
+	}
+	limit := maxDensePairs / np // the entries of each part's dense table
+	dense := nclass*nclass <= limit
+	parallel(workers, size, size, func(p, lo, hi int) {
+		pt := &r.parts[p]
+		if dense {
+			pt.numberDense(class, im, next, lo, hi, nclass, limit)
+		} else {
+			pt.numberSparse(class, im, next, lo, hi, nclass)
+		}
+	})
+	p0 := &r.parts[0]
+	n := int32(len(p0.pairs))
+	for p := 1; p < np; p++ {
+		pt := &r.parts[p]
+		pt.remap = pt.remap[:0]
+		for _, k := range pt.pairs {
+			v, ok := p0.lookup(k, dense)
+			if !ok {
+				v = n
+				n++
+				p0.insert(k, v, dense)
+			}
+			pt.remap = append(pt.remap, v)
+		}
+	}
+	parallel(workers, size, size, func(p, lo, hi int) {
+		pt := &r.parts[p]
+		if p > 0 {
+			for e, v := range next[lo:hi] {
+				next[lo+e] = pt.remap[v]
+			}
+		}
+		pt.reset(dense)
+	})
+	return int(n)
+}
+
+// numberDense numbers the pairs of elements lo…hi−1 with a dense table.
+// Its table has at most limit entries.
+func (pt *pairPart) numberDense(class, im, next []int32, lo, hi, nclass, limit int) {
+	if len(pt.dense) < nclass*nclass {
+		// grown geometrically: the classes grow a few at a time
+		pt.dense = make([]int32, min(max(4*nclass*nclass, 1<<12), limit))
+		for i := range pt.dense {
+			pt.dense[i] = -1
+		}
+	}
+	pt.pairs = pt.pairs[:0]
+	cs := len(im)
+	e0, off := lo%cs, lo-lo%cs
+	n := int32(0)
+	for e := lo; e < hi; e++ {
+		k := int(class[e])*nclass + int(class[off+int(im[e0])])
+		v := pt.dense[k]
+		if v < 0 {
+			v = n
+			n++
+			pt.dense[k] = v
+			pt.pairs = append(pt.pairs, uint64(k))
+		}
+		next[e] = v
+		if e0++; e0 == cs {
+			e0, off = 0, off+cs
+		}
+	}
+}
+
+// numberSparse numbers the pairs of elements lo…hi−1 with a map.
+func (pt *pairPart) numberSparse(class, im, next []int32, lo, hi, nclass int) {
+	if pt.sparse == nil {
+		pt.sparse = make(map[uint64]int32)
+	}
+	pt.pairs = pt.pairs[:0]
+	cs := len(im)
+	e0, off := lo%cs, lo-lo%cs
+	n := int32(0)
+	for e := lo; e < hi; e++ {
+		k := uint64(class[e])*uint64(nclass) + uint64(class[off+int(im[e0])])
+		v, ok := pt.sparse[k]
+		if !ok {
+			v = n
+			n++
+			pt.sparse[k] = v
+			pt.pairs = append(pt.pairs, k)
+		}
+		next[e] = v
+		if e0++; e0 == cs {
+			e0, off = 0, off+cs
+		}
+	}
+}
+
+func (pt *pairPart) lookup(k uint64, dense bool) (int32, bool) {
+	if dense {
+		v := pt.dense[k]
+		return v, v >= 0
+	}
+	v, ok := pt.sparse[k]
+	return v, ok
+}
+
+func (pt *pairPart) insert(k uint64, v int32, dense bool) {
+	if dense {
+		pt.dense[k] = v
+	} else {
+		pt.sparse[k] = v
+	}
+	pt.pairs = append(pt.pairs, k)
+}
+
+// reset empties the part's table.
+func (pt *pairPart) reset(dense bool) {
+	if !dense {
+		clear(pt.sparse)
+		return
+	}
+	for _, k := range pt.pairs {
+		pt.dense[k] = -1
+	}
+}
