@@ -11,7 +11,7 @@ import (
 // (k < k0+p, x^(k0+p) = x^k0) with the P-portion of the layers, and names
 // the classes by words in generators as build does.
 func (q *quotient) reduceCover(ctx context.Context, c *cover, n int, layers [][]bool, pw powers) (*built, error) {
-	img := c.images(n, pw)
+	img := c.images(n, pw, q.cfg.nworkers())
 	class, nclass, err := refineCover(ctx, img, layers, c.size, q.cfg.nworkers())
 	if err != nil {
 		return nil, err
@@ -27,7 +27,7 @@ func (q *quotient) reduceCover(ctx context.Context, c *cover, n int, layers [][]
 // below n, the product of each element of the cover (the same in every
 // layer: e = k·|cover| + e0 goes to k·|cover| + img[e0]); for x, last,
 // the product of every element.
-func (c *cover) images(n int, pw powers) [][]int32 {
+func (c *cover) images(n int, pw powers, workers int) [][]int32 {
 	kk := pw.k0 + pw.p
 	size := kk * c.size
 	var gens []int
@@ -40,21 +40,34 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 	for g := range gens {
 		img[g] = make([]int32, c.size)
 	}
+	gd := c.digits(gens)
+	parallel(workers, c.size, c.size*len(gens), func(_, lo, hi int) { c.genImages(img[:len(gens)], gd, lo, hi) })
+	xi := len(gens)
+	img[xi] = make([]int32, size)
+	for e := 0; e < size; e++ {
+		img[xi][e] = int32(pw.red(e/c.size+1)*c.size + e%c.size)
+	}
+	return img
+}
+
+// genImages fills the images img[g][e0] of elements lo…hi−1 of the cover
+// by the generators whose digits gd lists.
+func (c *cover) genImages(img [][]int32, gd []int32, lo, hi int) {
 	var buf [8]int
 	ks := buf[:0]
 	if len(c.radix) > len(buf) {
 		ks = make([]int, 0, len(c.radix))
 	}
 	s := len(c.sub)
-	gd, w := c.digits(gens), 1+len(c.radix)
-	for e0 := 0; e0 < c.size; e0++ {
+	w := 1 + len(c.radix)
+	for e0 := lo; e0 < hi; e0++ {
 		a, r := e0%s, e0/s
 		ks = ks[:0]
 		for _, cj := range c.radix {
 			ks = append(ks, r%cj)
 			r /= cj
 		}
-		for g := range gens {
+		for g := range img {
 			d := gd[g*w : (g+1)*w]
 			if c.mulS == nil {
 				img[g][e0] = int32(c.mulSplit(a, ks, d))
@@ -70,12 +83,6 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 			img[g][e0] = int32(code)
 		}
 	}
-	xi := len(gens)
-	img[xi] = make([]int32, size)
-	for e := 0; e < size; e++ {
-		img[xi][e] = int32(pw.red(e/c.size+1)*c.size + e%c.size)
-	}
-	return img
 }
 
 // refineCover is Moore's partition refinement of the elements of the
