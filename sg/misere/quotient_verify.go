@@ -69,11 +69,28 @@ func (q *quotient) verify(ctx context.Context, b *built, n int) ([]int, error) {
 	if w, err := verifyMonoid(ctx, b, mul); w != nil || err != nil {
 		return w, err
 	}
-	if err := verifyReduced(b, mul); err != nil {
-		return nil, err
+	if q.cfg.nworkers() <= 1 || len(b.reps) < minParallelReduced {
+		if err := verifyReduced(b, mul); err != nil {
+			return nil, err
+		}
+		return q.verifyOutcomes(ctx, b, mul, n)
 	}
-	return q.verifyOutcomes(ctx, b, mul, n)
+	// (3) on another goroutine while (2) runs: both only read b and mul
+	// (verifyOutcomes writes b.heapKeys, which verifyReduced does not
+	// read), and a failure of (3) is reported first, as one goroutine
+	// would.
+	reduced := make(chan error, 1)
+	go func() { reduced <- verifyReduced(b, mul) }()
+	w, err := q.verifyOutcomes(ctx, b, mul, n)
+	if rerr := <-reduced; rerr != nil {
+		return nil, rerr
+	}
+	return w, err
 }
+
+// minParallelReduced is the least order of a candidate whose check (3)
+// runs on a goroutine of its own.
+const minParallelReduced = 128
 
 // verifyMonoid checks (1): a commutative monoid with identity 0: the
 // products by the generators commute (x·g·h = x·h·g), and each element is
