@@ -123,6 +123,10 @@ func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize, wor
 				if err := ctx.Err(); err != nil {
 					return nil, 0, err
 				}
+				if r.stableUnder(class, im, nclass, workers) {
+					stable[i] = nclass
+					break
+				}
 				n := r.refine(class, im, next, nclass, workers)
 				class, next = next, class
 				if n == nclass {

@@ -1,5 +1,7 @@
 package misere
 
+import "sync/atomic"
+
 // pairRefiner numbers the pairs (class[e], class[image of e]) in order of
 // first appearance: each worker numbers the pairs of its part of the
 // elements in its own table, then the parts' numbers are mapped to those
@@ -12,6 +14,7 @@ type pairRefiner struct {
 // pairPart is one worker's numbering: pair k = c·nclass + c' → its number
 // in the part, and the pairs in order of first appearance.
 type pairPart struct {
+	rep    []int32 // class → the class of its images, or −1 (see stableUnder)
 	dense  []int32
 	sparse map[uint64]int32
 	pairs  []uint64
@@ -150,4 +153,61 @@ func (pt *pairPart) reset(dense bool) {
 	for _, k := range pt.pairs {
 		pt.dense[k] = -1
 	}
+}
+
+// stableUnder reports whether the partition is stable under the image:
+// whether the class of each element determines the class of its image.
+// It reads each element once and writes a table of one entry a class, so
+// it costs less than a refinement that finds no class split, and stops at
+// the first element that shows a split.
+func (r *pairRefiner) stableUnder(class, im []int32, nclass, workers int) bool {
+	size := len(class)
+	np := parts(workers, size, size)
+	for len(r.parts) < np {
+		r.parts = append(r.parts, pairPart{})
+	}
+	var split atomic.Bool
+	parallel(workers, size, size, func(p, lo, hi int) {
+		pt := &r.parts[p]
+		if len(pt.rep) < nclass {
+			pt.rep = make([]int32, 2*nclass)
+		}
+		rep := pt.rep[:nclass]
+		for c := range rep {
+			rep[c] = -1
+		}
+		cs := len(im)
+		e0, off := lo%cs, lo-lo%cs
+		for e := lo; e < hi; e++ {
+			c, ic := class[e], class[off+int(im[e0])]
+			if rc := rep[c]; rc != ic {
+				if rc >= 0 {
+					split.Store(true)
+					return
+				}
+				rep[c] = ic
+			}
+			if e0++; e0 == cs {
+				if split.Load() { // another part found a split
+					return
+				}
+				e0, off = 0, off+cs
+			}
+		}
+	})
+	if split.Load() {
+		return false
+	}
+	rep := r.parts[0].rep[:nclass]
+	for _, pt := range r.parts[1:np] {
+		for c, ic := range pt.rep[:nclass] {
+			if ic >= 0 && rep[c] >= 0 && ic != rep[c] {
+				return false
+			}
+			if rep[c] < 0 {
+				rep[c] = ic
+			}
+		}
+	}
+	return true
 }
