@@ -106,7 +106,7 @@
 // a batch of states, taken in order). Every step combines its results in
 // the order one goroutine would, so the quotient, its element numbers
 // and relations do not depend on the number of workers. Steps of fewer
-// than 2^16 elementary operations run on the calling goroutine.
+// than 2^17 elementary operations run on the calling goroutine.
 //
 // Completeness: [Quotient.Periodic] proves, for an octal game, that the
 // quotient is that of every heap bound, when the pretending function has
