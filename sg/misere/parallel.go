@@ -25,8 +25,9 @@ func (c *config) nworkers() int {
 
 // minParallelWork is the least work (in elementary steps, such as the
 // product lookups of a pull) worth handing to other goroutines: below it
-// a step runs on the calling goroutine alone.
-const minParallelWork = 1 << 17
+// a step runs on the calling goroutine alone. A variable so that tests
+// can run every step in parallel.
+var minParallelWork = 1 << 17
 
 // parts returns the number of parts parallel splits n pieces of work of
 // the given cost into, for w workers: 1 when w ≤ 1 or the work is below

@@ -6,8 +6,10 @@ import (
 )
 
 // layerChunk is the number of elements a split pass's layer hands from
-// the goroutines that read the layer before to the one that fills it.
-const layerChunk = 1 << 13
+// the goroutines that read the layer before to the one that fills it; a
+// layer of fewer than two chunks is filled by one goroutine. A variable
+// so that tests can hand off small layers.
+var layerChunk = 1 << 13
 
 // layer fills cur, layer k ≥ 1 of a split pass, from prev, layer k−1:
 // element e (in order, by weight) is a P-position when no option is. The
