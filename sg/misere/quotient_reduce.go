@@ -44,8 +44,11 @@ func (c *cover) images(n int, pw powers, workers int) [][]int32 {
 	parallel(workers, c.size, c.size*len(gens), func(_, lo, hi int) { c.genImages(img[:len(gens)], gd, lo, hi) })
 	xi := len(gens)
 	img[xi] = make([]int32, size)
-	for e := 0; e < size; e++ {
-		img[xi][e] = int32(pw.red(e/c.size+1)*c.size + e%c.size)
+	for k := 0; k < kk; k++ { // layer k goes to layer k+1, reduced
+		to, block := pw.red(k+1)*c.size, img[xi][k*c.size:(k+1)*c.size]
+		for e0 := range block {
+			block[e0] = int32(to + e0)
+		}
 	}
 	return img
 }
