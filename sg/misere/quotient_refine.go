@@ -49,7 +49,8 @@ func (r *pairRefiner) refine(class, im, next []int32, nclass, workers int) int {
 	for p := 1; p < np; p++ {
 		pt := &r.parts[p]
 		pt.remap = pt.remap[:0]
-		for _, k := range pt.pairs {
+		same := true // the part's numbers are the whole's
+		for i, k := range pt.pairs {
 			v, ok := p0.lookup(k, dense)
 			if !ok {
 				v = n
@@ -57,17 +58,21 @@ func (r *pairRefiner) refine(class, im, next []int32, nclass, workers int) int {
 				p0.insert(k, v, dense)
 			}
 			pt.remap = append(pt.remap, v)
+			same = same && v == int32(i)
+		}
+		if !same {
+			// part p's elements renumbered by every worker
+			lo, hi := p*size/np, (p+1)*size/np
+			parallel(workers, hi-lo, hi-lo, func(_, a, b int) {
+				for e, v := range next[lo+a : lo+b] {
+					next[lo+a+e] = pt.remap[v]
+				}
+			})
 		}
 	}
-	parallel(workers, size, size, func(p, lo, hi int) {
-		pt := &r.parts[p]
-		if p > 0 {
-			for e, v := range next[lo:hi] {
-				next[lo+e] = pt.remap[v]
-			}
-		}
-		pt.reset(dense)
-	})
+	for p := range np {
+		r.parts[p].reset(dense)
+	}
 	return int(n)
 }
 
