@@ -38,7 +38,7 @@
 //	sgtool misere notakto BOARD…    the same for Notakto boards (x../.x./...),
 //	                                read from its misère quotient
 //	sgtool genus GAME HEAP          Conway's genus of one heap and tameness
-//	sgtool quotient CODE [-max N] [-progress]
+//	sgtool quotient CODE [-max N] [-progress] [-workers N]
 //	                                the misère quotient of an octal game (a
 //	                                code or a name such as kayles) on
 //	                                heaps ≤ N: order, P-portion, pretending
@@ -205,7 +205,7 @@ var commands = []subcommand{
 	{"hackenbush", "hackenbush EDGES", "print a Green Hackenbush picture's value and winning cuts as JSON (EDGES g-1,1-2,2-g; g the ground)", cmdHackenbush},
 	{"misere", "misere GAME HEAP…|notakto BOARD… [-mem BYTES]", "print the misère outcome and winning moves as JSON", cmdMisere},
 	{"genus", "genus GAME HEAP [-mem BYTES]", "print Conway's genus of one heap (\"0^120\") and whether it is tame, as JSON", cmdGenus},
-	{"quotient", "quotient CODE|notakto [-max N] [-progress]", "print the misère quotient of an octal game on heaps ≤ N, or of Notakto, as JSON", cmdQuotient},
+	{"quotient", "quotient CODE|notakto [-max N] [-progress] [-workers N]", "print the misère quotient of an octal game on heaps ≤ N, or of Notakto, as JSON", cmdQuotient},
 	{"games", "games [NAME]", "list the GAME specs, or one with its published values", cmdGames},
 }
 

@@ -234,15 +234,16 @@ type quotientReport struct {
 }
 
 // cmdQuotient prints the misère quotient of an octal game restricted to
-// heaps of at most -max tokens; with -progress, or on a terminal, it
-// reports each heap adjoined on stderr.
+// heaps of at most -max tokens, computed on -workers goroutines (all the
+// processors by default; the quotient is the same for any number); with
+// -progress, or on a terminal, it reports each heap adjoined on stderr.
 func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("quotient", args, map[string]bool{"max": true, "progress": false})
+	flags, ops, err := splitArgs("quotient", args, map[string]bool{"max": true, "progress": false, "workers": true})
 	if err != nil {
 		return err
 	}
 	if len(ops) != 1 {
-		return badArg("quotient: want CODE [-max N] [-progress]")
+		return badArg("quotient: want CODE [-max N] [-progress] [-workers N]")
 	}
 	if isNotakto(ops[0]) {
 		return cmdQuotientNotakto(ctx, stdout)
@@ -254,12 +255,21 @@ func cmdQuotient(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return badArg("quotient: bad -max %q: want a whole number from 0 to %d", s, misere.MaxHeapBound)
 		}
 	}
+	var wopts []misere.Option
+	if s, ok := flags["workers"]; ok {
+		w, err := strconv.Atoi(s)
+		if err != nil || w < 1 || w > maxWorkers {
+			return badArg("quotient: bad -workers %q: want a whole number from 1 to %d", s, maxWorkers)
+		}
+		wopts = append(wopts, misere.WithWorkers(w))
+	}
 	r, err := parseOctal(ops[0])
 	if err != nil {
 		return err
 	}
 	_, force := flags["progress"]
 	opts, done := quotientProgress(stderr, force)
+	opts = append(opts, wopts...)
 	q, err := misere.NewQuotient(ctx, r, n, opts...)
 	done()
 	if err != nil {

@@ -48,6 +48,8 @@ func TestMisereCommands(t *testing.T) {
 		{quotientCmd, "0.F -max 3", "not an octal game", true},
 		{quotientCmd, ".0x -max 3", `"x"`, true},
 		{quotientCmd, ".07 -max -2", `bad -max "-2"`, true},
+		{quotientCmd, ".07 -max 3 -workers 0", `bad -workers "0"`, true},
+		{quotientCmd, "0.[3] -max 3 -workers 2", `{"code":"0.[3]","max":3,"order":6,"generators":[1,2],"p_portion":["a","b^2"],"pretending":["1","a","b","ab"],"relations":["a^2=1","b^3=b"]}`, false},
 		{quotientCmd, ".07 -max 3 -verbose", "unknown flag", true},
 		// Notakto (Plambeck and Whitehead 2013): one board is won by the
 		// centre alone, two empty boards are P.

@@ -97,6 +97,17 @@
 // it too. A heap Quotient keeps what it proved: [Quotient.Extend] resumes.
 // [WithQuotientProgress] reports each component adjoined.
 //
+// Parallelism: a split pass and a proof run their large steps on
+// [WithWorkers] goroutines (GOMAXPROCS by default): the layers of a pass
+// (the options in the layer before are read ahead of the goroutine that
+// fills the layer in order), its images and Moore's refinement (each
+// worker numbers the classes of a part of the elements, and the parts are
+// merged in order), and the proof's closure of states (the successors of
+// a batch of states, taken in order). Every step combines its results in
+// the order one goroutine would, so the quotient, its element numbers
+// and relations do not depend on the number of workers. Steps of fewer
+// than 2^17 elementary operations run on the calling goroutine.
+//
 // Completeness: [Quotient.Periodic] proves, for an octal game, that the
 // quotient is that of every heap bound, when the pretending function has
 // been periodic long enough (the argument of the periodicity theorem of

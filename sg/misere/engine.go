@@ -47,6 +47,7 @@ type config struct {
 	progressEvery time.Duration
 	qprogress     func(Progress)
 	maxElements   int
+	workers       int
 }
 
 func newConfig(opts []Option) config {

@@ -112,3 +112,17 @@ func ExampleNewGameQuotient() {
 	// 18 4
 	// N P 1 .../.x./...
 }
+
+// The quotient of 4.7 on heaps ≤ 20 (122 elements, found by split passes)
+// on one goroutine and on four: the same elements and relations.
+func ExampleWithWorkers() {
+	r, _ := rulesets.ParseCode("4.7")
+	ctx := context.Background()
+	one, _ := misere.NewQuotient(ctx, r, 20, misere.WithWorkers(1))
+	four, _ := misere.NewQuotient(ctx, r, 20, misere.WithWorkers(4))
+	fmt.Println(one.Order(), four.Order(), len(one.PPortion()))
+	fmt.Println(fmt.Sprint(one.Relations()) == fmt.Sprint(four.Relations()))
+	// Output:
+	// 122 122 30
+	// true
+}

@@ -11,8 +11,8 @@ import (
 // (k < k0+p, x^(k0+p) = x^k0) with the P-portion of the layers, and names
 // the classes by words in generators as build does.
 func (q *quotient) reduceCover(ctx context.Context, c *cover, n int, layers [][]bool, pw powers) (*built, error) {
-	img := c.images(n, pw)
-	class, nclass, err := refineCover(ctx, img, layers, c.size)
+	img := c.images(n, pw, q.cfg.nworkers())
+	class, nclass, err := refineCover(ctx, img, layers, c.size, q.cfg.nworkers())
 	if err != nil {
 		return nil, err
 	}
@@ -27,7 +27,7 @@ func (q *quotient) reduceCover(ctx context.Context, c *cover, n int, layers [][]
 // below n, the product of each element of the cover (the same in every
 // layer: e = k·|cover| + e0 goes to k·|cover| + img[e0]); for x, last,
 // the product of every element.
-func (c *cover) images(n int, pw powers) [][]int32 {
+func (c *cover) images(n int, pw powers, workers int) [][]int32 {
 	kk := pw.k0 + pw.p
 	size := kk * c.size
 	var gens []int
@@ -40,21 +40,37 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 	for g := range gens {
 		img[g] = make([]int32, c.size)
 	}
+	gd := c.digits(gens)
+	parallel(workers, c.size, c.size*len(gens), func(_, lo, hi int) { c.genImages(img[:len(gens)], gd, lo, hi) })
+	xi := len(gens)
+	img[xi] = make([]int32, size)
+	for k := 0; k < kk; k++ { // layer k goes to layer k+1, reduced
+		to, block := pw.red(k+1)*c.size, img[xi][k*c.size:(k+1)*c.size]
+		for e0 := range block {
+			block[e0] = int32(to + e0)
+		}
+	}
+	return img
+}
+
+// genImages fills the images img[g][e0] of elements lo…hi−1 of the cover
+// by the generators whose digits gd lists.
+func (c *cover) genImages(img [][]int32, gd []int32, lo, hi int) {
 	var buf [8]int
 	ks := buf[:0]
 	if len(c.radix) > len(buf) {
 		ks = make([]int, 0, len(c.radix))
 	}
 	s := len(c.sub)
-	gd, w := c.digits(gens), 1+len(c.radix)
-	for e0 := 0; e0 < c.size; e0++ {
+	w := 1 + len(c.radix)
+	for e0 := lo; e0 < hi; e0++ {
 		a, r := e0%s, e0/s
 		ks = ks[:0]
 		for _, cj := range c.radix {
 			ks = append(ks, r%cj)
 			r /= cj
 		}
-		for g := range gens {
+		for g := range img {
 			d := gd[g*w : (g+1)*w]
 			if c.mulS == nil {
 				img[g][e0] = int32(c.mulSplit(a, ks, d))
@@ -70,12 +86,6 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 			img[g][e0] = int32(code)
 		}
 	}
-	xi := len(gens)
-	img[xi] = make([]int32, size)
-	for e := 0; e < size; e++ {
-		img[xi][e] = int32(pw.red(e/c.size+1)*c.size + e%c.size)
-	}
-	return img
 }
 
 // refineCover is Moore's partition refinement of the elements of the
@@ -84,7 +94,7 @@ func (c *cover) images(n int, pw powers) [][]int32 {
 // respects. It refines by one image at a time, the class of e becoming
 // the pair (class of e, class of its image), until a round over every
 // image splits no class; O(passes · size).
-func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int) ([]int32, int, error) {
+func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize, workers int) ([]int32, int, error) {
 	size := len(img[len(img)-1])
 	class := make([]int32, size)
 	first := layers[0][0]
@@ -116,7 +126,11 @@ func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int)
 				if err := ctx.Err(); err != nil {
 					return nil, 0, err
 				}
-				n := r.refine(class, im, next, nclass)
+				if r.stableUnder(class, im, nclass, workers) {
+					stable[i] = nclass
+					break
+				}
+				n := r.refine(class, im, next, nclass, workers)
 				class, next = next, class
 				if n == nclass {
 					stable[i] = n
@@ -129,70 +143,6 @@ func refineCover(ctx context.Context, img [][]int32, layers [][]bool, csize int)
 			return class, nclass, nil
 		}
 	}
-}
-
-// pairRefiner numbers the pairs (class[e], class[im[e]]) in order of first
-// appearance, with a dense table when the pairs are few and a map
-// otherwise.
-type pairRefiner struct {
-	dense   []int32
-	touched []int
-	sparse  map[uint64]int32
-}
-
-// maxDensePairs bounds the table of a pairRefiner.
-const maxDensePairs = 1 << 22
-
-// refine writes the new class of each element to next and returns the
-// number of classes. The image of element off+e0, for off a multiple of
-// len(im), is off+im[e0].
-func (r *pairRefiner) refine(class, im, next []int32, nclass int) int {
-	n := int32(0)
-	cs := len(im) // the image repeats in each block of cs elements
-	if nclass*nclass <= maxDensePairs {
-		if len(r.dense) < nclass*nclass {
-			// grown geometrically: the classes grow a few at a time
-			r.dense = make([]int32, min(max(4*nclass*nclass, 1<<12), maxDensePairs))
-			for i := range r.dense {
-				r.dense[i] = -1
-			}
-		}
-		for off := 0; off < len(class); off += cs {
-			for e0, c := range class[off : off+cs] {
-				k := int(c)*nclass + int(class[off+int(im[e0])])
-				v := r.dense[k]
-				if v < 0 {
-					v = n
-					n++
-					r.dense[k] = v
-					r.touched = append(r.touched, k)
-				}
-				next[off+e0] = v
-			}
-		}
-		for _, k := range r.touched {
-			r.dense[k] = -1
-		}
-		r.touched = r.touched[:0]
-		return int(n)
-	}
-	if r.sparse == nil {
-		r.sparse = make(map[uint64]int32)
-	}
-	clear(r.sparse)
-	for off := 0; off < len(class); off += cs {
-		for e0, c := range class[off : off+cs] {
-			k := uint64(c)<<32 | uint64(uint32(class[off+int(im[e0])]))
-			v, ok := r.sparse[k]
-			if !ok {
-				v = n
-				n++
-				r.sparse[k] = v
-			}
-			next[off+e0] = v
-		}
-	}
-	return int(n)
 }
 
 // name names the classes: components in increasing order, each a

@@ -48,7 +48,7 @@ type cover struct {
 	subOpts  [][]int   // the options of the smallest position of each element of S
 
 	// heapOptsD and subOptsD are heapOpts and subOpts in digits (see
-	// cover.digits), so that the products of layerP divide nothing.
+	// cover.digits), so that the products of a layer divide nothing.
 	heapOptsD [][]int32
 	subOptsD  [][]int32
 }
@@ -260,18 +260,14 @@ func (q *quotient) splitPass(ctx context.Context, n int, base *monoid, freed []f
 	layers := [][]bool{layer0}
 	seen := map[string]int{string(boolKey(layer0)): 0}
 	k0, p := 0, 0
+	pre, workers := make([]bool, c.size), q.cfg.nworkers()
 	for k := 1; ; k++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		prev, cur := layers[k-1], make([]bool, c.size)
-		for i, e := range order {
-			if i&4095 == 0 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-			}
-			cur[e] = c.layerP(e, prev, cur, xOpts)
+		if err := c.layer(ctx, order, prev, cur, pre, xOpts, workers); err != nil {
+			return nil, err
 		}
 		key := string(boolKey(cur))
 		if j, ok := seen[key]; ok {
@@ -456,50 +452,6 @@ func sortByWeight(order, wt []int) {
 		order[start[w-lo]] = e
 		start[w-lo]++
 	}
-}
-
-// layerP returns whether element e of the cover, with k ≥ 1 copies of the
-// new heap, is a P-position: whether no option is. prev is layer k−1 and
-// cur layer k, filled for every element of smaller weight.
-func (c *cover) layerP(e int, prev, cur []bool, xOpts []int32) bool {
-	var buf [8]int
-	ks := buf[:0]
-	if len(c.radix) > len(buf) {
-		ks = make([]int, 0, len(c.radix))
-	}
-	s := len(c.sub)
-	a, r := e%s, e/s
-	for _, cj := range c.radix {
-		ks = append(ks, r%cj)
-		r /= cj
-	}
-	w := 1 + len(c.radix)
-	for i := 0; i < len(xOpts); i += w {
-		if prev[c.mulSplit(a, ks, xOpts[i:i+w])] {
-			return false
-		}
-	}
-	so := c.subOptsD[a] // moves in the components of S
-	for i := 0; i < len(so); i += w {
-		if cur[c.mulSplit(0, ks, so[i:i+w])] {
-			return false
-		}
-	}
-	for j, f := range c.freed { // moves in a freed component
-		if ks[j] == 0 {
-			continue
-		}
-		ks[j]--
-		ho := c.heapOptsD[f.heaps[0]]
-		for i := 0; i < len(ho); i += w {
-			if cur[c.mulSplit(a, ks, ho[i:i+w])] {
-				ks[j]++
-				return false
-			}
-		}
-		ks[j]++
-	}
-	return true
 }
 
 // mulSplit is [cover.mul] of the element with S-part a and counts ks by

@@ -69,11 +69,28 @@ func (q *quotient) verify(ctx context.Context, b *built, n int) ([]int, error) {
 	if w, err := verifyMonoid(ctx, b, mul); w != nil || err != nil {
 		return w, err
 	}
-	if err := verifyReduced(b, mul); err != nil {
-		return nil, err
+	if q.cfg.nworkers() <= 1 || len(b.reps) < minParallelReduced {
+		if err := verifyReduced(b, mul); err != nil {
+			return nil, err
+		}
+		return q.verifyOutcomes(ctx, b, mul, n)
 	}
-	return q.verifyOutcomes(ctx, b, mul, n)
+	// (3) on another goroutine while (2) runs: both only read b and mul
+	// (verifyOutcomes writes b.heapKeys, which verifyReduced does not
+	// read), and a failure of (3) is reported first, as one goroutine
+	// would.
+	reduced := make(chan error, 1)
+	go func() { reduced <- verifyReduced(b, mul) }()
+	w, err := q.verifyOutcomes(ctx, b, mul, n)
+	if rerr := <-reduced; rerr != nil {
+		return nil, rerr
+	}
+	return w, err
 }
+
+// minParallelReduced is the least order of a candidate whose check (3)
+// runs on a goroutine of its own.
+const minParallelReduced = 128
 
 // verifyMonoid checks (1): a commutative monoid with identity 0: the
 // products by the generators commute (x·g·h = x·h·g), and each element is
@@ -152,71 +169,6 @@ func verifyReduced(b *built, mul []int32) error {
 		}
 		class = next
 	}
-}
-
-// verifyOutcomes checks (2), the misère recursion at every state reached
-// from the empty position by adding components ≤ n.
-func (q *quotient) verifyOutcomes(ctx context.Context, b *built, mul []int32, n int) ([]int, error) {
-	m := len(b.reps)
-	words := (m + 63) / 64
-	heaps, keys := q.heapStates(b, mul, n)
-	states := []vstate{{x: 0, reach: make([]uint64, words), parent: -1}}
-	seen := map[string]bool{string(appendStateKey(nil, states[0])): true}
-	scratch := make([]uint64, words)
-	pulled := make([][][]uint64, len(heaps))
-	var key []byte
-	witness := func(i int) []int {
-		var sizes []int
-		for ; states[i].parent >= 0; i = states[i].parent {
-			sizes = append(sizes, states[i].heap)
-		}
-		return sizes
-	}
-	for i := 0; i < len(states); i++ {
-		if i&1023 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
-			}
-		}
-		s := states[i]
-		if b.isP[s.x] != (s.moves && !hasBit(s.reach, 0)) {
-			return witness(i), nil
-		}
-		for j, hs := range heaps {
-			t := vstate{x: int(mul[s.x*m+hs.y]), moves: s.moves || hs.moves, reach: scratch, parent: i, heap: hs.h}
-			// z is reached from s + hs by a move in hs when hs reaches
-			// x·z, which depends on x alone: kept per (heap, x).
-			if pulled[j] == nil {
-				pulled[j] = make([][]uint64, m)
-			}
-			pz := pulled[j][s.x]
-			if pz == nil {
-				pz = make([]uint64, words)
-				pullBits(pz, hs.reach, mul[s.x*m:s.x*m+m])
-				pulled[j][s.x] = pz
-			}
-			copy(scratch, pz)
-			pullBits(scratch, s.reach, mul[hs.y*m:hs.y*m+m])
-			key = appendStateKey(key[:0], t)
-			if seen[string(key)] {
-				continue
-			}
-			// The condition is checked as each state is found, in the
-			// order the loop takes them, so the first state it fails at
-			// is found without going over the states before it again.
-			if b.isP[t.x] != (t.moves && !hasBit(scratch, 0)) {
-				return append([]int{hs.h}, witness(i)...), nil
-			}
-			if len(states) >= MaxVerifyStates {
-				return nil, q.limitError("positions", MaxVerifyStates, 0, "states of the proof of exactness")
-			}
-			t.reach = slices.Clone(scratch)
-			seen[string(key)] = true
-			states = append(states, t)
-		}
-	}
-	b.heapKeys = keys
-	return nil, nil
 }
 
 // pullBits adds to dst each z with row[z] in set, 64 z a word and
