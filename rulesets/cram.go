@@ -338,11 +338,12 @@ func (g *Cram) Reduce(p grid.Set) grid.Set {
 		// neighbour: every free neighbour is a centre.
 		rest := live.AndNot(leaves.Or(seen))
 		drop = drop.Or(rest.AndNot(b.Neighbors(rest)))
-		q := live.AndNot(drop)
-		if q == p {
-			return p
+		if drop.IsEmpty() {
+			// Only dead cells go, if any: no one's neighbours, so no rule
+			// applies to live that did not to p.
+			return live
 		}
-		p = q
+		p = live.AndNot(drop)
 	}
 }
 

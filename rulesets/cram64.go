@@ -104,11 +104,11 @@ func (g *Cram) reduce64Dirs(p uint64) (q, l, r, u, d uint64) {
 		seen |= ll >> 1
 		rest := live &^ (leaves | seen)
 		drop |= rest &^ (rest<<1&nc0 | rest>>1&ncl | rest<<k | rest>>k)
-		q = live &^ drop
-		if q == p {
-			return p, l, r, u, d
+		if drop == 0 {
+			// Only dead cells go, if any, as above: no iteration more.
+			return live, l, r, u, d
 		}
-		p = q
+		p = live &^ drop
 	}
 }
 
