@@ -3,7 +3,6 @@ package rulesets
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/game/grid"
@@ -51,18 +50,23 @@ type Cram struct {
 	mid        uint64 // the cells of the middle row
 
 	// centres lists the board's dominoes from each centre outwards, for
-	// AppendOrderedMoves; made at its first call.
+	// AppendOrderedMoves, and rings groups them in masks on a board of
+	// at most 64 cells, with rowMul (2^16/k rounded up: cell i is in row
+	// i·rowMul >> 16); made at its first call.
 	centres *centreOrder
+	rings   *cramRings
+	rowMul  uint
 }
 
 func newCram(b *grid.Board, start grid.Set) *Cram {
-	g := &Cram{b: b, start: start, full: start == b.Full(), centres: new(centreOrder)}
+	g := &Cram{b: b, start: start, full: start == b.Full(), centres: new(centreOrder), rings: new(cramRings)}
 	if b.Full().Hi == 0 {
 		g.word = true
 		g.nc0 = b.Right(b.Full()).Lo
 		g.ncLst = b.Left(b.Full()).Lo
 		g.k = uint(b.Cols())
 		g.mid = (1<<g.k - 1) << (g.k * uint(b.Rows()/2))
+		g.rowMul = (1<<16 + g.k - 1) / g.k
 	}
 	return g
 }
@@ -131,34 +135,12 @@ func (g *Cram) AppendOrderedMoves(dst []grid.Set, p grid.Set) []grid.Set {
 	if p.IsEmpty() {
 		return dst
 	}
+	if g.word {
+		return g.appendOrderedMoves64(dst, p.Lo)
+	}
 	b := g.b
 	cols := b.Cols()
 	ids := g.centres.list(b, p, cramDominoes)
-	if g.word {
-		q, k := p.Lo, g.k
-		h := q & (q >> 1 & g.ncLst) // left cells of the horizontal dominoes
-		v := q & (q >> k)           // upper cells of the vertical ones
-		n := bits.OnesCount64(h) + bits.OnesCount64(v)
-		if n == 0 {
-			return dst
-		}
-		hv := [2]uint64{h, v}
-		step := [2]uint{1, k}
-		// Without a branch on each domino: every one is written, and
-		// the next write goes past it only when it is a move.
-		lo := len(dst)
-		dst = slices.Grow(dst, n)[:lo+n]
-		out := dst[lo:]
-		j := 0
-		for _, id := range ids {
-			i, o := uint(id>>1), id&1
-			out[j] = grid.Set{Lo: q &^ (1<<i | 1<<(i+step[o]))}
-			if j += int(hv[o] >> i & 1); j == n {
-				break
-			}
-		}
-		return dst
-	}
 	h := p.And(b.Left(p))
 	v := p.And(b.Up(p))
 	n := h.Len() + v.Len()
@@ -356,11 +338,12 @@ func (g *Cram) Reduce(p grid.Set) grid.Set {
 		// neighbour: every free neighbour is a centre.
 		rest := live.AndNot(leaves.Or(seen))
 		drop = drop.Or(rest.AndNot(b.Neighbors(rest)))
-		q := live.AndNot(drop)
-		if q == p {
-			return p
+		if drop.IsEmpty() {
+			// Only dead cells go, if any: no one's neighbours, so no rule
+			// applies to live that did not to p.
+			return live
 		}
-		p = q
+		p = live.AndNot(drop)
 	}
 }
 
