@@ -362,7 +362,7 @@ func spLandsOf(p string) []string {
 // move's land is often one met before in the same order (the same
 // regions, boundaries and corners, letters renamed), and its canonical
 // form is then read instead of searched for.
-const spCanonCacheSize = 1 << 16
+const spCanonCacheSize = 1 << 18
 
 // spCanons maps the exact writing of a land (its letters named in the
 // order met) to its canonical form; it is emptied when full. It holds

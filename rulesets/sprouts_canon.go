@@ -51,6 +51,7 @@ type spCanonScratch struct {
 	chunk, best []byte
 	out         []byte
 	cands       []spCanonCand
+	index       map[uint64]int // see seenBefore
 	shapeBuf    []byte
 	// colour's buffers
 	col, colNext []uint32
@@ -64,16 +65,35 @@ type spCanonCand struct{ s, r, b, rot int }
 
 var spCanonPool = sync.Pool{New: func() any { return new(spCanonScratch) }}
 
-// spCanon returns the canonical string of land, ended by ']'.
+// spCanon returns the canonical string of land, ended by ']': the least
+// of its writing as oriented and that of its mirror image. The two
+// searches run side by side, a chunk at a time, and the one whose string
+// so far is greater stops there: no chunk holds ']', so a writing whose
+// prefix is greater than the other's is greater whatever follows.
 func spCanon(land spLand) string {
-	sc := spCanonPool.Get().(*spCanonScratch)
-	defer spCanonPool.Put(sc)
-	a := string(sc.canonDir(land))
-	b := sc.canonDir(sc.reverse(land))
-	if string(b) < a {
-		return string(b)
+	a := spCanonPool.Get().(*spCanonScratch)
+	defer spCanonPool.Put(a)
+	b := spCanonPool.Get().(*spCanonScratch)
+	defer spCanonPool.Put(b)
+	a.begin(land)
+	b.begin(a.reverse(land)) // a.rev: a's search does not touch it
+	moreA, moreB := true, true
+	for moreA || moreB {
+		if moreA {
+			moreA = a.step()
+		}
+		if moreB {
+			moreB = b.step()
+		}
+		n := min(len(a.out), len(b.out))
+		switch c := bytes.Compare(a.out[:n], b.out[:n]); {
+		case c < 0:
+			return string(a.finish())
+		case c > 0:
+			return string(b.finish())
+		}
 	}
-	return a
+	return string(a.out)
 }
 
 // spCanonInfo is what the search needs to know of a land's letters and
@@ -144,9 +164,9 @@ func (sc *spCanonScratch) reverse(land spLand) spLand {
 	return sc.rev
 }
 
-// canonDir returns the least writing of land as it is oriented, in the
-// scratch's buffer sc.out.
-func (sc *spCanonScratch) canonDir(land spLand) []byte {
+// begin starts the search for the least writing of land as it is
+// oriented: step then writes it a chunk at a time in sc.out.
+func (sc *spCanonScratch) begin(land spLand) {
 	sc.prepare(land)
 	info := &sc.info
 	sc.beam = sc.growStates(sc.beam[:0], len(land), len(info.col))
@@ -156,7 +176,7 @@ func (sc *spCanonScratch) canonDir(land spLand) []byte {
 		st.rem[r] = 1<<len(reg) - 1
 	}
 	clear(st.names)
-	return sc.search()
+	sc.out = sc.out[:0]
 }
 
 // growStates appends one state to states with rem and names of n and m
@@ -222,12 +242,23 @@ func (sc *spCanonScratch) prepare(land spLand) {
 	sc.shapes()
 }
 
-// search returns the least writing of the land from sc.beam[0], ended
-// by ']', in sc.out.
-func (sc *spCanonScratch) search() []byte {
+// finish runs step to the end and returns sc.out, the least writing of
+// the land from begin, ended by ']'.
+func (sc *spCanonScratch) finish() []byte {
+	for sc.step() {
+	}
+	return sc.out
+}
+
+// step appends the next chunk of the least writing to sc.out and reports
+// true, or appends the final ']' and reports false when the land is
+// written (and does nothing more when called again).
+func (sc *spCanonScratch) step() bool {
+	if n := len(sc.out); n > 0 && sc.out[n-1] == ']' {
+		return false
+	}
 	info := &sc.info
 	land := info.land
-	sc.out = sc.out[:0]
 	bestAt := 0
 	have := false
 	consider := func(s int, r, b, rot int) {
@@ -244,47 +275,41 @@ func (sc *spCanonScratch) search() []byte {
 			sc.cands = append(sc.cands, spCanonCand{s, r, b, rot})
 		}
 	}
-	for {
-		sc.cands = sc.cands[:0]
-		sc.best = sc.best[:0]
-		have = false
-		done := true
-		for si := range sc.beam {
-			st := &sc.beam[si]
-			if st.cur >= 0 && st.rem[st.cur] == 0 {
-				done = false
-				consider(si, -1, -1, 0)
+	sc.cands = sc.cands[:0]
+	sc.best = sc.best[:0]
+	for si := range sc.beam {
+		st := &sc.beam[si]
+		if st.cur >= 0 && st.rem[st.cur] == 0 {
+			consider(si, -1, -1, 0)
+			continue
+		}
+		for r := range land {
+			if st.cur >= 0 && r != st.cur || st.rem[r] == 0 {
 				continue
 			}
-			for r := range land {
-				if st.cur >= 0 && r != st.cur || st.rem[r] == 0 {
+			for b := range land[r] {
+				if st.rem[r]&(1<<b) == 0 {
 					continue
 				}
-				done = false
-				for b := range land[r] {
-					if st.rem[r]&(1<<b) == 0 {
-						continue
-					}
-					if t := info.twin[r][b]; t >= 0 && st.rem[r]&(1<<t) != 0 {
-						continue
-					}
-					if have && bytes.Compare(info.minShape[r][b], sc.best[:bestAt]) > 0 {
-						continue
-					}
-					for _, rot := range info.minRots[r][b] {
-						consider(si, r, b, rot)
-					}
+				if t := info.twin[r][b]; t >= 0 && st.rem[r]&(1<<t) != 0 {
+					continue
+				}
+				if have && bytes.Compare(info.minShape[r][b], sc.best[:bestAt]) > 0 {
+					continue
+				}
+				for _, rot := range info.minRots[r][b] {
+					consider(si, r, b, rot)
 				}
 			}
 		}
-		if done {
-			break
-		}
-		sc.out = append(sc.out, sc.best[bestAt:]...)
-		sc.extend()
 	}
-	sc.out = append(sc.out, ']')
-	return sc.out
+	if !have {
+		sc.out = append(sc.out, ']')
+		return false
+	}
+	sc.out = append(sc.out, sc.best[bestAt:]...)
+	sc.extend()
+	return true
 }
 
 // extend makes the beam the states of sc.cands, each once: in place when
@@ -321,14 +346,54 @@ func (sc *spCanonScratch) extend() {
 			ns.rem[c.r] &^= 1 << c.b
 			info.name(ns, c.r, c.b, c.rot)
 		}
-		for i := range len(sc.next) - 1 {
-			if sc.next[i].same(ns) {
-				sc.next = sc.next[:len(sc.next)-1]
-				break
-			}
+		if sc.seenBefore(ns, len(sc.next)-1) {
+			sc.next = sc.next[:len(sc.next)-1]
 		}
 	}
 	sc.beam, sc.next = sc.next, sc.beam
+}
+
+// spCanonLinear is the beam up to which a new state is compared with
+// every state before it; a larger beam is deduplicated through a hash
+// set of its states.
+const spCanonLinear = 8
+
+// seenBefore reports whether ns, the i-th state of sc.next, is one of the
+// states before it, and otherwise records it.
+func (sc *spCanonScratch) seenBefore(ns *spCanonState, i int) bool {
+	if len(sc.cands) <= spCanonLinear {
+		for j := range i {
+			if sc.next[j].same(ns) {
+				return true
+			}
+		}
+		return false
+	}
+	if i == 0 {
+		clear(sc.index)
+		if sc.index == nil {
+			sc.index = map[uint64]int{}
+		}
+	}
+	h := ns.hash()
+	if j, ok := sc.index[h]; ok && sc.next[j].same(ns) {
+		return true
+	}
+	sc.index[h] = i
+	return false
+}
+
+// hash returns a hash of st (see same).
+func (st *spCanonState) hash() uint64 {
+	h := uint64(st.cur+1)*0x9e3779b97f4a7c15 ^ uint64(st.nUp)<<8 ^ uint64(st.nLo)
+	for _, w := range st.rem {
+		h = (h ^ w) * 0xff51afd7ed558ccd
+		h ^= h >> 29
+	}
+	for _, c := range st.names {
+		h = (h ^ uint64(c)) * 0xc4ceb9fe1a85ec53
+	}
+	return h ^ h>>31
 }
 
 // render appends the key of boundary b of region r started at rot, and
