@@ -6,26 +6,29 @@ import (
 	"sync"
 )
 
-// The canonical form of a land is the least string, in byte order, among
-// all the ways of writing it: any order of its regions, of the
-// boundaries of each region, any starting spot of each boundary (for
-// the one boundary of a region of at most three lives, any order of its
-// letters after its digits: see spFree), letters
-// named in the order they are first met (upper case A, B, … and lower
-// case a, b, … each in turn), and the land or its mirror image (every
-// boundary walked the other way). Two writings of one land therefore
-// give one string, whatever their letters and orders.
+// The canonical form of a land is one of the ways of writing it, chosen
+// by its structure alone: any order of its regions, of the boundaries of
+// each region, any starting spot of each boundary (for the one boundary
+// of a region of at most three lives, any order of its letters after its
+// digits: see spFree), letters named in the order they are first met
+// (upper case A, B, … and lower case a, b, … each in turn), and the land
+// or its mirror image (every boundary walked the other way). Two writings
+// of one land therefore give one string, whatever their letters and
+// orders.
 //
 // It is found by a search that builds the string a boundary at a time
 // (a boundary written with its '.' is a chunk, and a region's '}' is a
-// chunk): the writings whose strings so far are least are kept, and
-// extended by every boundary left and every starting spot; since no
-// chunk is a prefix of another, the least string is among the extensions
-// of the least prefixes. Writings that reach the same state (same
-// boundaries left, same letters named) are kept once, and of boundaries
-// without letters that read the same only the first is tried, so that a
-// region of many identical boundaries (the start position) costs no
-// more than one of each.
+// chunk): each chunk has a key (see render) that depends only on the
+// land's structure and on the writing so far, the writings whose next
+// key is least are all kept, and each is extended by every boundary left
+// and every starting spot. The chosen string is the least of the land
+// and of its mirror image (see spCanon). Writings that reach the same
+// state (same boundaries left, same letters named) are kept once, and of
+// boundaries without letters that read the same only the first is tried,
+// so that a region of many identical boundaries (the start position)
+// costs no more than one of each. Its cost is that of the beam of tied
+// writings: a few states for most lands, and for a land with a symmetry
+// about the number of its symmetries (see namedKey).
 
 // spCanonState is one writing under way: the boundaries left in each
 // region (bit sets), the region being written (-1 between regions), and
@@ -294,8 +297,11 @@ func (sc *spCanonScratch) step() bool {
 				if t := info.twin[r][b]; t >= 0 && st.rem[r]&(1<<t) != 0 {
 					continue
 				}
-				if have && bytes.Compare(info.minShape[r][b], sc.best[:bestAt]) > 0 {
-					continue
+				if have {
+					pre := info.namedKey(st, r, b)
+					if pre > sc.best[0] || pre == sc.best[0] && bytes.Compare(info.minShape[r][b][1:], sc.best[1:bestAt]) > 0 {
+						continue
+					}
 				}
 				for _, rot := range info.minRots[r][b] {
 					consider(si, r, b, rot)
@@ -397,16 +403,18 @@ func (st *spCanonState) hash() uint64 {
 }
 
 // render appends the key of boundary b of region r started at rot, and
-// returns it with the index where its chunk begins: the key is the
-// boundary's shape (each digit, and each letter by its colour, a
-// function of the land's structure only), a 0, then the chunk written
-// with letters named as st would name them, so that keys order writings
-// by shape first and keep fewer ties. For r < 0 the key is 0xff and the
-// chunk "}".
+// returns it with the index where its chunk begins: the key is a byte
+// that puts first the boundaries with more letters st has named (see
+// namedKey), the boundary's shape (each digit, and each letter by its
+// colour, a function of the land's structure only), a 0, then the chunk
+// written with letters named as st would name them, so that keys order
+// writings by shape before names and keep fewer ties. For r < 0 the key
+// is 0xff and the chunk "}".
 func (info *spCanonInfo) render(dst []byte, st *spCanonState, r, b, rot int) ([]byte, int) {
 	if r < 0 {
 		return append(dst, 0xff, '}'), len(dst) + 1
 	}
+	dst = append(dst, info.namedKey(st, r, b))
 	n := len(info.land[r][b])
 	for i := range n {
 		x := info.at(r, b, rot, i)
@@ -460,6 +468,24 @@ func (info *spCanonInfo) render(dst []byte, st *spCanonState, r, b, rot int) ([]
 		dst = append(dst, nm)
 	}
 	return append(dst, '.'), start
+}
+
+// namedKey returns the first byte of the key of boundary b of region r
+// for st: 0xfe less the corners of the boundary whose letters st has
+// named, so that boundaries tied to what is written already come first
+// (whatever their start). Writing first what is joined to the letters
+// named keeps the beam small on symmetric lands (regions of few letters
+// joined like the edges and vertices of a regular graph), where writing
+// unconnected boundaries first would keep a state for every way of
+// naming their letters.
+func (info *spCanonInfo) namedKey(st *spCanonState, r, b int) byte {
+	n := 0
+	for _, x := range info.land[r][b] {
+		if x >= spLetter && st.names[x-spLetter] != 0 {
+			n++
+		}
+	}
+	return byte(0xfe - n)
 }
 
 // shapes fills minShape and minRots, reusing their buffers.
