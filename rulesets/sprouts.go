@@ -358,19 +358,23 @@ func spLandsOf(p string) []string {
 	return out
 }
 
-// spCanonCacheSize bounds the lands whose canonical forms are kept: a
-// move's land is often one met before in the same order (the same
-// regions, boundaries and corners, letters renamed), and its canonical
-// form is then read instead of searched for.
-const spCanonCacheSize = 1 << 16
+// spCanonCacheSize bounds the lands whose canonical forms are kept in
+// each of the two generations of spCanons: a move's land is often one
+// met before in the same order (the same regions, boundaries and
+// corners, letters renamed), and its canonical form is then read instead
+// of searched for.
+const spCanonCacheSize = 1 << 18
 
 // spCanons maps the exact writing of a land (its letters named in the
-// order met) to its canonical form; it is emptied when full. It holds
-// facts about lands only, so every game shares it.
+// order met) to its canonical form, in two generations: a land is looked
+// up in the new one, then in the old one (and then copied to the new
+// one); when the new one is full it becomes the old one and the old one
+// is emptied, so that the lands met recently stay. It holds facts about
+// lands only, so every game shares it.
 var spCanons = struct {
 	sync.Mutex
-	m map[string]string
-}{m: map[string]string{}}
+	m, old map[string]string
+}{m: map[string]string{}, old: map[string]string{}}
 
 // spCanonCached returns spCanon(land), through the cache spCanons.
 func spCanonCached(land spLand) string {
@@ -378,18 +382,30 @@ func spCanonCached(land spLand) string {
 	k := spRawKey(buf[:0], land)
 	spCanons.Lock()
 	c, ok := spCanons.m[string(k)]
+	if !ok {
+		if c, ok = spCanons.old[string(k)]; ok {
+			spCanonKeep(string(k), c)
+		}
+	}
 	spCanons.Unlock()
 	if ok {
 		return c
 	}
 	c = spCanon(land)
 	spCanons.Lock()
-	if len(spCanons.m) >= spCanonCacheSize {
-		clear(spCanons.m)
-	}
-	spCanons.m[string(k)] = c
+	spCanonKeep(string(k), c)
 	spCanons.Unlock()
 	return c
+}
+
+// spCanonKeep records c as the canonical form of the land written k in
+// the new generation of spCanons, which the caller holds locked.
+func spCanonKeep(k, c string) {
+	if len(spCanons.m) >= spCanonCacheSize {
+		spCanons.m, spCanons.old = spCanons.old, spCanons.m
+		clear(spCanons.m)
+	}
+	spCanons.m[k] = c
 }
 
 // spRawKey appends to b land exactly as it is ordered, its letters named

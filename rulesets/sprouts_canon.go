@@ -6,26 +6,29 @@ import (
 	"sync"
 )
 
-// The canonical form of a land is the least string, in byte order, among
-// all the ways of writing it: any order of its regions, of the
-// boundaries of each region, any starting spot of each boundary (for
-// the one boundary of a region of at most three lives, any order of its
-// letters after its digits: see spFree), letters
-// named in the order they are first met (upper case A, B, … and lower
-// case a, b, … each in turn), and the land or its mirror image (every
-// boundary walked the other way). Two writings of one land therefore
-// give one string, whatever their letters and orders.
+// The canonical form of a land is one of the ways of writing it, chosen
+// by its structure alone: any order of its regions, of the boundaries of
+// each region, any starting spot of each boundary (for the one boundary
+// of a region of at most three lives, any order of its letters after its
+// digits: see spFree), letters named in the order they are first met
+// (upper case A, B, … and lower case a, b, … each in turn), and the land
+// or its mirror image (every boundary walked the other way). Two writings
+// of one land therefore give one string, whatever their letters and
+// orders.
 //
 // It is found by a search that builds the string a boundary at a time
 // (a boundary written with its '.' is a chunk, and a region's '}' is a
-// chunk): the writings whose strings so far are least are kept, and
-// extended by every boundary left and every starting spot; since no
-// chunk is a prefix of another, the least string is among the extensions
-// of the least prefixes. Writings that reach the same state (same
-// boundaries left, same letters named) are kept once, and of boundaries
-// without letters that read the same only the first is tried, so that a
-// region of many identical boundaries (the start position) costs no
-// more than one of each.
+// chunk): each chunk has a key (see render) that depends only on the
+// land's structure and on the writing so far, the writings whose next
+// key is least are all kept, and each is extended by every boundary left
+// and every starting spot. The chosen string is the least of the land
+// and of its mirror image (see spCanon). Writings that reach the same
+// state (same boundaries left, same letters named) are kept once, and of
+// boundaries without letters that read the same only the first is tried,
+// so that a region of many identical boundaries (the start position)
+// costs no more than one of each. Its cost is that of the beam of tied
+// writings: a few states for most lands, and for a land with a symmetry
+// about the number of its symmetries (see namedKey).
 
 // spCanonState is one writing under way: the boundaries left in each
 // region (bit sets), the region being written (-1 between regions), and
@@ -51,6 +54,7 @@ type spCanonScratch struct {
 	chunk, best []byte
 	out         []byte
 	cands       []spCanonCand
+	index       map[uint64]int // see seenBefore
 	shapeBuf    []byte
 	// colour's buffers
 	col, colNext []uint32
@@ -64,16 +68,35 @@ type spCanonCand struct{ s, r, b, rot int }
 
 var spCanonPool = sync.Pool{New: func() any { return new(spCanonScratch) }}
 
-// spCanon returns the canonical string of land, ended by ']'.
+// spCanon returns the canonical string of land, ended by ']': the least
+// of its writing as oriented and that of its mirror image. The two
+// searches run side by side, a chunk at a time, and the one whose string
+// so far is greater stops there: no chunk holds ']', so a writing whose
+// prefix is greater than the other's is greater whatever follows.
 func spCanon(land spLand) string {
-	sc := spCanonPool.Get().(*spCanonScratch)
-	defer spCanonPool.Put(sc)
-	a := string(sc.canonDir(land))
-	b := sc.canonDir(sc.reverse(land))
-	if string(b) < a {
-		return string(b)
+	a := spCanonPool.Get().(*spCanonScratch)
+	defer spCanonPool.Put(a)
+	b := spCanonPool.Get().(*spCanonScratch)
+	defer spCanonPool.Put(b)
+	a.begin(land)
+	b.begin(a.reverse(land)) // a.rev: a's search does not touch it
+	moreA, moreB := true, true
+	for moreA || moreB {
+		if moreA {
+			moreA = a.step()
+		}
+		if moreB {
+			moreB = b.step()
+		}
+		n := min(len(a.out), len(b.out))
+		switch c := bytes.Compare(a.out[:n], b.out[:n]); {
+		case c < 0:
+			return string(a.finish())
+		case c > 0:
+			return string(b.finish())
+		}
 	}
-	return a
+	return string(a.out)
 }
 
 // spCanonInfo is what the search needs to know of a land's letters and
@@ -144,9 +167,9 @@ func (sc *spCanonScratch) reverse(land spLand) spLand {
 	return sc.rev
 }
 
-// canonDir returns the least writing of land as it is oriented, in the
-// scratch's buffer sc.out.
-func (sc *spCanonScratch) canonDir(land spLand) []byte {
+// begin starts the search for the least writing of land as it is
+// oriented: step then writes it a chunk at a time in sc.out.
+func (sc *spCanonScratch) begin(land spLand) {
 	sc.prepare(land)
 	info := &sc.info
 	sc.beam = sc.growStates(sc.beam[:0], len(land), len(info.col))
@@ -156,7 +179,7 @@ func (sc *spCanonScratch) canonDir(land spLand) []byte {
 		st.rem[r] = 1<<len(reg) - 1
 	}
 	clear(st.names)
-	return sc.search()
+	sc.out = sc.out[:0]
 }
 
 // growStates appends one state to states with rem and names of n and m
@@ -222,12 +245,23 @@ func (sc *spCanonScratch) prepare(land spLand) {
 	sc.shapes()
 }
 
-// search returns the least writing of the land from sc.beam[0], ended
-// by ']', in sc.out.
-func (sc *spCanonScratch) search() []byte {
+// finish runs step to the end and returns sc.out, the least writing of
+// the land from begin, ended by ']'.
+func (sc *spCanonScratch) finish() []byte {
+	for sc.step() {
+	}
+	return sc.out
+}
+
+// step appends the next chunk of the least writing to sc.out and reports
+// true, or appends the final ']' and reports false when the land is
+// written (and does nothing more when called again).
+func (sc *spCanonScratch) step() bool {
+	if n := len(sc.out); n > 0 && sc.out[n-1] == ']' {
+		return false
+	}
 	info := &sc.info
 	land := info.land
-	sc.out = sc.out[:0]
 	bestAt := 0
 	have := false
 	consider := func(s int, r, b, rot int) {
@@ -244,47 +278,44 @@ func (sc *spCanonScratch) search() []byte {
 			sc.cands = append(sc.cands, spCanonCand{s, r, b, rot})
 		}
 	}
-	for {
-		sc.cands = sc.cands[:0]
-		sc.best = sc.best[:0]
-		have = false
-		done := true
-		for si := range sc.beam {
-			st := &sc.beam[si]
-			if st.cur >= 0 && st.rem[st.cur] == 0 {
-				done = false
-				consider(si, -1, -1, 0)
+	sc.cands = sc.cands[:0]
+	sc.best = sc.best[:0]
+	for si := range sc.beam {
+		st := &sc.beam[si]
+		if st.cur >= 0 && st.rem[st.cur] == 0 {
+			consider(si, -1, -1, 0)
+			continue
+		}
+		for r := range land {
+			if st.cur >= 0 && r != st.cur || st.rem[r] == 0 {
 				continue
 			}
-			for r := range land {
-				if st.cur >= 0 && r != st.cur || st.rem[r] == 0 {
+			for b := range land[r] {
+				if st.rem[r]&(1<<b) == 0 {
 					continue
 				}
-				done = false
-				for b := range land[r] {
-					if st.rem[r]&(1<<b) == 0 {
+				if t := info.twin[r][b]; t >= 0 && st.rem[r]&(1<<t) != 0 {
+					continue
+				}
+				if have {
+					pre := info.namedKey(st, r, b)
+					if pre > sc.best[0] || pre == sc.best[0] && bytes.Compare(info.minShape[r][b][1:], sc.best[1:bestAt]) > 0 {
 						continue
 					}
-					if t := info.twin[r][b]; t >= 0 && st.rem[r]&(1<<t) != 0 {
-						continue
-					}
-					if have && bytes.Compare(info.minShape[r][b], sc.best[:bestAt]) > 0 {
-						continue
-					}
-					for _, rot := range info.minRots[r][b] {
-						consider(si, r, b, rot)
-					}
+				}
+				for _, rot := range info.minRots[r][b] {
+					consider(si, r, b, rot)
 				}
 			}
 		}
-		if done {
-			break
-		}
-		sc.out = append(sc.out, sc.best[bestAt:]...)
-		sc.extend()
 	}
-	sc.out = append(sc.out, ']')
-	return sc.out
+	if !have {
+		sc.out = append(sc.out, ']')
+		return false
+	}
+	sc.out = append(sc.out, sc.best[bestAt:]...)
+	sc.extend()
+	return true
 }
 
 // extend makes the beam the states of sc.cands, each once: in place when
@@ -321,27 +352,69 @@ func (sc *spCanonScratch) extend() {
 			ns.rem[c.r] &^= 1 << c.b
 			info.name(ns, c.r, c.b, c.rot)
 		}
-		for i := range len(sc.next) - 1 {
-			if sc.next[i].same(ns) {
-				sc.next = sc.next[:len(sc.next)-1]
-				break
-			}
+		if sc.seenBefore(ns, len(sc.next)-1) {
+			sc.next = sc.next[:len(sc.next)-1]
 		}
 	}
 	sc.beam, sc.next = sc.next, sc.beam
 }
 
+// spCanonLinear is the beam up to which a new state is compared with
+// every state before it; a larger beam is deduplicated through a hash
+// set of its states.
+const spCanonLinear = 8
+
+// seenBefore reports whether ns, the i-th state of sc.next, is one of the
+// states before it, and otherwise records it.
+func (sc *spCanonScratch) seenBefore(ns *spCanonState, i int) bool {
+	if len(sc.cands) <= spCanonLinear {
+		for j := range i {
+			if sc.next[j].same(ns) {
+				return true
+			}
+		}
+		return false
+	}
+	if i == 0 {
+		clear(sc.index)
+		if sc.index == nil {
+			sc.index = map[uint64]int{}
+		}
+	}
+	h := ns.hash()
+	if j, ok := sc.index[h]; ok && sc.next[j].same(ns) {
+		return true
+	}
+	sc.index[h] = i
+	return false
+}
+
+// hash returns a hash of st (see same).
+func (st *spCanonState) hash() uint64 {
+	h := uint64(st.cur+1)*0x9e3779b97f4a7c15 ^ uint64(st.nUp)<<8 ^ uint64(st.nLo)
+	for _, w := range st.rem {
+		h = (h ^ w) * 0xff51afd7ed558ccd
+		h ^= h >> 29
+	}
+	for _, c := range st.names {
+		h = (h ^ uint64(c)) * 0xc4ceb9fe1a85ec53
+	}
+	return h ^ h>>31
+}
+
 // render appends the key of boundary b of region r started at rot, and
-// returns it with the index where its chunk begins: the key is the
-// boundary's shape (each digit, and each letter by its colour, a
-// function of the land's structure only), a 0, then the chunk written
-// with letters named as st would name them, so that keys order writings
-// by shape first and keep fewer ties. For r < 0 the key is 0xff and the
-// chunk "}".
+// returns it with the index where its chunk begins: the key is a byte
+// that puts first the boundaries with more letters st has named (see
+// namedKey), the boundary's shape (each digit, and each letter by its
+// colour, a function of the land's structure only), a 0, then the chunk
+// written with letters named as st would name them, so that keys order
+// writings by shape before names and keep fewer ties. For r < 0 the key
+// is 0xff and the chunk "}".
 func (info *spCanonInfo) render(dst []byte, st *spCanonState, r, b, rot int) ([]byte, int) {
 	if r < 0 {
 		return append(dst, 0xff, '}'), len(dst) + 1
 	}
+	dst = append(dst, info.namedKey(st, r, b))
 	n := len(info.land[r][b])
 	for i := range n {
 		x := info.at(r, b, rot, i)
@@ -397,155 +470,20 @@ func (info *spCanonInfo) render(dst []byte, st *spCanonState, r, b, rot int) ([]
 	return append(dst, '.'), start
 }
 
-// shapes fills minShape and minRots, reusing their buffers.
-func (sc *spCanonScratch) shapes() {
-	info := &sc.info
-	var st spCanonState // names all 0: render's shape does not read them
-	var names [256]byte
-	st.names = names[:]
-	info.minShape = slices.Grow(info.minShape[:0], len(info.land))[:len(info.land)]
-	info.minRots = slices.Grow(info.minRots[:0], len(info.land))[:len(info.land)]
-	buf := sc.shapeBuf
-	for r, reg := range info.land {
-		info.minShape[r] = slices.Grow(info.minShape[r][:0], len(reg))[:len(reg)]
-		info.minRots[r] = slices.Grow(info.minRots[r][:0], len(reg))[:len(reg)]
-		for b := range reg {
-			best := info.minShape[r][b][:0]
-			rots := info.minRots[r][b][:0]
-			for rot := range info.starts(r, b) {
-				var at int
-				buf, at = info.render(buf[:0], &st, r, b, rot)
-				c := bytes.Compare(buf[:at], best)
-				switch {
-				case rot == 0 || c < 0:
-					best = append(best[:0], buf[:at]...)
-					rots = append(rots[:0], rot)
-				case c == 0:
-					rots = append(rots, rot)
-				}
-			}
-			info.minShape[r][b], info.minRots[r][b] = best, rots
+// namedKey returns the first byte of the key of boundary b of region r
+// for st: 0xfe less the corners of the boundary whose letters st has
+// named, so that boundaries tied to what is written already come first
+// (whatever their start). Writing first what is joined to the letters
+// named keeps the beam small on symmetric lands (regions of few letters
+// joined like the edges and vertices of a regular graph), where writing
+// unconnected boundaries first would keep a state for every way of
+// naming their letters.
+func (info *spCanonInfo) namedKey(st *spCanonState, r, b int) byte {
+	n := 0
+	for _, x := range info.land[r][b] {
+		if x >= spLetter && st.names[x-spLetter] != 0 {
+			n++
 		}
 	}
-	sc.shapeBuf = buf
-}
-
-// colour gives each letter of info.land a colour that depends on the
-// land's structure only (not on the letters' names): three rounds of
-// refinement, a letter's new colour mixing its case with, at each of its
-// two corners, the symbols (or colours) before and after it, the length
-// of its boundary and the number of boundaries of its region.
-func (sc *spCanonScratch) colour(n int) {
-	info := &sc.info
-	col := slices.Grow(sc.col[:0], n)[:n]
-	next := slices.Grow(sc.colNext[:0], n)[:n]
-	seen := slices.Grow(sc.seen[:0], n)[:n]
-	cnt := slices.Grow(sc.cnt[:0], n)[:n]
-	for k := range col {
-		col[k] = 0
-		if info.upper[k] {
-			col[k] = 1
-		}
-	}
-	sym := func(x uint8) uint32 {
-		if x < spLetter {
-			return uint32(x) + 1
-		}
-		return col[x-spLetter]*2654435761 + 7
-	}
-	for range 3 {
-		clear(cnt)
-		for ri, reg := range info.land {
-			for _, bd := range reg {
-				m := len(bd)
-				for i, x := range bd {
-					if x < spLetter {
-						continue
-					}
-					var h uint32
-					if m > 1 && len(reg) == 1 && info.free[ri] { // unordered: the sum of the others
-						var sum uint32
-						for j, y := range bd {
-							if j != i {
-								sum += sym(y)
-							}
-						}
-						h = sum*0x9e3779b1 ^ 0x85ebca6b ^ uint32(m)*0xc2b2ae35
-					} else {
-						h = sym(bd[(i+m-1)%m])*0x9e3779b1 ^ sym(bd[(i+1)%m])*0x85ebca6b ^ uint32(m)*0xc2b2ae35 ^ uint32(len(reg))*0x27d4eb2f
-					}
-					h ^= h >> 15
-					k := x - spLetter
-					if cnt[k] < 2 {
-						seen[k][cnt[k]] = h
-						cnt[k]++
-					}
-				}
-			}
-		}
-		for k := range n {
-			a, b := seen[k][0], seen[k][1]
-			if a > b {
-				a, b = b, a
-			}
-			h := col[k]*0x165667b1 ^ a*0x9e3779b1 ^ b*0x85ebca6b
-			next[k] = h ^ h>>13
-		}
-		col, next = next, col
-	}
-	info.col = col
-	sc.col, sc.colNext, sc.seen, sc.cnt = col, next, seen, cnt
-}
-
-// name gives st's names to the letters of boundary b of region r read
-// from rot, as render wrote them.
-func (info *spCanonInfo) name(st *spCanonState, r, b, rot int) {
-	for i := range info.land[r][b] {
-		x := info.at(r, b, rot, i)
-		if x < spLetter || st.names[x-spLetter] != 0 {
-			continue
-		}
-		if info.upper[x-spLetter] {
-			st.names[x-spLetter] = 'A' + st.nUp
-			st.nUp++
-		} else {
-			st.names[x-spLetter] = 'a' + st.nLo
-			st.nLo++
-		}
-	}
-}
-
-// same reports whether st and o are the same state of a writing.
-func (st *spCanonState) same(o *spCanonState) bool {
-	return st.cur == o.cur && slices.Equal(st.rem, o.rem) && bytes.Equal(st.names, o.names)
-}
-
-// spPlain reports whether b has no letters.
-func spPlain(b spBound) bool {
-	for _, x := range b {
-		if x >= spLetter {
-			return false
-		}
-	}
-	return true
-}
-
-// spSameCycle reports whether a and b are one cyclic sequence.
-func spSameCycle(a, b spBound) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for rot := range a {
-		ok := true
-		for i := range a {
-			if a[(rot+i)%len(a)] != b[i] {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			return true
-		}
-	}
-	return false
+	return byte(0xfe - n)
 }

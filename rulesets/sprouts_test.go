@@ -3,7 +3,9 @@ package rulesets_test
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -202,6 +204,37 @@ func TestSproutsRecordStarts(t *testing.T) {
 		v := sproutsStartValue(t, p, 4<<30)
 		if v != sproutsNimber(p) {
 			t.Errorf("sprouts:%d has value %v; want %v", p, v, sproutsNimber(p))
+		}
+	}
+}
+
+// TestSproutsSymmetricLand: a land of sprouts:9 as symmetric as a
+// tetrahedron (its six regions of two lives are the edges, its four of
+// three lives the vertices) has one canonical string however it is
+// written; its canonical form once kept a state for every way of naming
+// the letters of the edges (tens of thousands), and now keeps about one
+// for each of its symmetries.
+func TestSproutsSymmetricLand(t *testing.T) {
+	const land = "AB.}CD.}EF.}GH.}IJ.}KL.}ABC.}DEG.}FHI.}JKL.}]!"
+	want, err := rulesets.ParseSproutsPosition(land)
+	if err != nil {
+		t.Fatal(err)
+	}
+	regions := strings.Split(strings.TrimSuffix(land, "]!"), "}")
+	regions = regions[:len(regions)-1]
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 20 {
+		rng.Shuffle(len(regions), func(i, j int) { regions[i], regions[j] = regions[j], regions[i] })
+		perm := rng.Perm(12)
+		text := strings.Map(func(r rune) rune {
+			if r >= 'A' && r <= 'L' {
+				return 'A' + rune(perm[r-'A'])
+			}
+			return r
+		}, strings.Join(regions, "}")+"}]!")
+		got, err := rulesets.ParseSproutsPosition(text)
+		if err != nil || got != want {
+			t.Fatalf("%s reads as %q (%v), want %q", text, got, err, want)
 		}
 	}
 }
