@@ -159,7 +159,7 @@ func ExampleHeap() {
 	// Heap sizes of any integer type, held in variables, make parts that
 	// cost no allocation; a negative size is an error naming it.
 	ctx := context.Background()
-	a, b := 1<<40+7, uint32(1000)
+	a, b := int64(1<<40+7), uint32(1000)
 	s := sg.Sum{sg.Heap(a), sg.Heap(b), sg.Heap(int8(5))}
 	m, _, _ := s.WinningMove(ctx)
 	fmt.Println(m)

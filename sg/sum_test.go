@@ -182,7 +182,7 @@ func TestHugeNimHeapsInSum(t *testing.T) {
 // move of a sum of Nim heaps, a bot's hot calls, allocate nothing, for
 // heaps of any size held in variables of any integer type.
 func TestSumValueAllocatesNothing(t *testing.T) {
-	a, b, c := 1<<40+7, uint64(1<<33+1000), int32(3<<20)
+	a, b, c := int64(1<<40+7), uint64(1<<33+1000), int32(3<<20)
 	want := sg.Nimber(a) ^ sg.Nimber(b) ^ sg.Nimber(c)
 	var (
 		v   sg.Nimber
