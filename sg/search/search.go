@@ -368,19 +368,10 @@ func (s *Solver[P]) sumIsP(ctx context.Context, p P) (bool, error) {
 	if len(comps) == 0 {
 		return true, nil
 	}
-	last := s.largest(comps)
-	var x uint32
-	for i, c := range comps {
-		if i == last {
-			continue
-		}
-		v, err := s.componentValue(ctx, c)
-		if err != nil {
-			return false, err
-		}
-		x ^= v
+	c, x, err := s.othersValue(ctx, comps)
+	if err != nil {
+		return false, err
 	}
-	c := comps[last]
 	if x != 0 {
 		v, err := s.componentValue(ctx, c)
 		return v == x, err
@@ -390,6 +381,25 @@ func (s *Solver[P]) sumIsP(ctx context.Context, p P) (bool, error) {
 	}
 	_, found, err := s.winning(ctx, c, true)
 	return !found, err
+}
+
+// othersValue returns the component of comps likely the costliest to
+// value ([Solver.largest]) and the nim-sum of the values of the others,
+// each valued in full.
+func (s *Solver[P]) othersValue(ctx context.Context, comps []P) (P, uint32, error) {
+	last := s.largest(comps)
+	var x uint32
+	for i, c := range comps {
+		if i == last {
+			continue
+		}
+		v, err := s.componentValue(ctx, c)
+		if err != nil {
+			return comps[last], 0, err
+		}
+		x ^= v
+	}
+	return comps[last], x, nil
 }
 
 // largest returns the index of the component that is likely the costliest

@@ -38,19 +38,10 @@ func (s *Solver[P]) valueIn(ctx context.Context, p P, set uint64) (sg.Nimber, bo
 	if len(comps) == 0 || set == 0 {
 		return 0, set&1 != 0, nil
 	}
-	last := s.largest(comps)
-	var x uint32
-	for i, c := range comps {
-		if i == last {
-			continue
-		}
-		v, err := s.componentValue(ctx, c)
-		if err != nil {
-			return 0, false, err
-		}
-		x ^= v
+	c, x, err := s.othersValue(ctx, comps)
+	if err != nil {
+		return 0, false, err
 	}
-	c := comps[last]
 	in := func(v uint32) (sg.Nimber, bool, error) {
 		if v^x < setBits && set&(1<<(v^x)) != 0 {
 			return sg.Nimber(v ^ x), true, nil
