@@ -1,9 +1,6 @@
 package misere
 
-import (
-	"context"
-	"encoding/binary"
-)
+import "context"
 
 // closureChunk is the number of (state, component) pairs whose successor
 // states one step of the closure computes, on several goroutines, before
@@ -104,15 +101,8 @@ func (c *stateClosure) step(workers, i0, i1 int) {
 			r := c.reach[p*c.words : (p+1)*c.words]
 			copy(r, c.pulled[p%hn][s.x*c.words:])
 			pullBits(r, s.reach, c.mul[hs.y*m:hs.y*m+m])
-			x := c.mul[s.x*m+hs.y]
-			k := c.keys[p*c.keyLen : p*c.keyLen : (p+1)*c.keyLen]
-			k = append(k, byte(x), byte(x>>8), byte(x>>16), byte(x>>24), 0)
-			if s.moves || hs.moves {
-				k[4] = 1
-			}
-			for _, w := range r {
-				k = binary.LittleEndian.AppendUint64(k, w)
-			}
+			succ := vstate{x: int(c.mul[s.x*m+hs.y]), moves: s.moves || hs.moves, reach: r}
+			appendStateKey(c.keys[p*c.keyLen:p*c.keyLen:(p+1)*c.keyLen], succ)
 		}
 	})
 }
