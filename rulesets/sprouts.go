@@ -217,13 +217,7 @@ func spReduce(land spLand, dead func(uint8) bool, dst []string) []string {
 	// letters seen once now (their other corner was in a removed region)
 	var count [256]uint8
 	for _, r := range out {
-		for _, b := range r {
-			for _, x := range b {
-				if x >= spLetter {
-					count[x]++
-				}
-			}
-		}
+		spCountLetters(&count, r)
 	}
 	for ri, r := range out {
 		for bi, b := range r {

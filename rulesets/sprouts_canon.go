@@ -318,6 +318,19 @@ func (sc *spCanonScratch) step() bool {
 	return true
 }
 
+// take moves state st on by candidate c: it closes the region being
+// written, whose boundaries are all written (c.r < 0), or writes boundary
+// c.b of region c.r next, from rotation c.rot, naming its letters.
+func (info *spCanonInfo) take(st *spCanonState, c spCanonCand) {
+	if c.r < 0 {
+		st.cur = -1
+		return
+	}
+	st.cur = c.r
+	st.rem[c.r] &^= 1 << c.b
+	info.name(st, c.r, c.b, c.rot)
+}
+
 // extend makes the beam the states of sc.cands, each once: in place when
 // there is one (the usual case), else in sc.next, which becomes the beam.
 // A state's buffers stay its own (states are swapped, never shared).
@@ -327,14 +340,7 @@ func (sc *spCanonScratch) extend() {
 		c := sc.cands[0]
 		sc.beam[0], sc.beam[c.s] = sc.beam[c.s], sc.beam[0]
 		sc.beam = sc.beam[:1]
-		ns := &sc.beam[0]
-		if c.r < 0 {
-			ns.cur = -1
-		} else {
-			ns.cur = c.r
-			ns.rem[c.r] &^= 1 << c.b
-			info.name(ns, c.r, c.b, c.rot)
-		}
+		info.take(&sc.beam[0], c)
 		return
 	}
 	sc.next = sc.next[:0]
@@ -345,13 +351,7 @@ func (sc *spCanonScratch) extend() {
 		copy(ns.rem, st.rem)
 		copy(ns.names, st.names)
 		ns.cur, ns.nUp, ns.nLo = st.cur, st.nUp, st.nLo
-		if c.r < 0 {
-			ns.cur = -1
-		} else {
-			ns.cur = c.r
-			ns.rem[c.r] &^= 1 << c.b
-			info.name(ns, c.r, c.b, c.rot)
-		}
+		info.take(ns, c)
 		if sc.seenBefore(ns, len(sc.next)-1) {
 			sc.next = sc.next[:len(sc.next)-1]
 		}

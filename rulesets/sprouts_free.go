@@ -18,13 +18,7 @@ func spFree(r spRegion) spRegion {
 	var buf [16]uint8
 	syms := buf[:0]
 	var seen [256]uint8
-	for _, b := range r {
-		for _, x := range b {
-			if x >= spLetter {
-				seen[x]++
-			}
-		}
-	}
+	spCountLetters(&seen, r)
 	for _, b := range r {
 		for _, x := range b {
 			switch {
@@ -41,6 +35,18 @@ func spFree(r spRegion) spRegion {
 	spSortFree(syms)
 	r[0] = append(r[0][:0], syms...)
 	return r[:1]
+}
+
+// spCountLetters adds to count, for each letter of region r, the number
+// of its corners in r.
+func spCountLetters(count *[256]uint8, r spRegion) {
+	for _, b := range r {
+		for _, x := range b {
+			if x >= spLetter {
+				count[x]++
+			}
+		}
+	}
 }
 
 // spSortFree puts the digits of a free boundary first, in increasing
