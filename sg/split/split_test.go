@@ -57,7 +57,7 @@ func runAll(t testing.TB, spec string, jobs int, opts ...split.Option) (*split.M
 // search: equal when the root's value is at most the bound, else
 // refused, saying so, unless the answers settle the value all the same.
 func TestSplitEqualsSolve(t *testing.T) {
-	refused := 0
+	refused, above := 0, 0
 	for _, spec := range []string{"cram:3x4", "cram:4x4", "cram:4x5", "cram:3x5", "nodekayles:grid:3x4", "nodekayles:grid:4x4", "nodekayles:path:11", "chomp:4x5", "chomp:3x7", "cram:...#..../...#..../...#...."} {
 		g := started(t, spec)
 		want, err := solve.Search(context.Background(), g)
@@ -79,6 +79,9 @@ func TestSplitEqualsSolve(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s, %d jobs, bound %d: %v", spec, jobs, bound, err)
 				}
+				if bound != split.FullValues && uint64(want.Value) > uint64(bound) {
+					above++ // settled above the bound by exact answers
+				}
 				if got.Value != want.Value || !slices.Equal(got.Moves, want.Moves) || got.Outcome() != want.Outcome() {
 					t.Errorf("%s, %d jobs, bound %d: merge %v %v, solve %v %v", spec, jobs, bound, got.Value, got.Moves, want.Value, want.Moves)
 				}
@@ -94,6 +97,10 @@ func TestSplitEqualsSolve(t *testing.T) {
 	if refused == 0 {
 		t.Error("no merge refused a root above its bound")
 	}
+	if above == 0 {
+		t.Error("no merge settled a root above its bound (as -bound 0 settles Cram 7×7, every option a P-position)")
+	}
+	t.Logf("%d merges refused above the bound, %d settled above it", refused, above)
 }
 
 // TestAsks checks the values the jobs are asked: up to the bound below
