@@ -183,6 +183,9 @@ func measure(ctx context.Context, o options, ws []workload, trees [2]tree, log i
 			r.added = append(r.added, s)
 		}
 	}
+	// A workload the base cannot run (a command or flag it lacks) is
+	// measured on the working tree alone: its row shows no base.
+	baseFails := map[string]bool{}
 	for round := 0; round < o.rounds; round++ {
 		for i, w := range ws {
 			order := []tree{trees[0], trees[1]}
@@ -190,7 +193,15 @@ func measure(ctx context.Context, o options, ws []workload, trees [2]tree, log i
 				order[0], order[1] = order[1], order[0]
 			}
 			for _, t := range order {
+				if t.label == "base" && baseFails[w.name] {
+					continue
+				}
 				m, err := runWorkload(ctx, w, t)
+				if err != nil && t.label == "base" && ctx.Err() == nil {
+					baseFails[w.name] = true
+					fmt.Fprintf(log, "%s: the base cannot run it; measured on the working tree alone (%v)\n", w.name, firstLine(err.Error()))
+					continue
+				}
 				if err != nil {
 					return nil, err
 				}
@@ -288,4 +299,12 @@ func checkPeers(ctx context.Context, ws []workload, dir string, log io.Writer) [
 		}
 	}
 	return out
+}
+
+// firstLine is s up to its first newline.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
 }

@@ -121,3 +121,40 @@ func TestPeers(t *testing.T) {
 		t.Errorf("checkPeers said %q", log.String())
 	}
 }
+
+// A workload the base cannot run (a flag it lacks) is measured on the
+// working tree alone, and tried on the base once; one the working tree
+// cannot run stops the measurement.
+func TestMeasureBaseLacksWorkload(t *testing.T) {
+	calls := filepath.Join(t.TempDir(), "calls")
+	base := fakeTree(t, map[string]string{"sgtool": `echo base >> ` + calls + `; [ "$2" != "-value" ] || exit 2`})
+	base.label = "base"
+	added := fakeTree(t, map[string]string{"sgtool": `echo new >> ` + calls})
+	ws := []workload{
+		{name: "solve", argv: []string{"sgtool", "solve"}},
+		{name: "solve value", argv: []string{"sgtool", "solve", "-value"}},
+	}
+	var log strings.Builder
+	rows, err := measure(context.Background(), options{rounds: 3, quiet: true}, ws, [2]tree{base, added}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 2 || len(rows[0].base) != 3 || len(rows[0].added) != 3 || len(rows[1].base) != 0 || len(rows[1].added) != 3 {
+		t.Fatalf("rows %+v", rows)
+	}
+	if !strings.Contains(log.String(), "solve value: the base cannot run it") {
+		t.Errorf("log %q", log.String())
+	}
+	b, err := os.ReadFile(calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(b), "base"); n != 4 {
+		t.Errorf("the base ran %d times, want 3 + 1", n)
+	}
+	// The working tree failing is an error.
+	base.label, added.label = "new", "base"
+	if _, err := measure(context.Background(), options{rounds: 1, quiet: true}, ws, [2]tree{added, base}, &log); err == nil {
+		t.Error("a working tree that fails gave no error")
+	}
+}

@@ -56,6 +56,8 @@ var workloads = []workload{
 	{name: "grundy 2^23", argv: []string{"sgtool", "values", "grundy", "8388608"}, long: true},
 	{name: "cram 5x6", argv: []string{"sgtool", "solve", "cram:5x6"}, peer: []string{"cramsolve", "5", "6"}},
 	{name: "cram 5x7", argv: []string{"sgtool", "solve", "cram:5x7"}, peer: []string{"cramsolve", "5", "7"}},
+	{name: "cram 5x6 value", argv: []string{"sgtool", "solve", "cram:5x6", "-value"}, peer: []string{"cramsolve", "5", "6"}},
+	{name: "cram 5x7 value", argv: []string{"sgtool", "solve", "cram:5x7", "-value"}, peer: []string{"cramsolve", "5", "7"}},
 	{name: "cram 6x7", argv: []string{"sgtool", "solve", "cram:6x7", "-mem", "1500000000"}, long: true, peer: []string{"cramsolve", "6", "7"}},
 	{name: "nodekayles 7x8", argv: []string{"sgtool", "solve", "nodekayles:grid:7x8"}},
 	{name: "nodekayles 6x9", argv: []string{"sgtool", "solve", "nodekayles:grid:6x9"}},

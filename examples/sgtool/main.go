@@ -195,7 +195,7 @@ var commands = []subcommand{
 	{"value", "value GAME HEAP [-max N] [-mem BYTES] [-progress]", "print G(HEAP), HEAP up to 2^64-1", cmdValue},
 	{"nim", "nim [-misere] A B C…", "print nim-sum, outcome and winning moves as JSON", cmdNim},
 	{"loopy", "loopy EDGES|GAME [VERTEX…]", "print loopy values (*n, ∞{a,b}) and the outcome P/N/D of a sum, as JSON", cmdLoopy},
-	{"solve", "solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress]", "value, outcome and winning moves of a board or graph game (cram, nodekayles, chomp) as JSON", cmdSolve},
+	{"solve", "solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress] [-value]", "value, outcome and winning moves of a board or graph game (cram, nodekayles, chomp, sprouts) as JSON; -value: no moves", cmdSolve},
 	{"split", "split SPEC -jobs DIR [-count N] [-small MOVES] [-bound K|all]", "cut a board's search into at least N independent jobs (files in DIR) for a batch system; merge finds values up to K (default 3)", cmdSplit},
 	{"job", "job FILE|DIR -index N|A-B [-mem BYTES] [-workers N] [-checkpoint FILE] [-out FILE]", "run one job of a split; print its result line (and write DIR/results/NNN.json)", cmdJob},
 	{"merge", "merge DIR [FILE…]", "value, outcome and winning moves of a split's board from its jobs' results, as solve's JSON", cmdMerge},

@@ -36,7 +36,18 @@ type solveReport struct {
 	Evictions    uint64 `json:"evictions"`
 }
 
-// cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress]`: the value of a board or
+// solveValueReport is the JSON printed by solve -value: solveReport
+// without the moves, which were not sought.
+type solveValueReport struct {
+	Game         string `json:"game"`
+	Value        uint64 `json:"value"`
+	Outcome      string `json:"outcome"`
+	Expanded     uint64 `json:"expanded"`
+	TableEntries int64  `json:"table_entries"`
+	Evictions    uint64 `json:"evictions"`
+}
+
+// cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress] [-value]`: the value of a board or
 // graph game's start position, its outcome and its winning moves, as one
 // JSON object. SPEC is cram:MxN, cram:ROW/ROW/… ('.' free, '#' blocked),
 // nodekayles:path:N, nodekayles:cycle:N, nodekayles:grid:MxN,
@@ -58,14 +69,15 @@ type solveReport struct {
 // and when the run ends or is interrupted, and a run given the same FILE
 // starts from the table saved there (search.WithCheckpoint): a search of
 // hours stopped by Ctrl-C loses at most ten minutes. The answer is the
-// same; the counts of positions are this run's.
+// same; the counts of positions are this run's. -value finds the value
+// alone (solve.BoardValue) and prints the same JSON without "moves".
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("solve", args, map[string]bool{"mem": true, "workers": true, "progress": false, "checkpoint": true})
+	flags, ops, err := splitArgs("solve", args, map[string]bool{"mem": true, "workers": true, "progress": false, "checkpoint": true, "value": false})
 	if err != nil {
 		return err
 	}
 	if len(ops) != 1 {
-		return badArg("solve: want SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress], got %d arguments", len(ops))
+		return badArg("solve: want SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress] [-value], got %d arguments", len(ops))
 	}
 	mem, err := memBytes("solve", flags, search.DefaultMemory, search.MinMemory)
 	if err != nil {
@@ -91,16 +103,22 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		opt, done = solveProgress(stderr)
 		opts = append(opts, opt)
 	}
-	rep, err := solveSpec(ctx, ops[0], opts)
+	_, valueOnly := flags["value"]
+	rep, err := solveSpec(ctx, ops[0], opts, valueOnly)
 	done()
 	if err != nil {
 		return err
 	}
+	if valueOnly {
+		return writeJSON(stdout, solveValueReport{Game: rep.Game, Value: rep.Value, Outcome: rep.Outcome,
+			Expanded: rep.Expanded, TableEntries: rep.TableEntries, Evictions: rep.Evictions})
+	}
 	return writeJSON(stdout, rep)
 }
 
-// solveSpec parses spec and solves its start position.
-func solveSpec(ctx context.Context, spec string, opts []search.Option) (solveReport, error) {
+// solveSpec parses spec and solves its start position: its value, and its
+// winning moves unless valueOnly.
+func solveSpec(ctx context.Context, spec string, opts []search.Option, valueOnly bool) (solveReport, error) {
 	want := "want " + searchedSpecs() + "; sgtool eval values every spec"
 	r, err := rulesets.ParseRules(spec)
 	if err != nil {
@@ -109,7 +127,11 @@ func solveSpec(ctx context.Context, spec string, opts []search.Option) (solveRep
 	if r.Kind != game.KindBoard || !solve.Searchable(r.Board) {
 		return solveReport{}, badArg("solve: %s is not a board or graph game that solve searches (%s)", quote(spec), want)
 	}
-	sol, err := solve.Board(ctx, r.Board, opts...)
+	board := solve.Board
+	if valueOnly {
+		board = solve.BoardValue
+	}
+	sol, err := board(ctx, r.Board, opts...)
 	if err != nil {
 		return solveReport{}, err
 	}

@@ -66,6 +66,12 @@ func TestSolve(t *testing.T) {
 		{"cram:4x5 -workers 1", 0, `{"game":"cram:4x5","value":2,"outcome":"N","moves":["1,0-2,0","1,1-2,1","1,2-2,2","1,3-2,3","1,4-2,4"]}` + "\n", ""},
 		{"cram:4x5 -workers 2", 0, `{"game":"cram:4x5","value":2,"outcome":"N","moves":["1,0-2,0","1,1-2,1","1,2-2,2","1,3-2,3","1,4-2,4"]}` + "\n", ""},
 		{"cram:2x2 -workers 0", 2, "", `bad -workers "0"`},
+		// -value: the same value without the moves (no "moves" field).
+		{"cram:4x5 -workers 1 -value", 0, `{"game":"cram:4x5","value":2,"outcome":"N"}` + "\n", ""},
+		{"cram:2x2 -value", 0, `{"game":"cram:2x2","value":0,"outcome":"P"}` + "\n", ""},
+		{"chomp:2x3 -value", 0, `{"game":"chomp:2x3","value":4,"outcome":"N"}` + "\n", ""},
+		{"sprouts:3 -value", 0, `{"game":"sprouts:3","value":1,"outcome":"N"}` + "\n", ""},
+		{"cram:2x2 -value 1", 2, "", "want SPEC"},
 		// Bad input: exit status 2, naming the bad part.
 		{"cram:../.x", 2, "", `"x" at position 10`},
 		{"cram:../...", 2, "", `"..." at position 9: row 2: has 3 cells, row 1 has 2`},
