@@ -6,6 +6,7 @@ import (
 
 	"github.com/impartial-go/impartial/rulesets"
 	"github.com/impartial-go/impartial/sg"
+	"github.com/impartial-go/impartial/sg/search"
 	"github.com/impartial-go/impartial/sg/sequence"
 	"github.com/impartial-go/impartial/sg/solve"
 )
@@ -30,4 +31,18 @@ func ExampleHeapPart() {
 	// Output:
 	// sub:1,2,3(7) + odd(6) + nim(5) + nim(1) = *7
 	// part 2 → nim(2)
+}
+
+// Cram on a 4×5 board: Board finds the value and every winning move,
+// BoardValue the value alone, which costs less.
+func ExampleBoardValue() {
+	ctx := context.Background()
+	cram, _ := rulesets.NewCram(4, 5)
+	sol, _ := solve.Board(ctx, cram, search.WithWorkers(1))
+	fmt.Println(sol.Value, sol.Outcome(), sol.Moves)
+	val, _ := solve.BoardValue(ctx, cram, search.WithWorkers(1))
+	fmt.Println(val.Value, val.Moves == nil, val.Stats.Expanded < sol.Stats.Expanded)
+	// Output:
+	// *2 N [1,0-2,0 1,1-2,1 1,2-2,2 1,3-2,3 1,4-2,4]
+	// *2 true true
 }
