@@ -229,7 +229,7 @@ func appendPairs(dst []grid.Set, p, from grid.Set, d int) []grid.Set {
 // The options have the same values, so the positions have too.
 func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
 	if g.word {
-		return g.appendComponents64(dst, p.Lo)
+		return g.appendComponents64(dst, p.Lo, false)
 	}
 	b := g.b
 	p = g.Reduce(p)

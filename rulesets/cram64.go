@@ -26,11 +26,18 @@ func (g *Cram) appendMoves64(dst []grid.Set, p uint64) []grid.Set {
 // reduced position (two cells, each the other's only free neighbour: a
 // quarter of the components a 5×7 search meets) are found for all at
 // once from the free neighbours reduce64 leaves, and appended without a
-// fill; a cut square has no such cell, so they are never cut.
-func (g *Cram) appendComponents64(dst []grid.Set, p uint64) []grid.Set {
+// fill; a cut square has no such cell, so they are never cut. With
+// whole set, p is known to be connected: when it neither reduces nor has
+// a cut edge it is one region, appended without a fill (most of the
+// regions a cut splits off, which it is called again for).
+func (g *Cram) appendComponents64(dst []grid.Set, p uint64, whole bool) []grid.Set {
 	k := g.k
+	p0 := p
 	p, l, r, u, d := g.reduce64Dirs(p)
 	cut := cuts64Dirs(l, r, u, d, k)
+	if whole && p == p0 && cut == 0 {
+		return append(dst, grid.Set{Lo: p})
+	}
 	// The left cells of the horizontal isolated dominoes and the upper
 	// cells of the vertical ones.
 	h := r &^ (l | u | d) & (l &^ (r | u | d) >> 1)
@@ -49,7 +56,7 @@ func (g *Cram) appendComponents64(dst []grid.Set, p uint64) []grid.Set {
 		if out := p &^ c; cut == 0 || (c&cut)<<1&out == 0 && (out&cut)<<1&c == 0 {
 			dst = append(dst, grid.Set{Lo: c})
 		} else {
-			dst = g.appendComponents64(dst, c)
+			dst = g.appendComponents64(dst, c, true) // connected without its cut edges
 		}
 		rest &^= c
 	}
