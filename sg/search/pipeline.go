@@ -125,7 +125,10 @@ func (w *worker[P]) splitOne(o P, lv *level[P], fetch bool) {
 	var x uint32
 	k := lo
 	for _, c := range lv.ucomps[lo:] {
-		key := s.pk.Pack(c)
+		key, isSet := cellsKey(c)
+		if !isSet {
+			key = s.pk.Pack(c)
+		}
 		h := (key.Lo*0x9e3779b97f4a7c15 ^ key.Hi*0xc2b2ae3d27d4eb4f) >> (64 - cacheLog)
 		e := &w.cache[h]
 		if e.raw != key || key == (game.Key{}) {
@@ -193,7 +196,10 @@ func (w *worker[P]) splitDirect(opts []P, lv *level[P], pot *potSet, r uint64) b
 		cells := 0
 		k := lo
 		for _, c := range u[lo:] {
-			key := pk.Pack(c)
+			key, isSet := cellsKey(c)
+			if !isSet {
+				key = pk.Pack(c)
+			}
 			e := &w.cache[(key.Lo*0x9e3779b97f4a7c15^key.Hi*0xc2b2ae3d27d4eb4f)>>(64-cacheLog)]
 			if e.raw != key || key == (game.Key{}) {
 				e.raw, e.can, e.val = key, can.Canonical(c), 0
