@@ -183,6 +183,7 @@ func (w *worker[P]) splitDirect(opts []P, lv *level[P], pot *potSet, r uint64) b
 	pk, can, dec := s.pk, s.can, s.dec
 	sized := s.mo != nil && s.mc != nil
 	u, off, xs, cost, pend := lv.ucomps, lv.off, lv.x, lv.cost, lv.pending
+	cache := (*[cacheSize]cacheEntry[P])(w.cache) // indexed with no bounds check
 	ok := true
 	for i, o := range opts {
 		lo := len(u)
@@ -200,7 +201,7 @@ func (w *worker[P]) splitDirect(opts []P, lv *level[P], pot *potSet, r uint64) b
 			if !isSet {
 				key = pk.Pack(c)
 			}
-			e := &w.cache[(key.Lo*0x9e3779b97f4a7c15^key.Hi*0xc2b2ae3d27d4eb4f)>>(64-cacheLog)]
+			e := &cache[(key.Lo*0x9e3779b97f4a7c15^key.Hi*0xc2b2ae3d27d4eb4f)>>(64-cacheLog)]
 			if e.raw != key || key == (game.Key{}) {
 				e.raw, e.can, e.val = key, can.Canonical(c), 0
 			}
