@@ -48,6 +48,11 @@ type Cram struct {
 	nc0, ncLst uint64
 	k          uint
 	mid        uint64 // the cells of the middle row
+	// split64 tells that AppendComponents and Reduce take the word's
+	// code, which shifts by k masked to 63 (so that the compiler adds
+	// no test for a shift of 64 or more): every board of one word but
+	// the single row of 64 cells.
+	split64 bool
 
 	// centres lists the board's dominoes from each centre outwards, for
 	// AppendOrderedMoves, and rings groups them in masks on a board of
@@ -67,6 +72,7 @@ func newCram(b *grid.Board, start grid.Set) *Cram {
 		g.k = uint(b.Cols())
 		g.mid = (1<<g.k - 1) << (g.k * uint(b.Rows()/2))
 		g.rowMul = (1<<16 + g.k - 1) / g.k
+		g.split64 = g.k < 64
 	}
 	return g
 }
@@ -228,7 +234,7 @@ func appendPairs(dst []grid.Set, p, from grid.Set, d int) []grid.Set {
 // move keeps the square, and induction on the number of cells applies.
 // The options have the same values, so the positions have too.
 func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
-	if g.word {
+	if g.split64 {
 		return g.appendComponents64(dst, p.Lo, false)
 	}
 	b := g.b
@@ -304,7 +310,7 @@ func (g *Cram) fill(p, cut grid.Set, i int) grid.Set {
 // lemmas of their own; the smaller regions meet more often in the
 // search's table and cancel in pairs more often.
 func (g *Cram) Reduce(p grid.Set) grid.Set {
-	if g.word {
+	if g.split64 {
 		return grid.Set{Lo: g.reduce64(p.Lo)}
 	}
 	b := g.b

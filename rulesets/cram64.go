@@ -6,7 +6,10 @@ import (
 
 // The same on a board of at most 64 cells, a set being one word: cell i
 // is bit i, its left and right neighbours bits i∓1 (in the same row:
-// masks nc0 and ncLst), its upper and lower ones bits i∓k.
+// masks nc0 and ncLst), its upper and lower ones bits i∓k. Reduce and
+// AppendComponents (reduce64Dirs, cuts64Dirs, fill64) take k masked to
+// 63, for which the compiler adds no test of a shift of 64 or more: they
+// serve the boards of fewer than 64 columns (Cram.split64).
 
 // appendMoves64 is AppendMoves.
 func (g *Cram) appendMoves64(dst []grid.Set, p uint64) []grid.Set {
@@ -31,7 +34,7 @@ func (g *Cram) appendMoves64(dst []grid.Set, p uint64) []grid.Set {
 // a cut edge it is one region, appended without a fill (most of the
 // regions a cut splits off, which it is called again for).
 func (g *Cram) appendComponents64(dst []grid.Set, p uint64, whole bool) []grid.Set {
-	k := g.k
+	k := g.k & 63 // below 64: shifts by k need no test
 	p0 := p
 	p, l, r, u, d := g.reduce64Dirs(p)
 	cut := cuts64Dirs(l, r, u, d, k)
@@ -84,7 +87,7 @@ func (g *Cram) reduce64(p uint64) uint64 {
 // reduce64Dirs is Reduce, returning with the reduced position q the cells
 // of q whose left, right, upper and lower neighbour is free.
 func (g *Cram) reduce64Dirs(p uint64) (q, l, r, u, d uint64) {
-	nc0, ncl, k := g.nc0, g.ncLst, g.k
+	nc0, ncl, k := g.nc0, g.ncLst, g.k&63
 	for {
 		l = p & (p << 1 & nc0) // free cells whose left neighbour is free
 		r = p & (p >> 1 & ncl) // … right neighbour
@@ -121,13 +124,14 @@ func (g *Cram) reduce64Dirs(p uint64) (q, l, r, u, d uint64) {
 
 // cuts64Dirs is cuts of the position whose cells with a free left, right,
 // upper and lower neighbour are l, r, u and d (as reduce64Dirs returns
-// them), on a board of k columns.
+// them), on a board of k < 64 columns.
 func cuts64Dirs(l, r, u, d uint64, k uint) uint64 {
+	k &= 63
 	rd := r & d &^ (l | u)
 	lu := l & u &^ (r | d)
 	ld := l & d &^ (r | u)
 	ru := r & u &^ (l | d)
-	x := rd&(lu>>(k+1)) | ld>>1&(ru>>k)
+	x := rd&(lu>>(k+1&63)) | ld>>1&(ru>>k) // k+1 = 64 on one row, where lu = 0
 	return x | x<<k
 }
 
@@ -150,7 +154,7 @@ func cuts64Dirs(l, r, u, d uint64, k uint) uint64 {
 // nothing (a test every second round rather than every round saves
 // about a tenth, BenchmarkCramFill).
 func (g *Cram) fill64(p, cut, i uint64) uint64 {
-	k := g.k
+	k := g.k & 63 // below 64: shifts by k need no test
 	run := p & g.ncLst &^ cut
 	c := i
 	for {

@@ -20,11 +20,11 @@ func TestCramWordPathMatchesSets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !g.word {
+			if !g.word || !g.split64 {
 				t.Fatalf("%v: no one-word path", g)
 			}
 			sets := *g
-			sets.word = false
+			sets.word, sets.split64 = false, false
 			for range 300 {
 				// Dense and sparse positions alike.
 				p := grid.Set{Lo: r.Uint64() | r.Uint64()}
