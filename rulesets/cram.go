@@ -48,10 +48,10 @@ type Cram struct {
 	nc0, ncLst uint64
 	k          uint
 	mid        uint64 // the cells of the middle row
-	// split64 tells that AppendComponents and Reduce take the word's
-	// code, which shifts by k masked to 63 (so that the compiler adds
-	// no test for a shift of 64 or more): every board of one word but
-	// the single row of 64 cells.
+	// split64 tells that AppendComponents, Reduce and Canonical take
+	// the word's code, which shifts by k masked to 63 (so that the
+	// compiler adds no test for a shift of 64 or more): every board of
+	// one word but the single row of 64 cells.
 	split64 bool
 
 	// centres lists the board's dominoes from each centre outwards, for
@@ -367,8 +367,8 @@ func (g *Cram) SecondPlayerWins(p grid.Set) bool { return halfTurnP(g.b, p) }
 // Canonical returns [grid.Board.Canonical] of p's free cells, without the
 // cells that no domino can cover.
 func (g *Cram) Canonical(p grid.Set) grid.Set {
-	if g.word {
-		q, k := p.Lo, g.k
+	if g.split64 {
+		q, k := p.Lo, g.k&63
 		return g.b.Canonical(grid.Set{Lo: q & (q<<1&g.nc0 | q>>1&g.ncLst | q<<k | q>>k)})
 	}
 	return g.b.Canonical(p.And(g.b.Neighbors(p)))
