@@ -37,7 +37,7 @@ func (g *Cram) appendComponents64(dst []grid.Set, p uint64, whole bool) []grid.S
 	k := g.k & 63 // below 64: shifts by k need no test
 	p0 := p
 	p, l, r, u, d := g.reduce64Dirs(p)
-	cut := cuts64Dirs(l, r, u, d, k)
+	cut := cuts64Dirs(p, l, r, u, d, k)
 	if whole && p == p0 && cut == 0 {
 		return append(dst, grid.Set{Lo: p})
 	}
@@ -122,16 +122,18 @@ func (g *Cram) reduce64Dirs(p uint64) (q, l, r, u, d uint64) {
 	}
 }
 
-// cuts64Dirs is cuts of the position whose cells with a free left, right,
-// upper and lower neighbour are l, r, u and d (as reduce64Dirs returns
-// them), on a board of k < 64 columns.
-func cuts64Dirs(l, r, u, d uint64, k uint) uint64 {
+// cuts64Dirs is cuts of the position p whose cells with a free left,
+// right, upper and lower neighbour are l, r, u and d (as reduce64Dirs
+// returns them), on a board of k < 64 columns. Of a square's two corners
+// that make a cut, the top one's two neighbours are free cells of the
+// square, so the bottom one need only be free and have no other free
+// neighbour: rd at cell i with i+k+1 free and neither r nor d there, or
+// ld at i+1 with i+k free and neither l nor d there.
+func cuts64Dirs(p, l, r, u, d uint64, k uint) uint64 {
 	k &= 63
 	rd := r & d &^ (l | u)
-	lu := l & u &^ (r | d)
 	ld := l & d &^ (r | u)
-	ru := r & u &^ (l | d)
-	x := rd&(lu>>(k+1&63)) | ld>>1&(ru>>k) // k+1 = 64 on one row, where lu = 0
+	x := rd&((p&^(r|d))>>(k+1&63)) | ld>>1&((p&^(l|d))>>k) // k+1 = 64 on one row, where rd = 0
 	return x | x<<k
 }
 

@@ -52,7 +52,7 @@ func BenchmarkCramFill(b *testing.B) {
 	var fills []fill
 	for _, o := range opts {
 		p, l, r, u, d := g.reduce64Dirs(o.Lo)
-		cut := cuts64Dirs(l, r, u, d, g.k)
+		cut := cuts64Dirs(p, l, r, u, d, g.k)
 		for rest := p; rest != 0; {
 			i := g.seed64(rest)
 			fills = append(fills, fill{p, cut, i})

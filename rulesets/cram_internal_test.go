@@ -151,5 +151,5 @@ func compareSets(x, y grid.Set) int {
 // realistic cut edges for the fill tests.
 func (g *Cram) cuts64(p uint64) uint64 {
 	k := g.k
-	return cuts64Dirs(p&(p<<1&g.nc0), p&(p>>1&g.ncLst), p&(p<<k), p&(p>>k), k)
+	return cuts64Dirs(p, p&(p<<1&g.nc0), p&(p>>1&g.ncLst), p&(p<<k), p&(p>>k), k)
 }
