@@ -234,9 +234,45 @@ func appendPairs(dst []grid.Set, p, from grid.Set, d int) []grid.Set {
 // move keeps the square, and induction on the number of cells applies.
 // The options have the same values, so the positions have too.
 func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
-	if g.split64 {
-		return g.appendComponents64(dst, p.Lo, false)
+	if !g.split64 {
+		return g.appendComponentsSets(dst, p)
 	}
+	// A board of one word. The isolated dominoes of the reduced
+	// position (two cells, each the other's only free neighbour: a
+	// quarter of the components a 5×7 search meets) are found for all
+	// at once from the free neighbours reduce64Dirs leaves, and appended
+	// without a fill; a cut square has no such cell, so they are never
+	// cut.
+	k := g.k & 63 // below 64: shifts by k need no test
+	q, l, r, u, d := g.reduce64Dirs(p.Lo)
+	cut := cuts64Dirs(q, l, r, u, d, k)
+	// The left cells of the horizontal isolated dominoes and the upper
+	// cells of the vertical ones.
+	h := r &^ (l | u | d) & (l &^ (r | u | d) >> 1)
+	v := d &^ (l | r | u) & (u &^ (l | r | d) >> k)
+	for w := h; w != 0; w &= w - 1 {
+		i := w & -w
+		dst = append(dst, grid.Set{Lo: i | i<<1})
+	}
+	for w := v; w != 0; w &= w - 1 {
+		i := w & -w
+		dst = append(dst, grid.Set{Lo: i | i<<k})
+	}
+	for rest := q &^ (h | h<<1 | v | v<<k); rest != 0; {
+		c := g.fill64(rest, cut, g.seed64(rest))
+		// c is a whole region unless a cut edge joins it to the rest.
+		if out := q &^ c; cut == 0 || (c&cut)<<1&out == 0 && (out&cut)<<1&c == 0 {
+			dst = append(dst, grid.Set{Lo: c})
+		} else {
+			dst = g.appendCut64(dst, c)
+		}
+		rest &^= c
+	}
+	return dst
+}
+
+// appendComponentsSets is AppendComponents on any board, by sets.
+func (g *Cram) appendComponentsSets(dst []grid.Set, p grid.Set) []grid.Set {
 	b := g.b
 	p = g.Reduce(p)
 	cut := g.cuts(p)
@@ -250,7 +286,7 @@ func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
 			dst = append(dst, c)
 		} else {
 			// A region the cut split: its parts may reduce and cut again.
-			dst = g.AppendComponents(dst, c)
+			dst = g.appendComponentsSets(dst, c)
 		}
 		rest = rest.AndNot(c)
 	}

@@ -25,48 +25,19 @@ func (g *Cram) appendMoves64(dst []grid.Set, p uint64) []grid.Set {
 	return dst
 }
 
-// appendComponents64 is AppendComponents. The isolated dominoes of the
-// reduced position (two cells, each the other's only free neighbour: a
-// quarter of the components a 5×7 search meets) are found for all at
-// once from the free neighbours reduce64 leaves, and appended without a
-// fill; a cut square has no such cell, so they are never cut. With
-// whole set, p is known to be connected: when it neither reduces nor has
-// a cut edge it is one region, appended without a fill (most of the
-// regions a cut splits off, which it is called again for).
-func (g *Cram) appendComponents64(dst []grid.Set, p uint64, whole bool) []grid.Set {
-	k := g.k & 63 // below 64: shifts by k need no test
-	p0 := p
-	p, l, r, u, d := g.reduce64Dirs(p)
-	cut := cuts64Dirs(p, l, r, u, d, k)
-	if whole && p == p0 && cut == 0 {
-		return append(dst, grid.Set{Lo: p})
+// appendCut64 appends the regions of c, a region of a reduced position
+// that a cut split off (connected without its cut edges) for
+// AppendComponents: c itself when it neither reduces nor has a cut edge
+// (most such regions), with no fill; else what AppendComponents appends
+// for it.
+func (g *Cram) appendCut64(dst []grid.Set, c uint64) []grid.Set {
+	if q, l, r, u, d := g.reduce64Dirs(c); q == c && cuts64Dirs(q, l, r, u, d, g.k) == 0 {
+		return append(dst, grid.Set{Lo: c})
 	}
-	// The left cells of the horizontal isolated dominoes and the upper
-	// cells of the vertical ones.
-	h := r &^ (l | u | d) & (l &^ (r | u | d) >> 1)
-	v := d &^ (l | r | u) & (u &^ (l | r | d) >> k)
-	for w := h; w != 0; w &= w - 1 {
-		i := w & -w
-		dst = append(dst, grid.Set{Lo: i | i<<1})
-	}
-	for w := v; w != 0; w &= w - 1 {
-		i := w & -w
-		dst = append(dst, grid.Set{Lo: i | i<<k})
-	}
-	for rest := p &^ (h | h<<1 | v | v<<k); rest != 0; {
-		c := g.fill64(rest, cut, g.seed64(rest))
-		// c is a whole region unless a cut edge joins it to the rest.
-		if out := p &^ c; cut == 0 || (c&cut)<<1&out == 0 && (out&cut)<<1&c == 0 {
-			dst = append(dst, grid.Set{Lo: c})
-		} else {
-			dst = g.appendComponents64(dst, c, true) // connected without its cut edges
-		}
-		rest &^= c
-	}
-	return dst
+	return g.AppendComponents(dst, grid.Set{Lo: c})
 }
 
-// seed64 returns the cell, as a one-bit word, from which appendComponents64
+// seed64 returns the cell, as a one-bit word, from which AppendComponents
 // fills a region of rest: one of the middle row when rest has one, since
 // fill64 grows a region a cell's step a round vertically and so from the
 // middle takes fewer rounds, else the lowest.

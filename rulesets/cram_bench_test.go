@@ -43,7 +43,7 @@ func BenchmarkCramComponents(b *testing.B) {
 }
 
 // BenchmarkCramFill fills each region of the reduced options of
-// BenchmarkCramComponents from its seed, as appendComponents64 does: by
+// BenchmarkCramComponents from its seed, as AppendComponents does: by
 // runs (fill64, "runs") and a cell's step a round (fill64Cells, "cells");
 // an op is one region.
 func BenchmarkCramFill(b *testing.B) {
