@@ -196,7 +196,8 @@ func (w *worker[P]) splitDirect(opts []P, lv *level[P], pot *potSet, r uint64) b
 		var x uint32
 		cells := 0
 		k := lo
-		for _, c := range u[lo:] {
+		for j, n := lo, len(u); j < n; j++ {
+			c := u[j]
 			key, isSet := cellsKey(c)
 			if !isSet {
 				key = pk.Pack(c)
