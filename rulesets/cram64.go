@@ -60,10 +60,10 @@ func (g *Cram) reduce64(p uint64) uint64 {
 func (g *Cram) reduce64Dirs(p uint64) (q, l, r, u, d uint64) {
 	nc0, ncl, k := g.nc0, g.ncLst, g.k&63
 	for {
-		l = p & (p << 1 & nc0) // free cells whose left neighbour is free
-		r = p & (p >> 1 & ncl) // … right neighbour
-		u = p & (p << k)       // … upper neighbour
+		r = p & (p >> 1 & ncl) // free cells whose right neighbour is free
 		d = p & (p >> k)       // … lower neighbour
+		l = r << 1             // … left neighbour: the right neighbours of r
+		u = d << k             // … upper neighbour
 		lr, ud := l|r, u|d
 		live := lr | ud
 		leaves := live &^ (l&r | u&d | lr&ud)
