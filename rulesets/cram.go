@@ -246,10 +246,12 @@ func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
 	k := g.k & 63 // below 64: shifts by k need no test
 	q, l, r, u, d := g.reduce64Dirs(p.Lo)
 	cut := cuts64Dirs(q, l, r, u, d, k)
-	// The left cells of the horizontal isolated dominoes and the upper
-	// cells of the vertical ones.
-	h := r &^ (l | u | d) & (l &^ (r | u | d) >> 1)
-	v := d &^ (l | r | u) & (u &^ (l | r | d) >> k)
+	// The left cells of the horizontal isolated dominoes (a cell with a
+	// free right neighbour alone, whose right neighbour has no free one
+	// but it) and the upper cells of the vertical ones.
+	lr, ud := l|r, u|d
+	h := r &^ (l | ud | (r|ud)>>1)
+	v := d &^ (lr | u | (lr|d)>>k)
 	for w := h; w != 0; w &= w - 1 {
 		i := w & -w
 		dst = append(dst, grid.Set{Lo: i | i<<1})
