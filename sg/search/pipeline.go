@@ -239,7 +239,9 @@ func (w *worker[P]) splitDirect(opts []P, lv *level[P], pot *potSet, r uint64) b
 			ok = w.addOption(lv, i, u[lo:k], x, pot, r)
 			u, off, xs, cost, pend = lv.ucomps, lv.off, lv.x, lv.cost, lv.pending
 		} else {
-			// addOption, with its cost computed here.
+			// addOption, with the cost of its first case computed here
+			// (order.go: keep the two the same; TestSplitDirect
+			// compares the positions expanded).
 			xs = append(xs, x)
 			cost = append(cost, int32(cells*cellWeight+i))
 			if pot != nil && k == lo {
