@@ -48,6 +48,11 @@ type Cram struct {
 	nc0, ncLst uint64
 	k          uint
 	mid        uint64 // the cells of the middle row
+	// split64 tells that AppendComponents, Reduce and Canonical take
+	// the word's code, which shifts by k masked to 63 (so that the
+	// compiler adds no test for a shift of 64 or more): every board of
+	// one word but the single row of 64 cells.
+	split64 bool
 
 	// centres lists the board's dominoes from each centre outwards, for
 	// AppendOrderedMoves, and rings groups them in masks on a board of
@@ -67,6 +72,7 @@ func newCram(b *grid.Board, start grid.Set) *Cram {
 		g.k = uint(b.Cols())
 		g.mid = (1<<g.k - 1) << (g.k * uint(b.Rows()/2))
 		g.rowMul = (1<<16 + g.k - 1) / g.k
+		g.split64 = g.k < 64
 	}
 	return g
 }
@@ -228,9 +234,47 @@ func appendPairs(dst []grid.Set, p, from grid.Set, d int) []grid.Set {
 // move keeps the square, and induction on the number of cells applies.
 // The options have the same values, so the positions have too.
 func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
-	if g.word {
-		return g.appendComponents64(dst, p.Lo)
+	if !g.split64 {
+		return g.appendComponentsSets(dst, p)
 	}
+	// A board of one word. The isolated dominoes of the reduced
+	// position (two cells, each the other's only free neighbour: a
+	// quarter of the components a 5×7 search meets) are found for all
+	// at once from the free neighbours reduce64Dirs leaves, and appended
+	// without a fill; a cut square has no such cell, so they are never
+	// cut.
+	k := g.k & 63 // below 64: shifts by k need no test
+	q, l, r, u, d := g.reduce64Dirs(p.Lo)
+	cut := cuts64Dirs(q, l, r, u, d, k)
+	// The left cells of the horizontal isolated dominoes (a cell with a
+	// free right neighbour alone, whose right neighbour has no free one
+	// but it) and the upper cells of the vertical ones.
+	lr, ud := l|r, u|d
+	h := r &^ (l | ud | (r|ud)>>1)
+	v := d &^ (lr | u | (lr|d)>>k)
+	for w := h; w != 0; w &= w - 1 {
+		i := w & -w
+		dst = append(dst, grid.Set{Lo: i | i<<1})
+	}
+	for w := v; w != 0; w &= w - 1 {
+		i := w & -w
+		dst = append(dst, grid.Set{Lo: i | i<<k})
+	}
+	for rest := q &^ (h | h<<1 | v | v<<k); rest != 0; {
+		c := g.fill64(rest, cut, g.seed64(rest))
+		// c is a whole region unless a cut edge joins it to the rest.
+		if out := q &^ c; cut == 0 || (c&cut)<<1&out == 0 && (out&cut)<<1&c == 0 {
+			dst = append(dst, grid.Set{Lo: c})
+		} else {
+			dst = g.appendCut64(dst, c)
+		}
+		rest &^= c
+	}
+	return dst
+}
+
+// appendComponentsSets is AppendComponents on any board, by sets.
+func (g *Cram) appendComponentsSets(dst []grid.Set, p grid.Set) []grid.Set {
 	b := g.b
 	p = g.Reduce(p)
 	cut := g.cuts(p)
@@ -244,7 +288,7 @@ func (g *Cram) AppendComponents(dst []grid.Set, p grid.Set) []grid.Set {
 			dst = append(dst, c)
 		} else {
 			// A region the cut split: its parts may reduce and cut again.
-			dst = g.AppendComponents(dst, c)
+			dst = g.appendComponentsSets(dst, c)
 		}
 		rest = rest.AndNot(c)
 	}
@@ -304,7 +348,7 @@ func (g *Cram) fill(p, cut grid.Set, i int) grid.Set {
 // lemmas of their own; the smaller regions meet more often in the
 // search's table and cancel in pairs more often.
 func (g *Cram) Reduce(p grid.Set) grid.Set {
-	if g.word {
+	if g.split64 {
 		return grid.Set{Lo: g.reduce64(p.Lo)}
 	}
 	b := g.b
@@ -361,8 +405,8 @@ func (g *Cram) SecondPlayerWins(p grid.Set) bool { return halfTurnP(g.b, p) }
 // Canonical returns [grid.Board.Canonical] of p's free cells, without the
 // cells that no domino can cover.
 func (g *Cram) Canonical(p grid.Set) grid.Set {
-	if g.word {
-		q, k := p.Lo, g.k
+	if g.split64 {
+		q, k := p.Lo, g.k&63
 		return g.b.Canonical(grid.Set{Lo: q & (q<<1&g.nc0 | q>>1&g.ncLst | q<<k | q>>k)})
 	}
 	return g.b.Canonical(p.And(g.b.Neighbors(p)))

@@ -6,7 +6,10 @@ import (
 
 // The same on a board of at most 64 cells, a set being one word: cell i
 // is bit i, its left and right neighbours bits i∓1 (in the same row:
-// masks nc0 and ncLst), its upper and lower ones bits i∓k.
+// masks nc0 and ncLst), its upper and lower ones bits i∓k. Reduce and
+// AppendComponents (reduce64Dirs, cuts64Dirs, fill64) take k masked to
+// 63, for which the compiler adds no test of a shift of 64 or more: they
+// serve the boards of fewer than 64 columns (Cram.split64).
 
 // appendMoves64 is AppendMoves.
 func (g *Cram) appendMoves64(dst []grid.Set, p uint64) []grid.Set {
@@ -22,41 +25,19 @@ func (g *Cram) appendMoves64(dst []grid.Set, p uint64) []grid.Set {
 	return dst
 }
 
-// appendComponents64 is AppendComponents. The isolated dominoes of the
-// reduced position (two cells, each the other's only free neighbour: a
-// quarter of the components a 5×7 search meets) are found for all at
-// once from the free neighbours reduce64 leaves, and appended without a
-// fill; a cut square has no such cell, so they are never cut.
-func (g *Cram) appendComponents64(dst []grid.Set, p uint64) []grid.Set {
-	k := g.k
-	p, l, r, u, d := g.reduce64Dirs(p)
-	cut := cuts64Dirs(l, r, u, d, k)
-	// The left cells of the horizontal isolated dominoes and the upper
-	// cells of the vertical ones.
-	h := r &^ (l | u | d) & (l &^ (r | u | d) >> 1)
-	v := d &^ (l | r | u) & (u &^ (l | r | d) >> k)
-	for w := h; w != 0; w &= w - 1 {
-		i := w & -w
-		dst = append(dst, grid.Set{Lo: i | i<<1})
+// appendCut64 appends the regions of c, a region of a reduced position
+// that a cut split off (connected without its cut edges) for
+// AppendComponents: c itself when it neither reduces nor has a cut edge
+// (most such regions), with no fill; else what AppendComponents appends
+// for it.
+func (g *Cram) appendCut64(dst []grid.Set, c uint64) []grid.Set {
+	if q, l, r, u, d := g.reduce64Dirs(c); q == c && cuts64Dirs(q, l, r, u, d, g.k) == 0 {
+		return append(dst, grid.Set{Lo: c})
 	}
-	for w := v; w != 0; w &= w - 1 {
-		i := w & -w
-		dst = append(dst, grid.Set{Lo: i | i<<k})
-	}
-	for rest := p &^ (h | h<<1 | v | v<<k); rest != 0; {
-		c := g.fill64(rest, cut, g.seed64(rest))
-		// c is a whole region unless a cut edge joins it to the rest.
-		if out := p &^ c; cut == 0 || (c&cut)<<1&out == 0 && (out&cut)<<1&c == 0 {
-			dst = append(dst, grid.Set{Lo: c})
-		} else {
-			dst = g.appendComponents64(dst, c)
-		}
-		rest &^= c
-	}
-	return dst
+	return g.AppendComponents(dst, grid.Set{Lo: c})
 }
 
-// seed64 returns the cell, as a one-bit word, from which appendComponents64
+// seed64 returns the cell, as a one-bit word, from which AppendComponents
 // fills a region of rest: one of the middle row when rest has one, since
 // fill64 grows a region a cell's step a round vertically and so from the
 // middle takes fewer rounds, else the lowest.
@@ -77,12 +58,12 @@ func (g *Cram) reduce64(p uint64) uint64 {
 // reduce64Dirs is Reduce, returning with the reduced position q the cells
 // of q whose left, right, upper and lower neighbour is free.
 func (g *Cram) reduce64Dirs(p uint64) (q, l, r, u, d uint64) {
-	nc0, ncl, k := g.nc0, g.ncLst, g.k
+	nc0, ncl, k := g.nc0, g.ncLst, g.k&63
 	for {
-		l = p & (p << 1 & nc0) // free cells whose left neighbour is free
-		r = p & (p >> 1 & ncl) // … right neighbour
-		u = p & (p << k)       // … upper neighbour
+		r = p & (p >> 1 & ncl) // free cells whose right neighbour is free
 		d = p & (p >> k)       // … lower neighbour
+		l = r << 1             // … left neighbour: the right neighbours of r
+		u = d << k             // … upper neighbour
 		lr, ud := l|r, u|d
 		live := lr | ud
 		leaves := live &^ (l&r | u&d | lr&ud)
@@ -112,15 +93,18 @@ func (g *Cram) reduce64Dirs(p uint64) (q, l, r, u, d uint64) {
 	}
 }
 
-// cuts64Dirs is cuts of the position whose cells with a free left, right,
-// upper and lower neighbour are l, r, u and d (as reduce64Dirs returns
-// them), on a board of k columns.
-func cuts64Dirs(l, r, u, d uint64, k uint) uint64 {
+// cuts64Dirs is cuts of the position p whose cells with a free left,
+// right, upper and lower neighbour are l, r, u and d (as reduce64Dirs
+// returns them), on a board of k < 64 columns. Of a square's two corners
+// that make a cut, the top one's two neighbours are free cells of the
+// square, so the bottom one need only be free and have no other free
+// neighbour: rd at cell i with i+k+1 free and neither r nor d there, or
+// ld at i+1 with i+k free and neither l nor d there.
+func cuts64Dirs(p, l, r, u, d uint64, k uint) uint64 {
+	k &= 63
 	rd := r & d &^ (l | u)
-	lu := l & u &^ (r | d)
 	ld := l & d &^ (r | u)
-	ru := r & u &^ (l | d)
-	x := rd&(lu>>(k+1)) | ld>>1&(ru>>k)
+	x := rd&((p&^(r|d))>>(k+1&63)) | ld>>1&((p&^(l|d))>>k) // k+1 = 64 on one row, where rd = 0
 	return x | x<<k
 }
 
@@ -137,21 +121,27 @@ func cuts64Dirs(l, r, u, d uint64, k uint) uint64 {
 // step a round (BenchmarkCramFill, "runs" against "cells"). Leftward
 // steps of 1, 2, 4, … cells, or the carry taken after the vertical steps
 // rather than beside them, save more rounds but lengthen each round's
-// chain of dependent operations more: both measured slower. Testing
-// for the end every second round rather than every round saves about a
-// tenth (BenchmarkCramFill).
+// chain of dependent operations more: both measured slower. The fill
+// ends as soon as it has every cell of p (the usual case: most regions
+// are the whole rest of the position), else when a second round adds
+// nothing (a test every second round rather than every round saves
+// about a tenth, BenchmarkCramFill).
 func (g *Cram) fill64(p, cut, i uint64) uint64 {
-	k := g.k
+	k := g.k & 63 // below 64: shifts by k need no test
 	run := p & g.ncLst &^ cut
 	c := i
 	for {
-		// Two rounds a test: the test, a branch the processor cannot
-		// foresee at the last round, costs about what a round does.
+		// Two rounds a test of a fixed point: the test, a branch the
+		// processor cannot foresee at the last round, costs about what
+		// a round does.
 		s := c & run
 		n := c | (c<<k|c>>k|c>>1&run|((run+s)^run^s))&p
+		if n == p {
+			return n
+		}
 		s = n & run
 		c = n | (n<<k|n>>k|n>>1&run|((run+s)^run^s))&p
-		if c == n {
+		if c == n || c == p {
 			return c
 		}
 	}

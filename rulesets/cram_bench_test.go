@@ -43,7 +43,7 @@ func BenchmarkCramComponents(b *testing.B) {
 }
 
 // BenchmarkCramFill fills each region of the reduced options of
-// BenchmarkCramComponents from its seed, as appendComponents64 does: by
+// BenchmarkCramComponents from its seed, as AppendComponents does: by
 // runs (fill64, "runs") and a cell's step a round (fill64Cells, "cells");
 // an op is one region.
 func BenchmarkCramFill(b *testing.B) {
@@ -52,7 +52,7 @@ func BenchmarkCramFill(b *testing.B) {
 	var fills []fill
 	for _, o := range opts {
 		p, l, r, u, d := g.reduce64Dirs(o.Lo)
-		cut := cuts64Dirs(l, r, u, d, g.k)
+		cut := cuts64Dirs(p, l, r, u, d, g.k)
 		for rest := p; rest != 0; {
 			i := g.seed64(rest)
 			fills = append(fills, fill{p, cut, i})

@@ -20,11 +20,11 @@ func TestCramWordPathMatchesSets(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !g.word {
+			if !g.word || !g.split64 {
 				t.Fatalf("%v: no one-word path", g)
 			}
 			sets := *g
-			sets.word = false
+			sets.word, sets.split64 = false, false
 			for range 300 {
 				// Dense and sparse positions alike.
 				p := grid.Set{Lo: r.Uint64() | r.Uint64()}
@@ -151,5 +151,5 @@ func compareSets(x, y grid.Set) int {
 // realistic cut edges for the fill tests.
 func (g *Cram) cuts64(p uint64) uint64 {
 	k := g.k
-	return cuts64Dirs(p&(p<<1&g.nc0), p&(p>>1&g.ncLst), p&(p<<k), p&(p>>k), k)
+	return cuts64Dirs(p, p&(p<<1&g.nc0), p&(p>>1&g.ncLst), p&(p<<k), p&(p>>k), k)
 }

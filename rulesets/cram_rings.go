@@ -98,17 +98,19 @@ func (g *Cram) appendOrderedMoves64(dst []grid.Set, q uint64) []grid.Set {
 	out := dst[lo:]
 	j := 0
 	for _, rg := range rings[start[box]:start[box+1]] {
-		for w := h & rg[0]; w != 0; w &= w - 1 {
-			i := w & -w
+		mh, mv := h&rg[0], v&rg[1] // the ring's moves
+		h, v = h^mh, v^mv
+		for ; mh != 0; mh &= mh - 1 {
+			i := mh & -mh
 			out[j] = grid.Set{Lo: q &^ (i | i<<1)}
 			j++
 		}
-		for w := v & rg[1]; w != 0; w &= w - 1 {
-			i := w & -w
+		for ; mv != 0; mv &= mv - 1 {
+			i := mv & -mv
 			out[j] = grid.Set{Lo: q &^ (i | i<<k)}
 			j++
 		}
-		if h, v = h&^rg[0], v&^rg[1]; h|v == 0 {
+		if h|v == 0 {
 			break
 		}
 	}

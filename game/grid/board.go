@@ -29,6 +29,9 @@ type Board struct {
 	// one a byte (see toBytes).
 	rowMul    uint64
 	byteMasks [3]uint64
+	// word is full's cells on a board of at most 64 cells, at least two
+	// rows and at least two columns (Canonical's fast way), else 0.
+	word uint64
 }
 
 // NewBoard returns the board of rows × cols cells. It returns an error
@@ -58,6 +61,9 @@ func NewBoard(rows, cols int) (*Board, error) {
 		if i%cols != cols-1 {
 			b.notColLast = b.notColLast.With(i)
 		}
+	}
+	if b.full.Hi == 0 && rows > 1 && cols > 1 {
+		b.word = b.full.Lo
 	}
 	return b, nil
 }

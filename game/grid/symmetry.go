@@ -97,6 +97,14 @@ func (b *Board) Transform(s Set, t Symmetry) (Set, bool) {
 // see the package doc); other shapes cost a few operations per row (and
 // per cell, when the shape is taller than wide and may be turned).
 func (b *Board) Canonical(s Set) Set {
+	if x := s.Lo & b.word; x != 0 {
+		return Set{Lo: b.canonical64(x)} // small enough to inline: one call
+	}
+	return b.canonicalAny(s)
+}
+
+// canonicalAny is Canonical on any board.
+func (b *Board) canonicalAny(s Set) Set {
 	s = s.And(b.full)
 	if s.IsEmpty() {
 		return s

@@ -1,6 +1,9 @@
 package search
 
-import "github.com/impartial-go/impartial/game"
+import (
+	"github.com/impartial-go/impartial/game"
+	"github.com/impartial-go/impartial/game/bitset"
+)
 
 // A worker's own caches, which spare it reads of the shared table: a
 // direct-mapped cache of what it learnt of canonical components (facts),
@@ -64,7 +67,10 @@ func (w *worker[P]) split(dst []P, p P) []P {
 		dst = append(dst, p)
 	}
 	for i := lo; i < len(dst); i++ {
-		k := s.pk.Pack(dst[i])
+		k, ok := cellsKey(dst[i])
+		if !ok {
+			k = s.pk.Pack(dst[i])
+		}
 		h := (k.Lo*0x9e3779b97f4a7c15 ^ k.Hi*0xc2b2ae3d27d4eb4f) >> (64 - cacheBits)
 		if w.craw[h] == k && k != (game.Key{}) {
 			dst[i] = w.ccan[h]
@@ -75,4 +81,16 @@ func (w *worker[P]) split(dst []P, p P) []P {
 		dst[i] = c
 	}
 	return cancelPairs(dst, lo)
+}
+
+// cellsKey returns the key by which the worker's caches of canonical
+// forms (cache, craw) find a component c as the game gives it, when P is
+// a [bitset.Set] (the board and graph games): c's own cells, with no
+// call of the game's Pack; else false, and the caller packs c. Either is
+// injective on positions, the cells being the position, and the Pack of
+// a [game.Packer] whose positions are not sets of cells being injective
+// on the positions the engines store.
+func cellsKey[P comparable](c P) (game.Key, bool) {
+	b, ok := any(c).(bitset.Set)
+	return game.Key{Lo: b.Lo, Hi: b.Hi}, ok
 }

@@ -38,18 +38,18 @@ const pendingFact = 1 << 31
 // before its last option, when the table knows an option of a value
 // asked), having split at most splitLag options more.
 // In a table smaller than pipelineBytes it reads each option's buckets
-// as soon as it has split it. It gives what splitKnown would give option by
-// option.
+// as soon as it has split it (splitDirect). It gives what splitKnown
+// would give option by option.
 func (w *worker[P]) splitPacked(opts []P, lv *level[P], pot *potSet, r uint64) bool {
 	s := w.s
 	if w.cache == nil {
 		w.cache = make([]cacheEntry[P], cacheSize)
 	}
-	w.reads2, w.kv, w.xs, w.rend = w.reads2[:0], w.kv[:0], w.xs[:0], w.rend[:0]
-	lag := 0
-	if s.pt.ArrayBytes() >= pipelineBytes {
-		lag = splitLag
+	if s.pt.ArrayBytes() < pipelineBytes {
+		return w.splitDirect(opts, lv, pot, r)
 	}
+	w.reads2, w.kv, w.xs, w.rend = w.reads2[:0], w.kv[:0], w.xs[:0], w.rend[:0]
+	lag := splitLag
 	done := 0 // reads made
 	wr := 0   // components of the options recorded
 	ok := true
@@ -125,7 +125,10 @@ func (w *worker[P]) splitOne(o P, lv *level[P], fetch bool) {
 	var x uint32
 	k := lo
 	for _, c := range lv.ucomps[lo:] {
-		key := s.pk.Pack(c)
+		key, isSet := cellsKey(c)
+		if !isSet {
+			key = s.pk.Pack(c)
+		}
 		h := (key.Lo*0x9e3779b97f4a7c15 ^ key.Hi*0xc2b2ae3d27d4eb4f) >> (64 - cacheLog)
 		e := &w.cache[h]
 		if e.raw != key || key == (game.Key{}) {
@@ -165,4 +168,93 @@ func (w *worker[P]) splitOne(o P, lv *level[P], fetch bool) {
 	lv.ucomps = lv.ucomps[:k]
 	w.xs = append(w.xs, x)
 	w.rend = append(w.rend, int32(len(w.reads2)))
+}
+
+// splitDirect is splitPacked in a table smaller than pipelineBytes, which
+// the processor's caches hold: each component of an option that the
+// worker's caches do not know is read from the table as soon as it is
+// met, with no queue. For a game that is a MoveOrderer and a MoveCounter
+// (and a Packer) it also computes addOption's cost itself, from the
+// canonical keys it already has, rather than packing the components
+// again; and it keeps the level's slices in local variables until it
+// returns.
+func (w *worker[P]) splitDirect(opts []P, lv *level[P], pot *potSet, r uint64) bool {
+	s := w.s
+	pk, can, dec := s.pk, s.can, s.dec
+	sized := s.mo != nil && s.mc != nil
+	u, off, xs, cost, pend := lv.ucomps, lv.off, lv.x, lv.cost, lv.pending
+	cache := (*[cacheSize]cacheEntry[P])(w.cache) // indexed with no bounds check
+	ok := true
+	for i, o := range opts {
+		lo := len(u)
+		off = append(off, int32(lo))
+		if dec != nil {
+			u = dec.AppendComponents(u, o)
+		} else {
+			u = append(u, o)
+		}
+		var x uint32
+		cells := 0
+		k := lo
+		for j, n := lo, len(u); j < n; j++ {
+			c := u[j]
+			key, isSet := cellsKey(c)
+			if !isSet {
+				key = pk.Pack(c)
+			}
+			e := &cache[(key.Lo*0x9e3779b97f4a7c15^key.Hi*0xc2b2ae3d27d4eb4f)>>(64-cacheLog)]
+			if e.raw != key || key == (game.Key{}) {
+				e.raw, e.can, e.val = key, can.Canonical(c), 0
+			}
+			if e.val != 0 {
+				x ^= e.val - 1
+				continue
+			}
+			ck := pk.Pack(e.can)
+			fe := w.fact(ck)
+			f := fe.fact
+			if !fe.ok || fe.key != ck {
+				f = w.read(s.pt.Get(ck))
+				*fe = factEntry{ck, f, true}
+			}
+			if f != 0 && f&excluded == 0 {
+				e.val = f
+				x ^= f - 1
+				continue
+			}
+			u[k] = e.can
+			cells += keySize(ck)
+			k++
+		}
+		counted := sized
+		if k-lo > 1 {
+			if n := len(cancelPairs(u[:k], lo)); n != k {
+				k, counted = n, false // cells counts the pairs' cells
+			}
+		}
+		u = u[:k]
+		if !counted {
+			// addOption's own cost: through the level's slices.
+			lv.ucomps, lv.off, lv.x, lv.cost, lv.pending = u, off, xs, cost, pend
+			ok = w.addOption(lv, i, u[lo:k], x, pot, r)
+			u, off, xs, cost, pend = lv.ucomps, lv.off, lv.x, lv.cost, lv.pending
+		} else {
+			// addOption, with the cost of its first case computed here
+			// (order.go: keep the two the same; TestSplitDirect
+			// compares the positions expanded).
+			xs = append(xs, x)
+			cost = append(cost, int32(cells*cellWeight+i))
+			if pot != nil && k == lo {
+				pot.remove(x)
+				ok = pot.low&r != 0
+			} else {
+				pend = append(pend, int32(i))
+			}
+		}
+		if !ok {
+			break
+		}
+	}
+	lv.ucomps, lv.off, lv.x, lv.cost, lv.pending = u, off, xs, cost, pend
+	return ok
 }
