@@ -2,10 +2,8 @@ package rulesets
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/impartial-go/impartial/game"
 )
@@ -48,10 +46,11 @@ type Sprouts struct {
 }
 
 var (
-	_ game.Started[string]    = (*Sprouts)(nil)
-	_ game.Decomposer[string] = (*Sprouts)(nil)
-	_ game.MoveLister[string] = (*Sprouts)(nil)
-	_ game.Packer[string]     = (*Sprouts)(nil)
+	_ game.Started[string]     = (*Sprouts)(nil)
+	_ game.Decomposer[string]  = (*Sprouts)(nil)
+	_ game.MoveLister[string]  = (*Sprouts)(nil)
+	_ game.Packer[string]      = (*Sprouts)(nil)
+	_ game.MoveOrderer[string] = (*Sprouts)(nil)
 )
 
 // SproutsMaxSpots is the most spots of a start "sprouts:P": the notation
@@ -147,7 +146,7 @@ func (s *Sprouts) AppendMoves(dst []string, p string) []string {
 	}
 	buf := make([]string, 0, len(lands)+4)
 	for k, l := range lands {
-		for _, opt := range s.landOptions(l) {
+		for _, opt := range s.landOptions(l).lands {
 			buf = append(append(append(buf[:0], lands[:k]...), lands[k+1:]...), opt...)
 			q := spJoin(buf)
 			if seen != nil {
@@ -160,50 +159,6 @@ func (s *Sprouts) AppendMoves(dst []string, p string) []string {
 		}
 	}
 	return dst
-}
-
-// spCacheLands bounds the lands whose options a game keeps.
-const spCacheLands = 1 << 12
-
-func newSpCache() *spCache { return &spCache{opts: map[string][][]string{}} }
-
-// spCache holds the options of lands: each a list of lands.
-type spCache struct {
-	mu   sync.Mutex
-	opts map[string][][]string
-}
-
-// landOptions returns the options of land l (a canonical land string with
-// its ']'), each as its lands, once each, in the order of spEachMove.
-func (s *Sprouts) landOptions(l string) [][]string {
-	c := s.cache
-	c.mu.Lock()
-	o, ok := c.opts[l]
-	c.mu.Unlock()
-	if ok {
-		return o
-	}
-	pl := spParseCanon(l, 0)
-	seen := map[string]bool{}
-	spEachMove(pl.land, func(m spMove) {
-		lands, ok := spApply(pl.land, m, nil)
-		if !ok {
-			return
-		}
-		slices.Sort(lands)
-		key := strings.Join(lands, "")
-		if !seen[key] {
-			seen[key] = true
-			o = append(o, lands)
-		}
-	})
-	c.mu.Lock()
-	if len(c.opts) >= spCacheLands {
-		clear(c.opts)
-	}
-	c.opts[l] = o
-	c.mu.Unlock()
-	return o
 }
 
 // MoveStrings returns the name of each option of p, in the order of
