@@ -300,17 +300,17 @@ func spSplitLands(regs []spRegion, dst []string) []string {
 		}
 		return i
 	}
-	var where [256]int // region of a letter's first corner, plus one
+	var where [256]int32 // region of a letter's first corner, plus one
 	for i, r := range regs {
 		for _, b := range r {
 			for _, x := range b {
 				if x < spLetter {
 					continue
 				}
-				if j := where[x] - 1; j >= 0 {
+				if j := int(where[x]) - 1; j >= 0 {
 					parent[find(i)] = find(j)
 				} else {
-					where[x] = i + 1
+					where[x] = int32(i + 1)
 				}
 			}
 		}

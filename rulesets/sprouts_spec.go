@@ -32,7 +32,11 @@ import (
 // (a [game.Decomposer]): no move touches two, so the value of a position
 // is the XOR of its lands' values. It is a [game.Packer] whose keys are
 // hashes of lands ([Sprouts.Pack]): package sg/search keeps its table
-// packed and can save it to a file.
+// packed and can save it to a file. It is a [game.MoveOrderer]
+// ([Sprouts.AppendOrderedMoves]) and measures a position by its lives
+// ([Sprouts.Size]): package sg/search tries first the options of fewest
+// lives left to search, in that order, which on the starts of 7 to 9
+// spots expands a thirtieth of the positions or less.
 //
 // A move is named by the positions (from 1) in the position's string of
 // the two spots it joins, "3-7", with "/5,9" (or "/-") after it when both
