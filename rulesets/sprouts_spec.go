@@ -35,8 +35,9 @@ import (
 // packed and can save it to a file. It is a [game.MoveOrderer]
 // ([Sprouts.AppendOrderedMoves]) and measures a position by its lives
 // ([Sprouts.Size]): package sg/search tries first the options of fewest
-// lives left to search, in that order, which on the starts of 7 to 9
-// spots expands a thirtieth of the positions or less.
+// lives left to search, in that order, and so expands on the starts of 7
+// and 8 spots a twenty-eighth and a hundredth of the positions it expands
+// without them.
 //
 // A move is named by the positions (from 1) in the position's string of
 // the two spots it joins, "3-7", with "/5,9" (or "/-") after it when both
