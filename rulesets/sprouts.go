@@ -280,7 +280,8 @@ func spRegionLives(r spRegion) int {
 }
 
 // spSplitLands cuts regions into lands (regions joined by a letter are in
-// one land) and appends the canonical string of each to dst.
+// one land) and appends the canonical string of each to dst. It reorders
+// regs (each land's regions together).
 func spSplitLands(regs []spRegion, dst []string) []string {
 	n := len(regs)
 	var parentBuf [32]int
@@ -299,33 +300,43 @@ func spSplitLands(regs []spRegion, dst []string) []string {
 		}
 		return i
 	}
-	var where [256]int // region of a letter's first corner, plus one
+	var where [256]int32 // region of a letter's first corner, plus one
 	for i, r := range regs {
 		for _, b := range r {
 			for _, x := range b {
 				if x < spLetter {
 					continue
 				}
-				if j := where[x] - 1; j >= 0 {
+				if j := int(where[x]) - 1; j >= 0 {
 					parent[find(i)] = find(j)
 				} else {
-					where[x] = i + 1
+					where[x] = int32(i + 1)
 				}
 			}
 		}
 	}
-	var landBuf [32]spRegion
+	// Each land's regions are written back into regs, in their order, so
+	// that a land is a part of regs (a buffer of the stack for the copy:
+	// a land handed to spCanonCached would make it escape).
+	var tmpBuf [32]spRegion
+	tmp := tmpBuf[:0]
+	if n > len(tmpBuf) {
+		tmp = make([]spRegion, 0, n)
+	}
+	tmp = append(tmp, regs...)
+	k := 0
 	for i := range n {
 		if find(i) != i {
 			continue
 		}
-		land := landBuf[:0]
+		lo := k
 		for j := range n {
 			if find(j) == i {
-				land = append(land, regs[j])
+				regs[k] = tmp[j]
+				k++
 			}
 		}
-		dst = append(dst, spCanonCached(land))
+		dst = append(dst, spCanonCached(regs[lo:k]))
 	}
 	return dst
 }

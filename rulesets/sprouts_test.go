@@ -56,14 +56,14 @@ func sproutsNimber(p int) sg.Nimber {
 }
 
 // TestSproutsStarts: the values of the starts of few spots agree with
-// the published ones (IMPARTIAL_LONG=1: up to 7 spots).
+// the published ones (IMPARTIAL_LONG=1: up to 9 spots).
 func TestSproutsStarts(t *testing.T) {
-	top := 5
+	top := 7
 	if gametest.Long() {
-		top = 7
+		top = 9
 	}
 	for p := 0; p <= top; p++ {
-		v := sproutsStartValue(t, p, 64<<20)
+		v := sproutsStartValue(t, p, 256<<20)
 		if (v != 0) != sproutsWins(p) || v != sproutsNimber(p) {
 			t.Errorf("sprouts:%d has value %v; want %v (the first player wins: %v)", p, v, sproutsNimber(p), sproutsWins(p))
 		}

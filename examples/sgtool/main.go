@@ -18,11 +18,13 @@
 //	sgtool nim [-misere] A B C…     nim-sum, outcome and winning moves as JSON
 //	sgtool loopy EDGES|GAME [V…]    generalized values (*n, ∞{a,b}) of a game
 //	                                with cycles, and the outcome P/N/D of a sum
-//	sgtool solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress]
+//	sgtool solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress] [-outcome]
 //	                                value, outcome and winning moves of a board
 //	                                or graph game: cram:MxN, cram:ROW/ROW/…,
 //	                                nodekayles:path:N, nodekayles:grid:MxN,
-//	                                nodekayles:EDGES, chomp:MxN, chomp:R1,R2,…
+//	                                nodekayles:EDGES, chomp:MxN, chomp:R1,R2,…,
+//	                                sprouts:P; -outcome: the outcome and winning
+//	                                moves only (no value of an N-position)
 //	sgtool eval SPEC [POSITION…] [-mem BYTES] [-workers N] [-max N]
 //	                                value, outcome and winning moves of any
 //	                                spec sgtool games lists, as JSON: heap
@@ -195,7 +197,7 @@ var commands = []subcommand{
 	{"value", "value GAME HEAP [-max N] [-mem BYTES] [-progress]", "print G(HEAP), HEAP up to 2^64-1", cmdValue},
 	{"nim", "nim [-misere] A B C…", "print nim-sum, outcome and winning moves as JSON", cmdNim},
 	{"loopy", "loopy EDGES|GAME [VERTEX…]", "print loopy values (*n, ∞{a,b}) and the outcome P/N/D of a sum, as JSON", cmdLoopy},
-	{"solve", "solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress] [-value]", "value, outcome and winning moves of a board or graph game (cram, nodekayles, chomp, sprouts) as JSON; -value: no moves", cmdSolve},
+	{"solve", "solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress] [-value] [-outcome]", "value, outcome and winning moves of a board or graph game (cram, nodekayles, chomp, sprouts) as JSON; -value: no moves; -outcome: no value", cmdSolve},
 	{"split", "split SPEC -jobs DIR [-count N] [-small MOVES] [-bound K|all]", "cut a board's search into at least N independent jobs (files in DIR) for a batch system; merge finds values up to K (default 3)", cmdSplit},
 	{"job", "job FILE|DIR -index N|A-B [-mem BYTES] [-workers N] [-checkpoint FILE] [-out FILE]", "run one job of a split; print its result line (and write DIR/results/NNN.json)", cmdJob},
 	{"merge", "merge DIR [FILE…]", "value, outcome and winning moves of a split's board from its jobs' results, as solve's JSON", cmdMerge},

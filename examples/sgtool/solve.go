@@ -13,6 +13,7 @@ import (
 
 	"github.com/impartial-go/impartial/game"
 	"github.com/impartial-go/impartial/rulesets"
+	"github.com/impartial-go/impartial/sg"
 	"github.com/impartial-go/impartial/sg/search"
 	"github.com/impartial-go/impartial/sg/solve"
 )
@@ -36,6 +37,19 @@ type solveReport struct {
 	Evictions    uint64 `json:"evictions"`
 }
 
+// solveOutcomeReport is the JSON printed by solve -outcome: solve's
+// fields, the value only for a P-position (0; an N-position's value is
+// not searched, and the field is left out).
+type solveOutcomeReport struct {
+	Game         string   `json:"game"`
+	Value        *uint64  `json:"value,omitempty"`
+	Outcome      string   `json:"outcome"`
+	Moves        []string `json:"moves"`
+	Expanded     uint64   `json:"expanded"`
+	TableEntries int64    `json:"table_entries"`
+	Evictions    uint64   `json:"evictions"`
+}
+
 // solveValueReport is the JSON printed by solve -value: solveReport
 // without the moves, which were not sought.
 type solveValueReport struct {
@@ -47,7 +61,7 @@ type solveValueReport struct {
 	Evictions    uint64 `json:"evictions"`
 }
 
-// cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress] [-value]`: the value of a board or
+// cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress] [-value] [-outcome]`: the value of a board or
 // graph game's start position, its outcome and its winning moves, as one
 // JSON object. SPEC is cram:MxN, cram:ROW/ROW/… ('.' free, '#' blocked),
 // nodekayles:path:N, nodekayles:cycle:N, nodekayles:grid:MxN,
@@ -69,15 +83,25 @@ type solveValueReport struct {
 // and when the run ends or is interrupted, and a run given the same FILE
 // starts from the table saved there (search.WithCheckpoint): a search of
 // hours stopped by Ctrl-C loses at most ten minutes. The answer is the
-// same; the counts of positions are this run's. -value finds the value
-// alone (solve.BoardValue) and prints the same JSON without "moves".
+// same; the counts of positions are this run's. -outcome searches the
+// outcome and the winning moves only (solve.BoardOutcome): the JSON has
+// the same fields but "value", which is left out for an N-position (its
+// value is not searched; the outcome search stops at the first winning
+// move at every level, which may cost far less than the value). -value
+// finds the value alone (solve.BoardValue) and prints the same JSON
+// without "moves". The two exclude each other.
 func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	flags, ops, err := splitArgs("solve", args, map[string]bool{"mem": true, "workers": true, "progress": false, "checkpoint": true, "value": false})
+	flags, ops, err := splitArgs("solve", args, map[string]bool{"mem": true, "workers": true, "progress": false, "checkpoint": true, "value": false, "outcome": false})
 	if err != nil {
 		return err
 	}
 	if len(ops) != 1 {
-		return badArg("solve: want SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress] [-value], got %d arguments", len(ops))
+		return badArg("solve: want SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress] [-value] [-outcome], got %d arguments", len(ops))
+	}
+	_, valueOnly := flags["value"]
+	_, outcomeOnly := flags["outcome"]
+	if valueOnly && outcomeOnly {
+		return badArg("solve: -value and -outcome together: want one of them (-value: no moves; -outcome: no value)")
 	}
 	mem, err := memBytes("solve", flags, search.DefaultMemory, search.MinMemory)
 	if err != nil {
@@ -103,39 +127,80 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		opt, done = solveProgress(stderr)
 		opts = append(opts, opt)
 	}
-	_, valueOnly := flags["value"]
-	rep, err := solveSpec(ctx, ops[0], opts, valueOnly)
+	var rep any
+	switch {
+	case outcomeOnly:
+		rep, err = solveOutcomeSpec(ctx, ops[0], opts)
+	case valueOnly:
+		rep, err = solveValueSpec(ctx, ops[0], opts)
+	default:
+		rep, err = solveSpec(ctx, ops[0], opts)
+	}
 	done()
 	if err != nil {
 		return err
 	}
-	if valueOnly {
-		return writeJSON(stdout, solveValueReport{Game: rep.Game, Value: rep.Value, Outcome: rep.Outcome,
-			Expanded: rep.Expanded, TableEntries: rep.TableEntries, Evictions: rep.Evictions})
-	}
 	return writeJSON(stdout, rep)
 }
 
-// solveSpec parses spec and solves its start position: its value, and its
-// winning moves unless valueOnly.
-func solveSpec(ctx context.Context, spec string, opts []search.Option, valueOnly bool) (solveReport, error) {
+// solveRules parses spec, a board that solve searches.
+func solveRules(spec string) (game.Rules, error) {
 	want := "want " + searchedSpecs() + "; sgtool eval values every spec"
 	r, err := rulesets.ParseRules(spec)
 	if err != nil {
-		return solveReport{}, badArg("solve: bad SPEC: %s (%s)", strings.TrimPrefix(err.Error(), "rulesets: "), want)
+		return r, badArg("solve: bad SPEC: %s (%s)", strings.TrimPrefix(err.Error(), "rulesets: "), want)
 	}
 	if r.Kind != game.KindBoard || !solve.Searchable(r.Board) {
-		return solveReport{}, badArg("solve: %s is not a board or graph game that solve searches (%s)", quote(spec), want)
+		return r, badArg("solve: %s is not a board or graph game that solve searches (%s)", quote(spec), want)
 	}
-	board := solve.Board
-	if valueOnly {
-		board = solve.BoardValue
+	return r, nil
+}
+
+// solveOutcomeSpec parses spec and finds the outcome and the winning
+// moves of its start position.
+func solveOutcomeSpec(ctx context.Context, spec string, opts []search.Option) (solveOutcomeReport, error) {
+	r, err := solveRules(spec)
+	if err != nil {
+		return solveOutcomeReport{}, err
 	}
-	sol, err := board(ctx, r.Board, opts...)
+	sol, err := solve.BoardOutcome(ctx, r.Board, opts...)
+	if err != nil {
+		return solveOutcomeReport{}, err
+	}
+	rep := solveOutcomeReport{Game: r.String(), Outcome: sol.Outcome.String(), Moves: sol.Moves,
+		Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}
+	if sol.Outcome == sg.P {
+		rep.Value = new(uint64)
+	}
+	return rep, nil
+}
+
+// solveSpec parses spec and solves its start position.
+func solveSpec(ctx context.Context, spec string, opts []search.Option) (solveReport, error) {
+	r, err := solveRules(spec)
+	if err != nil {
+		return solveReport{}, err
+	}
+	sol, err := solve.Board(ctx, r.Board, opts...)
 	if err != nil {
 		return solveReport{}, err
 	}
 	return solveReport{Game: r.String(), Value: uint64(sol.Value), Outcome: sol.Outcome().String(), Moves: sol.Moves,
+		Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}, nil
+}
+
+// solveValueSpec parses spec and finds the value of its start position
+// alone.
+func solveValueSpec(ctx context.Context, spec string, opts []search.Option) (solveValueReport, error) {
+	r, err := solveRules(spec)
+	if err != nil {
+		return solveValueReport{}, err
+	}
+	sol, err := solve.BoardValue(ctx, r.Board, opts...)
+	if err != nil {
+		return solveValueReport{}, err
+	}
+	return solveValueReport{Game: r.String(), Value: uint64(sol.Value), Outcome: sol.Outcome().String(),
 		Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}, nil
 }
 

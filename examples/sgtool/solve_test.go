@@ -61,6 +61,12 @@ func TestSolve(t *testing.T) {
 		{"sprouts:3 -workers 1", 0, `{"game":"sprouts:3","value":1,"outcome":"N","moves":["1-3","1-1/3"]}` + "\n", ""},
 		{"sprouts:0.1.}]12.}]!", 0, `{"game":"sprouts:0.1.}]12.}]!","value":0,"outcome":"P","moves":[]}` + "\n", ""},
 		{"sprouts:0.0#", 2, "", `"#" at position 12`},
+		// -outcome: the outcome and the winning moves; the value of a
+		// P-position (0), none of an N-position.
+		{"sprouts:3 -workers 1 -outcome", 0, `{"game":"sprouts:3","outcome":"N","moves":["1-3","1-1/3"]}` + "\n", ""},
+		{"sprouts:6 -outcome", 0, `{"game":"sprouts:6","value":0,"outcome":"P","moves":[]}` + "\n", ""},
+		{"cram:1x4 -outcome", 0, `{"game":"cram:1x4","outcome":"N","moves":["0,1-0,2"]}` + "\n", ""},
+		{"cram:2x2 -outcome=1", 2, "", "takes no value"},
 		{"cram:2x2 -mem 1M", 0, "", ""},
 		// A table far smaller than the search makes it slower, not wrong:
 		{"cram:4x5 -workers 1", 0, `{"game":"cram:4x5","value":2,"outcome":"N","moves":["1,0-2,0","1,1-2,1","1,2-2,2","1,3-2,3","1,4-2,4"]}` + "\n", ""},
@@ -72,6 +78,7 @@ func TestSolve(t *testing.T) {
 		{"chomp:2x3 -value", 0, `{"game":"chomp:2x3","value":4,"outcome":"N"}` + "\n", ""},
 		{"sprouts:3 -value", 0, `{"game":"sprouts:3","value":1,"outcome":"N"}` + "\n", ""},
 		{"cram:2x2 -value 1", 2, "", "want SPEC"},
+		{"cram:2x2 -value -outcome", 2, "", "-value and -outcome together"},
 		// Bad input: exit status 2, naming the bad part.
 		{"cram:../.x", 2, "", `"x" at position 10`},
 		{"cram:../...", 2, "", `"..." at position 9: row 2: has 3 cells, row 1 has 2`},

@@ -34,7 +34,8 @@
 // components, whose values XOR; the solver stores components only,
 // canonical when the game is a [game.Canonicalizer], and two equal
 // components of a sum cancel. To decide a sum it values every component
-// but the largest and asks only whether the largest has the value that
+// but the largest (by the same size as the order of options below) and
+// asks only whether the largest has the value that
 // makes the XOR what is asked (Lemoine and Viennot). A value is found by
 // testing the candidates 0, 1, 2, … in turn: a position has value t
 // exactly when its value is not below t and no option has value t, and
@@ -43,8 +44,10 @@
 // search of Beling and Rogalski, one pass over the options for the whole
 // set, and a question about a value larger than the number of options is
 // answered with no search. Options are searched cheapest first: those
-// whose components are all in the table, then by the cells
-// ([game.Packer]) or moves ([game.MoveCounter]) left to search, weighed with
+// whose components are all in the table, then by the size of what is
+// left to search: the game's own measure where it has a method
+// Size(p P) int (Sprouts counts the lives of a land), else the moves
+// ([game.MoveCounter]) or cells ([game.Packer]) left, weighed with
 // the game's order ([game.MoveOrderer]); the options of the position a
 // question is about, where the workers divide them or a winning move is
 // sought, follow the game's order alone. A [game.Strategist] names positions

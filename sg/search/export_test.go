@@ -46,3 +46,7 @@ func PendingMarks[P comparable](s *Solver[P]) int {
 	}
 	return n
 }
+
+// Largest returns the index of the component of comps the solver asks
+// last in a sum (Solver.largest).
+func Largest[P comparable](s *Solver[P], comps []P) int { return s.largest(comps) }

@@ -10,9 +10,11 @@ package search
 // weighed, for a [game.MoveOrderer], with the option's place in the game's
 // order. For a game that is a MoveOrderer, a [game.MoveCounter] and a
 // [game.Packer] (Cram), it is the cells of the unknown components times
-// cellWeight, plus the place. Otherwise it is the moves of the unknown
-// components (for a MoveCounter), else their cells (for a Packer), else
-// their number; for a MoveOrderer, times orderWeight, plus the place.
+// cellWeight, plus the place. Otherwise it is the sum of the game's own
+// sizes of the unknown components (a game with a Size method, see
+// sizer), else of their moves (for a MoveCounter), else of their cells
+// (for a Packer), else their number; for a MoveOrderer, times
+// orderWeight, plus the place.
 func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *potSet, r uint64) bool {
 	s := w.s
 	cost := 0
@@ -25,6 +27,8 @@ func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *pot
 	default:
 		for _, c := range comps {
 			switch {
+			case s.sz != nil:
+				cost += s.sz.Size(c)
 			case s.mc != nil:
 				cost += s.mc.NumMoves(c)
 			case s.pk != nil:

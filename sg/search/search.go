@@ -43,6 +43,7 @@ type Solver[P comparable] struct {
 	mc  game.MoveCounter[P]
 	mo  game.MoveOrderer[P]
 	st  game.Strategist[P]
+	sz  sizer[P] // the game's own measure of a component, or nil
 	tab store[P]
 	pt  *tt.Table // the table of tab, for a Packer
 	cfg config
@@ -105,6 +106,7 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 		s.mo = nil
 	}
 	s.st, _ = g.(game.Strategist[P])
+	s.sz, _ = g.(sizer[P])
 	if u, ok := g.(interface{ UsesStrategy() bool }); ok && !u.UsesStrategy() {
 		s.st = nil
 	}
@@ -403,18 +405,43 @@ func (s *Solver[P]) othersValue(ctx context.Context, comps []P) (P, uint32, erro
 }
 
 // largest returns the index of the component that is likely the costliest
-// to value: the one of most cells for a Packer, else the last.
+// to value: the greatest by size ([Solver.size]), the first of those; the
+// last component for a game with no measure of size.
 func (s *Solver[P]) largest(comps []P) int {
-	if s.pk == nil {
+	if s.pk == nil && s.sz == nil {
 		return len(comps) - 1
 	}
 	best, size := len(comps)-1, -1
 	for i, c := range comps {
-		if n := keySize(s.pk.Pack(c)); n > size {
+		if n := s.size(c); n > size {
 			best, size = i, n
 		}
 	}
 	return best
+}
+
+// size returns the size of component c that orders a search: the game's
+// own measure (Size, see [sizer]), else the bits set in its key for a
+// [game.Packer] (the cells of a board), else 1.
+func (s *Solver[P]) size(c P) int {
+	switch {
+	case s.sz != nil:
+		return s.sz.Size(c)
+	case s.pk != nil:
+		return keySize(s.pk.Pack(c))
+	}
+	return 1
+}
+
+// sizer is the optional method of a game that measures what is left to
+// search of a component (Sprouts counts the lives of a land): a search
+// orders options and picks the component of a sum it asks last (the
+// largest) by it, instead of by the bits set in a packed key, which for a
+// game whose keys are hashes ([game.Packer]) are no measure at all. Size
+// must be cheap (it is asked of every component of every option) and
+// need not be exact; a larger size should mean a costlier search.
+type sizer[P comparable] interface {
+	Size(p P) int
 }
 
 // WinningMove returns an option of p whose value is 0 and true, or the

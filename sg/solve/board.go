@@ -107,6 +107,72 @@ func Search[P comparable](ctx context.Context, g game.Started[P], opts ...search
 	return sol, nil
 }
 
+// OutcomeSolution is what [BoardOutcome] and [SearchOutcome] find about a
+// board's start position: its outcome and its winning moves in the game's
+// own notation, in the order the game lists its moves, but not its value
+// (of an N-position, only that it is not 0). Stats are the search's
+// counters (zero for a board valued by its rules).
+type OutcomeSolution struct {
+	Outcome sg.Outcome
+	Moves   []string
+	Stats   search.Stats
+}
+
+// BoardOutcome is [Board] for the outcome alone: a [game.Valued] board
+// by its rules, a [game.Started] game on bitset.Set or string positions
+// by [SearchOutcome] with opts. Its errors are [Board]'s.
+func BoardOutcome(ctx context.Context, b game.Board, opts ...search.Option) (*OutcomeSolution, error) {
+	switch g := b.(type) {
+	case game.Valued:
+		sol, err := Board(ctx, b)
+		if err != nil {
+			return nil, err
+		}
+		return &OutcomeSolution{Outcome: sol.Outcome(), Moves: sol.Moves}, nil
+	case game.Started[bitset.Set]:
+		return SearchOutcome(ctx, g, opts...)
+	case game.Started[string]:
+		return SearchOutcome(ctx, g, opts...)
+	}
+	return nil, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set or string positions", b)
+}
+
+// SearchOutcome is [Search] for the outcome alone: the outcome search of
+// the start ([search.Solver.Outcome], which stops at the first winning
+// move it finds at every level), then, for an N-position, an outcome
+// search of each option for the winning moves. For an N-position it
+// spares the value's further candidate tests (that no option has value
+// 1, and so on), which may cost more than the outcome itself. Options,
+// checkpoint and errors are [Search]'s.
+func SearchOutcome[P comparable](ctx context.Context, g game.Started[P], opts ...search.Option) (*OutcomeSolution, error) {
+	s, err := search.New[P](g, opts...)
+	if err != nil {
+		return nil, err
+	}
+	start := g.Start()
+	o, err := s.Outcome(ctx, start)
+	if err != nil {
+		return nil, fmt.Errorf("solve: solving %v: %w", g, err)
+	}
+	sol := &OutcomeSolution{Outcome: o, Moves: []string{}}
+	if o == sg.N {
+		outs, err := s.Outcomes(ctx, g.AppendMoves(nil, start))
+		if err != nil {
+			return nil, fmt.Errorf("solve: winning moves of %v: %w", g, err)
+		}
+		for i, name := range game.MoveStrings(g, start) {
+			if outs[i] == sg.P {
+				sol.Moves = append(sol.Moves, name)
+			}
+		}
+	}
+	sol.Stats = s.Stats()
+	if err := s.SaveCheckpoint(); err != nil {
+		return nil, fmt.Errorf("solve: %v: %w", g, err)
+	}
+	return sol, nil
+}
+
 // StartValue returns the value of a board's start position: a
 // [game.Valued] board's own, or that of the engine of package sg with its
 // default memo limit for a [game.Started] game on bitset.Set or string

@@ -29,7 +29,9 @@
 // [Board] and [StartValue] take a [game.Board] whose positions are
 // bitset.Set or string (Sprouts) or that is [game.Valued]; [BoardValue] is
 // [Board] without the winning moves, which cost an outcome search of each
-// option. [HeapPart] is a row of heaps of
+// option; [SearchOutcome] and [BoardOutcome] find the outcome and the
+// winning moves alone, which spares the value's further tests of an
+// N-position. [HeapPart] is a row of heaps of
 // any rule, valued by a sequence.Answer, as an sg.Component (sg.PartOf makes it an sg.Part): heaps of different
 // games add up in an sg.Sum, even near 2^64. [LoopyGraph] and [Loopy]
 // turn a [game.Loopy] into package sg/loopy's graph and solve it.
