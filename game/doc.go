@@ -29,10 +29,10 @@
 //     them, so an engine reads them in place instead of copying them.
 //   - [Packer]: a position packs into a [Key] of 128 bits, for compact
 //     transposition tables.
-//   - [MoveCounter], [MoveOrderer] and [Strategist]: a search counts a
-//     position's moves cheaply, tries the likeliest moves first, and
-//     values at 0 with no search the positions the second player wins by
-//     a strategy (a symmetry).
+//   - [MoveCounter], [MoveOrderer], [Sizer] and [Strategist]: a search
+//     counts a position's moves cheaply, tries the likeliest moves first,
+//     weighs what is left to search, and values at 0 with no search the
+//     positions the second player wins by a strategy (a symmetry).
 //   - [FormulaRule], [FormulaMover] and [WideDigits]: a heap rule whose
 //     values, and moves to a value, follow a formula.
 //   - [Notation]: the game names its moves as text and reads them back

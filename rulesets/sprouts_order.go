@@ -153,7 +153,7 @@ func (s *Sprouts) AppendOrderedMoves(dst []string, p string) []string {
 
 // Size returns the lives of p, a position or a land the game wrote: three
 // for a spot '0', two for a '1', one for a '2' and for a letter (met
-// twice). A land of n lives has at most n-1 moves left in any play, and
+// twice): Sprouts is a [game.Sizer]. A land of n lives has at most n-1 moves left in any play, and
 // its search grows with n, so package sg/search weighs an option by the
 // lives of its lands left to search (with its place in the order of
 // AppendOrderedMoves) and asks last the land of a sum with the most

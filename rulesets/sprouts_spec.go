@@ -56,6 +56,7 @@ var (
 	_ game.MoveLister[string]  = (*Sprouts)(nil)
 	_ game.Packer[string]      = (*Sprouts)(nil)
 	_ game.MoveOrderer[string] = (*Sprouts)(nil)
+	_ game.Sizer[string]       = (*Sprouts)(nil)
 )
 
 // SproutsMaxSpots is the most spots of a start "sprouts:P": the notation

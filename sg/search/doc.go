@@ -45,8 +45,8 @@
 // set, and a question about a value larger than the number of options is
 // answered with no search. Options are searched cheapest first: those
 // whose components are all in the table, then by the size of what is
-// left to search: the game's own measure where it has a method
-// Size(p P) int (Sprouts counts the lives of a land), else the moves
+// left to search: the game's own measure for a [game.Sizer] (Sprouts
+// counts the lives of a land), else the moves
 // ([game.MoveCounter]) or cells ([game.Packer]) left, weighed with
 // the game's order ([game.MoveOrderer]); the options of the position a
 // question is about, where the workers divide them or a winning move is

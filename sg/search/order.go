@@ -11,8 +11,7 @@ package search
 // order. For a game that is a MoveOrderer, a [game.MoveCounter] and a
 // [game.Packer] (Cram), it is the cells of the unknown components times
 // cellWeight, plus the place. Otherwise it is the sum of the game's own
-// sizes of the unknown components (a game with a Size method, see
-// sizer), else of their moves (for a MoveCounter), else of their cells
+// sizes of the unknown components (a [game.Sizer]), else of their moves (for a MoveCounter), else of their cells
 // (for a Packer), else their number; for a MoveOrderer, times
 // orderWeight, plus the place.
 func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *potSet, r uint64) bool {

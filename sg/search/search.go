@@ -43,7 +43,7 @@ type Solver[P comparable] struct {
 	mc  game.MoveCounter[P]
 	mo  game.MoveOrderer[P]
 	st  game.Strategist[P]
-	sz  sizer[P] // the game's own measure of a component, or nil
+	sz  game.Sizer[P] // the game's own measure of a component, or nil
 	tab store[P]
 	pt  *tt.Table // the table of tab, for a Packer
 	cfg config
@@ -106,7 +106,7 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 		s.mo = nil
 	}
 	s.st, _ = g.(game.Strategist[P])
-	s.sz, _ = g.(sizer[P])
+	s.sz, _ = g.(game.Sizer[P])
 	if u, ok := g.(interface{ UsesStrategy() bool }); ok && !u.UsesStrategy() {
 		s.st = nil
 	}
@@ -421,7 +421,7 @@ func (s *Solver[P]) largest(comps []P) int {
 }
 
 // size returns the size of component c that orders a search: the game's
-// own measure (Size, see [sizer]), else the bits set in its key for a
+// own measure ([game.Sizer]), else the bits set in its key for a
 // [game.Packer] (the cells of a board), else 1.
 func (s *Solver[P]) size(c P) int {
 	switch {
@@ -431,17 +431,6 @@ func (s *Solver[P]) size(c P) int {
 		return keySize(s.pk.Pack(c))
 	}
 	return 1
-}
-
-// sizer is the optional method of a game that measures what is left to
-// search of a component (Sprouts counts the lives of a land): a search
-// orders options and picks the component of a sum it asks last (the
-// largest) by it, instead of by the bits set in a packed key, which for a
-// game whose keys are hashes ([game.Packer]) are no measure at all. Size
-// must be cheap (it is asked of every component of every option) and
-// need not be exact; a larger size should mean a costlier search.
-type sizer[P comparable] interface {
-	Size(p P) int
 }
 
 // WinningMove returns an option of p whose value is 0 and true, or the
