@@ -127,15 +127,7 @@ func cmdSolve(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		opt, done = solveProgress(stderr)
 		opts = append(opts, opt)
 	}
-	var rep any
-	switch {
-	case outcomeOnly:
-		rep, err = solveOutcomeSpec(ctx, ops[0], opts)
-	case valueOnly:
-		rep, err = solveValueSpec(ctx, ops[0], opts)
-	default:
-		rep, err = solveSpec(ctx, ops[0], opts)
-	}
+	rep, err := solveSpec(ctx, ops[0], opts, valueOnly, outcomeOnly)
 	done()
 	if err != nil {
 		return err
@@ -156,51 +148,40 @@ func solveRules(spec string) (game.Rules, error) {
 	return r, nil
 }
 
-// solveOutcomeSpec parses spec and finds the outcome and the winning
-// moves of its start position.
-func solveOutcomeSpec(ctx context.Context, spec string, opts []search.Option) (solveOutcomeReport, error) {
+// solveSpec parses spec and finds what solve's flags ask of its start
+// position: its value and winning moves (a solveReport), its value alone
+// (valueOnly, a solveValueReport), or its outcome and winning moves
+// (outcomeOnly, a solveOutcomeReport).
+func solveSpec(ctx context.Context, spec string, opts []search.Option, valueOnly, outcomeOnly bool) (any, error) {
 	r, err := solveRules(spec)
 	if err != nil {
-		return solveOutcomeReport{}, err
+		return nil, err
 	}
-	sol, err := solve.BoardOutcome(ctx, r.Board, opts...)
+	if outcomeOnly {
+		sol, err := solve.BoardOutcome(ctx, r.Board, opts...)
+		if err != nil {
+			return nil, err
+		}
+		rep := solveOutcomeReport{Game: r.String(), Outcome: sol.Outcome.String(), Moves: sol.Moves,
+			Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}
+		if sol.Outcome == sg.P {
+			rep.Value = new(uint64)
+		}
+		return rep, nil
+	}
+	board := solve.Board
+	if valueOnly {
+		board = solve.BoardValue
+	}
+	sol, err := board(ctx, r.Board, opts...)
 	if err != nil {
-		return solveOutcomeReport{}, err
+		return nil, err
 	}
-	rep := solveOutcomeReport{Game: r.String(), Outcome: sol.Outcome.String(), Moves: sol.Moves,
-		Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}
-	if sol.Outcome == sg.P {
-		rep.Value = new(uint64)
-	}
-	return rep, nil
-}
-
-// solveSpec parses spec and solves its start position.
-func solveSpec(ctx context.Context, spec string, opts []search.Option) (solveReport, error) {
-	r, err := solveRules(spec)
-	if err != nil {
-		return solveReport{}, err
-	}
-	sol, err := solve.Board(ctx, r.Board, opts...)
-	if err != nil {
-		return solveReport{}, err
+	if valueOnly {
+		return solveValueReport{Game: r.String(), Value: uint64(sol.Value), Outcome: sol.Outcome().String(),
+			Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}, nil
 	}
 	return solveReport{Game: r.String(), Value: uint64(sol.Value), Outcome: sol.Outcome().String(), Moves: sol.Moves,
-		Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}, nil
-}
-
-// solveValueSpec parses spec and finds the value of its start position
-// alone.
-func solveValueSpec(ctx context.Context, spec string, opts []search.Option) (solveValueReport, error) {
-	r, err := solveRules(spec)
-	if err != nil {
-		return solveValueReport{}, err
-	}
-	sol, err := solve.BoardValue(ctx, r.Board, opts...)
-	if err != nil {
-		return solveValueReport{}, err
-	}
-	return solveValueReport{Game: r.String(), Value: uint64(sol.Value), Outcome: sol.Outcome().String(),
 		Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}, nil
 }
 

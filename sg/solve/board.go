@@ -34,23 +34,11 @@ func (s *BoardSolution) Outcome() sg.Outcome { return sg.OutcomeOf(s.Value) }
 // of the way taken: ctx's error when ctx is done, an error naming a bad
 // option, the rules' error for a position past their limits.
 func Board(ctx context.Context, b game.Board, opts ...search.Option) (*BoardSolution, error) {
-	switch g := b.(type) {
-	case game.Valued:
-		v, err := g.StartValue(ctx)
-		if err != nil {
-			return nil, err
-		}
-		moves, err := g.WinningMoves(ctx)
-		if err != nil {
-			return nil, err
-		}
-		return &BoardSolution{Value: v, Moves: moves}, nil
-	case game.Started[bitset.Set]:
-		return Search(ctx, g, opts...)
-	case game.Started[string]:
-		return Search(ctx, g, opts...)
+	f, err := onBoard(ctx, b, opts, findAll)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set or string positions", b)
+	return &BoardSolution{Value: f.value, Moves: f.moves, Stats: f.stats}, nil
 }
 
 // Searchable reports whether [Board] values b by a search ([Search]),
@@ -79,32 +67,11 @@ func Searchable(b game.Board) bool {
 // budget when the options are bad; a search that needs more memory than
 // its budget slows down, it never fails for want of it.
 func Search[P comparable](ctx context.Context, g game.Started[P], opts ...search.Option) (*BoardSolution, error) {
-	s, err := search.New[P](g, opts...)
+	f, err := searchStart(ctx, g, opts, findAll)
 	if err != nil {
 		return nil, err
 	}
-	start := g.Start()
-	v, err := s.Value(ctx, start)
-	if err != nil {
-		return nil, fmt.Errorf("solve: solving %v: %w", g, err)
-	}
-	sol := &BoardSolution{Value: v, Moves: []string{}}
-	if v != 0 {
-		outs, err := s.Outcomes(ctx, g.AppendMoves(nil, start))
-		if err != nil {
-			return nil, fmt.Errorf("solve: winning moves of %v: %w", g, err)
-		}
-		for i, name := range game.MoveStrings(g, start) {
-			if outs[i] == sg.P {
-				sol.Moves = append(sol.Moves, name)
-			}
-		}
-	}
-	sol.Stats = s.Stats()
-	if err := s.SaveCheckpoint(); err != nil {
-		return nil, fmt.Errorf("solve: %v: %w", g, err)
-	}
-	return sol, nil
+	return &BoardSolution{Value: f.value, Moves: f.moves, Stats: f.stats}, nil
 }
 
 // OutcomeSolution is what [BoardOutcome] and [SearchOutcome] find about a
@@ -122,19 +89,11 @@ type OutcomeSolution struct {
 // by its rules, a [game.Started] game on bitset.Set or string positions
 // by [SearchOutcome] with opts. Its errors are [Board]'s.
 func BoardOutcome(ctx context.Context, b game.Board, opts ...search.Option) (*OutcomeSolution, error) {
-	switch g := b.(type) {
-	case game.Valued:
-		sol, err := Board(ctx, b)
-		if err != nil {
-			return nil, err
-		}
-		return &OutcomeSolution{Outcome: sol.Outcome(), Moves: sol.Moves}, nil
-	case game.Started[bitset.Set]:
-		return SearchOutcome(ctx, g, opts...)
-	case game.Started[string]:
-		return SearchOutcome(ctx, g, opts...)
+	f, err := onBoard(ctx, b, opts, findOutcome)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("solve: %v is neither valued by its rules nor a game on bitset.Set or string positions", b)
+	return &OutcomeSolution{Outcome: f.outcome, Moves: f.moves, Stats: f.stats}, nil
 }
 
 // SearchOutcome is [Search] for the outcome alone: the outcome search of
@@ -145,32 +104,11 @@ func BoardOutcome(ctx context.Context, b game.Board, opts ...search.Option) (*Ou
 // 1, and so on), which may cost more than the outcome itself. Options,
 // checkpoint and errors are [Search]'s.
 func SearchOutcome[P comparable](ctx context.Context, g game.Started[P], opts ...search.Option) (*OutcomeSolution, error) {
-	s, err := search.New[P](g, opts...)
+	f, err := searchStart(ctx, g, opts, findOutcome)
 	if err != nil {
 		return nil, err
 	}
-	start := g.Start()
-	o, err := s.Outcome(ctx, start)
-	if err != nil {
-		return nil, fmt.Errorf("solve: solving %v: %w", g, err)
-	}
-	sol := &OutcomeSolution{Outcome: o, Moves: []string{}}
-	if o == sg.N {
-		outs, err := s.Outcomes(ctx, g.AppendMoves(nil, start))
-		if err != nil {
-			return nil, fmt.Errorf("solve: winning moves of %v: %w", g, err)
-		}
-		for i, name := range game.MoveStrings(g, start) {
-			if outs[i] == sg.P {
-				sol.Moves = append(sol.Moves, name)
-			}
-		}
-	}
-	sol.Stats = s.Stats()
-	if err := s.SaveCheckpoint(); err != nil {
-		return nil, fmt.Errorf("solve: %v: %w", g, err)
-	}
-	return sol, nil
+	return &OutcomeSolution{Outcome: f.outcome, Moves: f.moves, Stats: f.stats}, nil
 }
 
 // StartValue returns the value of a board's start position: a
