@@ -186,8 +186,8 @@ func FuzzSprouts(f *testing.F) {
 }
 
 // TestSproutsRecordStarts: the starts of 8 to 10 spots
-// (IMPARTIAL_LARGE=1, about three minutes of one core) and of 11 and 12
-// spots (IMPARTIAL_HUGE=1, about half an hour more) have the published
+// (IMPARTIAL_LARGE=1, under a minute on two processors) and of 11 and 12
+// spots (IMPARTIAL_HUGE=1, tens of minutes more) have the published
 // values, computed from scratch (Applegate, Jacobson and Sleator reached
 // 11 spots).
 func TestSproutsRecordStarts(t *testing.T) {
