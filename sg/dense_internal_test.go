@@ -1,6 +1,7 @@
 package sg
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -10,7 +11,7 @@ import (
 // the memo's sentinels and indexes outside the memo.
 func TestMexFew(t *testing.T) {
 	d := []cell{0, 1, 2, 63, 64, 200, unknown, inProgress, notPos, 5}
-	idx := []int{-1, len(d), 1 << 40}
+	idx := []int{-1, len(d), math.MaxInt}
 	for i := range d {
 		idx = append(idx, i)
 	}
