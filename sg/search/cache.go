@@ -86,7 +86,9 @@ func (w *worker[P]) split(dst []P, p P) []P {
 // cellsKey returns the key by which the worker's caches of canonical
 // forms (cache, craw) find a component c as the game gives it, when P is
 // a [bitset.Set] (the board and graph games): c's own cells, with no
-// call of the game's Pack; else false, and the caller packs c. Either is
+// call of the game's Pack; else false, and the caller packs c (a
+// function of its own, small enough to inline, where one that also
+// packed is not: 2 % more instructions on Cram 5×6). Either is
 // injective on positions, the cells being the position, and the Pack of
 // a [game.Packer] whose positions are not sets of cells being injective
 // on the positions the engines store.

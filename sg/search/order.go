@@ -18,11 +18,12 @@ func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *pot
 	s := w.s
 	cost := 0
 	switch {
-	case s.mo != nil && s.mc != nil && s.pk != nil:
+	case s.byCells:
+		cells := 0
 		for _, c := range comps {
-			cost += keySize(s.pk.Pack(c))
+			cells += keySize(s.pk.Pack(c))
 		}
-		cost = cost*cellWeight + i
+		cost = cellCost(cells, i)
 	default:
 		for _, c := range comps {
 			switch {
@@ -49,6 +50,11 @@ func (w *worker[P]) addOption(lv *level[P], i int, comps []P, x uint32, pot *pot
 	lv.pending = append(lv.pending, int32(i))
 	return true
 }
+
+// cellCost is the cost of the option in place i of its position's order
+// whose components left to search have cells cells, for a Solver
+// byCells: addOption's and splitDirect's.
+func cellCost(cells, i int) int { return cells*cellWeight + i }
 
 // cellWeight is what a cell left to search weighs in an option's cost
 // against a place in a MoveOrderer's order, for a game that is also a

@@ -173,15 +173,13 @@ func (w *worker[P]) splitOne(o P, lv *level[P], fetch bool) {
 // splitDirect is splitPacked in a table smaller than pipelineBytes, which
 // the processor's caches hold: each component of an option that the
 // worker's caches do not know is read from the table as soon as it is
-// met, with no queue. For a game that is a MoveOrderer and a MoveCounter
-// (and a Packer) it also computes addOption's cost itself, from the
-// canonical keys it already has, rather than packing the components
-// again; and it keeps the level's slices in local variables until it
+// met, with no queue. For a Solver byCells it also computes addOption's
+// cost itself (cellCost), from the canonical keys it already has, rather
+// than packing the components again; and it keeps the level's slices in local variables until it
 // returns.
 func (w *worker[P]) splitDirect(opts []P, lv *level[P], pot *potSet, r uint64) bool {
 	s := w.s
-	pk, can, dec := s.pk, s.can, s.dec
-	sized := s.mo != nil && s.mc != nil
+	pk, can, dec, byCells := s.pk, s.can, s.dec, s.byCells
 	u, off, xs, cost, pend := lv.ucomps, lv.off, lv.x, lv.cost, lv.pending
 	cache := (*[cacheSize]cacheEntry[P])(w.cache) // indexed with no bounds check
 	ok := true
@@ -226,7 +224,7 @@ func (w *worker[P]) splitDirect(opts []P, lv *level[P], pot *potSet, r uint64) b
 			cells += keySize(ck)
 			k++
 		}
-		counted := sized
+		counted := byCells
 		if k-lo > 1 {
 			if n := len(cancelPairs(u[:k], lo)); n != k {
 				k, counted = n, false // cells counts the pairs' cells
@@ -239,11 +237,9 @@ func (w *worker[P]) splitDirect(opts []P, lv *level[P], pot *potSet, r uint64) b
 			ok = w.addOption(lv, i, u[lo:k], x, pot, r)
 			u, off, xs, cost, pend = lv.ucomps, lv.off, lv.x, lv.cost, lv.pending
 		} else {
-			// addOption, with the cost of its first case computed here
-			// (order.go: keep the two the same; TestSplitDirect
-			// compares the positions expanded).
+			// addOption, with the cells counted here.
 			xs = append(xs, x)
-			cost = append(cost, int32(cells*cellWeight+i))
+			cost = append(cost, int32(cellCost(cells, i)))
 			if pot != nil && k == lo {
 				pot.remove(x)
 				ok = pot.low&r != 0

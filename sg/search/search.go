@@ -44,9 +44,12 @@ type Solver[P comparable] struct {
 	mo  game.MoveOrderer[P]
 	st  game.Strategist[P]
 	sz  game.Sizer[P] // the game's own measure of a component, or nil
-	tab store[P]
-	pt  *tt.Table // the table of tab, for a Packer
-	cfg config
+	// byCells: an option's cost is its cells left to search (cellCost),
+	// for a MoveOrderer, MoveCounter and Packer (Cram; see addOption).
+	byCells bool
+	tab     store[P]
+	pt      *tt.Table // the table of tab, for a Packer
+	cfg     config
 
 	// expanded, hits and misses count the work of finished workers and
 	// of the workers' flushes (see worker.flush), and of the questions'
@@ -114,6 +117,7 @@ func New[P comparable](g game.Game[P], opts ...Option) (*Solver[P], error) {
 		s.pk = pk
 		s.pt = tt.New(c.memory)
 		s.tab = packed[P]{t: s.pt, pk: pk}
+		s.byCells = s.mo != nil && s.mc != nil
 	} else {
 		s.tab = mapped[P]{tt.NewMap[P](c.memory)}
 	}
