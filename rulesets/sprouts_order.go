@@ -3,6 +3,7 @@ package rulesets
 import (
 	"math/bits"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 )
@@ -117,20 +118,50 @@ func spLandOptions(l string) *spOptions {
 // expands in AppendMoves's order. Its cost is AppendMoves's plus a
 // stable sort of the options of a position of several lands.
 func (s *Sprouts) AppendOrderedMoves(dst []string, p string) []string {
-	lands := spLandsOf(p)
-	type item struct {
-		q    string
-		rank int32
+	from := len(dst)
+	dst, ranks := s.appendOptions(dst, nil, p, true)
+	if len(ranks) > 1 {
+		sort.Stable(spByRank{dst[from:], ranks})
 	}
-	var items []item
+	return dst
+}
+
+// spByRank sorts options q by their ranks r (spRank), lower first.
+type spByRank struct {
+	q []string
+	r []int32
+}
+
+func (b spByRank) Len() int           { return len(b.q) }
+func (b spByRank) Less(i, j int) bool { return b.r[i] < b.r[j] }
+func (b spByRank) Swap(i, j int) {
+	b.q[i], b.q[j] = b.q[j], b.q[i]
+	b.r[i], b.r[j] = b.r[j], b.r[i]
+}
+
+// appendOptions appends to dst the options of p, each once: the lands of
+// p in turn and each land's options in the order of spEachMove; or, when
+// ordered, the lands from the last and each land's options in the
+// search's order (spOptions.order), appending each option's rank
+// (spRank) to ranks too. AppendMoves and AppendOrderedMoves list them.
+func (s *Sprouts) appendOptions(dst []string, ranks []int32, p string, ordered bool) ([]string, []int32) {
+	lands := spLandsOf(p)
 	var seen map[string]bool
 	if len(lands) > 1 {
 		seen = map[string]bool{}
 	}
 	buf := make([]string, 0, len(lands)+4)
-	for k := len(lands) - 1; k >= 0; k-- {
+	for j := range lands {
+		k := j
+		if ordered {
+			k = len(lands) - 1 - j
+		}
 		o := s.landOptions(lands[k])
-		for _, i := range o.order {
+		for n := range o.lands {
+			i := n
+			if ordered {
+				i = int(o.order[n])
+			}
 			buf = append(append(append(buf[:0], lands[:k]...), lands[k+1:]...), o.lands[i]...)
 			q := spJoin(buf)
 			if seen != nil {
@@ -139,16 +170,13 @@ func (s *Sprouts) AppendOrderedMoves(dst []string, p string) []string {
 				}
 				seen[q] = true
 			}
-			items = append(items, item{q, o.rank[i]})
+			dst = append(dst, q)
+			if ordered {
+				ranks = append(ranks, o.rank[i])
+			}
 		}
 	}
-	if len(lands) > 1 {
-		slices.SortStableFunc(items, func(a, b item) int { return int(a.rank - b.rank) })
-	}
-	for _, it := range items {
-		dst = append(dst, it.q)
-	}
-	return dst
+	return dst, ranks
 }
 
 // Size returns the lives of p, a position or a land the game wrote: three

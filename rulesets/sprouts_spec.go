@@ -145,25 +145,7 @@ func (s *Sprouts) Start() string { return s.start }
 // The options of each land are kept in a bounded cache (safe for
 // concurrent use), as a search asks for them again and again.
 func (s *Sprouts) AppendMoves(dst []string, p string) []string {
-	lands := spLandsOf(p)
-	var seen map[string]bool
-	if len(lands) > 1 {
-		seen = map[string]bool{}
-	}
-	buf := make([]string, 0, len(lands)+4)
-	for k, l := range lands {
-		for _, opt := range s.landOptions(l).lands {
-			buf = append(append(append(buf[:0], lands[:k]...), lands[k+1:]...), opt...)
-			q := spJoin(buf)
-			if seen != nil {
-				if seen[q] {
-					continue
-				}
-				seen[q] = true
-			}
-			dst = append(dst, q)
-		}
-	}
+	dst, _ = s.appendOptions(dst, nil, p, false)
 	return dst
 }
 
