@@ -78,18 +78,9 @@ func BenchmarkSumOfHeaps(b *testing.B) {
 			}
 		}
 	})
-	b.Run("sg.Sum.Value/variable-heaps", func(b *testing.B) {
-		// The sum made in the loop from variables of sizes 256 or more:
-		// a Part is a value, so nothing is boxed.
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := (sg.Sum{sg.Heap(botHeaps[0]), sg.Heap(botHeaps[1]), sg.Heap(botHeaps[2])}).Value(ctx); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
 	// Heaps far past 255, in variables: the sum is made in the loop, as a
-	// bot makes it from the sizes of the position it is asked about.
+	// bot makes it from the sizes of the position it is asked about (a
+	// Part is a value, so nothing is boxed).
 	big := bigHeaps
 	b.Run("variable-large-heaps/Value", func(b *testing.B) {
 		b.ReportAllocs()

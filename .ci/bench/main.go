@@ -199,7 +199,7 @@ func measure(ctx context.Context, o options, ws []workload, trees [2]tree, log i
 				m, err := runWorkload(ctx, w, t)
 				if err != nil && t.label == "base" && ctx.Err() == nil {
 					baseFails[w.name] = true
-					fmt.Fprintf(log, "%s: the base cannot run it; measured on the working tree alone (%v)\n", w.name, firstLine(err.Error()))
+					fmt.Fprintf(log, "%s: the base cannot run it; measured on the working tree alone (%v)\n", w.name, strings.SplitN(err.Error(), "\n", 2)[0])
 					continue
 				}
 				if err != nil {
@@ -299,12 +299,4 @@ func checkPeers(ctx context.Context, ws []workload, dir string, log io.Writer) [
 		}
 	}
 	return out
-}
-
-// firstLine is s up to its first newline.
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }

@@ -28,37 +28,43 @@ type solveReport struct {
 	Value   uint64   `json:"value"`
 	Outcome string   `json:"outcome"`
 	Moves   []string `json:"moves"`
-	// Expanded is the number of positions whose moves the search
-	// generated, TableEntries the positions in its table at the end, and
-	// Evictions the results the table had to drop for want of room
-	// (recomputed when needed again).
+	solveCounts
+}
+
+// solveCounts are the search's counters that end every report of solve:
+// Expanded is the number of positions whose moves the search generated,
+// TableEntries the positions in its table at the end, and Evictions the
+// results the table had to drop for want of room (recomputed when needed
+// again).
+type solveCounts struct {
 	Expanded     uint64 `json:"expanded"`
 	TableEntries int64  `json:"table_entries"`
 	Evictions    uint64 `json:"evictions"`
+}
+
+// countsOf returns the counters of a search's stats.
+func countsOf(st search.Stats) solveCounts {
+	return solveCounts{Expanded: st.Expanded, TableEntries: st.Entries, Evictions: st.Evictions}
 }
 
 // solveOutcomeReport is the JSON printed by solve -outcome: solve's
 // fields, the value only for a P-position (0; an N-position's value is
 // not searched, and the field is left out).
 type solveOutcomeReport struct {
-	Game         string   `json:"game"`
-	Value        *uint64  `json:"value,omitempty"`
-	Outcome      string   `json:"outcome"`
-	Moves        []string `json:"moves"`
-	Expanded     uint64   `json:"expanded"`
-	TableEntries int64    `json:"table_entries"`
-	Evictions    uint64   `json:"evictions"`
+	Game    string   `json:"game"`
+	Value   *uint64  `json:"value,omitempty"`
+	Outcome string   `json:"outcome"`
+	Moves   []string `json:"moves"`
+	solveCounts
 }
 
 // solveValueReport is the JSON printed by solve -value: solveReport
 // without the moves, which were not sought.
 type solveValueReport struct {
-	Game         string `json:"game"`
-	Value        uint64 `json:"value"`
-	Outcome      string `json:"outcome"`
-	Expanded     uint64 `json:"expanded"`
-	TableEntries int64  `json:"table_entries"`
-	Evictions    uint64 `json:"evictions"`
+	Game    string `json:"game"`
+	Value   uint64 `json:"value"`
+	Outcome string `json:"outcome"`
+	solveCounts
 }
 
 // cmdSolve is `sgtool solve SPEC [-mem BYTES] [-workers N] [-checkpoint FILE] [-progress] [-value] [-outcome]`: the value of a board or
@@ -162,8 +168,7 @@ func solveSpec(ctx context.Context, spec string, opts []search.Option, valueOnly
 		if err != nil {
 			return nil, err
 		}
-		rep := solveOutcomeReport{Game: r.String(), Outcome: sol.Outcome.String(), Moves: sol.Moves,
-			Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}
+		rep := solveOutcomeReport{Game: r.String(), Outcome: sol.Outcome.String(), Moves: sol.Moves, solveCounts: countsOf(sol.Stats)}
 		if sol.Outcome == sg.P {
 			rep.Value = new(uint64)
 		}
@@ -178,11 +183,9 @@ func solveSpec(ctx context.Context, spec string, opts []search.Option, valueOnly
 		return nil, err
 	}
 	if valueOnly {
-		return solveValueReport{Game: r.String(), Value: uint64(sol.Value), Outcome: sol.Outcome().String(),
-			Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}, nil
+		return solveValueReport{Game: r.String(), Value: uint64(sol.Value), Outcome: sol.Outcome().String(), solveCounts: countsOf(sol.Stats)}, nil
 	}
-	return solveReport{Game: r.String(), Value: uint64(sol.Value), Outcome: sol.Outcome().String(), Moves: sol.Moves,
-		Expanded: sol.Stats.Expanded, TableEntries: sol.Stats.Entries, Evictions: sol.Stats.Evictions}, nil
+	return solveReport{Game: r.String(), Value: uint64(sol.Value), Outcome: sol.Outcome().String(), Moves: sol.Moves, solveCounts: countsOf(sol.Stats)}, nil
 }
 
 // searchedSpecs lists the syntax of the catalogue's entries whose games
